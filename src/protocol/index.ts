@@ -1,0 +1,9 @@
+// Runtime-agnostic core shared by the UI, the proxy and the CLI.
+// No DOM, no React, no node: imports here.
+export * from './jsonrpc/codec.js';
+export * from './framing/ndjson.js';
+export * from './versions.js';
+export * from './envelope/envelope.js';
+export * from './session/types.js';
+export * from './session/client-session.js';
+export * from './ping/verdict.js';

@@ -1,0 +1,427 @@
+// The client side of an MCP session, independent of transport and runtime:
+// id allocation, pending requests with timeouts and cancellation, progress,
+// the initialize handshake, and answers to requests the server sends.
+
+import {
+  ErrorCode,
+  classifyFrame,
+  makeError,
+  makeNotification,
+  makeRequest,
+  makeResult,
+  serializeMessage,
+  type JsonRpcId,
+  type SingleFrame,
+} from '../jsonrpc/codec.js';
+import { DEFAULT_PROTOCOL_VERSION, isKnownProtocolVersion, type ProtocolVersion } from '../versions.js';
+import type {
+  Implementation,
+  InitializeInfo,
+  ProgressUpdate,
+  ReceivedResponse,
+  RequestOptions,
+  RequestOutcome,
+  SentRequest,
+  ServerRequestHandler,
+  SessionClock,
+  SessionEvent,
+  SessionState,
+} from './types.js';
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Progress may extend a request's deadline, but never past this. */
+export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
+/** How many timed-out ids are remembered to recognise late responses. */
+const LATE_MEMORY = 10_000;
+
+export interface ClientSessionOptions {
+  /** Hands one raw JSON-RPC frame to the transport. May throw if the transport is gone. */
+  send: (raw: string) => void;
+  requestTimeoutMs?: number;
+  maxTotalTimeoutMs?: number;
+  clientInfo?: Implementation;
+  clock?: SessionClock;
+}
+
+interface Pending {
+  request: SentRequest;
+  startedAt: number;
+  deadlineTimer: unknown;
+  timeoutMs: number;
+  progressToken?: string;
+  onProgress?: (update: ProgressUpdate) => void;
+  resolve: (outcome: RequestOutcome) => void;
+}
+
+const defaultClock: SessionClock = {
+  now: () => (typeof performance !== 'undefined' ? performance.now() : Date.now()),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export class ClientSession {
+  private readonly sendRaw: (raw: string) => void;
+  private readonly clock: SessionClock;
+  private readonly defaultTimeoutMs: number;
+  private readonly maxTotalTimeoutMs: number;
+  private readonly clientInfo: Implementation;
+  private nextId = 1;
+  private nextProgressToken = 1;
+  private readonly pending = new Map<JsonRpcId, Pending>();
+  private readonly timedOut = new Map<JsonRpcId, { method: string; deadlineAt: number }>();
+  private readonly listeners = new Set<(e: SessionEvent) => void>();
+  private readonly handlers = new Map<string, ServerRequestHandler>();
+  private _state: SessionState = 'new';
+  private _info: InitializeInfo | undefined;
+
+  constructor(options: ClientSessionOptions) {
+    this.sendRaw = options.send;
+    this.clock = options.clock ?? defaultClock;
+    this.defaultTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
+    this.clientInfo = options.clientInfo ?? { name: 'mcpscope', version: '0.1.0' };
+    // Either side may ping at any time; the answer is an empty result.
+    this.handlers.set('ping', () => ({ result: {} }));
+  }
+
+  get state(): SessionState {
+    return this._state;
+  }
+
+  /** What initialize established, once it has. */
+  get info(): InitializeInfo | undefined {
+    return this._info;
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  on(listener: (e: SessionEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Answer a server→client request method (replaces the default -32601). */
+  setRequestHandler(method: string, handler: ServerRequestHandler): void {
+    this.handlers.set(method, handler);
+  }
+
+  /** Whether `method` may be sent now, and if not, why — the UI shows this on disabled buttons. */
+  canSend(method: string): { ok: true } | { ok: false; reason: string } {
+    if (this._state === 'closed') return { ok: false, reason: 'The connection is closed. Connect again first.' };
+    if (method === 'ping') return { ok: true };
+    if (method === 'initialize') {
+      return this._state === 'new'
+        ? { ok: true }
+        : { ok: false, reason: 'initialize was already sent in this session.' };
+    }
+    if (this._state !== 'ready') {
+      return {
+        ok: false,
+        reason: 'Waiting for the initialize result: until it arrives a client may only send ping.',
+      };
+    }
+    return { ok: true };
+  }
+
+  /** Send a request and wait for its outcome. Never rejects. */
+  request(method: string, params?: unknown, options: RequestOptions = {}): Promise<RequestOutcome> {
+    const allowed = this.canSend(method);
+    if (!allowed.ok) return Promise.resolve({ status: 'refused', message: allowed.reason });
+    return this.sendRequest(method, params, options);
+  }
+
+  /** Send a notification. Returns false if the transport refused it. */
+  notify(method: string, params?: unknown): boolean {
+    if (this._state === 'closed') return false;
+    return this.trySend(serializeMessage(makeNotification(method, params)));
+  }
+
+  /** The initialize handshake; on success sends `notifications/initialized`. */
+  async initialize(
+    protocolVersion: ProtocolVersion = DEFAULT_PROTOCOL_VERSION,
+    capabilities: Record<string, unknown> = {},
+    options: RequestOptions = {},
+  ): Promise<{ ok: true; info: InitializeInfo; outcome: RequestOutcome } | { ok: false; message: string; outcome: RequestOutcome }> {
+    const allowed = this.canSend('initialize');
+    if (!allowed.ok) {
+      return { ok: false, message: allowed.reason, outcome: { status: 'refused', message: allowed.reason } };
+    }
+    this.setState('initializing');
+    const outcome = await this.sendRequest(
+      'initialize',
+      { protocolVersion, capabilities, clientInfo: this.clientInfo },
+      options,
+    );
+    if (this._state === 'closed') return { ok: false, message: outcomeMessage(outcome), outcome };
+    if (outcome.status !== 'result') {
+      this.setState('new');
+      return { ok: false, message: outcomeMessage(outcome), outcome };
+    }
+    const parsed = parseInitializeResult(outcome.result, protocolVersion);
+    if (!parsed.ok) {
+      this.setState('new');
+      return { ok: false, message: parsed.message, outcome };
+    }
+    this._info = parsed.info;
+    this.notify('notifications/initialized');
+    this.setState('ready');
+    this.emit({ type: 'initialized', info: parsed.info });
+    return { ok: true, info: parsed.info, outcome };
+  }
+
+  /**
+   * Skip the handshake (for servers that do not implement initialize): later
+   * requests are sent as if the session were initialized.
+   */
+  markReadyWithoutInitialize(): void {
+    if (this._state === 'closed') return;
+    this.setState('ready');
+  }
+
+  /** Feed one raw frame received from the server. */
+  receive(raw: string): void {
+    if (this._state === 'closed') return;
+    const frame = classifyFrame(raw);
+    if (frame.kind === 'batch') {
+      for (const item of frame.items) this.receiveOne(item, raw);
+      return;
+    }
+    this.receiveOne(frame, raw);
+  }
+
+  /** The connection ended: every pending request fails now, with this message. */
+  close(message: string): void {
+    if (this._state === 'closed') return;
+    this.setState('closed');
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) {
+      this.clock.clearTimeout(p.deadlineTimer);
+      p.resolve({ status: 'closed', request: p.request, message });
+    }
+    this.emit({ type: 'closed', message });
+  }
+
+  private sendRequest(method: string, params: unknown, options: RequestOptions): Promise<RequestOutcome> {
+    const id = this.nextId++;
+    let progressToken: string | undefined;
+    if (options.onProgress) {
+      progressToken = `mcpscope-${this.nextProgressToken++}`;
+      const base = isRecord(params) ? params : {};
+      const meta = isRecord(base._meta) ? base._meta : {};
+      params = { ...base, _meta: { ...meta, progressToken } };
+    }
+    const raw = serializeMessage(makeRequest(id, method, params));
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    return new Promise<RequestOutcome>((resolve) => {
+      const sentAt = this.clock.now();
+      const request: SentRequest = { id, method, raw, sentAt };
+      const pending: Pending = {
+        request,
+        startedAt: sentAt,
+        deadlineTimer: undefined,
+        timeoutMs,
+        resolve,
+      };
+      if (progressToken !== undefined) pending.progressToken = progressToken;
+      if (options.onProgress) pending.onProgress = options.onProgress;
+      this.pending.set(id, pending);
+      pending.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(id), timeoutMs);
+      if (!this.trySend(raw)) {
+        this.pending.delete(id);
+        this.clock.clearTimeout(pending.deadlineTimer);
+        resolve({ status: 'closed', request, message: 'The request could not be sent: the connection is gone.' });
+      }
+    });
+  }
+
+  private trySend(raw: string): boolean {
+    try {
+      this.sendRaw(raw);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private onTimeout(id: JsonRpcId): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    const elapsedMs = this.clock.now() - p.startedAt;
+    const message = `No response to ${p.request.method} (id ${JSON.stringify(id)}) within ${Math.round(elapsedMs)} ms.`;
+    this.rememberTimedOut(id, p.request.method);
+    // The initialize request must not be cancelled by clients.
+    if (p.request.method !== 'initialize') {
+      this.notify('notifications/cancelled', {
+        requestId: id,
+        reason: `Timed out after ${Math.round(elapsedMs)} ms waiting for a response`,
+      });
+    }
+    this.emit({ type: 'timeout', id, method: p.request.method, elapsedMs });
+    p.resolve({ status: 'timeout', request: p.request, elapsedMs, message });
+  }
+
+  private rememberTimedOut(id: JsonRpcId, method: string): void {
+    this.timedOut.set(id, { method, deadlineAt: this.clock.now() });
+    if (this.timedOut.size > LATE_MEMORY) {
+      const oldest = this.timedOut.keys().next();
+      if (!oldest.done) this.timedOut.delete(oldest.value);
+    }
+  }
+
+  private receiveOne(frame: SingleFrame, raw: string): void {
+    switch (frame.kind) {
+      case 'response':
+      case 'error':
+        this.onResponse(frame, raw);
+        return;
+      case 'request':
+        this.onServerRequest(frame.message.id, frame.message.method, frame.message.params, raw);
+        return;
+      case 'notification':
+        this.onNotification(frame.message.method, frame.message.params, raw);
+        return;
+      case 'invalid':
+        this.emit({ type: 'invalid-frame', reason: frame.reason, raw });
+        return;
+    }
+  }
+
+  /** Find the pending request for an id, accepting "7" for 7 and vice versa. */
+  private lookup(id: JsonRpcId): { key: JsonRpcId; mismatch: boolean } | undefined {
+    if (this.pending.has(id)) return { key: id, mismatch: false };
+    const other = alternateId(id);
+    if (other !== undefined && this.pending.has(other)) return { key: other, mismatch: true };
+    return undefined;
+  }
+
+  private onResponse(frame: Extract<SingleFrame, { kind: 'response' | 'error' }>, raw: string): void {
+    const id = frame.message.id;
+    const receivedAt = this.clock.now();
+    const found = id === null || id === undefined ? undefined : this.lookup(id);
+    if (!found) {
+      const lateKey = id === null || id === undefined ? undefined : this.timedOut.has(id) ? id : alternateId(id);
+      const late = lateKey === undefined ? undefined : this.timedOut.get(lateKey);
+      if (late && lateKey !== undefined) {
+        this.timedOut.delete(lateKey);
+        this.emit({ type: 'late-response', id: lateKey, method: late.method, raw, lateByMs: receivedAt - late.deadlineAt });
+      } else {
+        this.emit({ type: 'orphan-response', id, raw });
+      }
+      return;
+    }
+    const p = this.pending.get(found.key)!;
+    this.pending.delete(found.key);
+    this.clock.clearTimeout(p.deadlineTimer);
+    if (found.mismatch && id !== null && id !== undefined) {
+      this.emit({ type: 'id-type-mismatch', requestId: found.key, responseId: id, method: p.request.method });
+    }
+    const response: ReceivedResponse = { raw, frame, receivedAt, idTypeMismatch: found.mismatch };
+    const rttMs = receivedAt - p.request.sentAt;
+    if (frame.kind === 'response') {
+      p.resolve({ status: 'result', request: p.request, response, result: frame.message.result, rttMs });
+    } else {
+      p.resolve({ status: 'error', request: p.request, response, error: frame.message.error, rttMs });
+    }
+  }
+
+  private onServerRequest(id: JsonRpcId, method: string, params: unknown, raw: string): void {
+    const handler = this.handlers.get(method);
+    let reply;
+    if (handler) {
+      const answer = handler(params);
+      reply = 'result' in answer ? makeResult(id, answer.result) : makeError(id, answer.error.code, answer.error.message, answer.error.data);
+    } else {
+      reply = makeError(id, ErrorCode.MethodNotFound, `Method not found: ${method} (mcpscope does not handle it)`);
+    }
+    this.trySend(serializeMessage(reply));
+    this.emit({ type: 'server-request', id, method, answer: 'result' in reply ? 'result' : 'error', raw });
+  }
+
+  private onNotification(method: string, params: unknown, raw: string): void {
+    if (method === 'notifications/progress' && isRecord(params)) this.onProgress(params);
+    this.emit({ type: 'notification', method, params, raw });
+  }
+
+  private onProgress(params: Record<string, unknown>): void {
+    const token = params.progressToken;
+    for (const p of this.pending.values()) {
+      if (p.progressToken === undefined || p.progressToken !== token) continue;
+      const update: ProgressUpdate = { progress: typeof params.progress === 'number' ? params.progress : NaN };
+      if (typeof params.total === 'number') update.total = params.total;
+      if (typeof params.message === 'string') update.message = params.message;
+      p.onProgress?.(update);
+      // Progress resets the timeout, but never past the maximum total time.
+      const now = this.clock.now();
+      const remainingMax = p.startedAt + this.maxTotalTimeoutMs - now;
+      const next = Math.min(p.timeoutMs, remainingMax);
+      this.clock.clearTimeout(p.deadlineTimer);
+      p.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(p.request.id), Math.max(0, next));
+      return;
+    }
+  }
+
+  private setState(state: SessionState): void {
+    if (this._state === state) return;
+    this._state = state;
+    this.emit({ type: 'state', state });
+  }
+
+  private emit(e: SessionEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+}
+
+function alternateId(id: JsonRpcId): JsonRpcId | undefined {
+  if (typeof id === 'number') return String(id);
+  if (/^-?\d+$/.test(id)) {
+    const n = Number(id);
+    return Number.isSafeInteger(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+/** One sentence for a non-result outcome. */
+export function outcomeMessage(outcome: RequestOutcome): string {
+  switch (outcome.status) {
+    case 'result':
+      return 'ok';
+    case 'error':
+      return `The server answered with error ${outcome.error.code}: ${outcome.error.message}`;
+    case 'timeout':
+    case 'closed':
+    case 'refused':
+      return outcome.message;
+  }
+}
+
+function parseInitializeResult(
+  result: unknown,
+  offeredVersion: ProtocolVersion,
+): { ok: true; info: InitializeInfo } | { ok: false; message: string } {
+  if (!isRecord(result)) return { ok: false, message: 'The initialize result is not an object.' };
+  if (typeof result.protocolVersion !== 'string') {
+    return { ok: false, message: 'The initialize result has no protocolVersion string.' };
+  }
+  const serverInfo = isRecord(result.serverInfo) ? result.serverInfo : {};
+  const info: InitializeInfo = {
+    offeredVersion,
+    protocolVersion: result.protocolVersion,
+    versionSupported: isKnownProtocolVersion(result.protocolVersion),
+    capabilities: isRecord(result.capabilities) ? result.capabilities : {},
+    serverInfo: {
+      name: typeof serverInfo.name === 'string' ? serverInfo.name : '(unnamed server)',
+      version: typeof serverInfo.version === 'string' ? serverInfo.version : '(no version)',
+    },
+  };
+  if (typeof serverInfo.title === 'string') info.serverInfo.title = serverInfo.title;
+  if (typeof result.instructions === 'string') info.instructions = result.instructions;
+  return { ok: true, info };
+}

@@ -1,0 +1,79 @@
+import type { Frame, JsonRpcErrorObject, JsonRpcId } from '../jsonrpc/codec.js';
+import type { ProtocolVersion } from '../versions.js';
+
+export type SessionState = 'new' | 'initializing' | 'ready' | 'closed';
+
+export interface Implementation {
+  name: string;
+  version: string;
+  title?: string;
+}
+
+/** What the initialize handshake established. */
+export interface InitializeInfo {
+  offeredVersion: ProtocolVersion;
+  protocolVersion: string;
+  /** False when the server answered with a version this client does not know. */
+  versionSupported: boolean;
+  capabilities: Record<string, unknown>;
+  serverInfo: Implementation;
+  instructions?: string;
+}
+
+export interface SentRequest {
+  id: JsonRpcId;
+  method: string;
+  raw: string;
+  /** Session clock (ms) when the frame was handed to the transport. */
+  sentAt: number;
+}
+
+export interface ReceivedResponse {
+  raw: string;
+  frame: Frame;
+  receivedAt: number;
+  /** The response id matched the request only after converting between string and number. */
+  idTypeMismatch: boolean;
+}
+
+export type RequestOutcome =
+  | { status: 'result'; request: SentRequest; response: ReceivedResponse; result: unknown; rttMs: number }
+  | { status: 'error'; request: SentRequest; response: ReceivedResponse; error: JsonRpcErrorObject; rttMs: number }
+  /** No answer in time; `notifications/cancelled` was sent (except for initialize). */
+  | { status: 'timeout'; request: SentRequest; elapsedMs: number; message: string }
+  /** The connection ended while waiting. */
+  | { status: 'closed'; request?: SentRequest; message: string }
+  /** Not sent: the session state does not allow it. */
+  | { status: 'refused'; message: string };
+
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  /** Asks the server for progress (adds `_meta.progressToken`); each update resets the timeout. */
+  onProgress?: (update: ProgressUpdate) => void;
+}
+
+export type SessionEvent =
+  | { type: 'state'; state: SessionState }
+  | { type: 'initialized'; info: InitializeInfo }
+  | { type: 'notification'; method: string; params: unknown; raw: string }
+  | { type: 'server-request'; id: JsonRpcId; method: string; answer: 'result' | 'error'; raw: string }
+  | { type: 'late-response'; id: JsonRpcId; method: string; raw: string; lateByMs: number }
+  | { type: 'orphan-response'; id: JsonRpcId | null | undefined; raw: string }
+  | { type: 'id-type-mismatch'; requestId: JsonRpcId; responseId: JsonRpcId; method: string }
+  | { type: 'timeout'; id: JsonRpcId; method: string; elapsedMs: number }
+  | { type: 'invalid-frame'; reason: string; raw: string }
+  | { type: 'closed'; message: string };
+
+export interface SessionClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type ServerRequestHandler = (params: unknown) => { result: unknown } | { error: JsonRpcErrorObject };
