@@ -5,5 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'proxy/**/*.test.ts', 'examples/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    // In CI a JSON report feeds the closing "N passed, N failed" line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'reports/unit.json' },
   },
 });

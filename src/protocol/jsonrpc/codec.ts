@@ -59,8 +59,9 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function describeType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
+  if (v === undefined) return 'missing';
   if (typeof v === 'number' && !Number.isInteger(v)) return `a fractional number (${v})`;
-  return `a ${typeof v}`;
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
 function short(v: unknown): string {

@@ -1,0 +1,163 @@
+// bench/ping-rtt: ping round trips through the proxy's WebSocket against the
+// same demo server driven directly over stdio, in one run, plus the proxy's
+// start-up time and resident memory with one open session.
+//
+//   npm run bench            (builds first)
+//   node bench/ping-rtt.mjs [--pings 2000] [--warmup 200]
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? Number(argv[i + 1]) : dflt;
+};
+const PINGS = opt('--pings', 2000);
+const WARMUP = opt('--warmup', 200);
+const ROUNDS = 4; // alternate proxy and direct in rounds, so drift hits both alike
+const TOKEN = 'bench-token-0123456789abcdef';
+
+const proxyMain = fileURLToPath(new URL('../dist/node/proxy/main.js', import.meta.url));
+const demoServer = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
+
+const initialize = (id) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
+  });
+const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+/** A tiny request/response driver over any "send a line, get lines back" channel. */
+function driver(sendLine) {
+  const waiting = new Map();
+  return {
+    onLine(text) {
+      let msg;
+      try {
+        msg = JSON.parse(text);
+      } catch {
+        return;
+      }
+      const w = waiting.get(msg.id);
+      if (w) {
+        waiting.delete(msg.id);
+        w(msg);
+      }
+    },
+    call(id, raw) {
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        sendLine(raw);
+      });
+    },
+  };
+}
+
+async function startDirect() {
+  const child = spawn(process.execPath, [demoServer], { stdio: ['pipe', 'pipe', 'ignore'] });
+  let buf = '';
+  const d = driver((raw) => child.stdin.write(`${raw}\n`));
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    buf += chunk;
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      d.onLine(buf.slice(0, nl));
+      buf = buf.slice(nl + 1);
+    }
+  });
+  await d.call(0, initialize(0));
+  child.stdin.write(`${initialized}\n`);
+  return { d, stop: () => child.kill() };
+}
+
+async function startProxy() {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [proxyMain, '--port', '0', '--no-open'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, MCPSCOPE_TOKEN: TOKEN, CI: '1' },
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = /mcpscope ready: (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
+  });
+  const startupMs = performance.now() - t0;
+  const { host } = new URL(url);
+  const ws = new WebSocket(`ws://${host}/ws`, ['mcpscope.v1', `mcpscope.token.${TOKEN}`]);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const d = driver((raw) => ws.send(JSON.stringify({ type: 'send', raw })));
+  const opened = new Promise((resolve) => {
+    ws.on('message', (data) => {
+      const env = JSON.parse(String(data));
+      if (env.type === 'opened') resolve();
+      if (env.type === 'recv') d.onLine(env.raw);
+    });
+  });
+  ws.send(JSON.stringify({ type: 'open', transport: { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} } }));
+  await opened;
+  await d.call(0, initialize(0));
+  ws.send(JSON.stringify({ type: 'send', raw: initialized }));
+  return {
+    d,
+    startupMs,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
+    stop: async () => {
+      ws.close();
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+let nextId = 1;
+async function pings(d, n, into) {
+  for (let i = 0; i < n; i++) {
+    const id = nextId++;
+    const t = performance.now();
+    await d.call(id, `{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+    into?.push(performance.now() - t);
+  }
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const fmt = (ms) => `${ms.toFixed(3)} ms`;
+
+const direct = await startDirect();
+const proxy = await startProxy();
+await pings(direct.d, WARMUP);
+await pings(proxy.d, WARMUP);
+const viaProxy = [];
+const viaDirect = [];
+for (let r = 0; r < ROUNDS; r++) {
+  await pings(proxy.d, PINGS / ROUNDS, viaProxy);
+  await pings(direct.d, PINGS / ROUNDS, viaDirect);
+}
+const rss = proxy.rssMb();
+await proxy.stop();
+direct.stop();
+
+viaProxy.sort((a, b) => a - b);
+viaDirect.sort((a, b) => a - b);
+const row = (name, s) => `| ${name} | ${s.length} | ${fmt(pct(s, 50))} | ${fmt(pct(s, 90))} | ${fmt(pct(s, 99))} |`;
+console.log(`ping-rtt: ${PINGS} pings each after ${WARMUP} warm-up, node ${process.version}`);
+console.log('| path | pings | p50 | p90 | p99 |');
+console.log('| --- | --- | --- | --- | --- |');
+console.log(row('proxy (WebSocket → stdio)', viaProxy));
+console.log(row('direct (stdio)', viaDirect));
+console.log(`p50 ratio proxy/direct: ${(pct(viaProxy, 50) / pct(viaDirect, 50)).toFixed(2)}`);
+console.log(`proxy start → ready line (spawn of node included): ${proxy.startupMs.toFixed(0)} ms`);
+console.log(`proxy resident memory with one open session: ${rss.toFixed(1)} MB`);

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// The machines here cannot download Playwright's browser: use Debian's Chromium
+// where it exists, and Playwright's own elsewhere.
+const systemChromium = '/usr/bin/chromium';
+const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
+
+export const E2E_PORT = Number(process.env.MCPSCOPE_E2E_PORT ?? 46290);
+export const E2E_TOKEN = 'e2e-token-0123456789abcdef';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'reports/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node dist/node/proxy/main.js --port ${E2E_PORT} --no-open`,
+    url: `http://127.0.0.1:${E2E_PORT}/`,
+    env: { MCPSCOPE_TOKEN: E2E_TOKEN },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,21 @@
+// Prints one closing line, "tests: N passed, N failed", from the JSON reports
+// that vitest and Playwright write under reports/ when CI is set.
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+if (existsSync('reports/unit.json')) {
+  const r = JSON.parse(readFileSync('reports/unit.json', 'utf8'));
+  passed += r.numPassedTests ?? 0;
+  failed += r.numFailedTests ?? 0;
+  skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+if (existsSync('reports/e2e.json')) {
+  const r = JSON.parse(readFileSync('reports/e2e.json', 'utf8'));
+  passed += r.stats?.expected ?? 0;
+  failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
+  skipped += r.stats?.skipped ?? 0;
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
