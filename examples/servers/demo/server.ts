@@ -1,0 +1,147 @@
+// Wires the demo's tools, resources and prompts into the SDK's low-level Server
+// (its JSON Schemas are ours, exactly as written) over stdio.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { demoPrompts } from './prompts.js';
+import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
+import { argumentProblems, demoTools } from './tools.js';
+
+/** Page sizes small enough that a client must follow nextCursor. */
+const TOOLS_PAGE = 4;
+const RESOURCES_PAGE = 3;
+
+function page<T>(items: T[], cursor: string | undefined, size: number): { items: T[]; nextCursor?: string } {
+  let start = 0;
+  if (cursor !== undefined) {
+    start = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Number.isInteger(start) || start < 0 || start > items.length) {
+      throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
+    }
+  }
+  const end = start + size;
+  const out: { items: T[]; nextCursor?: string } = { items: items.slice(start, end) };
+  if (end < items.length) out.nextCursor = Buffer.from(String(end), 'utf8').toString('base64url');
+  return out;
+}
+
+export function createDemoServer(log: (line: string) => void = (l) => console.error(l)): Server {
+  const server = new Server(
+    { name: 'mcpscope-demo', version: '0.2.0', title: 'mcpscope demo server' },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+        logging: {},
+      },
+      instructions: 'A small server to try mcpscope with: tools of every kind, resources, a template and prompts.',
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, (req) => {
+    const { items, nextCursor } = page(demoTools, req.params?.cursor, TOOLS_PAGE);
+    const tools = items.map(({ run: _run, ...tool }) => tool);
+    return nextCursor ? { tools, nextCursor } : { tools };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const tool = demoTools.find((t) => t.name === req.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
+    const args = req.params.arguments ?? {};
+    const problems = argumentProblems(tool, args);
+    if (problems) return { content: [{ type: 'text', text: `Invalid arguments: ${problems}` }], isError: true };
+    const progressToken = req.params._meta?.progressToken;
+    extra.signal.addEventListener('abort', () => {
+      log(`demo: ${tool.name} (request ${String(extra.requestId)}) received notifications/cancelled: ${String(extra.signal.reason ?? '')}`);
+    });
+    try {
+      return await tool.run(args, {
+        signal: extra.signal,
+        log,
+        progress: async (progress, total, message) => {
+          if (progressToken === undefined) return;
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+          });
+        },
+      });
+    } catch (err) {
+      if (extra.signal.aborted) throw new McpError(ErrorCode.InternalError, 'Cancelled');
+      throw err;
+    }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, (req) => {
+    const { items, nextCursor } = page(demoResources, req.params?.cursor, RESOURCES_PAGE);
+    const resources = items.map(({ read: _read, ...r }) => r);
+    return nextCursor ? { resources, nextCursor } : { resources };
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [greetingTemplate] }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, (req) => {
+    const uri = req.params.uri;
+    const contents = demoResources.find((r) => r.uri === uri)?.read() ?? readGreeting(uri);
+    if (!contents) throw new McpError(-32002, `Resource not found: ${uri}`, { uri });
+    return { contents };
+  });
+
+  const subscriptions = new Set<string>();
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  server.setRequestHandler(SubscribeRequestSchema, (req) => {
+    subscriptions.add(req.params.uri);
+    if (req.params.uri === COUNTER_URI && !ticker) {
+      ticker = setInterval(() => {
+        tickCounter();
+        void server.sendResourceUpdated({ uri: COUNTER_URI });
+      }, 1000);
+    }
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (req) => {
+    subscriptions.delete(req.params.uri);
+    if (!subscriptions.has(COUNTER_URI) && ticker) {
+      clearInterval(ticker);
+      ticker = undefined;
+    }
+    return {};
+  });
+  server.onclose = () => ticker && clearInterval(ticker);
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({
+    prompts: demoPrompts.map(({ get: _get, ...p }) => p),
+  }));
+  server.setRequestHandler(GetPromptRequestSchema, (req) => {
+    const prompt = demoPrompts.find((p) => p.name === req.params.name);
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${req.params.name}`);
+    const args = req.params.arguments ?? {};
+    const missing = prompt.arguments.filter((a) => a.required && !args[a.name]).map((a) => a.name);
+    if (missing.length) throw new McpError(ErrorCode.InvalidParams, `Missing required arguments: ${missing.join(', ')}`);
+    return prompt.get(args);
+  });
+
+  return server;
+}
+
+export async function runDemoServer(): Promise<void> {
+  const server = createDemoServer();
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  // Exit when the client closes our stdin, as the stdio transport's shutdown expects.
+  process.stdin.on('end', () => process.exit(0));
+  console.error('mcpscope demo server ready on stdio');
+}
