@@ -7,3 +7,7 @@ export * from './envelope/envelope.js';
 export * from './session/types.js';
 export * from './session/client-session.js';
 export * from './ping/verdict.js';
+export * from './mcp/types.js';
+export * from './mcp/paginate.js';
+export * from './mcp/uri-template.js';
+export * from './schema/validate.js';

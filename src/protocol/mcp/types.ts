@@ -1,0 +1,140 @@
+// The MCP result shapes the UI and CLI read (2024-11-05 … 2025-11-25). Fields
+// are optional where servers differ in practice; parsers below never throw.
+
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Tool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+}
+
+export interface TextContent {
+  type: 'text';
+  text: string;
+}
+export interface ImageContent {
+  type: 'image';
+  data: string;
+  mimeType: string;
+}
+export interface AudioContent {
+  type: 'audio';
+  data: string;
+  mimeType: string;
+}
+export interface ResourceLink {
+  type: 'resource_link';
+  uri: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+export interface ResourceContents {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+export interface EmbeddedResource {
+  type: 'resource';
+  resource: ResourceContents;
+}
+/** A block of a type this client does not know: shown raw, never dropped. */
+export interface UnknownContent {
+  type: string;
+  [key: string]: unknown;
+}
+
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+export interface CallToolResult {
+  content: Array<ContentBlock | UnknownContent>;
+  structuredContent?: unknown;
+  isError?: boolean;
+}
+
+export interface Resource {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+}
+
+export interface ResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface PromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface Prompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+}
+
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock | UnknownContent;
+}
+
+export interface GetPromptResult {
+  description?: string;
+  messages: PromptMessage[];
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Check a tools/call result's shape; the raw result stays available to the caller. */
+export function parseCallToolResult(result: unknown): Parsed<CallToolResult> {
+  if (!isRecord(result)) return { ok: false, error: 'The tools/call result is not an object.' };
+  if (!Array.isArray(result.content)) return { ok: false, error: 'The tools/call result has no "content" array.' };
+  const bad = result.content.findIndex((b) => !isRecord(b) || typeof b.type !== 'string');
+  if (bad >= 0) return { ok: false, error: `content[${bad}] is not a content block (an object with a "type").` };
+  return { ok: true, value: result as unknown as CallToolResult };
+}
+
+/** Names of the list members and the method that lists them. */
+export const LIST_METHODS = {
+  tools: 'tools/list',
+  resources: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+  prompts: 'prompts/list',
+} as const;
+
+export type ListKey = keyof typeof LIST_METHODS;
