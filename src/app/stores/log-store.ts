@@ -133,9 +133,13 @@ export function createLogStore(schedule: Scheduler = frameScheduler): StoreApi<L
       counts: emptyCounts(),
       flush,
       append(input) {
-        const isFrame = input.direction === 'in' || input.direction === 'out';
+        const direction = input.direction;
         const details: Omit<LogEntry, 'seq' | 't' | 'connection' | 'direction' | 'raw'> =
-          input.kind !== undefined ? { kind: input.kind } : isFrame ? classify(input) : { kind: kindOf(input.direction) };
+          input.kind !== undefined
+            ? { kind: input.kind }
+            : direction === 'in' || direction === 'out'
+              ? classify(input)
+              : { kind: direction };
         const entry: LogEntry = {
           seq: nextSeq++,
           t: input.t,
@@ -156,6 +160,3 @@ export function createLogStore(schedule: Scheduler = frameScheduler): StoreApi<L
   });
 }
 
-function kindOf(direction: Exclude<LogDirection, 'in' | 'out'>): LogKind {
-  return direction;
-}

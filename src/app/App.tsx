@@ -1,0 +1,47 @@
+import { Tabs } from './components/Tabs.js';
+import { token } from './app-state.js';
+import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
+import { LogTab } from './features/log/LogTab.js';
+import { PingTab } from './features/ping/PingTab.js';
+import { ResourcesTab } from './features/resources/ResourcesTab.js';
+import { ToolsTab } from './features/tools/ToolsTab.js';
+
+const TABS = [
+  { id: 'ping', label: 'Ping', panel: <PingTab /> },
+  { id: 'tools', label: 'Tools', panel: <ToolsTab /> },
+  { id: 'resources', label: 'Resources', panel: <ResourcesTab /> },
+  { id: 'log', label: 'Log', panel: <LogTab /> },
+];
+
+function MissingToken() {
+  return (
+    <main className="missing-token">
+      <h2>This page needs the proxy's token</h2>
+      <p>
+        Open the URL the mcpscope proxy printed when it started — it ends with <code>#token=…</code>. The token keeps
+        other web pages from driving the proxy, which can start processes on this machine.
+      </p>
+    </main>
+  );
+}
+
+export function App() {
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1>mcpscope</h1>
+        <span className="tagline">MCP inspector &amp; protocol debugger</span>
+      </header>
+      {token === null ? (
+        <MissingToken />
+      ) : (
+        <main className="layout">
+          <ConnectionPanel token={token} />
+          <section className="panel work-panel" aria-label="Inspector">
+            <Tabs tabs={TABS} label="Inspector" />
+          </section>
+        </main>
+      )}
+    </div>
+  );
+}

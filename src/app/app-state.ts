@@ -1,0 +1,30 @@
+// The page's singletons: the token, the stores and the connection controller.
+
+import { takeToken } from './auth/token.js';
+import { ConnectionController } from './connection/controller.js';
+import { proxySocketUrl } from './connection/socket.js';
+import { createPingStore } from './features/ping/ping-store.js';
+import { createConnectionStore } from './stores/connection-store.js';
+import { createLogStore } from './stores/log-store.js';
+
+function sessionStorageOrNothing(): Pick<Storage, 'getItem' | 'setItem'> {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage can be disabled; the token then lasts for this page view only.
+    return { getItem: () => null, setItem: () => {} };
+  }
+}
+
+export const token = takeToken({ location: window.location, storage: sessionStorageOrNothing(), history: window.history });
+
+export const logStore = createLogStore();
+export const connectionStore = createConnectionStore();
+export const pingStore = createPingStore();
+
+export const controller = new ConnectionController({
+  connectionStore,
+  logStore,
+  token,
+  url: () => proxySocketUrl(window.location),
+});

@@ -1,0 +1,75 @@
+// WAI-ARIA tabs: a tablist with roving focus (arrow keys, Home, End; a tab is
+// selected as it gets focus) and one tabpanel per tab. Hidden panels stay
+// mounted so their state survives switching.
+
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface TabDefinition {
+  id: string;
+  label: string;
+  panel: ReactNode;
+}
+
+export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) {
+  const [selected, setSelected] = useState(tabs[0]?.id ?? '');
+  const baseId = useId();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+
+  function select(index: number): void {
+    const tab = tabs[(index + tabs.length) % tabs.length];
+    if (!tab) return;
+    setSelected(tab.id);
+    buttons.current.get(tab.id)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number): void {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  }
+
+  return (
+    <div className="tabs">
+      <div role="tablist" aria-label={label} className="tablist">
+        {tabs.map((tab, index) => {
+          const isSelected = tab.id === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                if (el) buttons.current.set(tab.id, el);
+                else buttons.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.id}`}
+              aria-selected={isSelected}
+              aria-controls={`${baseId}-panel-${tab.id}`}
+              tabIndex={isSelected ? 0 : -1}
+              className="tab"
+              onClick={() => setSelected(tab.id)}
+              onKeyDown={(e) => onKeyDown(e, index)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${baseId}-panel-${tab.id}`}
+          aria-labelledby={`${baseId}-tab-${tab.id}`}
+          hidden={tab.id !== selected}
+          tabIndex={0}
+          className="tabpanel"
+        >
+          {tab.panel}
+        </div>
+      ))}
+    </div>
+  );
+}

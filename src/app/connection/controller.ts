@@ -1,0 +1,76 @@
+// Owns the current ProxyConnection (one per Connect) and mirrors it into the
+// stores. Reconnect starts a fresh connection with the last settings.
+
+import type { ClientSession, ProtocolVersion, StdioTransportConfig } from '../../protocol/index.js';
+import type { StoreApi } from 'zustand/vanilla';
+import type { ConnectionStore } from '../stores/connection-store.js';
+import type { LogState } from '../stores/log-store.js';
+import { ProxyConnection, type ConnectionSnapshot } from './proxy-connection.js';
+import type { SocketFactory } from './socket.js';
+
+export interface ConnectRequest {
+  transport: StdioTransportConfig;
+  protocolVersion: ProtocolVersion;
+}
+
+export interface ControllerDeps {
+  connectionStore: ConnectionStore;
+  logStore: StoreApi<LogState>;
+  url: () => string;
+  token: string | null;
+  socketFactory?: SocketFactory;
+}
+
+export class ConnectionController {
+  private readonly deps: ControllerDeps;
+  private current: ProxyConnection | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private lastRequest: ConnectRequest | undefined;
+  private count = 0;
+
+  constructor(deps: ControllerDeps) {
+    this.deps = deps;
+  }
+
+  get session(): ClientSession | undefined {
+    return this.current?.session;
+  }
+
+  get connection(): ProxyConnection | undefined {
+    return this.current;
+  }
+
+  get canReconnect(): boolean {
+    return this.lastRequest !== undefined;
+  }
+
+  /** Start a new connection (ending the current one first). Resolves once ready or closed. */
+  connect(request: ConnectRequest): Promise<ConnectionSnapshot> | undefined {
+    const { token } = this.deps;
+    if (token === null) return undefined;
+    this.disconnect();
+    this.unsubscribe?.();
+    this.lastRequest = request;
+    const connection = new ProxyConnection({
+      url: this.deps.url(),
+      token,
+      transport: request.transport,
+      protocolVersion: request.protocolVersion,
+      connection: ++this.count,
+      log: (input) => this.deps.logStore.getState().append(input),
+      ...(this.deps.socketFactory ? { socketFactory: this.deps.socketFactory } : {}),
+    });
+    this.current = connection;
+    this.unsubscribe = connection.subscribe((snapshot) => this.deps.connectionStore.setState({ snapshot }));
+    this.deps.connectionStore.setState({ snapshot: connection.snapshot });
+    return connection.start();
+  }
+
+  reconnect(): Promise<ConnectionSnapshot> | undefined {
+    return this.lastRequest ? this.connect(this.lastRequest) : undefined;
+  }
+
+  disconnect(): void {
+    this.current?.disconnect();
+  }
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import type { StdioTransportConfig } from '../../protocol/index.js';
+import { createLogStore } from '../stores/log-store.js';
+import { LOST_MESSAGE } from './failures.js';
+import { ProxyConnection } from './proxy-connection.js';
+import { FakeSocket, ManualClock, tick } from './test-doubles.js';
+
+const transport: StdioTransportConfig = { kind: 'stdio', command: 'node', args: ['demo.js'], env: { DEBUG: '1' } };
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const clock = new ManualClock();
+  const logStore = createLogStore((run) => run());
+  const connection = new ProxyConnection({
+    url: 'ws://127.0.0.1:6290/ws',
+    token: 'tok123',
+    transport,
+    protocolVersion: '2025-06-18',
+    connection: 1,
+    log: (input) => logStore.getState().append(input),
+    socketFactory: (url, protocols) => {
+      const s = new FakeSocket(url, protocols);
+      sockets.push(s);
+      return s;
+    },
+    clock,
+  });
+  const started = connection.start();
+  const socket = sockets[0]!;
+  return { connection, started, socket, clock, logStore };
+}
+
+/** Handshake up to the point where initialize is in flight. */
+function openAndStart(socket: FakeSocket): void {
+  socket.acceptHandshake();
+  socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 4242, command: 'node', args: ['demo.js'] });
+}
+
+const initializeResult = (id: number | string) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    result: {
+      protocolVersion: '2025-06-18',
+      capabilities: { tools: { listChanged: true } },
+      serverInfo: { name: 'demo', version: '1.2.3', title: 'Demo' },
+      instructions: 'Be nice.',
+    },
+  });
+
+describe('ProxyConnection', () => {
+  it('opens the socket with both subprotocols and sends the open envelope', () => {
+    const { socket, connection } = setup();
+    expect(socket.url).toBe('ws://127.0.0.1:6290/ws');
+    expect(socket.protocols).toEqual(['mcpscope.v1', 'mcpscope.token.tok123']);
+    expect(connection.snapshot.status).toBe('connecting');
+    socket.acceptHandshake();
+    expect(socket.sent).toEqual([{ type: 'open', transport }]);
+  });
+
+  it('goes open → opened → initialize → ready', async () => {
+    const { socket, connection, started, logStore } = setup();
+    openAndStart(socket);
+    expect(connection.snapshot).toMatchObject({ status: 'initializing', pid: 4242 });
+    const [init] = socket.frames();
+    expect(init).toMatchObject({ method: 'initialize', params: { protocolVersion: '2025-06-18' } });
+
+    socket.deliver({ type: 'recv', at: 2, raw: initializeResult(init!.id!) });
+    const snapshot = await started;
+    expect(snapshot.status).toBe('ready');
+    expect(snapshot.info).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'demo', title: 'Demo' }, instructions: 'Be nice.' });
+    expect(snapshot.sessionState).toBe('ready');
+    expect(socket.frames().map((f) => f.method)).toEqual(['initialize', 'notifications/initialized']);
+
+    const log = logStore.getState().entries.filter((e) => e.direction === 'in' || e.direction === 'out');
+    expect(log.map((e) => [e.direction, e.kind, e.method])).toEqual([
+      ['out', 'request', 'initialize'],
+      ['in', 'response', 'initialize'],
+      ['out', 'notification', 'notifications/initialized'],
+    ]);
+  });
+
+  it('fails every pending request at once when the server exits during initialize', async () => {
+    const { socket, connection, started, clock } = setup();
+    openAndStart(socket);
+    const ping = connection.session.request('ping', undefined, { timeoutMs: 60_000 });
+    socket.deliver({ type: 'stderr', at: 3, line: 'Error: cannot find module ./missing.js' });
+    socket.deliver({
+      type: 'closed',
+      at: 4,
+      code: 1,
+      signal: null,
+      reason: 'The server process exited with code 1.',
+      stderrTail: ['Error: cannot find module ./missing.js'],
+    });
+    const snapshot = await started;
+    const outcome = await ping;
+    expect(clock.now()).toBe(0); // nothing waited for a timeout
+    expect(snapshot.status).toBe('closed');
+    expect(snapshot.failure).toMatchObject({ kind: 'exited', exitCode: 1, signal: null, stderrTail: ['Error: cannot find module ./missing.js'] });
+    expect(snapshot.failure?.message).toContain('code 1');
+    expect(outcome.status).toBe('closed');
+    if (outcome.status === 'closed') {
+      expect(outcome.message).toContain('exited with code 1');
+      expect(outcome.message).toContain('cannot find module');
+    }
+  });
+
+  it('reports a signal when the proxy reason does not mention it', async () => {
+    const { socket, started } = setup();
+    openAndStart(socket);
+    socket.deliver({ type: 'closed', at: 4, code: null, signal: 'SIGKILL', reason: 'The server process was killed.', stderrTail: [] });
+    expect((await started).failure?.message).toBe('The server process was killed. (signal SIGKILL)');
+  });
+
+  it("surfaces the proxy's sentence when the command cannot be started", async () => {
+    const { socket, started } = setup();
+    socket.acceptHandshake();
+    const message = "Could not start 'nosuch-server': command not found (ENOENT). Check the Command field.";
+    socket.deliver({ type: 'error', at: 1, code: 'spawn-failed', message });
+    const snapshot = await started;
+    expect(snapshot.status).toBe('closed');
+    expect(snapshot.failure).toMatchObject({ kind: 'spawn-failed', message, canReconnect: false });
+    expect(socket.sent.at(-1)).toEqual({ type: 'close' });
+    expect(socket.closedWith?.code).toBe(1000);
+  });
+
+  it('reports an unexpected socket close as a lost proxy, with Reconnect, and fails pending requests', async () => {
+    const { socket, connection, started } = setup();
+    openAndStart(socket);
+    socket.deliver({ type: 'recv', at: 2, raw: initializeResult(socket.frames()[0]!.id!) });
+    await started;
+    const ping = connection.session.request('ping');
+    socket.drop(1006);
+    expect(connection.snapshot.status).toBe('closed');
+    expect(connection.snapshot.failure).toMatchObject({ kind: 'lost', message: LOST_MESSAGE, canReconnect: true });
+    expect((await ping).status).toBe('closed');
+    expect(connection.session.canSend('ping').ok).toBe(false);
+  });
+
+  it('says the proxy stopped when it shuts down (server stopped, then socket closed with 1001)', async () => {
+    const { socket, connection, started } = setup();
+    openAndStart(socket);
+    socket.deliver({ type: 'recv', at: 2, raw: initializeResult(socket.frames()[0]!.id!) });
+    await started;
+    socket.deliver({ type: 'closed', at: 3, code: 0, signal: null, reason: 'Stopped by mcpscope.', stderrTail: [] });
+    expect(connection.snapshot.failure).toBeUndefined();
+    socket.drop(1001);
+    expect(connection.snapshot.failure).toMatchObject({ title: 'The mcpscope proxy stopped', canReconnect: true });
+  });
+
+  it('says the proxy refused or is unreachable when the handshake never completes', async () => {
+    const { socket, started } = setup();
+    socket.drop(1006);
+    const snapshot = await started;
+    expect(snapshot.failure?.kind).toBe('refused');
+    expect(snapshot.failure?.message).toMatch(/token/);
+    expect(snapshot.failure?.canReconnect).toBe(true);
+  });
+
+  it('gives up on initialize after 30 s with the stderr tail', async () => {
+    const { socket, started, clock } = setup();
+    openAndStart(socket);
+    socket.deliver({ type: 'stderr', at: 2, line: 'listening on port 8080' });
+    clock.advance(29_999);
+    await tick();
+    clock.advance(1);
+    const snapshot = await started;
+    expect(snapshot.failure).toMatchObject({ kind: 'initialize-timeout', stderrTail: ['listening on port 8080'] });
+    expect(snapshot.failure?.message).toContain('The server did not answer initialize within 30 s');
+    expect(socket.sent.at(-1)).toEqual({ type: 'close' });
+  });
+
+  it('reports an initialize error answer', async () => {
+    const { socket, started } = setup();
+    openAndStart(socket);
+    const id = socket.frames()[0]!.id!;
+    socket.deliver({ type: 'recv', at: 2, raw: JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32602, message: 'Unsupported protocol version' } }) });
+    const snapshot = await started;
+    expect(snapshot.failure).toMatchObject({ kind: 'initialize-failed' });
+    expect(snapshot.failure?.message).toContain('Unsupported protocol version');
+  });
+
+  it('disconnects on request without a failure', async () => {
+    const { socket, connection, started } = setup();
+    openAndStart(socket);
+    connection.disconnect();
+    const snapshot = await started;
+    expect(snapshot).toMatchObject({ status: 'closed', endedBecause: 'You disconnected.' });
+    expect(snapshot.failure).toBeUndefined();
+    expect(socket.sent.at(-1)).toEqual({ type: 'close' });
+    expect(socket.closedWith?.code).toBe(1000);
+  });
+
+  it('logs stderr, stdout noise, oversize frames and lifecycle events with times since connect', async () => {
+    const { socket, clock, logStore } = setup();
+    openAndStart(socket);
+    clock.advance(12.3);
+    socket.deliver({ type: 'noise', at: 2, raw: 'Server listening…' });
+    socket.deliver({ type: 'stderr', at: 2, line: 'debug: hello' });
+    socket.deliver({ type: 'oversize', at: 2, bytes: 9_000_000, limit: 4_194_304 });
+    socket.deliver({ type: 'recv', at: 2, raw: '{"broken' });
+    const entries = logStore.getState().entries;
+    const tail = entries.slice(-4);
+    expect(tail.map((e) => [e.direction, e.kind])).toEqual([
+      ['noise', 'noise'],
+      ['stderr', 'stderr'],
+      ['in', 'oversize'],
+      ['in', 'invalid'],
+    ]);
+    expect(tail[0]?.t).toBeCloseTo(12.3);
+    expect(entries.filter((e) => e.direction === 'system').map((e) => e.raw)).toEqual([
+      'Starting the server over stdio: node with 1 argument',
+      'Server started (pid 4242).',
+    ]);
+    expect(entries[0]?.note).toBe('argv: ["node","demo.js"]');
+    expect(entries.map((e) => e.seq)).toEqual([...entries.keys()].map((i) => i + 1));
+  });
+});

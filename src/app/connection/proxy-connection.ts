@@ -1,0 +1,294 @@
+// One MCP connection through the mcpscope proxy: owns the WebSocket and the
+// ClientSession, writes every frame to the log, and turns what the proxy
+// reports into a status and, when things go wrong, a failure a person can act on.
+// Framework-free: React reads it through the connection store.
+
+import {
+  ClientSession,
+  ENVELOPE_SUBPROTOCOL,
+  TOKEN_SUBPROTOCOL_PREFIX,
+  parseProxyEnvelope,
+  type ClientEnvelope,
+  type InitializeInfo,
+  type ProtocolVersion,
+  type ProxyEnvelope,
+  type SessionClock,
+  type SessionState,
+  type StdioTransportConfig,
+} from '../../protocol/index.js';
+import type { LogInput } from '../stores/log-store.js';
+import {
+  exitFailure,
+  exitSentence,
+  initializeFailure,
+  initializeTimeoutFailure,
+  lostFailure,
+  proxyStoppedFailure,
+  refusedFailure,
+  spawnFailure,
+  withStderr,
+  type ConnectionFailure,
+} from './failures.js';
+import { SOCKET_OPEN, browserSocketFactory, type SocketFactory, type SocketLike } from './socket.js';
+
+export const INITIALIZE_TIMEOUT_MS = 30_000;
+/** WebSocket close code 1001: the proxy is shutting down. */
+const GOING_AWAY = 1001;
+/** How many stderr lines to keep for error reports when the proxy sends none. */
+const STDERR_TAIL_LINES = 20;
+
+export type ConnectionStatus = 'connecting' | 'initializing' | 'ready' | 'closed';
+
+export interface ConnectionSnapshot {
+  /** Which connection of this page this is (1, 2, …). */
+  connection: number;
+  status: ConnectionStatus;
+  sessionState: SessionState;
+  offeredVersion: ProtocolVersion;
+  transport: StdioTransportConfig;
+  pid?: number;
+  info?: InitializeInfo;
+  /** Set when the connection failed or ended unexpectedly. */
+  failure?: ConnectionFailure;
+  /** Why it ended, when it ended without a failure. */
+  endedBecause?: string;
+}
+
+export interface ProxyConnectionOptions {
+  url: string;
+  token: string;
+  transport: StdioTransportConfig;
+  protocolVersion: ProtocolVersion;
+  connection: number;
+  log: (input: LogInput) => void;
+  socketFactory?: SocketFactory;
+  clock?: SessionClock;
+  initializeTimeoutMs?: number;
+}
+
+const defaultClock: SessionClock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export class ProxyConnection {
+  readonly session: ClientSession;
+  private readonly options: ProxyConnectionOptions;
+  private readonly clock: SessionClock;
+  private readonly startedAt: number;
+  private readonly listeners = new Set<(s: ConnectionSnapshot) => void>();
+  private readonly stderrTail: string[] = [];
+  private socket: SocketLike | undefined;
+  private socketOpened = false;
+  private userEnded = false;
+  private _snapshot: ConnectionSnapshot;
+  private settle: (s: ConnectionSnapshot) => void = () => {};
+  private readonly settled: Promise<ConnectionSnapshot>;
+
+  constructor(options: ProxyConnectionOptions) {
+    this.options = options;
+    this.clock = options.clock ?? defaultClock;
+    this.startedAt = this.clock.now();
+    this.settled = new Promise((resolve) => (this.settle = resolve));
+    this.session = new ClientSession({ send: (raw) => this.sendFrame(raw), clock: this.clock });
+    this.session.on((e) => {
+      if (e.type === 'state') this.update({ sessionState: e.state });
+    });
+    this._snapshot = {
+      connection: options.connection,
+      status: 'connecting',
+      sessionState: this.session.state,
+      offeredVersion: options.protocolVersion,
+      transport: options.transport,
+    };
+  }
+
+  get snapshot(): ConnectionSnapshot {
+    return this._snapshot;
+  }
+
+  /** Milliseconds since this connection started, on the session's clock. */
+  elapsed(): number {
+    return this.clock.now() - this.startedAt;
+  }
+
+  subscribe(listener: (s: ConnectionSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Open the socket and run the handshake; resolves once ready or closed. */
+  start(): Promise<ConnectionSnapshot> {
+    if (this.socket) return this.settled;
+    const { transport, token } = this.options;
+    this.system(`Starting the server over stdio: ${transport.command}${argCount(transport.args)}`, argvNote(transport.command, transport.args));
+    const socket = (this.options.socketFactory ?? browserSocketFactory)(this.options.url, [
+      ENVELOPE_SUBPROTOCOL,
+      TOKEN_SUBPROTOCOL_PREFIX + token,
+    ]);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.socketOpened = true;
+      this.sendEnvelope({ type: 'open', transport });
+    };
+    socket.onmessage = (event) => this.onMessage(event.data);
+    socket.onclose = (event) => this.onSocketClose(event.code, event.reason);
+    socket.onerror = () => {}; // Browsers give no details here; onclose follows.
+    return this.settled;
+  }
+
+  /** The user ends the connection: the proxy closes stdin and stops the process. */
+  disconnect(): void {
+    if (this._snapshot.status === 'closed') return;
+    this.userEnded = true;
+    this.end({ endedBecause: 'You disconnected.' }, 'You disconnected.');
+  }
+
+  private onMessage(data: unknown): void {
+    if (typeof data !== 'string') {
+      this.system('The proxy sent a binary WebSocket message; mcpscope expects text envelopes. Ignored.');
+      return;
+    }
+    const parsed = parseProxyEnvelope(data);
+    if (!parsed.ok) {
+      this.system(`Unreadable message from the proxy (${parsed.error}): ${data}`);
+      return;
+    }
+    this.onEnvelope(parsed.value);
+  }
+
+  private onEnvelope(env: ProxyEnvelope): void {
+    switch (env.type) {
+      case 'opened':
+        this.system(`Server started (pid ${env.pid}).`, argvNote(env.command, env.args));
+        this.update({ status: 'initializing', pid: env.pid });
+        void this.initialize();
+        return;
+      case 'recv':
+        this.log({ direction: 'in', raw: env.raw, ...(env.invalidUtf8 ? { note: 'Contained invalid UTF-8.' } : {}) });
+        this.session.receive(env.raw);
+        return;
+      case 'noise':
+        this.log({ direction: 'noise', kind: 'noise', raw: env.raw, note: 'A stdout line that is not JSON.' });
+        return;
+      case 'oversize':
+        this.log({
+          direction: 'in',
+          kind: 'oversize',
+          raw: `(${env.bytes} bytes, over the ${env.limit}-byte limit: not forwarded by the proxy)`,
+        });
+        return;
+      case 'stderr':
+        this.stderrTail.push(env.line);
+        if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
+        this.log({ direction: 'stderr', kind: 'stderr', raw: env.line });
+        return;
+      case 'closed':
+        this.onServerClosed(env);
+        return;
+      case 'error':
+        this.system(`Proxy error ${env.code}: ${env.message}`);
+        if (env.code === 'spawn-failed') this.fail(spawnFailure(env.message));
+        return;
+    }
+  }
+
+  private async initialize(): Promise<void> {
+    const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
+    const result = await this.session.initialize(this.options.protocolVersion, {}, { timeoutMs });
+    if (this._snapshot.status === 'closed') return; // The failure was already reported.
+    if (result.ok) {
+      this.update({ status: 'ready', info: result.info });
+      this.settle(this._snapshot);
+      return;
+    }
+    const tail = [...this.stderrTail];
+    this.fail(
+      result.outcome.status === 'timeout'
+        ? initializeTimeoutFailure(timeoutMs, tail)
+        : initializeFailure(result.message, tail),
+    );
+  }
+
+  private onServerClosed(env: Extract<ProxyEnvelope, { type: 'closed' }>): void {
+    const tail = env.stderrTail.length > 0 ? env.stderrTail : [...this.stderrTail];
+    this.system(exitSentence(env));
+    if (this._snapshot.status === 'closed') return;
+    const duringStartup = this._snapshot.status !== 'ready';
+    const failure = exitFailure(env, duringStartup, tail);
+    // A clean exit after the session was up is an ending, not a failure.
+    if (!duringStartup && env.code === 0) this.end({ endedBecause: failure.message }, failure.message);
+    else this.fail(failure);
+  }
+
+  private onSocketClose(code: number, reason: string): void {
+    this.detach();
+    this.system(`WebSocket closed (code ${code}${reason ? `, ${reason}` : ''}).`);
+    const proxyStopping = code === GOING_AWAY && this.socketOpened && !this.userEnded;
+    if (this._snapshot.status === 'closed') {
+      // A shutting-down proxy stops the server first; say why it stopped.
+      if (proxyStopping && !this._snapshot.failure) this.update({ failure: proxyStoppedFailure(), endedBecause: undefined });
+      return;
+    }
+    this.fail(proxyStopping ? proxyStoppedFailure() : this.socketOpened ? lostFailure() : refusedFailure());
+  }
+
+  private fail(failure: ConnectionFailure): void {
+    if (this._snapshot.status === 'closed') return;
+    this.end({ failure }, withStderr(`${failure.message}`, failure.stderrTail));
+  }
+
+  /** Move to closed once: fail every pending request with `message`, then let go of the socket. */
+  private end(patch: Partial<ConnectionSnapshot>, message: string): void {
+    this.update({ ...patch, status: 'closed' });
+    this.session.close(message);
+    const socket = this.socket;
+    if (socket && socket.readyState === SOCKET_OPEN) {
+      this.sendEnvelope({ type: 'close' });
+      socket.close(1000, 'mcpscope: connection ended');
+    }
+    this.settle(this._snapshot);
+  }
+
+  private detach(): void {
+    if (!this.socket) return;
+    this.socket.onopen = this.socket.onmessage = this.socket.onclose = this.socket.onerror = null;
+  }
+
+  /** The session's transport: wrap each raw frame in a `send` envelope. Throws when not connected. */
+  private sendFrame(raw: string): void {
+    if (this._snapshot.status === 'closed' || !this.socket || this.socket.readyState !== SOCKET_OPEN) {
+      throw new Error('Not connected to the proxy.');
+    }
+    this.sendEnvelope({ type: 'send', raw });
+    this.log({ direction: 'out', raw });
+  }
+
+  private sendEnvelope(env: ClientEnvelope): void {
+    this.socket?.send(JSON.stringify(env));
+  }
+
+  private log(input: Omit<LogInput, 't' | 'connection'>): void {
+    this.options.log({ ...input, t: this.elapsed(), connection: this.options.connection });
+  }
+
+  private system(raw: string, note?: string): void {
+    this.log({ direction: 'system', kind: 'system', raw, ...(note !== undefined ? { note } : {}) });
+  }
+
+  private update(patch: Partial<ConnectionSnapshot>): void {
+    this._snapshot = { ...this._snapshot, ...patch };
+    for (const l of this.listeners) l(this._snapshot);
+  }
+}
+
+// The argument list goes in the note (shown in the detail view), not the row,
+// so searching the log for something a server printed finds only what it printed.
+function argCount(args: readonly string[]): string {
+  return args.length === 0 ? '' : ` with ${args.length} argument${args.length === 1 ? '' : 's'}`;
+}
+
+function argvNote(command: string, args: readonly string[]): string {
+  return `argv: ${JSON.stringify([command, ...args])}`;
+}

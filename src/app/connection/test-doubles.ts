@@ -1,0 +1,86 @@
+// Fakes for ProxyConnection tests: a WebSocket driven by the test and a clock
+// whose time only moves when told.
+
+import type { ClientEnvelope, ProxyEnvelope, SessionClock } from '../../protocol/index.js';
+import type { SocketCloseInfo, SocketLike } from './socket.js';
+
+export class FakeSocket implements SocketLike {
+  readyState = 0;
+  readonly sent: ClientEnvelope[] = [];
+  closedWith: { code: number | undefined; reason: string | undefined } | undefined;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: SocketCloseInfo) => void) | null = null;
+  onerror: (() => void) | null = null;
+
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
+
+  send(data: string): void {
+    if (this.readyState !== 1) throw new Error('socket is not open');
+    this.sent.push(JSON.parse(data) as ClientEnvelope);
+  }
+
+  close(code?: number, reason?: string): void {
+    this.closedWith = { code, reason };
+    this.readyState = 3;
+  }
+
+  // What the test does to it:
+  acceptHandshake(): void {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+
+  deliver(env: ProxyEnvelope): void {
+    this.onmessage?.({ data: JSON.stringify(env) });
+  }
+
+  /** The socket closes without the client asking (proxy gone, or handshake refused). */
+  drop(code = 1006): void {
+    this.readyState = 3;
+    this.onerror?.();
+    this.onclose?.({ code, reason: '', wasClean: false });
+  }
+
+  /** Raw frames the client sent through `send` envelopes. */
+  frames(): Array<{ id?: number | string; method?: string; params?: Record<string, unknown> }> {
+    return this.sent.flatMap((e) => (e.type === 'send' ? [JSON.parse(e.raw) as { id?: number; method?: string }] : []));
+  }
+}
+
+export class ManualClock implements SessionClock {
+  private time = 0;
+  private nextHandle = 1;
+  private readonly timers = new Map<number, { at: number; fn: () => void }>();
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(fn: () => void, ms: number): unknown {
+    const handle = this.nextHandle++;
+    this.timers.set(handle, { at: this.time + ms, fn });
+    return handle;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+
+  advance(ms: number): void {
+    const until = this.time + ms;
+    for (;;) {
+      const due = [...this.timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.time = due[1].at;
+      due[1].fn();
+    }
+    this.time = until;
+  }
+}
+
+export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

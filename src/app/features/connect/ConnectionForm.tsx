@@ -1,0 +1,100 @@
+// The connection form: what to start and which protocol version to offer.
+
+import { useId, useState, type FormEvent } from 'react';
+import { PROTOCOL_VERSIONS, isKnownProtocolVersion } from '../../../protocol/index.js';
+import { controller } from '../../app-state.js';
+import { useConnection } from '../../hooks.js';
+import { isActive } from '../../stores/connection-store.js';
+import { ArgsField } from './ArgsField.js';
+import { EnvEditor } from './EnvEditor.js';
+import { buildConnectRequest, type ConnectForm } from './form-model.js';
+
+export function ConnectionForm({ initial }: { initial: ConnectForm }) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<string[]>([]);
+  const active = useConnection((s) => isActive(s.snapshot));
+  const id = useId();
+  const set = (patch: Partial<ConnectForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  function onSubmit(event: FormEvent): void {
+    event.preventDefault();
+    const built = buildConnectRequest(form);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors([]);
+    void controller.connect(built.request);
+  }
+
+  return (
+    <form className="connect-form" onSubmit={onSubmit} aria-label="Connection">
+      <div className="field">
+        <label htmlFor={`${id}-transport`}>Transport</label>
+        <select id={`${id}-transport`} value="stdio" disabled={active} onChange={() => {}}>
+          <option value="stdio">stdio (local process)</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-command`}>Command</label>
+        <input
+          id={`${id}-command`}
+          className="mono"
+          value={form.command}
+          onChange={(e) => set({ command: e.target.value })}
+          disabled={active}
+          spellCheck={false}
+          autoComplete="off"
+          required
+        />
+      </div>
+      <ArgsField value={form.argsText} onChange={(argsText) => set({ argsText })} disabled={active} />
+      <EnvEditor rows={form.env} onChange={(env) => set({ env })} disabled={active} />
+      <div className="field">
+        <label htmlFor={`${id}-cwd`}>Working directory</label>
+        <input
+          id={`${id}-cwd`}
+          className="mono"
+          value={form.cwd}
+          placeholder="(the proxy's working directory)"
+          onChange={(e) => set({ cwd: e.target.value })}
+          disabled={active}
+          spellCheck={false}
+          autoComplete="off"
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-version`}>Protocol version</label>
+        <select
+          id={`${id}-version`}
+          value={form.protocolVersion}
+          onChange={(e) => {
+            if (isKnownProtocolVersion(e.target.value)) set({ protocolVersion: e.target.value });
+          }}
+          disabled={active}
+        >
+          {[...PROTOCOL_VERSIONS].reverse().map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      </div>
+      {errors.length > 0 && (
+        <ul className="form-errors" role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={active}>
+          Connect
+        </button>
+        <button type="button" onClick={() => controller.disconnect()} disabled={!active}>
+          Disconnect
+        </button>
+      </div>
+    </form>
+  );
+}

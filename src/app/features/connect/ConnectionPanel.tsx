@@ -1,0 +1,27 @@
+// The left-hand panel: the form, prefilled from the proxy's launch config, and the status.
+
+import { LaunchConfigError, useLaunchConfig } from '../../api/launch-config.js';
+import { ConnectionForm } from './ConnectionForm.js';
+import { StatusArea } from './StatusArea.js';
+import { formFromPrefill } from './form-model.js';
+
+export function ConnectionPanel({ token }: { token: string }) {
+  const config = useLaunchConfig(token);
+  return (
+    <section className="panel connection-panel" aria-labelledby="connection-heading">
+      <h2 id="connection-heading">Server</h2>
+      {config.isPending && <p className="hint">Reading the proxy's configuration…</p>}
+      {config.isError && (
+        <div className="failure" role="alert">
+          <p className="failure-title">Could not read the proxy's configuration</p>
+          <p>{config.error instanceof LaunchConfigError ? config.error.message : String(config.error)}</p>
+        </div>
+      )}
+      {!config.isPending && (
+        // Remount when the config arrives so the form starts from it.
+        <ConnectionForm key={config.data ? 'prefilled' : 'blank'} initial={formFromPrefill(config.data?.prefill)} />
+      )}
+      <StatusArea />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// Ping results: the last exchange in full and a short history.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { pingVerdict, type ClientSession, type PingVerdict, type RequestOutcome } from '../../../protocol/index.js';
+import type { ConnectionSnapshot } from '../../connection/proxy-connection.js';
+
+export const PING_TIMEOUT_MS = 10_000;
+export const PING_HISTORY_LENGTH = 10;
+
+export interface PingRecord {
+  n: number;
+  /** Wall-clock time the ping was sent (ms since the epoch). */
+  at: number;
+  outcome: RequestOutcome;
+  verdict: PingVerdict;
+}
+
+export interface PingState {
+  inFlight: boolean;
+  /** Most recent first. */
+  history: readonly PingRecord[];
+}
+
+export type PingStore = StoreApi<PingState>;
+
+export function createPingStore(): PingStore {
+  return createStore<PingState>()(() => ({ inFlight: false, history: [] }));
+}
+
+let counter = 0;
+
+export async function sendPing(session: ClientSession, store: PingStore, now: () => number = Date.now): Promise<PingRecord> {
+  const at = now();
+  store.setState({ inFlight: true });
+  const outcome = await session.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
+  const record: PingRecord = { n: ++counter, at, outcome, verdict: pingVerdict(outcome) };
+  store.setState((s) => ({ inFlight: false, history: [record, ...s.history].slice(0, PING_HISTORY_LENGTH) }));
+  return record;
+}
+
+export type Availability = { ok: true } | { ok: false; reason: string };
+
+/** Whether Send ping can be pressed now, and if not, why (shown next to the button). */
+export function pingAvailability(
+  snapshot: ConnectionSnapshot | null,
+  session: ClientSession | undefined,
+  inFlight: boolean,
+): Availability {
+  if (snapshot === null || session === undefined) return { ok: false, reason: 'Not connected: connect to a server first.' };
+  if (snapshot.status === 'connecting') return { ok: false, reason: 'Waiting for the server process to start…' };
+  if (snapshot.status === 'closed') return { ok: false, reason: 'Not connected: connect to a server first.' };
+  if (inFlight) return { ok: false, reason: 'Waiting for the answer to the previous ping…' };
+  return session.canSend('ping');
+}
+
+export function formatRtt(ms: number): string {
+  return `${ms.toFixed(2)} ms`;
+}
