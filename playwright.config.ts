@@ -46,6 +46,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/`,
     env: { MCPSCOPE_TOKEN: E2E_TOKEN },
     reuseExistingServer: false,
+    // SIGTERM lets the proxy stop every server it started; a SIGKILL would orphan them.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
     timeout: 30_000,
   },
 });

@@ -1,0 +1,134 @@
+// One WebSocket ⇄ one upstream. Every incoming message is validated (it comes
+// from a network socket); upstream events go out as envelopes carrying the raw
+// text the server wrote.
+import type { WebSocket } from 'ws';
+import {
+  parseClientEnvelope,
+  type ClientEnvelope,
+  type ProxyEnvelope,
+  type ProxyErrorCode,
+  type TransportConfig,
+} from '../src/protocol/index.js';
+import type { Upstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';
+
+export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener) => Upstream;
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type OutgoingEnvelope = DistributiveOmit<ProxyEnvelope, 'at'>;
+
+export class Bridge {
+  private upstream: Upstream | undefined;
+  private state: 'idle' | 'starting' | 'open' | 'closed' = 'idle';
+  private socketClosed = false;
+
+  /** `onDone` runs once the socket has closed and the upstream has stopped. */
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly createUpstream: UpstreamFactory,
+    onDone: () => void = () => {},
+  ) {
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) {
+        this.error('bad-envelope', 'Envelopes are JSON text frames; a binary frame was received.');
+        return;
+      }
+      this.receive(data.toString());
+    });
+    socket.on('close', () => {
+      this.socketClosed = true;
+      void this.shutdown().finally(onDone);
+    });
+    socket.on('error', () => {}); // a broken socket also emits close
+  }
+
+  /** Stop the upstream (if any); resolves when it has exited. */
+  async shutdown(): Promise<void> {
+    await this.upstream?.shutdown();
+  }
+
+  private receive(text: string): void {
+    const parsed = parseClientEnvelope(text);
+    if (!parsed.ok) {
+      this.error('bad-envelope', `Bad envelope: ${parsed.error}.`);
+      return;
+    }
+    this.handle(parsed.value);
+  }
+
+  private handle(envelope: ClientEnvelope): void {
+    switch (envelope.type) {
+      case 'open':
+        this.open(envelope.transport);
+        return;
+      case 'send':
+        if (this.state !== 'open' || this.upstream === undefined) {
+          const why = this.state === 'closed' ? 'the server has exited' : 'no server is running yet';
+          this.error('not-open', `Cannot send: ${why}. Send an open envelope first.`);
+          return;
+        }
+        this.upstream.send(envelope.raw).catch((err: Error) => this.error('write-failed', err.message));
+        return;
+      case 'close':
+        void this.shutdown();
+        return;
+    }
+  }
+
+  private open(transport: TransportConfig): void {
+    if (this.state !== 'idle') {
+      this.error('already-open', 'This connection already started a server; open a new WebSocket to start another.');
+      return;
+    }
+    this.state = 'starting';
+    const upstream = this.createUpstream(transport, (event) => this.forward(event));
+    this.upstream = upstream;
+    upstream.start().then(
+      ({ pid }) => {
+        if (this.state === 'starting') this.state = 'open';
+        this.emit({ type: 'opened', transport: 'stdio', pid, command: transport.command, args: transport.args });
+        // The socket closed while the server was starting: shutdown() already waits for it.
+      },
+      (err: Error) => {
+        this.upstream = undefined;
+        this.state = 'idle'; // a failed start may be corrected and retried
+        this.error('spawn-failed', err.message);
+      },
+    );
+  }
+
+  private forward(event: UpstreamEvent): void {
+    switch (event.type) {
+      case 'message':
+      case 'noise': {
+        const type = event.type === 'message' ? 'recv' : 'noise';
+        this.emit(event.invalidUtf8 ? { type, raw: event.text, invalidUtf8: true } : { type, raw: event.text });
+        return;
+      }
+      case 'oversize':
+        this.emit({ type: 'oversize', bytes: event.bytes, limit: event.limit });
+        return;
+      case 'stderr':
+        this.emit({ type: 'stderr', line: event.line });
+        return;
+      case 'close':
+        this.state = 'closed';
+        this.emit({
+          type: 'closed',
+          code: event.code,
+          signal: event.signal,
+          reason: event.reason,
+          stderrTail: event.stderrTail,
+        });
+        return;
+    }
+  }
+
+  private error(code: ProxyErrorCode, message: string): void {
+    this.emit({ type: 'error', code, message });
+  }
+
+  private emit(envelope: OutgoingEnvelope): void {
+    if (this.socketClosed || this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(JSON.stringify({ ...envelope, at: Date.now() }));
+  }
+}

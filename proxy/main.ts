@@ -1,0 +1,71 @@
+// The proxy's entry: node dist/node/proxy/main.js [options] [command args…]
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { HELP, USAGE, launchConfigFor, parseOptions } from './options.js';
+import { openBrowser, shouldOpenBrowser } from './open-browser.js';
+import { demoServerCommand, packageVersion } from './paths.js';
+import { startProxy, ProxyStartError } from './server.js';
+import { killAllProcessGroups } from './upstream/process-group.js';
+
+/** Runs until SIGINT/SIGTERM. Returns an exit code when it stops before serving. */
+export async function main(argv: readonly string[]): Promise<number | undefined> {
+  const parsed = parseOptions(argv);
+  if (!parsed.ok) {
+    process.stderr.write(`mcpscope: ${parsed.error}\n${USAGE}\n`);
+    return 2;
+  }
+  const options = parsed.options;
+  if (options.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  // Whatever happens, no server outlives the proxy.
+  process.on('exit', killAllProcessGroups);
+  let proxy;
+  try {
+    proxy = await startProxy({
+      port: options.port,
+      host: options.host,
+      allowOrigins: options.allowOrigins,
+      launch: launchConfigFor(options, demoServerCommand(), packageVersion()),
+    });
+  } catch (err) {
+    const message = err instanceof ProxyStartError || err instanceof Error ? err.message : String(err);
+    process.stderr.write(`mcpscope: ${message}\n`);
+    return 1;
+  }
+  const running = proxy;
+  process.stdout.write(`mcpscope ready: ${running.url}\n`);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) process.exit(1); // a second Ctrl-C: the exit hook SIGKILLs what is left
+    stopping = true;
+    void running.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (shouldOpenBrowser(options.open)) openBrowser(running.url);
+  return undefined;
+}
+
+function isEntry(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      if (code !== undefined) process.exit(code);
+    },
+    (err: unknown) => {
+      process.stderr.write(`mcpscope: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PORT, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
+
+function ok(argv: string[]): ProxyOptions {
+  const r = parseOptions(argv);
+  if (!r.ok) throw new Error(r.error);
+  return r.options;
+}
+
+function error(argv: string[]): string {
+  const r = parseOptions(argv);
+  if (r.ok) throw new Error(`expected an error for ${argv.join(' ')}`);
+  return r.error;
+}
+
+const demo = { command: '/usr/bin/node', args: ['/pkg/dist/node/examples/servers/demo-server.js'] };
+
+describe('parseOptions', () => {
+  it('has loopback defaults and no command', () => {
+    expect(ok([])).toEqual({ port: DEFAULT_PORT, host: '127.0.0.1', open: true, env: {}, allowOrigins: [], help: false, args: [] });
+  });
+
+  it('reads its own options before the command', () => {
+    const o = ok(['--port', '0', '--host', '::1', '--no-open', '--cwd', '/srv', '-e', 'A=1', '--env=B=x=y', '--allow-origin', 'http://localhost:5173/']);
+    expect(o).toMatchObject({ port: 0, host: '::1', open: false, cwd: '/srv', env: { A: '1', B: 'x=y' }, allowOrigins: ['http://localhost:5173'] });
+    expect(o.command).toBeUndefined();
+    expect(ok(['--port=7000']).port).toBe(7000);
+  });
+
+  it('gives everything after the first positional word to the server', () => {
+    const o = ok(['--port', '9', 'node', 'server.js', '--port', '3', '-e', 'X', '--help']);
+    expect(o.port).toBe(9);
+    expect(o.help).toBe(false);
+    expect(o.command).toBe('node');
+    expect(o.args).toEqual(['server.js', '--port', '3', '-e', 'X', '--help']);
+  });
+
+  it('takes the command after -- even when it looks like an option', () => {
+    const o = ok(['--no-open', '--', '--weird-binary', '-x']);
+    expect(o.command).toBe('--weird-binary');
+    expect(o.args).toEqual(['-x']);
+    expect(ok(['--']).command).toBeUndefined();
+  });
+
+  it('lets a later -e win and keeps empty values', () => {
+    expect(ok(['-e', 'A=1', '-e', 'A=', 'cmd']).env).toEqual({ A: '' });
+  });
+
+  it('refuses unknown options before the command with a usage hint', () => {
+    const e = error(['--bogus', 'node', 'server.js']);
+    expect(e).toContain('Unknown option "--bogus"');
+    expect(e).toContain('--help');
+  });
+
+  it('explains -e without "="', () => {
+    expect(error(['-e', 'TOKEN'])).toMatch(/-e needs KEY=VALUE, but "TOKEN" has no "="/);
+    expect(error(['-e', '=x'])).toMatch(/no key/);
+    expect(error(['-e'])).toMatch(/-e needs a value/);
+  });
+
+  it('checks ports and origins', () => {
+    expect(error(['--port', 'abc'])).toMatch(/--port needs a number from 0 to 65535/);
+    expect(error(['--port', '70000'])).toMatch(/--port needs a number/);
+    expect(error(['--port', '-1'])).toMatch(/--port needs a number/);
+    expect(error(['--allow-origin', 'localhost:5173'])).toMatch(/--allow-origin needs an http\(s\) URL/);
+    expect(error(['--allow-origin', 'file:///x'])).toMatch(/--allow-origin needs/);
+  });
+
+  it('reads --help', () => {
+    expect(ok(['--help']).help).toBe(true);
+    expect(ok(['-h']).help).toBe(true);
+  });
+});
+
+describe('launchConfigFor', () => {
+  it('prefills the demo server when no command is given', () => {
+    const o = ok(['-e', 'K=V']);
+    expect(launchConfigFor(o, demo, '1.2.3')).toEqual({
+      version: '1.2.3',
+      prefill: { kind: 'stdio', command: demo.command, args: demo.args, env: { K: 'V' } },
+    });
+  });
+
+  it('prefills the given command with an absolute cwd', () => {
+    const o = ok(['--cwd', 'srv', 'python', '-m', 'server']);
+    expect(launchConfigFor(o, demo, '1.2.3', '/home/me')).toEqual({
+      version: '1.2.3',
+      prefill: { kind: 'stdio', command: 'python', args: ['-m', 'server'], env: {}, cwd: '/home/me/srv' },
+    });
+  });
+});

@@ -1,0 +1,34 @@
+// Where things are on disk. The proxy runs compiled (dist/node/proxy/) and,
+// in tests, from source (proxy/): find the package root by walking up.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findPackageRoot(start: string): string {
+  let dir = start;
+  for (;;) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return start;
+    dir = parent;
+  }
+}
+
+export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+export const uiDir = join(packageRoot, 'dist', 'ui');
+export const demoServerPath = join(packageRoot, 'dist', 'node', 'examples', 'servers', 'demo-server.js');
+
+/** The demo server as a command: this Node binary running the built script. */
+export function demoServerCommand(): { command: string; args: string[] } {
+  return { command: process.execPath, args: [demoServerPath] };
+}
+
+export function packageVersion(): string {
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8'));
+    if (typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string') return pkg.version;
+  } catch {
+    // fall through
+  }
+  return '0.0.0';
+}

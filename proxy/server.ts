@@ -1,0 +1,184 @@
+// The proxy's one HTTP server: the built UI, GET /api/config, and WebSocket
+// sessions on /ws, each bridged to one upstream. Every request passes the
+// Host/Origin/token checks of security.ts before anything else happens.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ENVELOPE_SUBPROTOCOL, type LaunchConfig } from '../src/protocol/index.js';
+import { Bridge, type UpstreamFactory } from './bridge.js';
+import { refuseUpgrade, securityHeaders, sendJson, sendText } from './http.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './options.js';
+import { demoServerCommand, packageVersion, uiDir as defaultUiDir } from './paths.js';
+import { checkRequest, createToken, isLoopbackHostname, isWildcardHost, ownOrigins, urlHost, type SecurityContext } from './security.js';
+import { serveStatic } from './static.js';
+import { createStdioUpstream } from './upstream/stdio.js';
+
+export interface StartProxyOptions {
+  /** Default 6290; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1; anything else prints a warning. */
+  host?: string;
+  /** Default: MCPSCOPE_TOKEN, or a fresh random token. */
+  token?: string;
+  /** Extra allowed origins, already normalised (see parseOptions). */
+  allowOrigins?: string[];
+  /** What /api/config returns; default: the demo server. */
+  launch?: LaunchConfig;
+  /** The built UI; default dist/ui of this package. */
+  uiDir?: string;
+  /** Shutdown grace period of stdio servers (ms), for each of the stdin-close and SIGTERM steps. */
+  graceMs?: number;
+  /** How sessions reach their server; default: the stdio transport. */
+  createUpstream?: UpstreamFactory;
+  /** Where warnings go; default stderr. */
+  warn?: (line: string) => void;
+}
+
+export interface RunningProxy {
+  port: number;
+  /** The page to open, with the token in the fragment. */
+  url: string;
+  token: string;
+  /** Stop every server (in parallel), close every socket, stop listening. */
+  close(): Promise<void>;
+}
+
+export class ProxyStartError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function listenError(err: NodeJS.ErrnoException, port: number, host: string): ProxyStartError {
+  if (err.code === 'EADDRINUSE') {
+    return new ProxyStartError(`Port ${port} is in use: pass --port N, or --port 0 for a free one.`, err.code);
+  }
+  if (err.code === 'EACCES') {
+    return new ProxyStartError(`Port ${port} needs more privileges: pass --port N with N above 1023, or --port 0.`, err.code);
+  }
+  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') {
+    return new ProxyStartError(`Cannot listen on ${host}: it is not an address of this machine. Leave --host out to use 127.0.0.1.`, err.code);
+  }
+  return new ProxyStartError(`Cannot listen on ${host}:${port}: ${err.message}.`, err.code);
+}
+
+function pathOf(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', 'http://mcpscope.invalid').pathname;
+  } catch {
+    return '/';
+  }
+}
+
+export async function startProxy(options: StartProxyOptions = {}): Promise<RunningProxy> {
+  const host = options.host ?? DEFAULT_HOST;
+  const token = options.token ?? createToken();
+  const root = options.uiDir ?? defaultUiDir;
+  const launch = options.launch ?? { version: packageVersion(), prefill: { kind: 'stdio', ...demoServerCommand(), env: {} } };
+  const graceMs = options.graceMs;
+  const createUpstream: UpstreamFactory =
+    options.createUpstream ?? ((config, listener) => createStdioUpstream(config, listener, { graceMs }));
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (!isLoopbackHostname(host)) {
+    warn(
+      `mcpscope: warning: listening on ${host}, not on loopback. Anyone on that network who gets the token can start processes on this machine.`,
+    );
+  }
+
+  const ctx: SecurityContext = { port: options.port ?? DEFAULT_PORT, token, host, allowOrigins: options.allowOrigins ?? [] };
+  let headers = securityHeaders(ownOrigins(ctx));
+  const bridges = new Set<Bridge>();
+  let closing: Promise<void> | undefined;
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: 80 * 1024 * 1024,
+    handleProtocols: (protocols) => (protocols.has(ENVELOPE_SUBPROTOCOL) ? ENVELOPE_SUBPROTOCOL : false),
+  });
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+    const path = pathOf(req);
+    const isApi = path === '/ws' || path === '/api' || path.startsWith('/api/');
+    const verdict = checkRequest(req.headers, ctx, isApi);
+    if (!verdict.ok) {
+      if (verdict.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+      sendText(res, verdict.status, verdict.message);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      sendText(res, 405, `${req.method ?? 'This method'} is not allowed here: mcpscope only serves GET.`);
+      return;
+    }
+    if (path === '/api/config') sendJson(res, launch);
+    else if (path === '/ws') sendText(res, 426, 'This is the WebSocket endpoint: connect with a WebSocket.');
+    else if (isApi) sendText(res, 404, `No API at ${path}.`);
+    else {
+      serveStatic(req, res, root).catch(() => {
+        if (res.headersSent) res.destroy();
+        else sendText(res, 500, 'Could not read the UI files.');
+      });
+    }
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => {});
+    if (closing !== undefined) {
+      refuseUpgrade(socket, 503, 'mcpscope is shutting down.', headers);
+      return;
+    }
+    const verdict = checkRequest(req.headers, ctx, true);
+    if (!verdict.ok) {
+      refuseUpgrade(socket, verdict.status, verdict.message, headers);
+      return;
+    }
+    if (pathOf(req) !== '/ws') {
+      refuseUpgrade(socket, 404, 'WebSocket sessions live at /ws.', headers);
+      return;
+    }
+    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    if (!offered.includes(ENVELOPE_SUBPROTOCOL)) {
+      refuseUpgrade(socket, 400, `Offer the WebSocket subprotocol "${ENVELOPE_SUBPROTOCOL}": this proxy speaks that envelope version.`, headers);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      const bridge: Bridge = new Bridge(ws, createUpstream, () => bridges.delete(bridge));
+      bridges.add(bridge);
+    });
+  };
+
+  const server = createServer(onRequest);
+  server.on('upgrade', onUpgrade);
+  server.on('clientError', (_err, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, ctx.port, host)));
+    server.listen(ctx.port, host, () => resolve());
+  });
+  server.on('error', () => {}); // after listening, errors surface on their connections
+  const address = server.address();
+  ctx.port = typeof address === 'object' && address !== null ? address.port : ctx.port;
+  headers = securityHeaders(ownOrigins(ctx));
+
+  const shownHost = isWildcardHost(host) ? '127.0.0.1' : urlHost(host);
+  const close = async (): Promise<void> => {
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.all([...bridges].map((b) => b.shutdown()));
+    for (const ws of wss.clients) ws.close(1001, 'mcpscope stopped');
+    const deadline = Date.now() + 300;
+    while (wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    for (const ws of wss.clients) ws.terminate();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await stopped;
+  };
+  return {
+    port: ctx.port,
+    url: `http://${shownHost}:${ctx.port}/#token=${encodeURIComponent(token)}`,
+    token,
+    close: () => (closing ??= close()),
+  };
+}
