@@ -4,12 +4,15 @@ import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
 import { LogTab } from './features/log/LogTab.js';
 import { PingTab } from './features/ping/PingTab.js';
 import { ResourcesTab } from './features/resources/ResourcesTab.js';
+import { PromptsTab } from './features/prompts/PromptsTab.js';
 import { ToolsTab } from './features/tools/ToolsTab.js';
+import { SessionEvents } from './server-data/SessionEvents.js';
 
 const TABS = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
   { id: 'tools', label: 'Tools', panel: <ToolsTab /> },
   { id: 'resources', label: 'Resources', panel: <ResourcesTab /> },
+  { id: 'prompts', label: 'Prompts', panel: <PromptsTab /> },
   { id: 'log', label: 'Log', panel: <LogTab /> },
 ];
 
@@ -36,6 +39,7 @@ export function App() {
         <MissingToken />
       ) : (
         <main className="layout">
+          <SessionEvents />
           <ConnectionPanel token={token} />
           <section className="panel work-panel" aria-label="Inspector">
             <Tabs tabs={TABS} label="Inspector" />

@@ -1,7 +1,7 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { ClientSession, ProtocolVersion, StdioTransportConfig } from '../../protocol/index.js';
+import type { ClientSession, ProtocolVersion, SessionEvent, StdioTransportConfig } from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
@@ -27,6 +27,7 @@ export class ConnectionController {
   private unsubscribe: (() => void) | undefined;
   private lastRequest: ConnectRequest | undefined;
   private count = 0;
+  private readonly sessionListeners = new Set<(e: SessionEvent, connection: number) => void>();
 
   constructor(deps: ControllerDeps) {
     this.deps = deps;
@@ -61,9 +62,19 @@ export class ConnectionController {
       ...(this.deps.socketFactory ? { socketFactory: this.deps.socketFactory } : {}),
     });
     this.current = connection;
+    const number = this.count;
+    connection.session.on((e) => {
+      for (const l of this.sessionListeners) l(e, number);
+    });
     this.unsubscribe = connection.subscribe((snapshot) => this.deps.connectionStore.setState({ snapshot }));
     this.deps.connectionStore.setState({ snapshot: connection.snapshot });
     return connection.start();
+  }
+
+  /** Events of whichever session is current, tagged with its connection number. */
+  onSessionEvent(listener: (e: SessionEvent, connection: number) => void): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
   }
 
   reconnect(): Promise<ConnectionSnapshot> | undefined {

@@ -2,6 +2,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { pingVerdict, type ClientSession, type PingVerdict, type RequestOutcome } from '../../../protocol/index.js';
+import { afterNextPaint } from '../../connection/idle-main-thread.js';
 import type { ConnectionSnapshot } from '../../connection/proxy-connection.js';
 
 export const PING_TIMEOUT_MS = 10_000;
@@ -32,6 +33,7 @@ let counter = 0;
 export async function sendPing(session: ClientSession, store: PingStore, now: () => number = Date.now): Promise<PingRecord> {
   const at = now();
   store.setState({ inFlight: true });
+  await afterNextPaint();
   const outcome = await session.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
   const record: PingRecord = { n: ++counter, at, outcome, verdict: pingVerdict(outcome) };
   store.setState((s) => ({ inFlight: false, history: [record, ...s.history].slice(0, PING_HISTORY_LENGTH) }));

@@ -1,0 +1,46 @@
+// Server data through TanStack Query: each */list is a query keyed by the
+// connection number, so a new connection never shows the previous server's
+// lists, and list_changed notifications invalidate exactly what changed.
+
+import { useQuery } from '@tanstack/react-query';
+import { listAll, type ListAllResult, type ListKey } from '../../protocol/index.js';
+import { controller } from '../app-state.js';
+import { useConnection } from '../hooks.js';
+import { listQueryKey } from './list-keys.js';
+
+/** The server capability that makes each list meaningful. */
+const CAPABILITY: Record<ListKey, string> = {
+  tools: 'tools',
+  resources: 'resources',
+  resourceTemplates: 'resources',
+  prompts: 'prompts',
+};
+
+export interface ServerList<T> {
+  /** Why the list is not loaded (not connected, capability not declared), if so. */
+  unavailable?: string;
+  query: ReturnType<typeof useQuery<ListAllResult<T>>>;
+}
+
+/** All pages of one list method (tools/list, …) for the current connection. */
+export function useServerList<T>(key: ListKey): ServerList<T> {
+  const snapshot = useConnection((s) => s.snapshot);
+  const connection = snapshot?.connection ?? 0;
+  const ready = snapshot?.status === 'ready';
+  const declared = ready && snapshot.info !== undefined ? CAPABILITY[key] in snapshot.info.capabilities : ready;
+  let unavailable: string | undefined;
+  if (!ready) unavailable = 'Not connected: connect to a server first.';
+  else if (!declared) unavailable = `The server did not declare the "${CAPABILITY[key]}" capability.`;
+  const query = useQuery<ListAllResult<T>>({
+    queryKey: listQueryKey(key, connection),
+    queryFn: () => {
+      const session = controller.session;
+      if (!session) throw new Error('Not connected.');
+      return listAll<T>(session, key);
+    },
+    enabled: unavailable === undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return unavailable === undefined ? { query } : { query, unavailable };
+}
