@@ -44,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: `node dist/node/proxy/main.js --port ${E2E_PORT} --no-open`,
     url: `http://127.0.0.1:${E2E_PORT}/`,
-    env: { MCPSCOPE_TOKEN: E2E_TOKEN },
+    env: { MCPSCOPE_TOKEN: E2E_TOKEN, ...(process.env.MCPSCOPE_UI_DIR ? { MCPSCOPE_UI_DIR: process.env.MCPSCOPE_UI_DIR } : {}) },
     reuseExistingServer: false,
     // SIGTERM lets the proxy stop every server it started; a SIGKILL would orphan them.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },

@@ -15,7 +15,8 @@ function findPackageRoot(start: string): string {
 }
 
 export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
-export const uiDir = join(packageRoot, 'dist', 'ui');
+/** The built UI; MCPSCOPE_UI_DIR points elsewhere (parallel test runs build their own). */
+export const uiDir = process.env.MCPSCOPE_UI_DIR || join(packageRoot, 'dist', 'ui');
 export const demoServerPath = join(packageRoot, 'dist', 'node', 'examples', 'servers', 'demo-server.js');
 
 /** The demo server as a command: this Node binary running the built script. */

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import { Tabs } from './components/Tabs.js';
-import { token } from './app-state.js';
+import { navigationStore, token } from './app-state.js';
+import { useNavigation } from './hooks.js';
+import type { InspectorTab } from './stores/navigation-store.js';
 import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
 import { LogTab } from './features/log/LogTab.js';
 import { PingTab } from './features/ping/PingTab.js';
@@ -8,13 +11,20 @@ import { PromptsTab } from './features/prompts/PromptsTab.js';
 import { ToolsTab } from './features/tools/ToolsTab.js';
 import { SessionEvents } from './server-data/SessionEvents.js';
 
-const TABS = [
+const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
   { id: 'tools', label: 'Tools', panel: <ToolsTab /> },
   { id: 'resources', label: 'Resources', panel: <ResourcesTab /> },
   { id: 'prompts', label: 'Prompts', panel: <PromptsTab /> },
   { id: 'log', label: 'Log', panel: <LogTab /> },
 ];
+
+function InspectorTabs() {
+  const tab = useNavigation((s) => s.tab);
+  return (
+    <Tabs tabs={TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />
+  );
+}
 
 function MissingToken() {
   return (
@@ -42,7 +52,7 @@ export function App() {
           <SessionEvents />
           <ConnectionPanel token={token} />
           <section className="panel work-panel" aria-label="Inspector">
-            <Tabs tabs={TABS} label="Inspector" />
+            <InspectorTabs />
           </section>
         </main>
       )}

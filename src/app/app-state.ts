@@ -6,6 +6,7 @@ import { proxySocketUrl } from './connection/socket.js';
 import { createPingStore } from './features/ping/ping-store.js';
 import { createConnectionStore } from './stores/connection-store.js';
 import { createLogStore } from './stores/log-store.js';
+import { createNavigationStore } from './stores/navigation-store.js';
 
 function sessionStorageOrNothing(): Pick<Storage, 'getItem' | 'setItem'> {
   try {
@@ -21,6 +22,7 @@ export const token = takeToken({ location: window.location, storage: sessionStor
 export const logStore = createLogStore();
 export const connectionStore = createConnectionStore();
 export const pingStore = createPingStore();
+export const navigationStore = createNavigationStore();
 
 export const controller = new ConnectionController({
   connectionStore,

@@ -10,8 +10,21 @@ export interface TabDefinition {
   panel: ReactNode;
 }
 
-export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) {
-  const [selected, setSelected] = useState(tabs[0]?.id ?? '');
+export interface TabsProps {
+  tabs: TabDefinition[];
+  label: string;
+  /** Controlled selection (e.g. from the navigation store); uncontrolled when absent. */
+  selected?: string;
+  onSelect?: (id: string) => void;
+}
+
+export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps) {
+  const [own, setOwn] = useState(tabs[0]?.id ?? '');
+  const selected = controlled ?? own;
+  const setSelected = (id: string) => {
+    setOwn(id);
+    onSelect?.(id);
+  };
   const baseId = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
 
