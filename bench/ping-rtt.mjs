@@ -3,7 +3,7 @@
 // start-up time and resident memory with one open session.
 //
 //   npm run bench            (builds first)
-//   node bench/ping-rtt.mjs [--pings 2000] [--warmup 200]
+//   node bench/ping-rtt.mjs [--pings 2000] [--warmup 200] [--profile-proxy DIR]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +16,8 @@ const opt = (name, dflt) => {
   return i >= 0 ? Number(argv[i + 1]) : dflt;
 };
 const PINGS = opt('--pings', 2000);
+// --profile-proxy DIR writes a V8 CPU profile of the proxy there (for finding hot spots).
+const profileDir = argv.includes('--profile-proxy') ? argv[argv.indexOf('--profile-proxy') + 1] : undefined;
 const WARMUP = opt('--warmup', 200);
 const ROUNDS = 4; // alternate proxy and direct in rounds, so drift hits both alike
 const TOKEN = 'bench-token-0123456789abcdef';
@@ -78,7 +80,8 @@ async function startDirect() {
 
 async function startProxy() {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [proxyMain, '--port', '0', '--no-open'], {
+  const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...nodeArgs, proxyMain, '--port', '0', '--no-open'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, MCPSCOPE_TOKEN: TOKEN, CI: '1' },
   });
