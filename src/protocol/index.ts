@@ -11,3 +11,7 @@ export * from './mcp/types.js';
 export * from './mcp/paginate.js';
 export * from './mcp/uri-template.js';
 export * from './schema/validate.js';
+export * from './lint/rules.js';
+export type { Finding } from './lint/state.js';
+export * from './lint/linter.js';
+export type { HttpExchangeFacts } from './lint/transport.js';

@@ -47,6 +47,19 @@ describe('classifyFrame', () => {
     });
   }
 
+  it('gives each invalid frame a code the lint rules key on', () => {
+    const code = (t: string) => {
+      const f = classifyFrame(t);
+      return f.kind === 'invalid' ? f.code : f.kind;
+    };
+    expect(code('{')).toBe('not-json');
+    expect(code('{"jsonrpc":"1.0","id":1,"method":"x"}')).toBe('jsonrpc-version');
+    expect(code('{"jsonrpc":"2.0","id":null,"method":"x"}')).toBe('id-type');
+    expect(code('{"jsonrpc":"2.0","id":1,"result":1,"error":{"code":1,"message":"m"}}')).toBe('result-and-error');
+    expect(code('{"jsonrpc":"2.0","id":1}')).toBe('no-result-or-error');
+    expect(code('{"jsonrpc":"2.0","id":1,"error":{"code":"1","message":"m"}}')).toBe('error-shape');
+  });
+
   it('classifies a batch item by item', () => {
     const f = classifyFrame('[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"n"},5]');
     expect(f.kind).toBe('batch');

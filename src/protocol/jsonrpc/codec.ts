@@ -43,12 +43,32 @@ export type SingleFrame =
   | { kind: 'notification'; message: JsonRpcNotification }
   | { kind: 'response'; message: JsonRpcSuccess }
   | { kind: 'error'; message: JsonRpcError }
-  | { kind: 'invalid'; reason: string; value?: unknown };
+  | InvalidFrame;
 
-export type Frame =
-  | SingleFrame
-  | { kind: 'batch'; items: SingleFrame[] }
-  | { kind: 'invalid'; reason: string; value?: unknown };
+/** Why a frame is invalid, as a code the lint rules key on (the reason is for people). */
+export type InvalidCode =
+  | 'empty'
+  | 'not-json'
+  | 'not-object'
+  | 'jsonrpc-version'
+  | 'id-type'
+  | 'method-type'
+  | 'method-with-result'
+  | 'params-type'
+  | 'result-and-error'
+  | 'no-result-or-error'
+  | 'error-shape'
+  | 'result-without-id'
+  | 'empty-batch';
+
+export interface InvalidFrame {
+  kind: 'invalid';
+  code: InvalidCode;
+  reason: string;
+  value?: unknown;
+}
+
+export type Frame = SingleFrame | { kind: 'batch'; items: SingleFrame[] };
 
 export type FrameKind = Frame['kind'];
 
@@ -92,11 +112,11 @@ function classifyErrorObject(error: unknown): string | undefined {
 /** Classify one already-parsed JSON value that should be a single JSON-RPC message. */
 export function classifyMessage(value: unknown): SingleFrame {
   if (!isPlainObject(value)) {
-    return { kind: 'invalid', reason: `message is ${describeType(value)}, not a JSON object`, value };
+    return { kind: 'invalid', code: 'not-object', reason: `message is ${describeType(value)}, not a JSON object`, value };
   }
-  if (!('jsonrpc' in value)) return { kind: 'invalid', reason: 'the "jsonrpc" member is missing', value };
+  if (!('jsonrpc' in value)) return { kind: 'invalid', code: 'jsonrpc-version', reason: 'the "jsonrpc" member is missing', value };
   if (value.jsonrpc !== '2.0') {
-    return { kind: 'invalid', reason: `"jsonrpc" is ${short(value.jsonrpc)}, not "2.0"`, value };
+    return { kind: 'invalid', code: 'jsonrpc-version', reason: `"jsonrpc" is ${short(value.jsonrpc)}, not "2.0"`, value };
   }
   const hasId = 'id' in value;
   const hasMethod = 'method' in value;
@@ -105,49 +125,49 @@ export function classifyMessage(value: unknown): SingleFrame {
 
   if (hasMethod) {
     if (typeof value.method !== 'string') {
-      return { kind: 'invalid', reason: `"method" is ${describeType(value.method)}, not a string`, value };
+      return { kind: 'invalid', code: 'method-type', reason: `"method" is ${describeType(value.method)}, not a string`, value };
     }
     if (hasResult || hasError) {
-      return { kind: 'invalid', reason: 'a message with "method" must not also carry "result" or "error"', value };
+      return { kind: 'invalid', code: 'method-with-result', reason: 'a message with "method" must not also carry "result" or "error"', value };
     }
     if ('params' in value && value.params !== undefined && typeof value.params !== 'object') {
-      return { kind: 'invalid', reason: `"params" is ${describeType(value.params)}, not an object or array`, value };
+      return { kind: 'invalid', code: 'params-type', reason: `"params" is ${describeType(value.params)}, not an object or array`, value };
     }
     if ('params' in value && value.params === null) {
-      return { kind: 'invalid', reason: '"params" is null, not an object or array', value };
+      return { kind: 'invalid', code: 'params-type', reason: '"params" is null, not an object or array', value };
     }
     if (!hasId) return { kind: 'notification', message: value as unknown as JsonRpcNotification };
     const problem = idProblem(value.id);
-    if (problem) return { kind: 'invalid', reason: `request ${problem}`, value };
+    if (problem) return { kind: 'invalid', code: 'id-type', reason: `request ${problem}`, value };
     return { kind: 'request', message: value as unknown as JsonRpcRequest };
   }
 
   if (hasResult && hasError) {
-    return { kind: 'invalid', reason: 'response has both "result" and "error"; exactly one is allowed', value };
+    return { kind: 'invalid', code: 'result-and-error', reason: 'response has both "result" and "error"; exactly one is allowed', value };
   }
   if (!hasResult && !hasError) {
-    return { kind: 'invalid', reason: 'message has neither "method" nor "result" nor "error"', value };
+    return { kind: 'invalid', code: 'no-result-or-error', reason: 'message has neither "method" nor "result" nor "error"', value };
   }
   if (hasError) {
     const problem = classifyErrorObject(value.error);
-    if (problem) return { kind: 'invalid', reason: problem, value };
+    if (problem) return { kind: 'invalid', code: 'error-shape', reason: problem, value };
     // A null or missing id is how peers answer a frame whose id they could not read.
     if (hasId && value.id !== null) {
       const idErr = idProblem(value.id);
-      if (idErr) return { kind: 'invalid', reason: `error response ${idErr}`, value };
+      if (idErr) return { kind: 'invalid', code: 'id-type', reason: `error response ${idErr}`, value };
     }
     return { kind: 'error', message: value as unknown as JsonRpcError };
   }
-  if (!hasId) return { kind: 'invalid', reason: 'response has "result" but no "id"', value };
+  if (!hasId) return { kind: 'invalid', code: 'result-without-id', reason: 'response has "result" but no "id"', value };
   const idErr = idProblem(value.id);
-  if (idErr) return { kind: 'invalid', reason: `response ${idErr}`, value };
+  if (idErr) return { kind: 'invalid', code: 'id-type', reason: `response ${idErr}`, value };
   return { kind: 'response', message: value as unknown as JsonRpcSuccess };
 }
 
 /** Classify an already-parsed JSON value: a message, a batch, or invalid. */
 export function classifyValue(value: unknown): Frame {
   if (Array.isArray(value)) {
-    if (value.length === 0) return { kind: 'invalid', reason: 'batch is an empty array', value };
+    if (value.length === 0) return { kind: 'invalid', code: 'empty-batch', reason: 'batch is an empty array', value };
     return { kind: 'batch', items: value.map(classifyMessage) };
   }
   return classifyMessage(value);
@@ -164,9 +184,9 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 
 /** Classify one raw text frame. Never throws. */
 export function classifyFrame(text: string): Frame {
-  if (text.trim() === '') return { kind: 'invalid', reason: 'frame is empty' };
+  if (text.trim() === '') return { kind: 'invalid', code: 'empty', reason: 'frame is empty' };
   const parsed = parseJson(text);
-  if (!parsed.ok) return { kind: 'invalid', reason: `not JSON: ${parsed.error}` };
+  if (!parsed.ok) return { kind: 'invalid', code: 'not-json', reason: `not JSON: ${parsed.error}` };
   return classifyValue(parsed.value);
 }
 

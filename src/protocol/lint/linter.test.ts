@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { Linter, type LinterOptions } from './linter.js';
+import { RULE_IDS, specUrl, type RuleId } from './rules.js';
+
+type Step = ['c' | 's', unknown, number?] | ['noise', string] | ['http', Parameters<Linter['httpExchange']>[0]];
+
+const init = (version = '2025-11-25', caps: Record<string, unknown> = { tools: { listChanged: true }, logging: {}, resources: { subscribe: true } }): Step[] => [
+  ['c', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } }],
+  ['s', { jsonrpc: '2.0', id: 1, result: { protocolVersion: version, capabilities: caps, serverInfo: { name: 's', version: '1' } } }],
+  ['c', { jsonrpc: '2.0', method: 'notifications/initialized' }],
+];
+
+function run(steps: Step[], options: LinterOptions = {}): RuleId[] {
+  const linter = new Linter({ offeredVersion: '2025-11-25', ...options });
+  for (const [i, step] of steps.entries()) {
+    if (step[0] === 'noise') linter.stdoutNoise(step[1]);
+    else if (step[0] === 'http') linter.httpExchange(step[1]);
+    else linter.frame(step[0] === 'c' ? 'client' : 'server', typeof step[1] === 'string' ? step[1] : JSON.stringify(step[1]), { seq: i, at: step[2] ?? i });
+  }
+  return linter.findings.map((f) => f.rule);
+}
+
+const ping = (id: number | string = 2): Step => ['c', { jsonrpc: '2.0', id, method: 'ping' }];
+const pong = (id: number | string = 2, result: unknown = {}): Step => ['s', { jsonrpc: '2.0', id, result }];
+
+const weatherTool = {
+  name: 'weather',
+  inputSchema: { type: 'object' },
+  outputSchema: { type: 'object', properties: { t: { type: 'number' } }, required: ['t'] },
+};
+const listTools = (tools: unknown[]): Step[] => [
+  ['c', { jsonrpc: '2.0', id: 5, method: 'tools/list' }],
+  ['s', { jsonrpc: '2.0', id: 5, result: { tools } }],
+];
+const call = (id: number, result: unknown): Step[] => [
+  ['c', { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'weather', arguments: {} } }],
+  ['s', { jsonrpc: '2.0', id, result }],
+];
+
+describe('Linter: a clean session has no findings', () => {
+  it('handshake, ping, tools, progress, cancellation, subscription', () => {
+    expect(
+      run([
+        ...init(),
+        ping(),
+        pong(),
+        ...listTools([weatherTool]),
+        ...call(6, { content: [{ type: 'text', text: '{"t":1}' }], structuredContent: { t: 1 } }),
+        ['c', { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'weather', _meta: { progressToken: 'p' } } }],
+        ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } }],
+        ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 2.5 } }],
+        ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'x' } }],
+        ['c', { jsonrpc: '2.0', id: 8, method: 'resources/subscribe', params: { uri: 'a://b' } }],
+        ['s', { jsonrpc: '2.0', id: 8, result: {} }],
+        ['s', { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://b' } }],
+        ['s', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hi' } }],
+        ['s', { jsonrpc: '2.0', id: 'srv-1', method: 'ping' }],
+        ['c', { jsonrpc: '2.0', id: 'srv-1', result: {} }],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("a probe with an unknown method is the client's doing; a -32601 answer is clean", () => {
+    const linter = new Linter();
+    for (const [who, msg] of init()) linter.frame(who === 'c' ? 'client' : 'server', JSON.stringify(msg));
+    linter.frame('client', '{"jsonrpc":"2.0","id":9,"method":"no/such"}');
+    linter.frame('server', '{"jsonrpc":"2.0","id":9,"error":{"code":-32601,"message":"Method not found"}}');
+    expect(linter.findings.map((f) => [f.rule, f.subject])).toEqual([['METHOD-UNKNOWN', 'client']]);
+  });
+});
+
+// Each rule: a failing example (the rule fires) — the clean session above is the passing one.
+const failing: Array<[RuleId, Step[], LinterOptions?]> = [
+  ['JR-VERSION', [['s', '{"jsonrpc":"1.0","id":1,"result":{}}']]],
+  ['JR-ID-TYPE', [['c', '{"jsonrpc":"2.0","id":null,"method":"ping"}']]],
+  ['JR-ID-REUSE', [...init(), ping(2), pong(2), ping(2)]],
+  ['JR-RESP-ORPHAN', [...init(), pong(42)]],
+  ['JR-RESP-ORPHAN', [...init(), ping(2), pong('2')]],
+  ['JR-RESP-ORPHAN', [...init(), ping(2), pong(2), pong(2)]],
+  ['JR-RESULT-AND-ERROR', [['s', '{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}']]],
+  ['JR-ERROR-SHAPE', [['s', '{"jsonrpc":"2.0","id":1,"error":{"code":"oops","message":"m"}}']]],
+  ['JR-ERROR-ID', [...init(), ['s', '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}']]],
+  ['JR-NOTIF-ID', [...init(), ['s', { jsonrpc: '2.0', id: 3, method: 'notifications/message', params: {} }]]],
+  ['JR-INVALID', [['s', '[]']]],
+  ['BATCH-FORBIDDEN', [...init(), ['c', [{ jsonrpc: '2.0', id: 2, method: 'ping' }, { jsonrpc: '2.0', id: 3, method: 'ping' }]]]],
+  ['BATCH-INIT', [['c', [{ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }]]], { offeredVersion: '2025-03-26' }],
+  ['METHOD-UNKNOWN', [...init(), ['s', { jsonrpc: '2.0', id: 'x', method: 'tools/call', params: {} }]]],
+  ['METHOD-UNKNOWN', [...init('2025-03-26'), ['s', { jsonrpc: '2.0', id: 'x', method: 'elicitation/create', params: {} }]], { offeredVersion: '2025-03-26' }],
+  ['METHOD-UNKNOWN', [...init(), ['c', { jsonrpc: '2.0', id: 9, method: 'no/such' }], ['s', { jsonrpc: '2.0', id: 9, result: {} }]]],
+  ['META-KEY', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'ping', params: { _meta: { 'io.mcp/secret': 1 } } }]]],
+  ['META-KEY', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'ping', params: { _meta: { '-bad-': 1 } } }]]],
+  ['LC-EARLY-CLIENT', [['c', { jsonrpc: '2.0', id: 1, method: 'tools/list' }]]],
+  ['LC-EARLY-SERVER', [init()[0]!, init()[1]!, ['s', { jsonrpc: '2.0', id: 'r', method: 'roots/list' }]], { clientCapabilities: { roots: {} } }],
+  ['LC-NO-INITIALIZED', [init()[0]!, init()[1]!, ['c', { jsonrpc: '2.0', id: 2, method: 'tools/list' }]]],
+  ['LC-NO-INITIALIZED', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'initialize', params: {} }]]],
+  ['LC-VERSION', [init()[0]!, ['s', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2099-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } } }]]],
+  ['CAP-UNDECLARED', [...init('2025-11-25', {}), ['s', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 1 } }]]],
+  ['CAP-UNDECLARED', [...init('2025-11-25', { tools: {} }), ['s', { jsonrpc: '2.0', method: 'notifications/tools/list_changed' }]]],
+  ['CAP-UNDECLARED', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'never://subscribed' } }]]],
+  ['CAP-UNDECLARED', [...init(), ['s', { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: {} }]]],
+  ['CAP-UNDECLARED', [...init('2025-11-25', {}), ['c', { jsonrpc: '2.0', id: 2, method: 'prompts/list' }]]],
+  ['CANCEL-INIT', [init()[0]!, ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }]]],
+  ['CANCEL-TARGET', [...init(), ['s', { jsonrpc: '2.0', id: 's1', method: 'ping' }], ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 's1' } }]]],
+  ['CANCEL-TARGET', [...init(), ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 77 } }]]],
+  ['CANCEL-THEN-RESPONSE', [...init(), ping(2), ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } }], pong(2)]],
+  ['PROG-TOKEN', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'nope', progress: 1 } }]]],
+  ['PROG-TOKEN', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 't' } } }], ['s', { jsonrpc: '2.0', id: 2, result: { content: [] } }], ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 1 } }]]],
+  ['PROG-MONOTONIC', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 't' } } }], ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 5 } }], ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 5 } }]]],
+  ['PING-PARAMS', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'ping', params: { x: 1 } }]]],
+  ['PING-RESULT', [...init(), ping(2), pong(2, { pong: true })]],
+  ['PING-RESULT', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'ping' }, 0], ['s', { jsonrpc: '2.0', id: 2, result: {} }, 5000]]],
+  ['STDIO-NONMSG', [['noise', 'Server listening...']]],
+  ['STDIO-NEWLINE', [['noise', '{'], ['noise', '  "jsonrpc": "2.0",'], ['noise', '  "id": 1, "result": {}'], ['noise', '}']]],
+  ['HTTP-ACCEPT', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json' }, responseHeaders: {}, carried: 'request' }]]],
+  ['HTTP-202', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: { 'content-type': 'application/json' }, carried: 'notification', responseBytes: 12 }]]],
+  ['HTTP-202', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: { 'content-type': 'text/html' }, carried: 'request' }]]],
+  ['HTTP-VERSION-HDR', [...init(), ['http', { method: 'POST', status: 202, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: {}, carried: 'notification' }]]],
+  ['HTTP-SESSION', [
+    ['http', { method: 'POST', status: 200, initialize: true, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: { 'content-type': 'application/json', 'mcp-session-id': 'abc' }, carried: 'request' }],
+    ['http', { method: 'POST', status: 202, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: {}, carried: 'notification' }],
+  ]],
+  ['TOOL-DEF', [...init(), ...listTools([{ name: 'bad', inputSchema: null }])]],
+  ['TOOL-DEF', [...init(), ...listTools([{ name: 'has spaces', inputSchema: { type: 'object' } }])]],
+  ['TOOL-CONTENT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'image', mimeType: 'image/png', data: 'not base64!' }] })]],
+  ['TOOL-CONTENT', [...init('2024-11-05'), ...call(6, { content: [{ type: 'audio', mimeType: 'audio/wav', data: 'AAAA' }] })], { offeredVersion: '2024-11-05' }],
+  ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }], structuredContent: { t: 'warm' } })]],
+  ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }] })]],
+];
+
+describe('Linter: each rule fires on its failing example', () => {
+  for (const [rule, steps, options] of failing) {
+    it(`${rule}`, () => {
+      expect(run(steps, options)).toContain(rule);
+    });
+  }
+
+  it('has a failing example for every rule except SSE-ENDPOINT (tested below)', () => {
+    const covered = new Set(failing.map(([r]) => r));
+    expect(RULE_IDS.filter((r) => !covered.has(r))).toEqual(['SSE-ENDPOINT']);
+  });
+
+  it('SSE-ENDPOINT: the first SSE event must be endpoint', () => {
+    const linter = new Linter();
+    expect(linter.sseFirstEvent('endpoint')).toEqual([]);
+    expect(linter.sseFirstEvent('message').map((f) => f.rule)).toEqual(['SSE-ENDPOINT']);
+  });
+});
+
+describe('Linter details', () => {
+  it('checks against the negotiated version: batches are fine in 2025-03-26', () => {
+    const steps: Step[] = [...init('2025-03-26'), ['c', [{ jsonrpc: '2.0', id: 2, method: 'ping' }]]];
+    expect(run(steps, { offeredVersion: '2025-03-26' })).not.toContain('BATCH-FORBIDDEN');
+  });
+
+  it('treats an id answered with the other JSON type as answered (no orphan afterwards)', () => {
+    expect(run([...init(), ping(2), pong('2')]).filter((r) => r === 'JR-RESP-ORPHAN')).toHaveLength(1);
+  });
+
+  it('a finding carries severity, message, seq and the spec section of the version in use', () => {
+    const linter = new Linter({ offeredVersion: '2025-06-18' });
+    const [f] = linter.frame('server', '{"jsonrpc":"2.0","id":1,"result":{"pong":true}}', { seq: 3 });
+    expect(f).toMatchObject({ rule: 'JR-RESP-ORPHAN', severity: 'error', seq: 3, subject: 'server' });
+    expect(f?.specUrl).toBe('https://modelcontextprotocol.io/specification/2025-06-18/basic#responses');
+    expect(specUrl('JR-VERSION', '2024-11-05')).toContain('/2024-11-05/basic/messages#');
+  });
+
+  it('names a noisy stdout line in the finding', () => {
+    const linter = new Linter();
+    expect(linter.stdoutNoise('Server listening on port 3000')[0]?.message).toContain('Server listening on port 3000');
+  });
+
+  it('never throws on garbage', () => {
+    const linter = new Linter();
+    for (const raw of ['', 'x', '[]', '[1]', 'null', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","id":1,"result":null}']) {
+      expect(() => linter.frame('server', raw)).not.toThrow();
+      expect(() => linter.frame('client', raw)).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,297 @@
+// The lint engine: fed every frame of a session in order (both directions,
+// stdout noise, HTTP exchanges), it checks each against the rules of the
+// negotiated protocol version — the offered one until negotiation — and
+// returns what it found. Stateful, never throws, no I/O.
+
+import { classifyFrame, type InvalidCode, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
+import { DEFAULT_PROTOCOL_VERSION } from '../versions.js';
+import { checkNotificationLifecycle, checkRequestLifecycle, onInitializeResult, onSubscription } from './lifecycle.js';
+import { checkMeta } from './meta.js';
+import { isKnownRequest, methodProblem, type Sender } from './methods.js';
+import type { Report } from './report.js';
+import { RULES, specUrl, type RuleId, type Severity } from './rules.js';
+import { SessionFacts, alternateIdKey, idKey, isRecord, other, type Finding, type Outstanding } from './state.js';
+import { checkToolResult, checkToolsList } from './tools.js';
+import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
+
+export interface LinterOptions {
+  offeredVersion?: string;
+  /** The capabilities this client declared in initialize. */
+  clientCapabilities?: Record<string, unknown>;
+  /** A ping answered later than this is reported as slow. */
+  slowPingMs?: number;
+}
+
+export interface FrameMeta {
+  seq?: number;
+  /** Milliseconds on any clock, used for durations (ping latency). */
+  at?: number;
+  invalidUtf8?: boolean;
+}
+
+const INVALID_RULE: Record<InvalidCode, RuleId> = {
+  empty: 'JR-INVALID',
+  'not-json': 'JR-INVALID',
+  'not-object': 'JR-INVALID',
+  'jsonrpc-version': 'JR-VERSION',
+  'id-type': 'JR-ID-TYPE',
+  'method-type': 'JR-INVALID',
+  'method-with-result': 'JR-RESULT-AND-ERROR',
+  'params-type': 'JR-INVALID',
+  'result-and-error': 'JR-RESULT-AND-ERROR',
+  'no-result-or-error': 'JR-RESULT-AND-ERROR',
+  'error-shape': 'JR-ERROR-SHAPE',
+  'result-without-id': 'JR-RESP-ORPHAN',
+  'empty-batch': 'JR-INVALID',
+};
+
+export class Linter {
+  private readonly facts: SessionFacts;
+  private readonly slowPingMs: number;
+  private readonly sessionId: { value?: string } = {};
+  private readonly all: Finding[] = [];
+
+  constructor(options: LinterOptions = {}) {
+    this.facts = new SessionFacts(options.offeredVersion ?? DEFAULT_PROTOCOL_VERSION, options.clientCapabilities ?? {});
+    this.slowPingMs = options.slowPingMs ?? 1000;
+  }
+
+  /** The version rules are checked against: negotiated, or offered until then. */
+  get version(): string {
+    return this.facts.version;
+  }
+
+  /** Every finding so far, in order. */
+  get findings(): readonly Finding[] {
+    return this.all;
+  }
+
+  /** One JSON-RPC frame (a line of stdout, a POST body, an SSE event, …) sent by `sender`. */
+  frame(sender: Sender, raw: string, meta: FrameMeta = {}): Finding[] {
+    const { found, report } = this.collector(meta.seq);
+    if (sender === 'server') endNoiseRun(this.facts);
+    if (meta.invalidUtf8) report('STDIO-NONMSG', `The ${sender} sent bytes that are not valid UTF-8.`, sender);
+    const frame = classifyFrame(raw);
+    if (frame.kind === 'batch') {
+      if (this.facts.version !== '2025-03-26') {
+        report('BATCH-FORBIDDEN', `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${this.facts.version} is in use.`, sender);
+      }
+      if (frame.items.some((i) => i.kind === 'request' && i.message.method === 'initialize')) {
+        report('BATCH-INIT', 'initialize was sent inside a batch.', sender);
+      }
+      for (const item of frame.items) this.single(sender, item, meta, report);
+    } else {
+      this.single(sender, frame, meta, report);
+    }
+    return found;
+  }
+
+  /** A stdout line that is not JSON at all. */
+  stdoutNoise(line: string, meta: FrameMeta = {}): Finding[] {
+    const { found, report } = this.collector(meta.seq);
+    checkStdoutNoise(this.facts, line, meta.invalidUtf8 ?? false, report);
+    return found;
+  }
+
+  /** One HTTP exchange of the Streamable HTTP or HTTP+SSE transport. */
+  httpExchange(exchange: HttpExchangeFacts, meta: FrameMeta = {}): Finding[] {
+    const { found, report } = this.collector(meta.seq);
+    checkHttpExchange(this.facts, exchange, this.sessionId, report);
+    return found;
+  }
+
+  /** The first event of an HTTP+SSE stream. */
+  sseFirstEvent(event: string, meta: FrameMeta = {}): Finding[] {
+    const { found, report } = this.collector(meta.seq);
+    if (event !== 'endpoint') report('SSE-ENDPOINT', `The first event on the SSE stream was ${JSON.stringify(event)}, not "endpoint".`, 'server');
+    return found;
+  }
+
+  private collector(seq: number | undefined): { found: Finding[]; report: Report } {
+    const found: Finding[] = [];
+    const report: Report = (rule, message, subject, severity?: Severity) => {
+      const finding: Finding = { rule, severity: severity ?? RULES[rule].severity, message, specUrl: specUrl(rule, this.facts.version), subject };
+      if (seq !== undefined) finding.seq = seq;
+      found.push(finding);
+      this.all.push(finding);
+    };
+    return { found, report };
+  }
+
+  private single(sender: Sender, frame: SingleFrame, meta: FrameMeta, report: Report): void {
+    switch (frame.kind) {
+      case 'invalid':
+        report(INVALID_RULE[frame.code], `Invalid frame: ${frame.reason}.`, sender);
+        return;
+      case 'request':
+        this.request(sender, frame.message.id, frame.message.method, frame.message.params, meta, report);
+        return;
+      case 'notification':
+        this.notification(sender, frame.message.method, frame.message.params, report);
+        return;
+      case 'response':
+        this.response(sender, frame.message.id, { result: frame.message.result }, meta, report);
+        return;
+      case 'error':
+        this.response(sender, frame.message.id, { error: frame.message.error }, meta, report);
+        return;
+    }
+  }
+
+  private request(sender: Sender, id: JsonRpcId, method: string, params: unknown, meta: FrameMeta, report: Report): void {
+    const facts = this.facts;
+    const key = idKey(id);
+    if (method.startsWith('notifications/')) {
+      report('JR-NOTIF-ID', `${method} is a notification but carries id ${JSON.stringify(id)}.`, sender);
+    } else {
+      const problem = methodProblem(method, sender, 'request', facts.version);
+      if (problem) report('METHOD-UNKNOWN', `${problem}.`, sender);
+    }
+    if (facts.usedIds[sender].has(key)) {
+      report('JR-ID-REUSE', `The ${sender} reused request id ${JSON.stringify(id)}, already used in this session.`, sender);
+    }
+    facts.usedIds[sender].add(key);
+    checkRequestLifecycle(facts, sender, method, report);
+    checkMeta(facts.version, params, sender, report);
+    if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
+      report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
+    }
+    if (method === 'initialize' && sender === 'client') facts.initializeId = key;
+    if (sender === 'client') onSubscription(facts, method, params);
+    const request: Outstanding = { id, method, params, cancelled: false };
+    if (meta.at !== undefined) request.at = meta.at;
+    const token = isRecord(params) && isRecord(params._meta) ? params._meta.progressToken : undefined;
+    if (typeof token === 'string' || typeof token === 'number') {
+      const tokenKey = `${sender}:${idKey(token)}`;
+      const active = facts.progress.get(tokenKey);
+      if (active && !active.done) report('PROG-TOKEN', `Progress token ${JSON.stringify(token)} is already used by an active request.`, sender);
+      request.progressToken = token;
+      facts.progress.set(tokenKey, { request, sender, last: undefined, done: false });
+    }
+    facts.outstanding[sender].set(key, request);
+  }
+
+  private notification(sender: Sender, method: string, params: unknown, report: Report): void {
+    const facts = this.facts;
+    const problem = methodProblem(method, sender, 'notification', facts.version);
+    if (problem) report('METHOD-UNKNOWN', `${problem}.`, sender);
+    checkNotificationLifecycle(facts, sender, method, params, report);
+    checkMeta(facts.version, params, sender, report);
+    if (method === 'notifications/cancelled') this.cancelled(sender, params, report);
+    if (method === 'notifications/progress') this.progress(sender, params, report);
+  }
+
+  private cancelled(sender: Sender, params: unknown, report: Report): void {
+    const requestId = isRecord(params) ? params.requestId : undefined;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') {
+      report('CANCEL-TARGET', 'notifications/cancelled has no requestId.', sender, 'error');
+      return;
+    }
+    const key = idKey(requestId);
+    const own = this.facts.outstanding[sender].get(key);
+    if (own) {
+      if (own.method === 'initialize') report('CANCEL-INIT', 'The initialize request was cancelled; it must not be.', sender);
+      own.cancelled = true;
+      return;
+    }
+    if (this.facts.outstanding[other(sender)].has(key)) {
+      report('CANCEL-TARGET', `The ${sender} cancelled request ${JSON.stringify(requestId)}, which the other side sent; only the sender of a request may cancel it.`, sender, 'error');
+      return;
+    }
+    const done = this.facts.answered[sender].has(key);
+    report('CANCEL-TARGET', `The ${sender} cancelled request ${JSON.stringify(requestId)}, which is ${done ? 'already answered (a race the spec allows)' : 'not a request it sent'}.`, sender);
+  }
+
+  private progress(sender: Sender, params: unknown, report: Report): void {
+    if (!isRecord(params)) return;
+    const token = params.progressToken;
+    if (typeof token !== 'string' && typeof token !== 'number') {
+      report('PROG-TOKEN', 'notifications/progress has no progressToken.', sender, 'error');
+      return;
+    }
+    // Progress flows from the side working on the request to its sender.
+    const entry = this.facts.progress.get(`${other(sender)}:${idKey(token)}`);
+    if (!entry) {
+      report('PROG-TOKEN', `Progress for token ${JSON.stringify(token)}, which no active request carries.`, sender);
+      return;
+    }
+    if (entry.done) {
+      report('PROG-TOKEN', `Progress for token ${JSON.stringify(token)} after its request was answered; progress must stop at completion.`, sender);
+      return;
+    }
+    const value = params.progress;
+    if (typeof value !== 'number') {
+      report('PROG-MONOTONIC', 'notifications/progress has no numeric progress value.', sender);
+      return;
+    }
+    if (entry.last !== undefined && value <= entry.last) {
+      report('PROG-MONOTONIC', `Progress went from ${entry.last} to ${value}; it must increase.`, sender);
+    }
+    entry.last = value;
+  }
+
+  private response(sender: Sender, id: JsonRpcId | null | undefined, body: { result?: unknown; error?: { code: number } }, meta: FrameMeta, report: Report): void {
+    const facts = this.facts;
+    const asker = other(sender);
+    if (id === null || id === undefined) {
+      const strict = facts.version < '2025-11-25' && id === undefined;
+      report('JR-ERROR-ID', `An error response with ${id === null ? 'id null' : 'no id'}; it cannot be matched to a request.`, sender, strict ? 'error' : 'warning');
+      return;
+    }
+    let key = idKey(id);
+    let request = facts.outstanding[asker].get(key);
+    if (!request) {
+      const alt = alternateIdKey(id);
+      const altRequest = alt === undefined ? undefined : facts.outstanding[asker].get(alt);
+      if (altRequest && alt !== undefined) {
+        report('JR-RESP-ORPHAN', `The response id ${JSON.stringify(id)} is a ${typeof id}, but request ${JSON.stringify(altRequest.id)} was a ${typeof altRequest.id}; the id must keep its JSON type.`, sender);
+        key = alt;
+        request = altRequest;
+      } else {
+        const twice = facts.answered[asker].has(key);
+        report('JR-RESP-ORPHAN', twice ? `Request ${JSON.stringify(id)} was answered a second time.` : `A response with id ${JSON.stringify(id)}, which matches no request the ${asker} sent.`, sender);
+        return;
+      }
+    }
+    facts.answer(asker, key, request);
+    if (request.progressToken !== undefined) {
+      const entry = facts.progress.get(`${asker}:${idKey(request.progressToken)}`);
+      if (entry) entry.done = true;
+    }
+    if (request.cancelled) report('CANCEL-THEN-RESPONSE', `Request ${JSON.stringify(request.id)} (${request.method}) was answered after it was cancelled.`, sender);
+    const isError = body.error !== undefined;
+    if (!isKnownRequest(request.method, asker) && !request.method.startsWith('notifications/')) {
+      if (!isError || body.error?.code !== -32601) {
+        report('METHOD-UNKNOWN', `${request.method} is not an MCP method, so it should be answered with error -32601, not ${isError ? `error ${body.error?.code}` : 'a result'}.`, sender);
+      }
+    }
+    this.result(sender, request, body, meta, report);
+  }
+
+  private result(sender: Sender, request: Outstanding, body: { result?: unknown; error?: { code: number } }, meta: FrameMeta, report: Report): void {
+    const facts = this.facts;
+    const isError = body.error !== undefined;
+    if (!isError) checkMeta(facts.version, body.result, sender, report);
+    switch (request.method) {
+      case 'initialize':
+        if (!isError && sender === 'server') onInitializeResult(facts, body.result, report);
+        return;
+      case 'ping': {
+        const empty = isRecord(body.result) && Object.keys(body.result).length === 0;
+        if (isError) report('PING-RESULT', `ping was answered with error ${body.error?.code} instead of an empty result.`, sender);
+        else if (!empty) report('PING-RESULT', `ping was answered with ${preview(JSON.stringify(body.result))}; the result must be exactly {}.`, sender);
+        const elapsed = meta.at !== undefined && request.at !== undefined ? meta.at - request.at : undefined;
+        if (elapsed !== undefined && elapsed > this.slowPingMs) {
+          report('PING-RESULT', `ping took ${Math.round(elapsed)} ms; it must be answered promptly.`, sender, 'warning');
+        }
+        return;
+      }
+      case 'tools/list':
+        if (!isError && sender === 'server') checkToolsList(facts, body.result, report);
+        return;
+      case 'tools/call':
+        if (!isError && sender === 'server') checkToolResult(facts, isRecord(request.params) ? request.params.name : undefined, body.result, report);
+        return;
+    }
+  }
+}

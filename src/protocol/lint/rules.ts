@@ -1,0 +1,70 @@
+// The lint rules: one id each, a default severity, a one-line title in our own
+// words, and the part of the specification it rests on.
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface SpecRef {
+  /** Path under /specification/<version>/, e.g. "basic/lifecycle". */
+  path: string;
+  anchor: string;
+  /** Where 2024-11-05 kept it elsewhere. */
+  path2024?: string;
+}
+
+export interface LintRule {
+  id: RuleId;
+  severity: Severity;
+  title: string;
+  spec: SpecRef;
+}
+
+const MESSAGES = { path: 'basic', path2024: 'basic/messages' };
+
+export const RULES = {
+  'JR-VERSION': { severity: 'error', title: '"jsonrpc" must be "2.0"', spec: { ...MESSAGES, anchor: 'messages' } },
+  'JR-ID-TYPE': { severity: 'error', title: 'Request ids are strings or integers, never null', spec: { ...MESSAGES, anchor: 'requests' } },
+  'JR-ID-REUSE': { severity: 'error', title: 'A sender must not reuse a request id in a session', spec: { ...MESSAGES, anchor: 'requests' } },
+  'JR-RESP-ORPHAN': { severity: 'error', title: 'A response must answer an outstanding request, once, with its id', spec: { ...MESSAGES, anchor: 'responses' } },
+  'JR-RESULT-AND-ERROR': { severity: 'error', title: 'A response carries exactly one of result and error', spec: { ...MESSAGES, anchor: 'responses' } },
+  'JR-ERROR-SHAPE': { severity: 'error', title: 'An error has an integer code and a message', spec: { ...MESSAGES, anchor: 'error-responses' } },
+  'JR-ERROR-ID': { severity: 'warning', title: 'An error response carries the id of the request', spec: { ...MESSAGES, anchor: 'error-responses' } },
+  'JR-NOTIF-ID': { severity: 'error', title: 'Notifications carry no id and get no reply', spec: { ...MESSAGES, anchor: 'notifications' } },
+  'JR-INVALID': { severity: 'error', title: 'The frame is not a JSON-RPC message', spec: { ...MESSAGES, anchor: 'messages' } },
+  'BATCH-FORBIDDEN': { severity: 'error', title: 'JSON-RPC batches are allowed only in 2025-03-26', spec: { path: 'basic/transports', anchor: 'sending-messages-to-the-server' } },
+  'BATCH-INIT': { severity: 'error', title: 'initialize must not be part of a batch', spec: { path: 'basic/lifecycle', anchor: 'initialization' } },
+  'METHOD-UNKNOWN': { severity: 'error', title: 'The method does not exist for this version and direction', spec: { path: 'basic/lifecycle', anchor: 'operation' } },
+  'META-KEY': { severity: 'warning', title: '_meta keys follow the naming rule and avoid reserved prefixes', spec: { path: 'basic', anchor: 'general-fields' } },
+  'LC-EARLY-CLIENT': { severity: 'warning', title: 'Before the initialize result, a client sends only pings', spec: { path: 'basic/lifecycle', anchor: 'initialization' } },
+  'LC-EARLY-SERVER': { severity: 'warning', title: 'Before initialized, a server sends only pings and logs', spec: { path: 'basic/lifecycle', anchor: 'initialization' } },
+  'LC-NO-INITIALIZED': { severity: 'error', title: 'After the initialize result the client sends initialized, once', spec: { path: 'basic/lifecycle', anchor: 'initialization' } },
+  'LC-VERSION': { severity: 'warning', title: 'The negotiated version must be one both sides support', spec: { path: 'basic/lifecycle', anchor: 'version-negotiation' } },
+  'CAP-UNDECLARED': { severity: 'error', title: 'Only negotiated capabilities may be used', spec: { path: 'basic/lifecycle', anchor: 'capability-negotiation' } },
+  'CANCEL-INIT': { severity: 'error', title: 'The initialize request must not be cancelled', spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' } },
+  'CANCEL-TARGET': { severity: 'info', title: 'A cancellation names an in-progress request sent in the same direction', spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' } },
+  'CANCEL-THEN-RESPONSE': { severity: 'info', title: 'A cancelled request should get no response', spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' } },
+  'PROG-TOKEN': { severity: 'warning', title: 'Progress names the token of an active request', spec: { path: 'basic/utilities/progress', anchor: 'behavior-requirements' } },
+  'PROG-MONOTONIC': { severity: 'error', title: 'Progress must increase with each notification', spec: { path: 'basic/utilities/progress', anchor: 'behavior-requirements' } },
+  'PING-PARAMS': { severity: 'warning', title: 'ping takes no parameters', spec: { path: 'basic/utilities/ping', anchor: 'message-format' } },
+  'PING-RESULT': { severity: 'error', title: 'ping is answered promptly with an empty result', spec: { path: 'basic/utilities/ping', anchor: 'behavior-requirements' } },
+  'STDIO-NONMSG': { severity: 'error', title: 'A stdio server writes only MCP messages to stdout', spec: { path: 'basic/transports', anchor: 'stdio' } },
+  'STDIO-NEWLINE': { severity: 'error', title: 'A stdio message must not contain embedded newlines', spec: { path: 'basic/transports', anchor: 'stdio' } },
+  'HTTP-ACCEPT': { severity: 'error', title: 'Requests list both JSON and SSE in Accept', spec: { path: 'basic/transports', anchor: 'sending-messages-to-the-server' } },
+  'HTTP-202': { severity: 'error', title: 'Accepted notifications and responses get 202 with no body; requests get JSON or SSE', spec: { path: 'basic/transports', anchor: 'sending-messages-to-the-server' } },
+  'HTTP-VERSION-HDR': { severity: 'error', title: 'MCP-Protocol-Version is sent on every request after initialization', spec: { path: 'basic/transports', anchor: 'protocol-version-header' } },
+  'HTTP-SESSION': { severity: 'error', title: 'Session ids are visible ASCII and sent on every later request', spec: { path: 'basic/transports', anchor: 'session-management' } },
+  'SSE-ENDPOINT': { severity: 'error', title: 'An HTTP+SSE server first sends the endpoint event', spec: { path: 'basic/transports', anchor: 'http-with-sse' } },
+  'TOOL-OUTPUT': { severity: 'error', title: 'Structured results conform to the outputSchema', spec: { path: 'server/tools', anchor: 'output-schema' } },
+  'TOOL-DEF': { severity: 'error', title: 'Tool definitions are well formed', spec: { path: 'server/tools', anchor: 'tool' } },
+  'TOOL-CONTENT': { severity: 'error', title: 'Content blocks exist in the version and binary data is base64', spec: { path: 'server/tools', anchor: 'tool-result' } },
+} as const satisfies Record<string, { severity: Severity; title: string; spec: SpecRef }>;
+
+export type RuleId = keyof typeof RULES;
+
+export const RULE_IDS = Object.keys(RULES) as RuleId[];
+
+/** The address of a rule's section in the specification of `version`. */
+export function specUrl(ruleId: RuleId, version: string): string {
+  const spec: SpecRef = RULES[ruleId].spec;
+  const path = version === '2024-11-05' && spec.path2024 ? spec.path2024 : spec.path;
+  return `https://modelcontextprotocol.io/specification/${version}/${path}#${spec.anchor}`;
+}

@@ -1,0 +1,85 @@
+// Tool rules: definitions from tools/list, results of tools/call (content
+// types in the version, base64, structuredContent against outputSchema).
+
+import type { Tool } from '../mcp/types.js';
+import { formatProblems, validateAgainstSchema } from '../schema/validate.js';
+import type { Report } from './report.js';
+import { isRecord, type SessionFacts } from './state.js';
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Content block types and the version that introduced each. */
+const CONTENT_SINCE: Record<string, string> = {
+  text: '2024-11-05',
+  image: '2024-11-05',
+  resource: '2024-11-05',
+  audio: '2025-03-26',
+  resource_link: '2025-06-18',
+};
+
+export function checkToolsList(facts: SessionFacts, result: unknown, report: Report): void {
+  if (!isRecord(result) || !Array.isArray(result.tools)) return;
+  for (const [i, tool] of result.tools.entries()) {
+    if (!isRecord(tool)) {
+      report('TOOL-DEF', `tools[${i}] is not an object.`, 'server');
+      continue;
+    }
+    const name = typeof tool.name === 'string' ? tool.name : `tools[${i}]`;
+    if (typeof tool.name !== 'string') report('TOOL-DEF', `tools[${i}] has no name.`, 'server');
+    else if (facts.version >= '2025-11-25' && !TOOL_NAME.test(tool.name)) {
+      report('TOOL-DEF', `Tool name ${JSON.stringify(tool.name)} should be 1–128 characters of A–Z, a–z, 0–9, _ . -`, 'server', 'warning');
+    }
+    const schema = tool.inputSchema;
+    if (!isRecord(schema)) {
+      report('TOOL-DEF', `Tool ${name}: inputSchema is ${schema === undefined ? 'missing' : JSON.stringify(schema)}; it must be a JSON Schema object.`, 'server');
+    } else if (schema.type !== 'object') {
+      report('TOOL-DEF', `Tool ${name}: inputSchema must have type "object" at its root, not ${JSON.stringify(schema.type)}.`, 'server');
+    }
+    if (tool.outputSchema !== undefined && !isRecord(tool.outputSchema)) {
+      report('TOOL-DEF', `Tool ${name}: outputSchema is not a JSON Schema object.`, 'server');
+    }
+    if (typeof tool.name === 'string') facts.tools.set(tool.name, tool as unknown as Tool);
+  }
+}
+
+function checkBase64(where: string, data: unknown, report: Report): void {
+  if (typeof data !== 'string' || !BASE64.test(data)) {
+    report('TOOL-CONTENT', `${where} is not valid base64.`, 'server');
+  }
+}
+
+export function checkToolResult(facts: SessionFacts, toolName: unknown, result: unknown, report: Report): void {
+  if (!isRecord(result)) return;
+  const content = Array.isArray(result.content) ? result.content : [];
+  if (!Array.isArray(result.content)) report('TOOL-CONTENT', 'The tools/call result has no content array.', 'server');
+  for (const [i, block] of content.entries()) {
+    if (!isRecord(block) || typeof block.type !== 'string') {
+      report('TOOL-CONTENT', `content[${i}] is not a content block.`, 'server');
+      continue;
+    }
+    const since = CONTENT_SINCE[block.type];
+    if (since === undefined) report('TOOL-CONTENT', `content[${i}] has unknown type ${JSON.stringify(block.type)}.`, 'server', 'warning');
+    else if (facts.version < since) {
+      report('TOOL-CONTENT', `content[${i}] is ${block.type}, which exists only from ${since}; ${facts.version} is in use.`, 'server');
+    }
+    if (block.type === 'image' || block.type === 'audio') checkBase64(`content[${i}].data (${block.type})`, block.data, report);
+    if (block.type === 'resource' && isRecord(block.resource) && 'blob' in block.resource) {
+      checkBase64(`content[${i}].resource.blob`, block.resource.blob, report);
+    }
+  }
+  const tool = typeof toolName === 'string' ? facts.tools.get(toolName) : undefined;
+  if (!tool?.outputSchema || result.isError === true) return;
+  if (!('structuredContent' in result)) {
+    report('TOOL-OUTPUT', `Tool ${tool.name} declares an outputSchema but returned no structuredContent.`, 'server');
+    return;
+  }
+  const verdict = validateAgainstSchema(tool.outputSchema, result.structuredContent);
+  if (!verdict.valid) {
+    const why = 'schemaError' in verdict ? verdict.schemaError : formatProblems(verdict.problems).join('; ');
+    report('TOOL-OUTPUT', `Tool ${tool.name}: structuredContent does not match its outputSchema: ${why}`, 'server');
+  }
+  if (!content.some((b) => isRecord(b) && b.type === 'text')) {
+    report('TOOL-OUTPUT', `Tool ${tool.name} returned structuredContent without a text block mirroring it.`, 'server', 'warning');
+  }
+}
