@@ -15,3 +15,4 @@ export * from './lint/rules.js';
 export type { Finding } from './lint/state.js';
 export * from './lint/linter.js';
 export type { HttpExchangeFacts } from './lint/transport.js';
+export * from './ping/monitor.js';

@@ -19,6 +19,7 @@ export function pingVerdict(outcome: RequestOutcome): PingVerdict {
     case 'refused':
     case 'closed':
     case 'timeout':
+    case 'cancelled':
       failures.push(outcome.message);
       break;
     case 'error':
