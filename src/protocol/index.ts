@@ -16,3 +16,6 @@ export type { Finding } from './lint/state.js';
 export * from './lint/linter.js';
 export type { HttpExchangeFacts } from './lint/transport.js';
 export * from './ping/monitor.js';
+export * from './http/exchange.js';
+export * from './http/headers.js';
+export * from './text/split-args.js';

@@ -1,0 +1,159 @@
+// `mcpscope check`: a compliance probe a server author can run in CI. Each
+// step exercises one part of the protocol; the lint engine watches every frame
+// meanwhile, and its findings about the server are part of the verdict.
+
+import { figuresOf, listAll, pingVerdict, type PingSample, type Tool } from '../../src/protocol/index.js';
+import type { CliConnection } from './connection.js';
+
+export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
+
+export interface CheckStep {
+  name: string;
+  status: StepStatus;
+  detail: string;
+}
+
+export interface CheckReport {
+  server: { name: string; version: string };
+  offeredVersion: string;
+  protocolVersion: string;
+  steps: CheckStep[];
+  findings: Array<{ rule: string; severity: string; message: string; specUrl: string }>;
+  errors: number;
+  warnings: number;
+  ok: boolean;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long to wait for an answer that must not come. */
+const SILENCE_MS = 500;
+const PINGS = 5;
+/** A ping not answered within this is a miss; check stops pinging after one. */
+const PING_TIMEOUT_MS = 5000;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+async function checkPing(c: CliConnection, steps: CheckStep[]): Promise<void> {
+  const samples: PingSample[] = [];
+  for (let n = 1; n <= PINGS; n++) {
+    const outcome = await c.session.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
+    const verdict = pingVerdict(outcome);
+    const s: PingSample = { n, at: 0, outcome: outcome.status, verdict };
+    if (outcome.status === 'result' || outcome.status === 'error') s.rttMs = outcome.rttMs;
+    if (!verdict.compliant) s.failure = verdict.failures.join('; ');
+    samples.push(s);
+    if (outcome.status === 'timeout' || outcome.status === 'closed') break;
+  }
+  const bad = samples.find((s) => !s.verdict.compliant);
+  const f = figuresOf(samples, 0);
+  const latency = f.p50 !== undefined ? `p50 ${f.p50.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms over ${PINGS} pings` : 'no answers';
+  steps.push(bad ? { name: 'ping', status: 'fail', detail: `${bad.failure} (${latency})` } : { name: 'ping', status: 'pass', detail: `Compliant; ${latency}` });
+}
+
+async function checkUnknownMethod(c: CliConnection, steps: CheckStep[]): Promise<void> {
+  const outcome = await c.request('mcpscope/no-such-method');
+  if (outcome.status === 'error' && outcome.error.code === -32601) {
+    steps.push({ name: 'unknown method', status: 'pass', detail: 'answered with -32601 Method not found' });
+  } else {
+    const got = outcome.status === 'error' ? `error ${outcome.error.code}` : outcome.status === 'result' ? 'a result' : outcome.status;
+    steps.push({ name: 'unknown method', status: 'fail', detail: `expected error -32601, got ${got}` });
+  }
+}
+
+async function checkPingWithParams(c: CliConnection, steps: CheckStep[]): Promise<void> {
+  const outcome = await c.session.request('ping', { probe: true }, { timeoutMs: PING_TIMEOUT_MS });
+  const detail =
+    outcome.status === 'result'
+      ? 'tolerated (answered with a result)'
+      : outcome.status === 'error'
+        ? `refused with error ${outcome.error.code} (strict servers may answer -32602)`
+        : outcome.status;
+  const status: StepStatus = outcome.status === 'result' || outcome.status === 'error' ? 'info' : 'fail';
+  steps.push({ name: 'ping with params', status, detail });
+}
+
+async function checkNotificationSilence(c: CliConnection, steps: CheckStep[]): Promise<void> {
+  const before = c.linter.findings.length;
+  c.session.notify('ping');
+  await sleep(SILENCE_MS);
+  const answered = c.linter.findings.slice(before).some((f) => f.rule === 'JR-RESP-ORPHAN' || f.rule === 'JR-ERROR-ID');
+  steps.push(
+    answered
+      ? { name: 'notification gets no answer', status: 'fail', detail: 'the server answered a notification (ping without an id)' }
+      : { name: 'notification gets no answer', status: 'pass', detail: `no answer within ${SILENCE_MS} ms` },
+  );
+}
+
+async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
+  if (!isRecord(c.info?.capabilities.tools)) {
+    steps.push({ name: 'tools/list', status: 'skip', detail: 'the server does not declare the tools capability' });
+    return;
+  }
+  const before = c.serverFindings().length;
+  const listed = await listAll<Tool>(c.session, 'tools');
+  if (listed.error) {
+    steps.push({ name: 'tools/list', status: 'fail', detail: listed.error });
+    return;
+  }
+  const defProblems = c.serverFindings().slice(before).filter((f) => f.rule === 'TOOL-DEF').length;
+  steps.push({
+    name: 'tools/list',
+    status: defProblems ? 'fail' : 'pass',
+    detail: `${listed.items.length} tools on ${listed.pages} page(s)${defProblems ? `; ${defProblems} definition problem(s)` : '; every inputSchema is an object schema'}`,
+  });
+  for (const tool of listed.items) {
+    const required = isRecord(tool.inputSchema) && Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
+    if (!tool.outputSchema || required.length > 0) continue;
+    const name = `tools/call ${tool.name} (outputSchema)`;
+    if (tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true) {
+      steps.push({ name, status: 'skip', detail: 'not called: the tool says it is destructive' });
+      continue;
+    }
+    const mark = c.serverFindings().length;
+    const outcome = await c.request('tools/call', { name: tool.name, arguments: {} });
+    const problems = c.serverFindings().slice(mark).filter((f) => f.rule === 'TOOL-OUTPUT' || f.rule === 'TOOL-CONTENT');
+    if (outcome.status !== 'result') steps.push({ name, status: 'fail', detail: `the call failed: ${outcome.status}` });
+    else if (isRecord(outcome.result) && outcome.result.isError === true) steps.push({ name, status: 'info', detail: 'the tool returned isError with no arguments' });
+    else if (problems.some((p) => p.severity === 'error')) steps.push({ name, status: 'fail', detail: problems.map((p) => p.message).join('; ') });
+    else steps.push({ name, status: problems.length ? 'warn' : 'pass', detail: problems.length ? problems.map((p) => p.message).join('; ') : 'structuredContent matches the outputSchema' });
+  }
+}
+
+export async function runCheck(c: CliConnection, offeredVersion: string): Promise<CheckReport> {
+  const info = c.info!;
+  const steps: CheckStep[] = [];
+  steps.push({
+    name: 'initialize',
+    status: info.versionSupported ? (info.protocolVersion === offeredVersion ? 'pass' : 'info') : 'fail',
+    detail: info.versionSupported
+      ? `negotiated ${info.protocolVersion}${info.protocolVersion === offeredVersion ? '' : ` (offered ${offeredVersion})`}`
+      : `the server chose ${info.protocolVersion}, which this client does not support`,
+  });
+  await checkPing(c, steps);
+  await checkUnknownMethod(c, steps);
+  await checkPingWithParams(c, steps);
+  await checkNotificationSilence(c, steps);
+  await checkTools(c, steps);
+  if (info.protocolVersion !== '2025-03-26') {
+    steps.push({ name: 'batch', status: 'skip', detail: `batches exist only in 2025-03-26; ${info.protocolVersion} was negotiated` });
+  } else {
+    steps.push({ name: 'batch', status: 'skip', detail: 'batch probing is not available in this build' });
+  }
+  // Let late frames (answers to the silent notification, stray progress) arrive.
+  await sleep(50);
+  const findings = c.serverFindings().map(({ rule, severity, message, specUrl }) => ({ rule, severity, message, specUrl }));
+  const errors = findings.filter((f) => f.severity === 'error').length + steps.filter((s) => s.status === 'fail').length;
+  const warnings = findings.filter((f) => f.severity === 'warning').length + steps.filter((s) => s.status === 'warn').length;
+  return {
+    server: { name: info.serverInfo.name, version: info.serverInfo.version },
+    offeredVersion,
+    protocolVersion: info.protocolVersion,
+    steps,
+    findings,
+    errors,
+    warnings,
+    ok: errors === 0,
+  };
+}

@@ -1,0 +1,127 @@
+// The CLI's everyday commands. Each returns what to print (text and JSON)
+// and whether it succeeded.
+
+import {
+  listAll,
+  outcomeMessage,
+  pingVerdict,
+  figuresOf,
+  type CallToolResult,
+  type PingSample,
+  type Prompt,
+  type Resource,
+  type Tool,
+} from '../../src/protocol/index.js';
+import type { CliCommand } from './args.js';
+import { CliError, type CliConnection } from './connection.js';
+import { describeContent } from './format.js';
+
+export interface CommandResult {
+  ok: boolean;
+  text: string[];
+  json: unknown;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function list<T>(c: CliConnection, key: 'tools' | 'resources' | 'prompts'): Promise<T[]> {
+  const r = await listAll<T>(c.session, key);
+  if (r.error) throw new CliError(`${key}/list failed: ${r.error}`);
+  return r.items;
+}
+
+/** --arg values: strings for string-typed properties, JSON where it parses otherwise. */
+export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, json?: string): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  if (json !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch (e) {
+      throw new CliError(`--args is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--args must be a JSON object.');
+    Object.assign(args, parsed);
+  }
+  const props = typeof schema === 'object' && schema !== null ? (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {} : {};
+  for (const [k, v] of pairs) {
+    const type = props[k]?.type;
+    if (type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('number') && !type.includes('integer'))) {
+      args[k] = v;
+      continue;
+    }
+    try {
+      args[k] = JSON.parse(v);
+    } catch {
+      args[k] = v;
+    }
+  }
+  return args;
+}
+
+export async function runCommand(c: CliConnection, command: Exclude<CliCommand, { name: 'check' }>): Promise<CommandResult> {
+  switch (command.name) {
+    case 'ping': {
+      const samples: PingSample[] = [];
+      const text: string[] = [];
+      for (let n = 1; n <= command.count; n++) {
+        const at = performance.now();
+        const outcome = await c.request('ping');
+        const verdict = pingVerdict(outcome);
+        const sample: PingSample = { n, at, outcome: outcome.status, verdict };
+        if (outcome.status === 'result' || outcome.status === 'error') sample.rttMs = outcome.rttMs;
+        if (!verdict.compliant) sample.failure = verdict.failures.join('; ');
+        samples.push(sample);
+        text.push(`ping ${n}: ${sample.rttMs !== undefined ? `${sample.rttMs.toFixed(2)} ms` : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`);
+        if (n < command.count) await sleep(command.intervalMs);
+      }
+      const f = figuresOf(samples, 0);
+      if (command.count > 1 && f.p50 !== undefined) {
+        text.push(`${f.count} pings, ${f.misses} missed: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95!.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms`);
+      }
+      return { ok: samples.every((s) => s.verdict.compliant), text, json: { samples, figures: f } };
+    }
+    case 'tools list': {
+      const tools = await list<Tool>(c, 'tools');
+      return { ok: true, json: tools, text: tools.map((t) => `${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`) };
+    }
+    case 'tools call': {
+      const tools = await list<Tool>(c, 'tools');
+      const tool = tools.find((t) => t.name === command.tool);
+      if (!tool) throw new CliError(`The server has no tool named "${command.tool}". It has: ${tools.map((t) => t.name).join(', ') || 'none'}.`);
+      const args = argumentsFrom(command.args, tool.inputSchema, command.json);
+      const outcome = await c.request('tools/call', { name: command.tool, arguments: args });
+      if (outcome.status !== 'result') return { ok: false, text: [`tools/call failed: ${outcomeMessage(outcome)}`], json: outcome };
+      const result = outcome.result as CallToolResult;
+      const text = (Array.isArray(result.content) ? result.content : []).map(describeContent);
+      if (result.structuredContent !== undefined) text.push(`structuredContent: ${JSON.stringify(result.structuredContent)}`);
+      if (result.isError) text.unshift('Tool error (isError: true):');
+      return { ok: result.isError !== true, text, json: result };
+    }
+    case 'resources list': {
+      const resources = await list<Resource>(c, 'resources');
+      return { ok: true, json: resources, text: resources.map((r) => `${r.uri}  ${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`) };
+    }
+    case 'resources read': {
+      const result = (await c.call('resources/read', { uri: command.uri })) as { contents?: Array<Record<string, unknown>> };
+      const text = (result.contents ?? []).map((item) =>
+        typeof item.text === 'string' ? item.text : `[blob ${String(item.mimeType ?? 'application/octet-stream')}, ${Math.floor((String(item.blob ?? '').length * 3) / 4)} bytes]`,
+      );
+      return { ok: true, json: result, text };
+    }
+    case 'prompts list': {
+      const prompts = await list<Prompt>(c, 'prompts');
+      return {
+        ok: true,
+        json: prompts,
+        text: prompts.map((p) => `${p.name}${(p.arguments ?? []).length ? ` (${(p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? ` — ${p.description}` : ''}`),
+      };
+    }
+    case 'prompts get': {
+      const result = (await c.call('prompts/get', { name: command.prompt, arguments: Object.fromEntries(command.args) })) as {
+        messages?: Array<{ role: string; content: Record<string, unknown> }>;
+      };
+      return { ok: true, json: result, text: (result.messages ?? []).map((m) => `${m.role}: ${describeContent(m.content)}`) };
+    }
+  }
+}

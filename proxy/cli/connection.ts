@@ -1,0 +1,133 @@
+// One MCP connection for the CLI: an upstream and the shared session engine,
+// in-process, with every frame linted as it crosses.
+
+import {
+  ClientSession,
+  Linter,
+  outcomeMessage,
+  type Finding,
+  type InitializeInfo,
+  type ProtocolVersion,
+  type RequestOutcome,
+} from '../../src/protocol/index.js';
+import { createStdioUpstream } from '../upstream/stdio.js';
+import type { Upstream, UpstreamEvent } from '../upstream/types.js';
+import type { CliTarget, ElicitationPolicy } from './args.js';
+import { elicitationAnswer } from './elicitation.js';
+
+export interface ConnectOptions {
+  protocolVersion: ProtocolVersion;
+  timeoutMs: number;
+  elicitation: ElicitationPolicy;
+  /** Prints each frame (to stderr) when set. */
+  trace?: (line: string) => void;
+}
+
+/** A failure the CLI prints as one sentence and exits 1 on. */
+export class CliError extends Error {}
+
+export type UpstreamOpener = (target: CliTarget, listener: (e: UpstreamEvent) => void) => Upstream;
+
+export const openStdioOrHttp: UpstreamOpener = (target, listener) => {
+  if (target.kind === 'stdio') {
+    return createStdioUpstream({ kind: 'stdio', command: target.command, args: target.args, env: target.env, ...(target.cwd ? { cwd: target.cwd } : {}) }, listener, {});
+  }
+  throw new CliError('HTTP targets are not supported by this build of the CLI yet; use --stdio.');
+};
+
+export class CliConnection {
+  readonly session: ClientSession;
+  readonly linter: Linter;
+  readonly stderr: string[] = [];
+  info: InitializeInfo | undefined;
+  private upstream: Upstream | undefined;
+  private closedBecause: string | undefined;
+
+  private constructor(private readonly options: ConnectOptions) {
+    const capabilities = { elicitation: {} };
+    this.linter = new Linter({ offeredVersion: options.protocolVersion, clientCapabilities: capabilities });
+    this.session = new ClientSession({
+      requestTimeoutMs: options.timeoutMs,
+      clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
+      send: (raw) => {
+        if (!this.upstream || this.closedBecause) throw new Error('closed');
+        this.options.trace?.(`→ ${raw}`);
+        this.linter.frame('client', raw, { at: performance.now() });
+        this.upstream.send(raw).catch(() => {
+          // the close event that follows says why
+        });
+      },
+    });
+    this.session.setRequestHandler('elicitation/create', (params) => ({ result: elicitationAnswer(options.elicitation, params) }));
+  }
+
+  /** Start the server and run the initialize handshake. Throws CliError with a sentence. */
+  static async open(target: CliTarget, options: ConnectOptions, opener: UpstreamOpener = openStdioOrHttp): Promise<CliConnection> {
+    const c = new CliConnection(options);
+    c.upstream = opener(target, (e) => c.onEvent(e));
+    try {
+      await c.upstream.start();
+    } catch (err) {
+      throw new CliError(err instanceof Error ? err.message : String(err));
+    }
+    const init = await c.session.initialize(options.protocolVersion, { elicitation: {} });
+    if (!init.ok) {
+      await c.close();
+      throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}`);
+    }
+    c.info = init.info;
+    return c;
+  }
+
+  /** A request whose failure is fatal for the command: returns the result or throws. */
+  async call(method: string, params?: unknown): Promise<unknown> {
+    const outcome = await this.session.request(method, params);
+    if (outcome.status === 'result') return outcome.result;
+    throw new CliError(`${method} failed: ${outcomeMessage(outcome)}${outcome.status === 'closed' ? this.stderrTail() : ''}`);
+  }
+
+  request(method: string, params?: unknown): Promise<RequestOutcome> {
+    return this.session.request(method, params);
+  }
+
+  /** Findings about the server (the CLI's own deliberate probes are not the server's fault). */
+  serverFindings(): Finding[] {
+    return this.linter.findings.filter((f) => f.subject === 'server');
+  }
+
+  async close(): Promise<void> {
+    await this.upstream?.shutdown();
+  }
+
+  private stderrTail(): string {
+    const tail = this.stderr.slice(-5);
+    return tail.length ? `\nLast stderr lines:\n  ${tail.join('\n  ')}` : '';
+  }
+
+  private onEvent(e: UpstreamEvent): void {
+    const at = performance.now();
+    switch (e.type) {
+      case 'message':
+        this.options.trace?.(`← ${e.text}`);
+        this.linter.frame('server', e.text, { at, invalidUtf8: e.invalidUtf8 });
+        this.session.receive(e.text);
+        return;
+      case 'noise':
+        this.options.trace?.(`← (stdout noise) ${e.text}`);
+        this.linter.stdoutNoise(e.text, { invalidUtf8: e.invalidUtf8 });
+        return;
+      case 'oversize':
+        this.options.trace?.(`← (a ${e.bytes}-byte line over the ${e.limit}-byte limit was skipped)`);
+        return;
+      case 'stderr':
+        this.stderr.push(e.line);
+        if (this.stderr.length > 200) this.stderr.shift();
+        this.options.trace?.(`stderr: ${e.line}`);
+        return;
+      case 'close':
+        this.closedBecause = e.reason;
+        this.session.close(`${e.reason}${this.stderrTail()}`);
+        return;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+// The headless CLI: `mcpscope --stdio "node server.js" ping`. Same session
+// engine, same upstreams, same lint rules as the browser UI; no browser.
+
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { CLI_USAGE, parseCliArgs } from './args.js';
+import { runCheck, type CheckReport } from './check.js';
+import { runCommand } from './commands.js';
+import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
+import { table } from './format.js';
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const processIo: CliIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+
+const MARK: Record<string, string> = { pass: '✓', fail: '✗', warn: '!', skip: '–', info: 'i' };
+
+export function checkReportText(r: CheckReport): string[] {
+  const lines = [`mcpscope check: ${r.server.name} ${r.server.version}, protocol ${r.protocolVersion}`, ''];
+  lines.push(...table(r.steps.map((s) => [MARK[s.status] ?? '?', s.name, s.detail])));
+  lines.push('');
+  if (r.findings.length) {
+    lines.push('Lint findings about the server:');
+    lines.push(...table(r.findings.map((f) => [f.severity, f.rule, f.message])));
+    lines.push('');
+  }
+  lines.push(r.ok ? `OK: no errors, ${r.warnings} warning(s).` : `FAILED: ${r.errors} error(s), ${r.warnings} warning(s).`);
+  return lines;
+}
+
+/** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage). */
+export async function main(argv: readonly string[], io: CliIo = processIo, opener?: UpstreamOpener): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(CLI_USAGE);
+    return 0;
+  }
+  const parsed = parseCliArgs(argv);
+  if (!parsed.ok) {
+    io.err(`mcpscope: ${parsed.error}`);
+    io.err(CLI_USAGE.split('\n')[0]!);
+    return 2;
+  }
+  const o = parsed.value;
+  const trace = o.verbose ? (line: string) => io.err(line) : undefined;
+  let connection: CliConnection | undefined;
+  try {
+    connection = await CliConnection.open(o.target, { protocolVersion: o.protocolVersion, timeoutMs: o.timeoutMs, elicitation: o.elicitation, ...(trace ? { trace } : {}) }, opener);
+    if (o.command.name === 'check') {
+      const report = await runCheck(connection, o.protocolVersion);
+      if (o.json) io.out(JSON.stringify(report, null, 2));
+      else for (const l of checkReportText(report)) io.out(l);
+      return report.ok ? 0 : 1;
+    }
+    const result = await runCommand(connection, o.command);
+    if (o.json) io.out(JSON.stringify(result.json, null, 2));
+    else for (const l of result.text) io.out(l);
+    return result.ok ? 0 : 1;
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(`mcpscope: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await connection?.close();
+  }
+}
+
+function isEntry(): boolean {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`mcpscope: unexpected failure: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
