@@ -2,7 +2,9 @@
 
 import { takeToken } from './auth/token.js';
 import { ConnectionController } from './connection/controller.js';
+import { afterNextPaint } from './connection/idle-main-thread.js';
 import { proxySocketUrl } from './connection/socket.js';
+import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
 import { createConnectionStore } from './stores/connection-store.js';
 import { createLogStore } from './stores/log-store.js';
@@ -29,4 +31,21 @@ export const controller = new ConnectionController({
   logStore,
   token,
   url: () => proxySocketUrl(window.location),
+});
+
+/** Writes a line of our own (not a frame) into the message log of the current connection. */
+export function logNote(raw: string): void {
+  const c = controller.connection;
+  logStore.getState().append({ t: c ? c.elapsed() : 0, connection: c?.snapshot.connection ?? 0, direction: 'system', kind: 'system', raw });
+}
+
+export const heartbeat = new Heartbeat({
+  session: () => controller.session,
+  reconnect: async () => (await controller.reconnect())?.status === 'ready',
+  log: logNote,
+  beforePing: afterNextPaint,
+});
+
+controller.onSessionEvent((e) => {
+  if (e.type === 'server-request' && e.method === 'ping') pingStore.setState((s) => ({ serverPings: s.serverPings + 1 }));
 });

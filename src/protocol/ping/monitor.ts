@@ -12,6 +12,8 @@ export interface PingMonitorOptions {
   /** Misses in a row that mark the connection stale. */
   staleAfter?: number;
   clock?: SessionClock;
+  /** Awaited before each ping (the UI waits for an idle main thread, so the figure is the wire's). */
+  beforePing?: () => Promise<void>;
 }
 
 export const DEFAULT_HEARTBEAT = { intervalMs: 5000, timeoutMs: 3000, staleAfter: 3 } as const;
@@ -90,6 +92,7 @@ export class PingMonitor {
   readonly timeoutMs: number;
   readonly staleAfter: number;
   private readonly clock: SessionClock;
+  private readonly beforePing: (() => Promise<void>) | undefined;
   private readonly samples: PingSample[] = [];
   private readonly listeners = new Set<(e: MonitorEvent) => void>();
   private timer: unknown;
@@ -107,6 +110,7 @@ export class PingMonitor {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_HEARTBEAT.timeoutMs;
     this.staleAfter = options.staleAfter ?? DEFAULT_HEARTBEAT.staleAfter;
     this.clock = options.clock ?? systemClock;
+    this.beforePing = options.beforePing;
   }
 
   get state(): MonitorState {
@@ -152,6 +156,8 @@ export class PingMonitor {
   }
 
   private async beat(generation: number): Promise<void> {
+    await this.beforePing?.();
+    if (generation !== this.generation) return;
     const session = this.session();
     const at = this.clock.now();
     const n = ++this.n;

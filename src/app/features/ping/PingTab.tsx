@@ -3,6 +3,8 @@
 import { useId } from 'react';
 import { controller, pingStore } from '../../app-state.js';
 import { useConnection, usePing } from '../../hooks.js';
+import { HeartbeatPanel } from './HeartbeatPanel.js';
+import './heartbeat.css';
 import { PingHistory } from './PingHistory.js';
 import { PingResult } from './PingResult.js';
 import { pingAvailability, sendPing } from './ping-store.js';
@@ -39,6 +41,7 @@ export function PingTab() {
       </div>
       <div aria-live="polite">{last && <PingResult record={last} />}</div>
       <PingHistory history={history} />
+      <HeartbeatPanel />
     </div>
   );
 }

@@ -20,12 +20,14 @@ export interface PingState {
   inFlight: boolean;
   /** Most recent first. */
   history: readonly PingRecord[];
+  /** Pings the server sent us (answered with {} by the session). */
+  serverPings: number;
 }
 
 export type PingStore = StoreApi<PingState>;
 
 export function createPingStore(): PingStore {
-  return createStore<PingState>()(() => ({ inFlight: false, history: [] }));
+  return createStore<PingState>()(() => ({ inFlight: false, history: [], serverPings: 0 }));
 }
 
 let counter = 0;

@@ -1,0 +1,35 @@
+// Live heartbeat figures, plus the pings the server itself sent.
+
+import { useStore } from 'zustand';
+import { heartbeat, pingStore } from '../../app-state.js';
+
+const ms = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(2)} ms`);
+
+export function HeartbeatFigures() {
+  const f = useStore(heartbeat.store, (s) => s.figures);
+  const reconnects = useStore(heartbeat.store, (s) => s.reconnects);
+  const serverPings = useStore(pingStore, (s) => s.serverPings);
+  const rows: Array<[string, string]> = [
+    ['Pings', String(f.count)],
+    ['Misses', String(f.misses)],
+    ['Failures', String(f.failures)],
+    ['p50', ms(f.p50)],
+    ['p95', ms(f.p95)],
+    ['p99', ms(f.p99)],
+    ['Max', ms(f.max)],
+    ['Jitter', ms(f.jitter)],
+    ['Last', ms(f.last)],
+    ['Reconnects', String(reconnects)],
+    ['Pings from the server', String(serverPings)],
+  ];
+  return (
+    <dl className="heartbeat-figures" aria-label="Heartbeat figures">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

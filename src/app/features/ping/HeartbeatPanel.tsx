@@ -1,0 +1,71 @@
+// The heartbeat: periodic pings with live figures and a latency chart.
+
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { heartbeat } from '../../app-state.js';
+import { useConnection } from '../../hooks.js';
+import { DEFAULT_SETTINGS, type HeartbeatSettings } from './heartbeat.js';
+import { HeartbeatFigures } from './HeartbeatFigures.js';
+import { LatencyChart } from './LatencyChart.js';
+
+function NumberField({ label, value, onChange, unit }: { label: string; value: number; onChange: (n: number) => void; unit?: string }) {
+  return (
+    <label className="field inline">
+      <span>{label}</span>
+      <input type="number" value={Number.isFinite(value) ? value : ''} min={0} onChange={(e) => onChange(e.target.valueAsNumber)} />
+      {unit && <span className="hint">{unit}</span>}
+    </label>
+  );
+}
+
+export function HeartbeatPanel() {
+  const state = useStore(heartbeat.store, (s) => s.state);
+  const samples = useStore(heartbeat.store, (s) => s.samples);
+  const reconnectInMs = useStore(heartbeat.store, (s) => s.reconnectInMs);
+  const lastFailure = useStore(heartbeat.store, (s) => s.lastFailure);
+  const notImplemented = useStore(heartbeat.store, (s) => s.notImplemented);
+  const connected = useConnection((s) => s.snapshot !== null && s.snapshot.status !== 'closed');
+  const [settings, setSettings] = useState<HeartbeatSettings>(DEFAULT_SETTINGS);
+  const [problem, setProblem] = useState<string | undefined>();
+  const running = state !== 'stopped';
+  const set = (patch: Partial<HeartbeatSettings>) => setSettings((s) => ({ ...s, ...patch }));
+
+  return (
+    <section className="heartbeat" aria-label="Heartbeat">
+      <h3>Heartbeat</h3>
+      <div className="heartbeat-settings">
+        <NumberField label="Interval" unit="ms" value={settings.intervalMs} onChange={(n) => set({ intervalMs: n })} />
+        <NumberField label="Timeout" unit="ms" value={settings.timeoutMs} onChange={(n) => set({ timeoutMs: n })} />
+        <NumberField label="Misses before stale" value={settings.staleAfter} onChange={(n) => set({ staleAfter: n })} />
+        <label className="field inline">
+          <input type="checkbox" checked={settings.autoReconnect} onChange={(e) => set({ autoReconnect: e.target.checked })} />
+          <span>Auto-reconnect</span>
+        </label>
+        {running ? (
+          <button type="button" onClick={() => heartbeat.stop()}>
+            Stop heartbeat
+          </button>
+        ) : (
+          <button type="button" className="primary" disabled={!connected} onClick={() => setProblem(heartbeat.start(settings))}>
+            Start heartbeat
+          </button>
+        )}
+        {!running && !connected && <span className="hint">Connect to a server first.</span>}
+      </div>
+      {problem && (
+        <p role="alert" className="field-error">
+          {problem}
+        </p>
+      )}
+      <div className="heartbeat-status" aria-live="polite">
+        {state === 'running' && <span className="badge">running</span>}
+        {state === 'stale' && <span className="badge bad">stale</span>}
+        {notImplemented && <span className="badge bad">server does not implement ping</span>}
+        {reconnectInMs !== undefined && <span className="hint">Reconnecting in {reconnectInMs / 1000} s…</span>}
+        {lastFailure && <span className="hint">{lastFailure}</span>}
+      </div>
+      <HeartbeatFigures />
+      {samples.length > 0 && <LatencyChart samples={samples} />}
+    </section>
+  );
+}
