@@ -1,7 +1,62 @@
-export function ResourcesTab() {
+// Resources: list, templates and any URI on the left; what was read on the right.
+
+import type { Resource, ResourceTemplate } from '../../../protocol/index.js';
+import { useServerList } from '../../server-data/queries.js';
+import { ReadByUri } from './ReadByUri.js';
+import { ResourceList } from './ResourceList.js';
+import { ResourceViewer } from './ResourceViewer.js';
+import { TemplateList } from './TemplateList.js';
+import { resourcesStore, useResources } from './state.js';
+import { useResourceSession } from './use-resource-session.js';
+import './resources.css';
+
+function ResourcesToolbar() {
+  const filter = useResources((s) => s.filter);
+  const resources = useServerList<Resource>('resources');
+  const templates = useServerList<ResourceTemplate>('resourceTemplates');
+  const fetching = resources.query.isFetching || templates.query.isFetching;
+  // The lists say "Loading…" themselves the first time.
+  const refreshing = fetching && resources.query.data !== undefined;
   return (
-    <div className="placeholder">
-      <p>Resource listing and reading arrive in the next version.</p>
+    <div className="toolbar resources-toolbar">
+      <input
+        type="search"
+        aria-label="Filter resources"
+        placeholder="Filter resources and templates"
+        value={filter}
+        onChange={(e) => resourcesStore.getState().setFilter(e.target.value)}
+      />
+      <button
+        type="button"
+        className="small"
+        disabled={resources.unavailable !== undefined || fetching}
+        onClick={() => {
+          void resources.query.refetch();
+          void templates.query.refetch();
+        }}
+      >
+        Refresh
+      </button>
+      {refreshing && (
+        <span className="hint" role="status">
+          Refreshing…
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function ResourcesTab() {
+  useResourceSession();
+  return (
+    <div className="resources-tab">
+      <div className="resources-browse">
+        <ResourcesToolbar />
+        <ResourceList />
+        <TemplateList />
+        <ReadByUri />
+      </div>
+      <ResourceViewer />
     </div>
   );
 }

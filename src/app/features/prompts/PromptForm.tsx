@@ -1,0 +1,82 @@
+// A form from the selected prompt's arguments: one text field each, required
+// ones marked and checked before prompts/get is sent.
+
+import { useId, type FormEvent } from 'react';
+import type { Prompt } from '../../../protocol/index.js';
+import { declaredArguments, missingMessage } from './prompt-arguments.js';
+import { getPrompt } from './prompt-getter.js';
+import { getterDeps, promptsStore, usePrompts } from './state.js';
+
+const NO_VALUES: Readonly<Record<string, string>> = {};
+
+export function PromptForm({ prompt, canSend }: { prompt: Prompt; canSend: string | undefined }) {
+  const values = usePrompts((s) => s.values[prompt.name] ?? NO_VALUES);
+  const missing = usePrompts((s) => s.missing);
+  const loading = usePrompts((s) => s.get?.loading === true);
+  const id = useId();
+  const args = declaredArguments(prompt.arguments);
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    void getPrompt(getterDeps, prompt);
+  }
+
+  return (
+    <form className="prompt-form" aria-label={`Arguments of ${prompt.name}`} onSubmit={submit} noValidate>
+      <h3>{prompt.title ?? prompt.name}</h3>
+      {prompt.description && <p className="hint">{prompt.description}</p>}
+      {args.length === 0 && <p className="hint">This prompt takes no arguments.</p>}
+      {args.map((arg) => {
+        const fieldId = `${id}-${arg.name}`;
+        const invalid = missing.includes(arg.name);
+        const describedBy = [arg.description ? `${fieldId}-desc` : '', invalid ? `${fieldId}-error` : ''].filter(Boolean).join(' ');
+        return (
+          <div className="field" key={arg.name}>
+            <label htmlFor={fieldId}>
+              {arg.name}
+              {arg.required === true && <span className="required-mark"> (required)</span>}
+            </label>
+            <input
+              id={fieldId}
+              value={values[arg.name] ?? ''}
+              aria-required={arg.required === true}
+              aria-invalid={invalid}
+              aria-describedby={describedBy || undefined}
+              onChange={(e) => promptsStore.getState().setValue(prompt.name, arg.name, e.target.value)}
+            />
+            {arg.description && (
+              <span id={`${fieldId}-desc`} className="hint">
+                {arg.description}
+              </span>
+            )}
+            {invalid && (
+              <span id={`${fieldId}-error`} className="field-error">
+                {arg.name} is required.
+              </span>
+            )}
+          </div>
+        );
+      })}
+      {missing.length > 0 && (
+        <p role="alert" className="field-error">
+          {missingMessage(missing)}
+        </p>
+      )}
+      <div className="toolbar">
+        <button type="submit" className="primary" disabled={canSend !== undefined || loading} aria-describedby={canSend ? `${id}-reason` : undefined}>
+          Get prompt
+        </button>
+        {canSend && (
+          <span id={`${id}-reason`} className="hint">
+            {canSend}
+          </span>
+        )}
+        {loading && (
+          <span className="hint" role="status">
+            Getting prompt…
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

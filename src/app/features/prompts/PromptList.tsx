@@ -1,0 +1,72 @@
+// prompts/list: a filter, Refresh, and one entry per prompt to select.
+
+import type { Prompt } from '../../../protocol/index.js';
+import type { ServerList } from '../../server-data/queries.js';
+import { ServerListStatus } from '../resources/ServerListStatus.js';
+import { filterItems } from '../resources/filter.js';
+import { declaredArguments } from './prompt-arguments.js';
+import { promptsStore, usePrompts } from './state.js';
+
+function argumentSummary(prompt: Prompt): string {
+  const args = declaredArguments(prompt.arguments);
+  if (args.length === 0) return 'no arguments';
+  const required = args.filter((a) => a.required === true).length;
+  return `${args.length} ${args.length === 1 ? 'argument' : 'arguments'}${required > 0 ? ` (${required} required)` : ''}`;
+}
+
+export function PromptList({ list }: { list: ServerList<Prompt> }) {
+  const filter = usePrompts((s) => s.filter);
+  const selected = usePrompts((s) => s.selected);
+  const all = list.unavailable === undefined ? (list.query.data?.items ?? []) : [];
+  const items = filterItems(all, filter, (p) => [p.name, p.title, p.description]);
+  const fetching = list.query.isFetching && list.query.data !== undefined;
+  return (
+    <section className="prompt-list" aria-label="Prompts">
+      <div className="toolbar">
+        <input
+          type="search"
+          aria-label="Filter prompts"
+          placeholder="Filter prompts"
+          value={filter}
+          onChange={(e) => promptsStore.getState().setFilter(e.target.value)}
+        />
+        <button type="button" className="small" disabled={list.unavailable !== undefined || list.query.isFetching} onClick={() => void list.query.refetch()}>
+          Refresh
+        </button>
+        {fetching && (
+          <span className="hint" role="status">
+            Refreshing…
+          </span>
+        )}
+      </div>
+      <ServerListStatus list={list} noun="prompts" />
+      {list.unavailable === undefined && list.query.isSuccess && all.length === 0 && <p className="hint">The server lists no prompts.</p>}
+      {all.length > 0 && (
+        <p className="hint">{filter.trim() ? `${items.length} of ${all.length} prompts` : `${all.length} ${all.length === 1 ? 'prompt' : 'prompts'}`}</p>
+      )}
+      {all.length > 0 && items.length === 0 && <p className="hint">No prompt matches "{filter}".</p>}
+      {items.length > 0 && (
+        <ul className="prompt-items">
+          {items.map((p, i) => (
+            <li key={`${i}:${p.name}`}>
+              <button
+                type="button"
+                className="prompt-item"
+                aria-pressed={p.name === selected}
+                disabled={typeof p.name !== 'string'}
+                onClick={() => promptsStore.getState().select(p.name)}
+              >
+                <strong>{p.title ?? p.name ?? '(no name)'}</strong>
+                {p.title !== undefined && p.title !== p.name && <span className="mono hint"> {p.name}</span>}
+                <span className="prompt-item-detail hint">
+                  {p.description ? `${p.description} · ` : ''}
+                  {argumentSummary(p)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// The latest prompts/get: its messages, or what went wrong; raw one click away.
+
+import { RawAndPretty } from '../../components/RawAndPretty.js';
+import { RequestProblemView } from '../resources/RequestProblemView.js';
+import { describeProblem } from '../resources/request-problem.js';
+import { clockTime } from '../resources/updated-marks.js';
+import { PromptMessages } from './PromptMessages.js';
+import { parsePromptResult } from './prompt-result.js';
+import type { PromptGet } from './prompts-store.js';
+
+function Result({ result }: { result: unknown }) {
+  const parsed = parsePromptResult(result);
+  if (!parsed.ok) return <p className="warning">{parsed.error} Open the raw exchange below to see what came back.</p>;
+  return (
+    <>
+      {parsed.description !== undefined && <p className="prompt-description">{parsed.description}</p>}
+      <PromptMessages messages={parsed.messages} />
+    </>
+  );
+}
+
+export function PromptResultView({ get }: { get: PromptGet }) {
+  const { outcome } = get;
+  if (!outcome) return null;
+  const problem = describeProblem(outcome, 'prompts/get');
+  return (
+    <section className="prompt-result" aria-label={`Result of ${get.name}`}>
+      <p className="hint">
+        <span className="mono">prompts/get</span> {get.name}
+        {get.finishedAt !== undefined && ` · ${clockTime(get.finishedAt)}`}
+        {(outcome.status === 'result' || outcome.status === 'error') && ` · ${outcome.rttMs.toFixed(1)} ms`}
+      </p>
+      {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <Result result={outcome.result} />}
+      {'request' in outcome && outcome.request && (
+        <details className="raw-details">
+          <summary>Raw request and response</summary>
+          <div className="exchange">
+            <RawAndPretty title="Request" raw={outcome.request.raw} />
+            {(outcome.status === 'result' || outcome.status === 'error') && <RawAndPretty title="Response" raw={outcome.response.raw} />}
+          </div>
+        </details>
+      )}
+    </section>
+  );
+}

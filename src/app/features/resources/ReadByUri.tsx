@@ -1,0 +1,51 @@
+// Read any URI, listed or not.
+
+import { useId, useState, type FormEvent } from 'react';
+import { readResource } from './resource-reader.js';
+import { readerDeps, resourcesStore, useResources } from './state.js';
+
+export function ReadByUri() {
+  const uri = useResources((s) => s.uriInput);
+  const [error, setError] = useState<string>();
+  const id = useId();
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    const trimmed = uri.trim();
+    if (trimmed === '') {
+      setError('Enter a resource URI to read, such as demo://readme.');
+      return;
+    }
+    setError(undefined);
+    void readResource(readerDeps, trimmed);
+  }
+
+  return (
+    <form className="read-by-uri" aria-label="Read by URI" onSubmit={submit} noValidate>
+      <h3>Read by URI</h3>
+      <div className="read-by-uri-row">
+        <label htmlFor={id}>Resource URI</label>
+        <input
+          id={id}
+          value={uri}
+          placeholder="e.g. demo://readme"
+          spellCheck={false}
+          aria-invalid={error !== undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            resourcesStore.getState().setUriInput(e.target.value);
+            if (error) setError(undefined);
+          }}
+        />
+        <button type="submit" className="small">
+          Read
+        </button>
+      </div>
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+// resources/list (every page): name or title, URI, mime type, size and
+// description, with update and subscription marks and a Read button each.
+
+import { useId } from 'react';
+import type { Resource } from '../../../protocol/index.js';
+import { useServerList } from '../../server-data/queries.js';
+import { ServerListStatus } from './ServerListStatus.js';
+import { UpdateBadge } from './UpdateBadge.js';
+import { formatByteSize } from './blob.js';
+import { filterItems } from './filter.js';
+import { readResource } from './resource-reader.js';
+import { readerDeps, useResources } from './state.js';
+
+function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean }) {
+  const mark = useResources((s) => s.updates[resource.uri]);
+  const subscribed = useResources((s) => s.subscriptions[resource.uri] === 'subscribed');
+  const hasUri = typeof resource.uri === 'string' && resource.uri !== '';
+  const details = [resource.mimeType, typeof resource.size === 'number' ? formatByteSize(resource.size) : undefined].filter(Boolean);
+  return (
+    <li className={shown ? 'resource-item shown' : 'resource-item'}>
+      <div className="resource-item-main">
+        <div className="resource-item-title">
+          <strong>{resource.title ?? resource.name ?? '(no name)'}</strong>
+          {resource.title !== undefined && resource.title !== resource.name && <span className="hint mono">{resource.name}</span>}
+          {subscribed && <span className="badge">Subscribed</span>}
+          <UpdateBadge mark={mark} />
+        </div>
+        <div className="mono resource-uri">{hasUri ? resource.uri : <span className="warning">This resource has no "uri".</span>}</div>
+        {details.length > 0 && <div className="hint">{details.join(' · ')}</div>}
+        {resource.description && <p className="hint">{resource.description}</p>}
+      </div>
+      <button type="button" className="small" disabled={!hasUri} aria-label={`Read ${hasUri ? resource.uri : resource.name}`} onClick={() => void readResource(readerDeps, resource.uri)}>
+        Read
+      </button>
+    </li>
+  );
+}
+
+export function ResourceList() {
+  const list = useServerList<Resource>('resources');
+  const filter = useResources((s) => s.filter);
+  const shownUri = useResources((s) => s.view?.uri);
+  const all = list.unavailable === undefined ? (list.query.data?.items ?? []) : [];
+  const items = filterItems(all, filter, (r) => [r.name, r.title, r.uri, r.description, r.mimeType]);
+  const headingId = useId();
+  return (
+    <section className="resource-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        Resources{' '}
+        {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}
+      </h3>
+      <ServerListStatus list={list} noun="resources" />
+      {list.unavailable === undefined && list.query.isSuccess && all.length === 0 && (
+        <p className="hint">The server lists no resources.</p>
+      )}
+      {all.length > 0 && items.length === 0 && <p className="hint">No resource matches "{filter}".</p>}
+      {items.length > 0 && (
+        <ul className="resource-items" aria-label="Resources">
+          {items.map((r, i) => (
+            <ResourceItem key={`${i}:${r.uri}`} resource={r} shown={r.uri === shownUri} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

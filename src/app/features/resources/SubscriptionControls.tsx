@@ -1,0 +1,64 @@
+// Subscribe / Unsubscribe for one URI, where the server declares
+// resources.subscribe; otherwise a disabled button that says why.
+
+import { useId } from 'react';
+import { useConnection } from '../../hooks.js';
+import { RequestProblemView } from './RequestProblemView.js';
+import { describeProblem } from './request-problem.js';
+import { setSubscribed } from './resource-reader.js';
+import { readerDeps, useResources } from './state.js';
+
+function subscribeSupport(ready: boolean, capabilities: Record<string, unknown> | undefined): string | undefined {
+  if (!ready) return 'Not connected: connect to a server first.';
+  const resources = capabilities?.resources;
+  const declared = typeof resources === 'object' && resources !== null && (resources as { subscribe?: unknown }).subscribe === true;
+  return declared ? undefined : 'The server does not declare resources.subscribe, so it sends no updates for single resources.';
+}
+
+export function SubscriptionControls({ uri }: { uri: string }) {
+  const ready = useConnection((s) => s.snapshot?.status === 'ready');
+  const capabilities = useConnection((s) => s.snapshot?.info?.capabilities);
+  const status = useResources((s) => s.subscriptions[uri]);
+  const problem = useResources((s) => s.subscriptionProblems[uri]);
+  const reasonId = useId();
+  const unsupported = subscribeSupport(ready, capabilities);
+  const subscribed = status === 'subscribed' || status === 'unsubscribing';
+
+  return (
+    <div className="subscription">
+      <div className="toolbar">
+        {subscribed ? (
+          <button type="button" className="small" disabled={status === 'unsubscribing'} onClick={() => void setSubscribed(readerDeps, uri, false)}>
+            Unsubscribe
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="small"
+            disabled={unsupported !== undefined || status === 'subscribing'}
+            aria-describedby={unsupported ? reasonId : undefined}
+            onClick={() => void setSubscribed(readerDeps, uri, true)}
+          >
+            Subscribe
+          </button>
+        )}
+        <span className="hint" id={reasonId} aria-live="polite">
+          {unsupported ??
+            (status === 'subscribing'
+              ? 'Subscribing…'
+              : status === 'unsubscribing'
+                ? 'Unsubscribing…'
+                : status === 'subscribed'
+                  ? 'Subscribed: each update is read again automatically.'
+                  : 'Not subscribed.')}
+        </span>
+      </div>
+      {problem && (
+        <RequestProblemView
+          prefix={problem.action === 'subscribe' ? 'Subscribe failed: ' : 'Unsubscribe failed: '}
+          problem={describeProblem(problem.outcome, `resources/${problem.action}`, uri) ?? { title: '', detail: '' }}
+        />
+      )}
+    </div>
+  );
+}
