@@ -61,3 +61,13 @@ describe('elicitationAnswer', () => {
     expect(elicitationAnswer('decline', params)).toEqual({ action: 'decline' });
   });
 });
+
+describe('conformance command', () => {
+  it('takes the URL the runner appends as the target, and accepts elicitations with defaults', () => {
+    expect(parseCliArgs(['conformance', 'http://localhost:4000/mcp'])).toMatchObject({
+      ok: true,
+      value: { target: { kind: 'http', url: 'http://localhost:4000/mcp' }, command: { name: 'conformance' }, elicitation: 'accept-defaults' },
+    });
+    expect(parseCliArgs(['conformance'])).toMatchObject({ ok: false });
+  });
+});

@@ -10,7 +10,9 @@ export type CliCommand =
   | { name: 'resources read'; uri: string }
   | { name: 'prompts list' }
   | { name: 'prompts get'; prompt: string; args: Array<[string, string]> }
-  | { name: 'check' };
+  | { name: 'check' }
+  /** What the official conformance suite runs: the server URL comes last. */
+  | { name: 'conformance'; url: string };
 
 export type CliTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -39,6 +41,7 @@ Commands:
   prompts list                            list the prompts
   prompts get NAME [--arg k=v]...         get a prompt
   check                                   probe the server's compliance; exit 1 on errors
+  conformance URL                         act as the client of an official conformance scenario
 
 Options:
   -e KEY=VALUE           environment variable for a stdio server (repeatable)
@@ -130,6 +133,16 @@ export function parseCliArgs(argv: readonly string[]): Parsed<CliOptions> {
       default:
         rest.push(a);
     }
+  }
+
+  // The conformance runner appends the server's URL: it is the target.
+  if (rest[0] === 'conformance') {
+    const server = rest[1];
+    if (!server || !/^https?:\/\//.test(server)) return { ok: false, error: 'conformance needs the server URL, e.g. conformance http://localhost:3000/mcp.' };
+    return {
+      ok: true,
+      value: { target: { kind: 'http', url: server, headers }, command: { name: 'conformance', url: server }, json, verbose, protocolVersion, timeoutMs, elicitation: 'accept-defaults' },
+    };
   }
 
   let target: CliTarget;

@@ -59,7 +59,7 @@ export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, j
   return args;
 }
 
-export async function runCommand(c: CliConnection, command: Exclude<CliCommand, { name: 'check' }>): Promise<CommandResult> {
+export async function runCommand(c: CliConnection, command: Exclude<CliCommand, { name: 'check' | 'conformance' }>): Promise<CommandResult> {
   switch (command.name) {
     case 'ping': {
       const samples: PingSample[] = [];

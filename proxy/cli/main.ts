@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { CLI_USAGE, parseCliArgs } from './args.js';
 import { runCheck, type CheckReport } from './check.js';
 import { runCommand } from './commands.js';
+import { runConformanceClient } from './conformance.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
 import { table } from './format.js';
 
@@ -54,7 +55,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
       else for (const l of checkReportText(report)) io.out(l);
       return report.ok ? 0 : 1;
     }
-    const result = await runCommand(connection, o.command);
+    const result = o.command.name === 'conformance' ? await runConformanceClient(connection) : await runCommand(connection, o.command);
     if (o.json) io.out(JSON.stringify(result.json, null, 2));
     else for (const l of result.text) io.out(l);
     return result.ok ? 0 : 1;

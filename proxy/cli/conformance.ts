@@ -1,0 +1,49 @@
+// `mcpscope conformance URL`: what the official conformance suite runs for its
+// client scenarios (it appends the URL and names the scenario in
+// MCP_CONFORMANCE_SCENARIO). The client does what any scenario needs of it:
+// initialize, list the tools, call each one with arguments its schema asks
+// for, answer elicitations with their defaults, then close the session.
+
+import { listAll, outcomeMessage, type Tool } from '../../src/protocol/index.js';
+import type { CommandResult } from './commands.js';
+import type { CliConnection } from './connection.js';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A value for each required property: its default, else a plain value of its type. */
+export function sampleArguments(schema: unknown): Record<string, unknown> {
+  if (!isRecord(schema)) return {};
+  const props = isRecord(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  const args: Record<string, unknown> = {};
+  for (const name of required) {
+    const p = isRecord(props[name]) ? props[name] : {};
+    if ('default' in p) args[name] = p.default;
+    else if (Array.isArray(p.enum) && p.enum.length) args[name] = p.enum[0];
+    else {
+      const type = Array.isArray(p.type) ? p.type[0] : p.type;
+      args[name] = type === 'number' || type === 'integer' ? 1 : type === 'boolean' ? true : type === 'object' ? {} : type === 'array' ? [] : 'test';
+    }
+  }
+  return args;
+}
+
+export async function runConformanceClient(c: CliConnection): Promise<CommandResult> {
+  const text: string[] = [`scenario ${process.env.MCP_CONFORMANCE_SCENARIO ?? '(none named)'}: initialized, protocol ${c.info?.protocolVersion}`];
+  let ok = true;
+  if (isRecord(c.info?.capabilities.tools)) {
+    const tools = await listAll<Tool>(c.session, 'tools');
+    if (tools.error) {
+      text.push(`tools/list failed: ${tools.error}`);
+      ok = false;
+    }
+    for (const tool of tools.items) {
+      const outcome = await c.request('tools/call', { name: tool.name, arguments: sampleArguments(tool.inputSchema) });
+      text.push(`tools/call ${tool.name}: ${outcome.status === 'result' ? 'ok' : outcomeMessage(outcome)}`);
+      if (outcome.status !== 'result') ok = false;
+    }
+  }
+  return { ok, text, json: { ok } };
+}
