@@ -208,6 +208,21 @@ export class ClientSession {
     this.emit({ type: 'closed', message });
   }
 
+  /**
+   * The transport reports that this request can get no answer (an HTTP exchange
+   * failed, say): stop waiting now and resolve it as `closed` with the transport's
+   * sentence. False if `id` is not pending.
+   */
+  failRequest(id: JsonRpcId, message: string): boolean {
+    const key = this.lookup(id)?.key;
+    const p = key === undefined ? undefined : this.pending.get(key);
+    if (key === undefined || p === undefined) return false;
+    this.pending.delete(key);
+    this.clock.clearTimeout(p.deadlineTimer);
+    p.resolve({ status: 'closed', request: p.request, message });
+    return true;
+  }
+
   private sendRequest(method: string, params: unknown, options: RequestOptions): Promise<RequestOutcome> {
     const id = this.nextId++;
     let progressToken: string | undefined;
@@ -237,8 +252,31 @@ export class ClientSession {
         this.pending.delete(id);
         this.clock.clearTimeout(pending.deadlineTimer);
         resolve({ status: 'closed', request, message: 'The request could not be sent: the connection is gone.' });
+        return;
       }
+      options.onSent?.(request);
     });
+  }
+
+  /**
+   * Stop waiting for a pending request: sends `notifications/cancelled {requestId, reason}`
+   * and resolves it as `cancelled`. False if `id` is not pending (it already settled) or is
+   * the initialize request, which clients must not cancel.
+   */
+  cancel(id: JsonRpcId, reason?: string): boolean {
+    const p = this.pending.get(id);
+    if (!p || p.request.method === 'initialize') return false;
+    this.pending.delete(id);
+    this.clock.clearTimeout(p.deadlineTimer);
+    const elapsedMs = this.clock.now() - p.startedAt;
+    // A response may still cross the cancel on the wire; it is then reported as late, not orphaned.
+    this.rememberTimedOut(id, p.request.method);
+    const sent = this.notify('notifications/cancelled', reason === undefined ? { requestId: id } : { requestId: id, reason });
+    const message = sent
+      ? `Cancelled ${p.request.method} (id ${JSON.stringify(id)}) after ${Math.round(elapsedMs)} ms; notifications/cancelled was sent.`
+      : `Stopped waiting for ${p.request.method} (id ${JSON.stringify(id)}), but notifications/cancelled could not be sent: the connection is gone.`;
+    p.resolve({ status: 'cancelled', request: p.request, elapsedMs, message });
+    return true;
   }
 
   private trySend(raw: string): boolean {
@@ -398,6 +436,7 @@ export function outcomeMessage(outcome: RequestOutcome): string {
     case 'timeout':
     case 'closed':
     case 'refused':
+    case 'cancelled':
       return outcome.message;
   }
 }

@@ -44,7 +44,9 @@ export type RequestOutcome =
   /** The connection ended while waiting. */
   | { status: 'closed'; request?: SentRequest; message: string }
   /** Not sent: the session state does not allow it. */
-  | { status: 'refused'; message: string };
+  | { status: 'refused'; message: string }
+  /** Cancelled by this client (`ClientSession.cancel`): `notifications/cancelled` was sent and the answer is no longer awaited. */
+  | { status: 'cancelled'; request: SentRequest; elapsedMs: number; message: string };
 
 export interface ProgressUpdate {
   progress: number;
@@ -56,6 +58,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Asks the server for progress (adds `_meta.progressToken`); each update resets the timeout. */
   onProgress?: (update: ProgressUpdate) => void;
+  /** Called once the frame was handed to the transport, with its id (e.g. to cancel it later). */
+  onSent?: (request: SentRequest) => void;
 }
 
 export type SessionEvent =

@@ -1,8 +1,71 @@
-export function ToolsTab() {
+// Tools: list every tool, call one through a form generated from its
+// inputSchema, and inspect the result; a history of this page's calls.
+
+import { useEffect, useRef } from 'react';
+import type { Tool } from '../../../protocol/index.js';
+import { controller } from '../../app-state.js';
+import { useConnection } from '../../hooks.js';
+import { useServerList } from '../../server-data/queries.js';
+import { callBlocked } from './availability.js';
+import { CallHistory } from './CallHistory.js';
+import { formatClock, formatDuration } from './format.js';
+import { InFlightCall } from './InFlightCall.js';
+import { ResultView } from './ResultView.js';
+import { toolsStore, useTools } from './state.js';
+import { ToolList } from './ToolList.js';
+import { startCall, ToolWorkbench } from './ToolWorkbench.js';
+import { resetForConnection, type ToolCallRecord } from './tools-store.js';
+import './tools.css';
+
+function ShownResult() {
+  const record = useTools((s) => s.history.find((r) => r.seq === s.shown));
+  const ref = useRef<HTMLElement>(null);
+  const seq = record?.seq;
+  // A long form can push the result below the fold: bring each new result into view.
+  useEffect(() => {
+    if (seq !== undefined) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [seq]);
+  if (!record) return null;
   return (
-    <div className="placeholder">
-      <p>Tool listing and calling arrive in the next version.</p>
-      <p className="hint">Until then, the status panel lists the capabilities the server declared, and the Log tab shows every frame.</p>
+    <section ref={ref} className="call-result" aria-label="Call result">
+      <h4>
+        <code>{record.tool.name}</code> <span className="hint">at {formatClock(record.startedAt)} · {formatDuration(record.durationMs)}</span>
+      </h4>
+      <ResultView record={record} />
+    </section>
+  );
+}
+
+export function ToolsTab() {
+  const list = useServerList<Tool>('tools');
+  const snapshot = useConnection((s) => s.snapshot);
+  const connection = snapshot?.connection ?? 0;
+  const selected = useTools((s) => s.selected);
+  const inFlight = useTools((s) => s.inFlight);
+
+  useEffect(() => resetForConnection(toolsStore), [connection]);
+
+  const tools = list.query.data?.items ?? [];
+  const tool = tools.find((t) => t.name === selected);
+  const rerunBlocked = callBlocked(snapshot, controller.session, inFlight);
+  const rerun = (record: ToolCallRecord) => startCall(tools.find((t) => t.name === record.tool.name) ?? record.tool, record.arguments, record.sentAnyway);
+
+  return (
+    <div className="tools-tab">
+      <ToolList list={list} />
+      <div className="tool-detail">
+        {tool ? (
+          <ToolWorkbench key={`${connection}:${tool.name}`} tool={tool} />
+        ) : (
+          <p className="hint tool-placeholder">
+            {selected !== undefined && list.query.data ? `The tool “${selected}” is no longer in the server's list. ` : ''}
+            {tools.length > 0 ? 'Select a tool to call it.' : ''}
+          </p>
+        )}
+        <InFlightCall />
+        <ShownResult />
+        <CallHistory onRerun={rerun} {...(rerunBlocked !== undefined ? { rerunBlocked } : {})} />
+      </div>
     </div>
   );
 }

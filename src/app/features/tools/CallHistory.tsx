@@ -1,0 +1,73 @@
+// This page's calls, newest first: view, re-run with the same arguments, or load them into the form.
+import type { ToolCallRecord } from './tools-store.js';
+import { loadArguments } from './tools-store.js';
+import { toolsStore, useTools } from './state.js';
+import { formatClock, formatDuration, outcomeWords } from './format.js';
+import { checkStructuredContent } from './output-check.js';
+
+interface Props {
+  onRerun: (record: ToolCallRecord) => void;
+  rerunBlocked?: string;
+}
+
+export function CallHistory({ onRerun, rerunBlocked }: Props) {
+  const history = useTools((s) => s.history);
+  const shown = useTools((s) => s.shown);
+  if (history.length === 0) return null;
+  return (
+    <section className="call-history" aria-label="Call history">
+      <h4>History</h4>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Tool</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.map((record) => {
+            const words = outcomeWords(record.outcome);
+            const label = `${record.tool.name} at ${formatClock(record.startedAt)}`;
+            return (
+              <tr key={record.seq} className={record.seq === shown ? 'shown' : undefined} aria-current={record.seq === shown ? 'true' : undefined}>
+                <td className="mono">{formatClock(record.startedAt)}</td>
+                <td className="mono">{record.tool.name}</td>
+                <td className="mono">{formatDuration(record.durationMs)}</td>
+                <td className={`outcome tone-${words.tone}`}>
+                  {words.text}
+                  {record.outcome.status === 'result' && checkStructuredContent(record.tool, record.outcome.result).kind === 'mismatch' && (
+                    <span className="tone-bad"> · does not match outputSchema</span>
+                  )}
+                  {record.sentAnyway && <span className="hint"> · sent anyway</span>}
+                </td>
+                <td className="history-actions">
+                  <button type="button" className="small" onClick={() => toolsStore.setState({ shown: record.seq })} aria-label={`View the result of ${label}`}>
+                    View
+                  </button>
+                  <button
+                    type="button"
+                    className="small"
+                    disabled={rerunBlocked !== undefined}
+                    title={rerunBlocked}
+                    onClick={() => onRerun(record)}
+                    aria-label={`Re-run ${label}`}
+                  >
+                    Re-run
+                  </button>
+                  <button type="button" className="small" onClick={() => loadArguments(toolsStore, record)} aria-label={`Load the arguments of ${label} into the form`}>
+                    Load arguments
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// The call in flight: elapsed time, progress notifications, and Cancel.
+import { useTools } from './state.js';
+import { toolsStore } from './state.js';
+import { cancelCall } from './tools-store.js';
+import { formatDuration } from './format.js';
+import { useNow } from './use-now.js';
+
+export function InFlightCall() {
+  const call = useTools((s) => s.inFlight);
+  const now = useNow(call !== undefined);
+  if (!call) return null;
+  const { progress } = call;
+  const hasTotal = progress?.total !== undefined && progress.total > 0;
+  return (
+    <section className="in-flight" aria-label={`Call of ${call.tool.name} in progress`}>
+      <p>
+        <span className="spinner" aria-hidden="true" />
+        Calling <code>{call.tool.name}</code>
+        {call.requestId !== undefined && <span className="hint"> (request id {JSON.stringify(call.requestId)})</span>} ·{' '}
+        <span className="mono">{formatDuration(Math.max(0, now - call.startedAt))}</span>
+      </p>
+      {progress && (
+        <div className="progress-row">
+          <progress
+            aria-label={`Progress of ${call.tool.name}`}
+            {...(hasTotal ? { value: progress.progress, max: progress.total } : {})}
+          />
+          <span className="mono">
+            {Number.isNaN(progress.progress) ? '?' : progress.progress}
+            {hasTotal && ` / ${progress.total}`}
+          </span>
+          {progress.message && <span className="progress-message">{progress.message}</span>}
+        </div>
+      )}
+      <button type="button" disabled={call.requestId === undefined || call.cancelRequested} onClick={() => cancelCall(toolsStore)}>
+        {call.cancelRequested ? 'Cancelling…' : 'Cancel'}
+      </button>
+    </section>
+  );
+}

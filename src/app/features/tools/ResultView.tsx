@@ -1,0 +1,107 @@
+// One call's outcome: content blocks and structuredContent for a result, a
+// tool error (isError) set apart from a JSON-RPC protocol error, and
+// timeout / cancelled / closed with their message; the raw frames one click away.
+
+import { RawAndPretty } from '../../components/RawAndPretty.js';
+import { ContentBlocks } from '../../components/content/ContentBlocks.js';
+import { JsonTree } from '../../components/content/JsonTree.js';
+import '../../components/content/content.css';
+import { parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import { errorCodeName } from './format.js';
+import { StructuredContentCheck } from './StructuredContentCheck.js';
+import type { ToolCallRecord } from './tools-store.js';
+
+const NOTICE: Record<'timeout' | 'cancelled' | 'closed' | 'refused', string> = {
+  timeout: 'Timed out',
+  cancelled: 'Cancelled',
+  closed: 'Connection closed',
+  refused: 'Not sent',
+};
+
+function Outcome({ record }: { record: ToolCallRecord }) {
+  const { outcome, tool } = record;
+  switch (outcome.status) {
+    case 'result': {
+      const parsed = parseCallToolResult(outcome.result);
+      if (!parsed.ok) {
+        return (
+          <div className="call-problem">
+            <p className="call-problem-title">Malformed result</p>
+            <p>{parsed.error} The server's result, as received:</p>
+            <JsonTree value={outcome.result} label="Malformed result" />
+          </div>
+        );
+      }
+      const result = outcome.result as Record<string, unknown>;
+      const isError = parsed.value.isError === true;
+      return (
+        <div className={isError ? 'tool-error' : 'tool-success'}>
+          {isError ? (
+            <>
+              <p className="tool-error-title">Tool error</p>
+              <p className="hint">The tool ran and reported a failure (isError: true); its content explains why. This is not a protocol error.</p>
+            </>
+          ) : (
+            <p className="tool-success-title">Result</p>
+          )}
+          <ContentBlocks blocks={parsed.value.content} />
+          <StructuredContentCheck tool={tool} result={result} />
+        </div>
+      );
+    }
+    case 'error': {
+      const name = errorCodeName(outcome.error.code);
+      return (
+        <div className="protocol-error">
+          <p className="protocol-error-title">Protocol error</p>
+          <p className="hint">The server answered with a JSON-RPC error instead of a result: the call did not run as a tool call.</p>
+          <dl className="error-fields">
+            <dt>code</dt>
+            <dd className="mono">
+              {outcome.error.code}
+              {name && ` (${name})`}
+            </dd>
+            <dt>message</dt>
+            <dd>{outcome.error.message}</dd>
+            {outcome.error.data !== undefined && (
+              <>
+                <dt>data</dt>
+                <dd>
+                  <JsonTree value={outcome.error.data} label="error data" />
+                </dd>
+              </>
+            )}
+          </dl>
+        </div>
+      );
+    }
+    default:
+      return (
+        <div className={`call-notice notice-${outcome.status}`}>
+          <p className="call-notice-title">{NOTICE[outcome.status]}</p>
+          <p>{outcome.message}</p>
+        </div>
+      );
+  }
+}
+
+function RawFrames({ outcome }: { outcome: RequestOutcome }) {
+  const request = 'request' in outcome ? outcome.request : undefined;
+  const response = outcome.status === 'result' || outcome.status === 'error' ? outcome.response : undefined;
+  return (
+    <details className="raw-frames">
+      <summary>Raw</summary>
+      {request && <RawAndPretty title="Request" raw={request.raw} />}
+      {response ? <RawAndPretty title="Response" raw={response.raw} /> : <p className="hint">No response frame was received.</p>}
+    </details>
+  );
+}
+
+export function ResultView({ record }: { record: ToolCallRecord }) {
+  return (
+    <div className="result-view">
+      <Outcome record={record} />
+      <RawFrames outcome={record.outcome} />
+    </div>
+  );
+}

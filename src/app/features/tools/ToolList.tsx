@@ -1,0 +1,87 @@
+// Every tool the server lists (all pages), with a filter, a count, and the
+// loading / error / unavailable states.
+
+import { useId } from 'react';
+import type { Tool } from '../../../protocol/index.js';
+import type { ServerList } from '../../server-data/queries.js';
+import { useTools } from './state.js';
+import { toolsStore } from './state.js';
+import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
+import { displayTitle, filterTools } from './tool-list.js';
+import { selectTool } from './tools-store.js';
+
+function ToolItem({ tool, selected }: { tool: Tool; selected: boolean }) {
+  const describedBy = useId();
+  const title = displayTitle(tool);
+  return (
+    <li className={`tool-item${selected ? ' selected' : ''}`} onClick={() => selectTool(toolsStore, tool.name)}>
+      <button type="button" className="tool-select" aria-pressed={selected} aria-label={tool.name} aria-describedby={describedBy}>
+        <ToolIcon tool={tool} />
+        <span className="tool-name">{tool.name}</span>
+      </button>
+      <div id={describedBy} className="tool-item-details">
+        {title && <span className="tool-title">{title}</span>}
+        {tool.description && <span className="tool-description">{tool.description}</span>}
+        <AnnotationBadges tool={tool} />
+      </div>
+    </li>
+  );
+}
+
+function plural(n: number): string {
+  return `${n} tool${n === 1 ? '' : 's'}`;
+}
+
+export function ToolList({ list }: { list: ServerList<Tool> }) {
+  const filter = useTools((s) => s.filter);
+  const selected = useTools((s) => s.selected);
+  const filterId = useId();
+  const { unavailable, query } = list;
+  const data = query.data;
+  const tools = data?.items ?? [];
+  const shown = filterTools(tools, filter);
+  const failure = query.error ? query.error.message : data?.error;
+
+  return (
+    <section className="tool-list-panel" aria-label="Tool list">
+      <div className="tool-list-head">
+        <h3>Tools</h3>
+        <span className="hint" aria-live="polite">
+          {data && (shown.length === tools.length ? plural(tools.length) : `${shown.length} of ${plural(tools.length)}`)}
+          {data && data.pages > 1 && ` · ${data.pages} pages`}
+        </span>
+        <button type="button" className="small" disabled={unavailable !== undefined || query.isFetching} onClick={() => void query.refetch()}>
+          {query.isFetching && data ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor={filterId}>Filter tools</label>
+        <input id={filterId} type="search" value={filter} placeholder="name, title or description" onChange={(e) => toolsStore.setState({ filter: e.target.value })} />
+      </div>
+      {unavailable !== undefined && <p className="hint">{unavailable}</p>}
+      {unavailable === undefined && query.isPending && <p className="hint">Loading tools… (tools/list, following nextCursor across pages)</p>}
+      {unavailable === undefined && failure && (
+        <div className="list-failure">
+          <p>
+            {data?.error ? `tools/list stopped after ${data.pages} page${data.pages === 1 ? '' : 's'}: ` : 'Could not list the tools: '}
+            {failure}
+          </p>
+          {data?.error && tools.length > 0 && <p className="hint">The tools that arrived before the failure are listed below.</p>}
+          <button type="button" className="small" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {data && tools.length === 0 && !failure && <p className="hint">The server lists no tools.</p>}
+      {tools.length > 0 && shown.length === 0 && <p className="hint">No tool matches “{filter}”.</p>}
+      {shown.length > 0 && (
+        <ul className="tool-list" aria-label="Tools">
+          {shown.map((tool, i) => (
+            // A server may list a name twice (a bug worth seeing): the index keeps keys unique.
+            <ToolItem key={`${i}:${tool.name}`} tool={tool} selected={tool.name === selected} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

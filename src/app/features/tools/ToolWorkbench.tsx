@@ -1,0 +1,97 @@
+// The selected tool: its description, the arguments form, validation before
+// sending, and the call controls.
+
+import { useMemo, useState } from 'react';
+import { validateAgainstSchema, type Tool } from '../../../protocol/index.js';
+import { controller } from '../../app-state.js';
+import { useConnection } from '../../hooks.js';
+import { callBlocked } from './availability.js';
+import { CallPanel } from './CallPanel.js';
+import { draftArguments } from './form/draft.js';
+import { placeProblems, type PlacedProblems } from './form/field-errors.js';
+import { prepareFormSchema } from './form/prepare-schema.js';
+import { ToolForm } from './form/ToolForm.js';
+import { initialFormData } from './form/validator.js';
+import { toolsStore, useTools } from './state.js';
+import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
+import { displayTitle } from './tool-list.js';
+import { callTool, parseTimeout, setDraft, type ToolDraft } from './tools-store.js';
+
+type Check =
+  | { ok: true; args: Record<string, unknown> }
+  | { ok: false; title: string; placed: PlacedProblems; canSendAnyway: boolean; args?: Record<string, unknown> };
+
+function checkArguments(tool: Tool, prepared: ReturnType<typeof prepareFormSchema>, draft: ToolDraft): Check {
+  const args = draftArguments(draft, prepared.schema);
+  if (!args.ok) return { ok: false, title: 'The arguments cannot be sent yet:', placed: { errorSchema: {}, lines: [args.message] }, canSendAnyway: false };
+  const verdict = validateAgainstSchema(tool.inputSchema, args.value);
+  if (verdict.valid) return { ok: true, args: args.value };
+  if ('schemaError' in verdict) {
+    const lines = [`${verdict.schemaError} The arguments cannot be checked before sending.`];
+    return { ok: false, title: "The tool's inputSchema is not usable:", placed: { errorSchema: {}, lines }, canSendAnyway: true, args: args.value };
+  }
+  return { ok: false, title: "The arguments do not match the tool's inputSchema:", placed: placeProblems(prepared.schema, verdict.problems), canSendAnyway: true, args: args.value };
+}
+
+/** Send tools/call for `tool` with `args` on the current session, if a call is possible now. */
+export function startCall(tool: Tool, args: unknown, sentAnyway: boolean): void {
+  const session = controller.session;
+  const timeout = parseTimeout(toolsStore.getState().timeoutText);
+  if (!session || !timeout.ok) return;
+  void callTool(toolsStore, session, { tool, arguments: args, timeoutMs: timeout.ms, sentAnyway });
+}
+
+export function ToolWorkbench({ tool }: { tool: Tool }) {
+  const prepared = useMemo(() => prepareFormSchema(tool.inputSchema), [tool.inputSchema]);
+  const initial = useMemo<ToolDraft>(() => ({ formData: initialFormData(prepared.schema) }), [prepared]);
+  const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
+  const inFlight = useTools((s) => s.inFlight);
+  const snapshot = useConnection((s) => s.snapshot);
+  const [attempted, setAttempted] = useState(false);
+  const check = checkArguments(tool, prepared, draft);
+  const blocked = callBlocked(snapshot, controller.session, inFlight);
+  const showProblems = attempted && !check.ok;
+  const title = displayTitle(tool);
+
+  function call(anyway: boolean): void {
+    if (blocked !== undefined) return;
+    if (!check.ok && !(anyway && check.canSendAnyway)) {
+      setAttempted(true);
+      return;
+    }
+    if (check.args === undefined) return;
+    setAttempted(false);
+    startCall(tool, check.args, !check.ok);
+  }
+
+  return (
+    <section className="tool-workbench" aria-label={`Tool ${tool.name}`}>
+      <header className="tool-header">
+        <h3>
+          <ToolIcon tool={tool} />
+          <code>{tool.name}</code>
+          {title && <span className="tool-title"> {title}</span>}
+        </h3>
+        {tool.description && <p className="tool-description-full">{tool.description}</p>}
+        <AnnotationBadges tool={tool} />
+        <details className="tool-schemas">
+          <summary>Schemas</summary>
+          <pre className="json">{JSON.stringify({ inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) }, null, 2)}</pre>
+        </details>
+      </header>
+      <ToolForm
+        toolName={tool.name}
+        prepared={prepared}
+        draft={draft}
+        onDraft={(d) => setDraft(toolsStore, tool.name, d)}
+        {...(showProblems && !check.ok ? { errorSchema: check.placed.errorSchema } : {})}
+        onSubmit={() => call(false)}
+      />
+      <CallPanel
+        {...(blocked !== undefined ? { blocked } : {})}
+        {...(showProblems && !check.ok ? { problems: { title: check.title, lines: check.placed.lines, canSendAnyway: check.canSendAnyway } } : {})}
+        onCall={call}
+      />
+    </section>
+  );
+}

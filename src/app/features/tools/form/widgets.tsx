@@ -1,0 +1,103 @@
+// The input every text-like widget (text, number, date, email, url, …) renders
+// through, and a JSON text field for sub-schemas the form cannot render.
+
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps, type FieldProps } from '@rjsf/utils';
+import { JSON_FIELD } from './prepare-schema.js';
+
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, rawErrors, type, required, placeholder } = props;
+  const inputProps = getInputProps(schema, type, options);
+  const isNumber = inputProps.type === 'number' || inputProps.type === 'integer';
+  const shown = value === null || value === undefined ? '' : isNumber && value !== 0 && !value ? '' : value;
+  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value);
+  return (
+    <input
+      id={id}
+      name={htmlName || id}
+      className="form-input"
+      {...inputProps}
+      value={shown as string | number}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      required={required}
+      placeholder={value === null ? 'null' : placeholder}
+      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={onChangeOverride ?? handleChange}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+function toText(value: unknown): string {
+  return value === undefined ? '' : JSON.stringify(value, null, 2);
+}
+
+/** Edits one value as JSON text; invalid text keeps the last valid value and says why. */
+export function JsonField(props: FieldProps) {
+  const { formData, onChange, fieldPathId, schema, disabled, readonly, rawErrors } = props;
+  const [text, setText] = useState(() => toText(formData));
+  const [error, setError] = useState<string | undefined>();
+  const id = fieldPathId.$id;
+  const isRoot = fieldPathId.path.length === 0;
+
+  // Follow changes made elsewhere (loading arguments, the JSON view) unless the text already means the same.
+  useEffect(() => {
+    setText((current) => {
+      try {
+        if (current.trim() !== '' && JSON.stringify(JSON.parse(current)) === JSON.stringify(formData)) return current;
+      } catch {
+        return current;
+      }
+      return toText(formData);
+    });
+  }, [formData]);
+
+  function edit(next: string): void {
+    setText(next);
+    if (next.trim() === '') {
+      setError(undefined);
+      onChange(undefined, fieldPathId.path);
+      return;
+    }
+    try {
+      const parsed: unknown = JSON.parse(next);
+      setError(undefined);
+      onChange(parsed, fieldPathId.path);
+    } catch (e) {
+      setError(`Not valid JSON (${e instanceof Error ? e.message : String(e)}); the last valid value is kept.`);
+    }
+  }
+
+  const reason = typeof schema[JSON_FIELD] === 'string' ? schema[JSON_FIELD] : undefined;
+  const noteId = `${id}__json-note`;
+  return (
+    <div className="json-field">
+      <textarea
+        id={id}
+        className="json-text"
+        rows={Math.min(12, Math.max(3, text.split('\n').length))}
+        spellCheck={false}
+        value={text}
+        disabled={disabled}
+        readOnly={readonly}
+        placeholder="JSON, e.g. {} or [] or &quot;text&quot; — leave empty to omit"
+        aria-label={isRoot ? 'arguments (JSON)' : undefined}
+        aria-invalid={error !== undefined || (rawErrors?.length ?? 0) > 0 ? true : undefined}
+        aria-describedby={`${noteId} ${ariaDescribedByIds(id)}`}
+        onChange={(e) => edit(e.target.value)}
+      />
+      <p id={noteId} className="hint">
+        Edited as JSON{reason ? ` because ${reason}` : ''}.
+      </p>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

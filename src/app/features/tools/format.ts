@@ -1,0 +1,52 @@
+// Small display helpers for calls: durations, clock times, outcome words, error code names.
+import { parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+
+const CODE_NAMES: Record<number, string> = {
+  [-32700]: 'Parse error',
+  [-32600]: 'Invalid request',
+  [-32601]: 'Method not found',
+  [-32602]: 'Invalid params',
+  [-32603]: 'Internal error',
+  [-32002]: 'Resource not found',
+  [-32042]: 'URL elicitation required',
+};
+
+export function errorCodeName(code: number): string | undefined {
+  if (CODE_NAMES[code]) return CODE_NAMES[code];
+  if (code <= -32000 && code >= -32099) return 'Server error';
+  return undefined;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+export function formatClock(epochMs: number): string {
+  const d = new Date(epochMs);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+function isToolError(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
+}
+
+/** One or two words for the history's outcome column. */
+export function outcomeWords(outcome: RequestOutcome): { text: string; tone: 'ok' | 'tool-error' | 'bad' | 'muted' } {
+  switch (outcome.status) {
+    case 'result':
+      if (!parseCallToolResult(outcome.result).ok) return { text: 'Malformed result', tone: 'bad' };
+      return isToolError(outcome.result) ? { text: 'Tool error', tone: 'tool-error' } : { text: 'Result', tone: 'ok' };
+    case 'error':
+      return { text: `Protocol error ${outcome.error.code}`, tone: 'bad' };
+    case 'timeout':
+      return { text: 'Timed out', tone: 'bad' };
+    case 'cancelled':
+      return { text: 'Cancelled', tone: 'muted' };
+    case 'closed':
+      return { text: 'Connection closed', tone: 'bad' };
+    case 'refused':
+      return { text: 'Not sent', tone: 'muted' };
+  }
+}

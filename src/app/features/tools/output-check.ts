@@ -1,0 +1,28 @@
+// Does a tools/call result's structuredContent match the tool's outputSchema?
+
+import { validateAgainstSchema, formatProblems, type Tool } from '../../../protocol/index.js';
+
+export type OutputCheck =
+  /** The tool declares no outputSchema: nothing to check. */
+  | { kind: 'no-schema' }
+  /** An outputSchema is declared but the result carries no structuredContent. */
+  | { kind: 'missing'; isError: boolean }
+  | { kind: 'match' }
+  | { kind: 'mismatch'; problems: string[] }
+  /** The outputSchema itself does not compile. */
+  | { kind: 'schema-error'; message: string };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function checkStructuredContent(tool: Pick<Tool, 'outputSchema'> | undefined, result: unknown): OutputCheck {
+  const schema = tool?.outputSchema;
+  if (schema === undefined) return { kind: 'no-schema' };
+  const isError = isRecord(result) && result.isError === true;
+  if (!isRecord(result) || result.structuredContent === undefined) return { kind: 'missing', isError };
+  const verdict = validateAgainstSchema(schema, result.structuredContent);
+  if (verdict.valid) return { kind: 'match' };
+  if ('schemaError' in verdict) return { kind: 'schema-error', message: verdict.schemaError };
+  return { kind: 'mismatch', problems: formatProblems(verdict.problems) };
+}

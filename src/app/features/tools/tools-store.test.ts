@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { ClientSession } from '../../../protocol/session/client-session.js';
+import { FakeClock } from '../../../protocol/session/fake-clock.js';
+import type { RequestOutcome, Tool } from '../../../protocol/index.js';
+import { CANCEL_REASON, callTool, cancelCall, createToolsStore, loadArguments, parseTimeout, type CallSession } from './tools-store.js';
+
+const slow: Tool = { name: 'slow_count', inputSchema: { type: 'object' } };
+
+async function readySession() {
+  const clock = new FakeClock();
+  const sent: Array<Record<string, unknown>> = [];
+  const session = new ClientSession({ send: (raw) => sent.push(JSON.parse(raw)), clock });
+  const reply = (obj: unknown) => session.receive(JSON.stringify(obj));
+  const init = session.initialize('2025-11-25');
+  reply({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } });
+  await init;
+  sent.length = 0;
+  return { clock, sent, session, reply };
+}
+
+describe('callTool', () => {
+  it('sends tools/call with the name and arguments, tracks the request id and progress, then records the result', async () => {
+    const { session, sent, reply, clock } = await readySession();
+    const store = createToolsStore();
+    const done = callTool(store, session, { tool: slow, arguments: { steps: 3 }, timeoutMs: 60_000 }, () => 1000);
+    expect(sent[0]).toMatchObject({ method: 'tools/call', id: 2, params: { name: 'slow_count', arguments: { steps: 3 } } });
+    const token = (sent[0]!.params as { _meta: { progressToken: string } })._meta.progressToken;
+    expect(store.getState().inFlight).toMatchObject({ requestId: 2, tool: slow, cancelRequested: false });
+
+    reply({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 3, message: 'step 1 of 3' } });
+    expect(store.getState().inFlight?.progress).toEqual({ progress: 1, total: 3, message: 'step 1 of 3' });
+
+    clock.advance(40);
+    reply({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'Counted to 3.' }] } });
+    const record = await done;
+    expect(record).toMatchObject({ tool: slow, arguments: { steps: 3 }, durationMs: 40, sentAnyway: false, lastProgress: { progress: 1 } });
+    expect(record?.outcome.status).toBe('result');
+    const state = store.getState();
+    expect(state.inFlight).toBeUndefined();
+    expect(state.history[0]).toBe(record);
+    expect(state.shown).toBe(record?.seq);
+  });
+
+  it('uses the per-call timeout, and records a timeout outcome', async () => {
+    const { session, clock } = await readySession();
+    const store = createToolsStore();
+    const done = callTool(store, session, { tool: slow, arguments: {}, timeoutMs: 2500 });
+    clock.advance(2499);
+    expect(store.getState().inFlight).toBeDefined();
+    clock.advance(1);
+    const record = await done;
+    expect(record?.outcome).toMatchObject({ status: 'timeout', elapsedMs: 2500 });
+    expect(record?.durationMs).toBe(2500);
+  });
+
+  it('allows one call at a time', async () => {
+    const { session, sent } = await readySession();
+    const store = createToolsStore();
+    void callTool(store, session, { tool: slow, arguments: {}, timeoutMs: 1000 });
+    expect(await callTool(store, session, { tool: slow, arguments: {}, timeoutMs: 1000 })).toBeUndefined();
+    expect(sent.filter((m) => m.method === 'tools/call')).toHaveLength(1);
+  });
+});
+
+describe('cancelCall', () => {
+  it('sends notifications/cancelled with the request id and the reason, and records the call as cancelled', async () => {
+    const { session, sent, clock } = await readySession();
+    const store = createToolsStore();
+    const done = callTool(store, session, { tool: slow, arguments: { steps: 20 }, timeoutMs: 60_000 });
+    clock.advance(700);
+    expect(cancelCall(store)).toBe(true);
+    expect(store.getState().inFlight?.cancelRequested).toBe(true);
+    expect(sent[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: CANCEL_REASON } });
+    const record = await done;
+    expect(record?.outcome).toMatchObject({ status: 'cancelled', elapsedMs: 700 });
+    expect(store.getState().inFlight).toBeUndefined();
+    // A second press has nothing left to cancel.
+    expect(cancelCall(store)).toBe(false);
+    expect(sent.filter((m) => m.method === 'notifications/cancelled')).toHaveLength(1);
+  });
+
+  it('does nothing until the request id is known', () => {
+    const store = createToolsStore();
+    let cancelled = 0;
+    const session: CallSession = {
+      request: () => new Promise<RequestOutcome>(() => {}),
+      cancel: () => {
+        cancelled++;
+        return true;
+      },
+    };
+    void callTool(store, session, { tool: slow, arguments: {}, timeoutMs: 1000 });
+    expect(store.getState().inFlight?.requestId).toBeUndefined();
+    expect(cancelCall(store)).toBe(false);
+    expect(cancelled).toBe(0);
+  });
+});
+
+describe('history and timeout helpers', () => {
+  it('loads a past call arguments into its tool form and selects it', async () => {
+    const { session, reply } = await readySession();
+    const store = createToolsStore();
+    const done = callTool(store, session, { tool: slow, arguments: { steps: 7 }, timeoutMs: 1000, sentAnyway: true });
+    reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
+    const record = (await done)!;
+    expect(record.sentAnyway).toBe(true);
+    loadArguments(store, record);
+    expect(store.getState().selected).toBe('slow_count');
+    expect(store.getState().drafts.slow_count).toEqual({ formData: { steps: 7 } });
+    // A copy: editing the form later does not rewrite history.
+    expect(store.getState().drafts.slow_count!.formData).not.toBe(record.arguments);
+  });
+
+  it('parses the timeout in seconds and rejects what is not a sensible number', () => {
+    expect(parseTimeout('60')).toEqual({ ok: true, ms: 60_000 });
+    expect(parseTimeout(' 0.5 ')).toEqual({ ok: true, ms: 500 });
+    for (const bad of ['', '0', '-1', 'abc', '99999']) expect(parseTimeout(bad).ok).toBe(false);
+  });
+});
