@@ -18,9 +18,12 @@ export function securityHeaders(ownOrigins: readonly string[]): OutgoingHttpHead
     'Cross-Origin-Resource-Policy': 'same-origin',
     'Content-Security-Policy': [
       "default-src 'self'",
+      // No eval: server-provided JSON Schemas are interpreted, never compiled to code.
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
+      // Tool results carry images and audio as data: URLs; tool icons may be https: URLs.
+      "img-src 'self' data: https:",
+      "media-src 'self' data:",
       "font-src 'self' data:",
       `connect-src 'self' ${connect}`,
       "object-src 'none'",

@@ -45,6 +45,10 @@ describe('static files', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain(`connect-src 'self' http://127.0.0.1:${proxy.port} ws://127.0.0.1:${proxy.port}`);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The page holds the token that starts processes: no eval, no inline script.
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
 
     const js = await get(proxy.port, '/assets/app-1234.js', own);
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');

@@ -19,3 +19,4 @@ export * from './ping/monitor.js';
 export * from './http/exchange.js';
 export * from './http/headers.js';
 export * from './text/split-args.js';
+export * from './log/index.js';

@@ -1,25 +1,19 @@
 // The message log: every frame that crossed the wire, in order, never dropped.
-// Appends are synchronous (seq and pairing are decided at once) but reach
-// React in batches, so a flood of frames re-renders once per animation frame.
+// Appends are synchronous (seq, pairing and round-trip time are decided at
+// once) but reach React in batches, so a flood of frames re-renders once per
+// animation frame.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { classifyFrame, frameId, frameMethod, type Frame, type JsonRpcId, type SingleFrame } from '../../protocol/index.js';
+import { utf8ByteLength, type LogDirection, type LogKind } from '../../protocol/log/index.js';
 
-export type LogDirection = 'out' | 'in' | 'stderr' | 'noise' | 'system';
-export type LogKind =
-  | 'request'
-  | 'notification'
-  | 'response'
-  | 'error'
-  | 'batch'
-  | 'invalid'
-  | 'stderr'
-  | 'noise'
-  | 'oversize'
-  | 'system';
+export type { LogDirection, LogKind };
 
 export interface LogEntry {
+  /** 1, 2, … in order; nothing is ever removed, so entries[seq - 1] is this entry. */
   seq: number;
+  /** Wall-clock time it was logged (epoch ms). */
+  at: number;
   /** Milliseconds since this connection started. */
   t: number;
   /** Which connection of this page (1, 2, …) the entry belongs to. */
@@ -30,8 +24,14 @@ export interface LogEntry {
   method?: string;
   id?: JsonRpcId;
   raw: string;
+  /** Bytes of `raw` as UTF-8. */
+  size: number;
   /** Extra context: why a frame is invalid, an answer with no request, … */
   note?: string;
+  /** The paired frame: a request's (first) answer, or the request an answer answers. */
+  pairSeq?: number;
+  /** For answers: milliseconds since the request they answer was logged. */
+  rtt?: number;
 }
 
 export interface LogInput {
@@ -70,20 +70,34 @@ export const frameScheduler: Scheduler = (run) => {
 
 const emptyCounts = (): LogCounts => ({ out: 0, in: 0, stderr: 0, noise: 0, system: 0 });
 
-export function createLogStore(schedule: Scheduler = frameScheduler): StoreApi<LogState> {
+type Details = Pick<LogEntry, 'kind' | 'method' | 'id' | 'note' | 'pairSeq' | 'rtt'>;
+
+interface SeenRequest {
+  method: string;
+  seq: number;
+  t: number;
+  /** seq of the first answer, once one arrived. */
+  answeredBy?: number;
+}
+
+export function createLogStore(schedule: Scheduler = frameScheduler, now: () => number = Date.now): StoreApi<LogState> {
   let nextSeq = 1;
   let buffer: LogEntry[] = [];
   let scheduled = false;
-  // Request methods by connection, direction of the request and id, for pairing answers.
-  const requests = new Map<string, string>();
+  let published = 0;
+  // Requests by connection, direction of the request and id, for pairing answers.
+  const requests = new Map<string, SeenRequest>();
+  // Published requests that got their first answer since the last flush: seq → answer seq.
+  const answered = new Map<number, number>();
   const key = (connection: number, from: LogDirection, id: JsonRpcId) => `${connection}|${from}|${typeof id}|${id}`;
 
-  function rememberRequest(connection: number, from: LogDirection, item: SingleFrame): void {
-    if (item.kind === 'request') requests.set(key(connection, from, item.message.id), item.message.method);
+  function rememberRequest(seq: number, input: LogInput, item: SingleFrame): void {
+    if (item.kind !== 'request') return;
+    requests.set(key(input.connection, input.direction, item.message.id), { method: item.message.method, seq, t: input.t });
   }
 
-  /** The method of the request an answer pairs with; accepts "7" for 7 as the session does. */
-  function pairedMethod(connection: number, answerFrom: LogDirection, id: JsonRpcId): string | undefined {
+  /** The request an answer pairs with; accepts "7" for 7 as the session does. */
+  function pairedRequest(connection: number, answerFrom: LogDirection, id: JsonRpcId): SeenRequest | undefined {
     const from = answerFrom === 'in' ? 'out' : 'in';
     const exact = requests.get(key(connection, from, id));
     if (exact !== undefined) return exact;
@@ -91,41 +105,74 @@ export function createLogStore(schedule: Scheduler = frameScheduler): StoreApi<L
     return other === undefined ? undefined : requests.get(key(connection, from, other));
   }
 
-  function describe(frame: SingleFrame, input: LogInput): Pick<LogEntry, 'method' | 'id' | 'note'> {
-    const out: Pick<LogEntry, 'method' | 'id' | 'note'> = {};
+  /** Give a request its answer's seq: in place while unpublished, at the next flush otherwise. */
+  function markAnswered(requestSeq: number, answerSeq: number): void {
+    if (requestSeq <= published) {
+      answered.set(requestSeq, answerSeq);
+      return;
+    }
+    const waiting = buffer[requestSeq - published - 1];
+    if (waiting && waiting.pairSeq === undefined) waiting.pairSeq = answerSeq;
+  }
+
+  function describe(seq: number, frame: SingleFrame, input: LogInput): Omit<Details, 'kind'> {
+    const out: Omit<Details, 'kind'> = {};
     const id = frameId(frame);
     if (id !== undefined) out.id = id;
     const method = frameMethod(frame);
     if (method !== undefined) out.method = method;
     if ((frame.kind === 'response' || frame.kind === 'error') && id !== undefined) {
-      const paired = pairedMethod(input.connection, input.direction, id);
-      if (paired !== undefined) out.method = paired;
-      else out.note = 'No request with this id was seen.';
+      const request = pairedRequest(input.connection, input.direction, id);
+      if (request === undefined) out.note = 'No request with this id was seen.';
+      else {
+        out.method = request.method;
+        out.pairSeq = request.seq;
+        out.rtt = input.t - request.t;
+        if (request.answeredBy === undefined) {
+          request.answeredBy = seq;
+          markAnswered(request.seq, seq);
+        } else out.note = `Request #${request.seq} was already answered by #${request.answeredBy}.`;
+      }
     }
     if (frame.kind === 'invalid') out.note = frame.reason;
     return out;
   }
 
-  function classify(input: LogInput): Omit<LogEntry, 'seq' | 't' | 'connection' | 'direction' | 'raw'> {
+  function classify(seq: number, input: LogInput): Details {
     const frame: Frame = classifyFrame(input.raw);
     if (frame.kind === 'batch') {
-      for (const item of frame.items) rememberRequest(input.connection, input.direction, item);
-      const methods = frame.items.map((item) => describe(item, input).method ?? '?');
-      return { kind: 'batch', method: [...new Set(methods)].join(', '), note: `Batch of ${frame.items.length}` };
+      for (const item of frame.items) rememberRequest(seq, input, item);
+      const items = frame.items.map((item) => describe(seq, item, input));
+      const methods = items.map((d) => d.method ?? '?');
+      const answer = items.find((d) => d.pairSeq !== undefined);
+      const details: Details = { kind: 'batch', method: [...new Set(methods)].join(', '), note: `Batch of ${frame.items.length}` };
+      if (answer?.pairSeq !== undefined) {
+        details.pairSeq = answer.pairSeq;
+        if (answer.rtt !== undefined) details.rtt = answer.rtt;
+      }
+      return details;
     }
-    rememberRequest(input.connection, input.direction, frame);
-    return { kind: frame.kind, ...describe(frame, input) };
+    rememberRequest(seq, input, frame);
+    return { kind: frame.kind, ...describe(seq, frame, input) };
   }
 
   return createStore<LogState>()((set, get) => {
     function flush(): void {
       scheduled = false;
-      if (buffer.length === 0) return;
+      if (buffer.length === 0 && answered.size === 0) return;
       const batch = buffer;
       buffer = [];
       const counts = { ...get().counts };
       for (const e of batch) counts[e.direction]++;
-      set({ entries: get().entries.concat(batch), counts });
+      const entries = get().entries.slice();
+      for (const [requestSeq, answerSeq] of answered) {
+        const request = entries[requestSeq - 1];
+        if (request && request.pairSeq === undefined) entries[requestSeq - 1] = { ...request, pairSeq: answerSeq };
+      }
+      answered.clear();
+      for (const e of batch) entries.push(e);
+      published = entries.length;
+      set({ entries, counts });
     }
 
     return {
@@ -133,19 +180,22 @@ export function createLogStore(schedule: Scheduler = frameScheduler): StoreApi<L
       counts: emptyCounts(),
       flush,
       append(input) {
+        const seq = nextSeq++;
         const direction = input.direction;
-        const details: Omit<LogEntry, 'seq' | 't' | 'connection' | 'direction' | 'raw'> =
+        const details: Details =
           input.kind !== undefined
             ? { kind: input.kind }
             : direction === 'in' || direction === 'out'
-              ? classify(input)
+              ? classify(seq, input)
               : { kind: direction };
         const entry: LogEntry = {
-          seq: nextSeq++,
+          seq,
+          at: now(),
           t: input.t,
           connection: input.connection,
-          direction: input.direction,
+          direction,
           raw: input.raw,
+          size: utf8ByteLength(input.raw),
           ...details,
         };
         if (input.note !== undefined) entry.note = entry.note ? `${entry.note} ${input.note}` : input.note;
@@ -159,4 +209,3 @@ export function createLogStore(schedule: Scheduler = frameScheduler): StoreApi<L
     };
   });
 }
-

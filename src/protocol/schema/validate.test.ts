@@ -37,7 +37,37 @@ describe('validateAgainstSchema', () => {
 
   it('reports a schema that does not compile instead of throwing', () => {
     const r = validateAgainstSchema({ type: 'nonsense' }, 1);
-    expect(r).toMatchObject({ valid: false, schemaError: expect.stringMatching(/does not compile/) });
+    expect(r).toMatchObject({ valid: false, schemaError: expect.stringMatching(/cannot be used/) });
     expect(validateAgainstSchema('nope', 1)).toMatchObject({ valid: false, schemaError: expect.any(String) });
+  });
+});
+
+describe('validateAgainstSchema: what a person needs from nested failures', () => {
+  const order = {
+    type: 'object',
+    $defs: { person: { type: 'object', properties: { name: { type: 'string', minLength: 1 } }, required: ['name'] } },
+    properties: {
+      customer: { $ref: '#/$defs/person' },
+      items: { type: 'array', items: { type: 'object', properties: { quantity: { type: 'integer', minimum: 1 } }, required: ['quantity'] } },
+      note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+    },
+    required: ['customer'],
+  };
+
+  it('reports leaves with their paths, not the containers around them', () => {
+    const r = validateAgainstSchema(order, { customer: { name: '' }, items: [{ quantity: 0 }, {}], note: 5 });
+    expect(r.valid === false && formatProblems(r.problems)).toEqual([
+      '/customer/name: must have at least 1 character',
+      '/items/0/quantity: must be >= 1',
+      '/items/1: missing required property "quantity"',
+      '/note: must match at least one of the allowed schemas (anyOf)',
+    ]);
+  });
+
+  it('treats the schema as data: a hostile property name is just a name', () => {
+    const hostile = { type: 'object', properties: { "a'); globalThis.pwned = true; ('": { type: 'string' } }, required: ["a'); globalThis.pwned = true; ('"] };
+    const r = validateAgainstSchema(hostile, {});
+    expect(r.valid).toBe(false);
+    expect((globalThis as { pwned?: boolean }).pwned).toBeUndefined();
   });
 });

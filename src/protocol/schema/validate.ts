@@ -1,14 +1,11 @@
 // JSON Schema validation (tool arguments, structuredContent against
-// outputSchema) with ajv. MCP schemas are draft-07 up to 2025-06-18 and 2020-12
-// from 2025-11-25; a schema's own "$schema" decides, else 2020-12.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// outputSchema). Schemas come from the server, so they are data, never code:
+// @cfworker/json-schema interprets them (ajv would compile each one into a
+// function, i.e. evaluate server-chosen code in a page that holds the proxy's
+// token). MCP schemas are draft-07 up to 2025-06-18 and 2020-12 from
+// 2025-11-25; a schema's own "$schema" decides, else 2020-12.
 
-type FormatsPlugin = (ajv: Ajv) => Ajv;
-// ajv-formats is CommonJS; depending on the bundler its default is the plugin or the module.
-const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
-  (addFormatsModule as unknown as FormatsPlugin));
+import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 
 export interface SchemaProblem {
   /** JSON Pointer into the value, "" for the root. */
@@ -19,46 +16,192 @@ export interface SchemaProblem {
 export type ValidationResult =
   | { valid: true }
   | { valid: false; problems: SchemaProblem[] }
-  /** The schema itself could not be compiled. */
+  /** The schema itself could not be used. */
   | { valid: false; schemaError: string; problems: [] };
 
-const draft07 = addFormats(new Ajv({ allErrors: true, strict: false, validateFormats: true }));
-const draft2020 = addFormats(new Ajv2020({ allErrors: true, strict: false, validateFormats: true }) as unknown as Ajv);
-const cache = new WeakMap<object, ValidateFunction | string>();
+/** Keywords whose failure only says "something inside failed": reported through their children. */
+const CONTAINERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'allOf', '$ref', '$recursiveRef', '$dynamicRef', 'patternProperties', 'dependentSchemas', 'if', 'then', 'else', 'unevaluatedItems']);
+/** Keywords whose children are alternatives: their own message is the useful one. */
+const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not']);
+const KNOWN_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 
-function compile(schema: Record<string, unknown>): ValidateFunction | string {
-  const hit = cache.get(schema);
-  if (hit) return hit;
-  const ajv = typeof schema.$schema === 'string' && schema.$schema.includes('draft-07') ? draft07 : draft2020;
-  let compiled: ValidateFunction | string;
-  try {
-    // $id would collide across compilations of different servers' schemas.
-    const { $id: _id, ...rest } = schema;
-    compiled = ajv.compile(rest);
-  } catch (e) {
-    compiled = e instanceof Error ? e.message : String(e);
-  }
-  cache.set(schema, compiled);
-  return compiled;
+const cache = new WeakMap<object, Validator | string>();
+
+function draftOf(schema: Record<string, unknown>): SchemaDraft {
+  const s = typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (s.includes('draft-07') || s.includes('draft-06')) return '7';
+  if (s.includes('draft-04')) return '4';
+  if (s.includes('2019-09')) return '2019-09';
+  return '2020-12';
 }
 
-export function describeError(e: ErrorObject): SchemaProblem {
-  const path = e.instancePath;
-  let message = e.message ?? 'is invalid';
-  if (e.keyword === 'required') message = `missing required property "${String(e.params.missingProperty)}"`;
-  else if (e.keyword === 'additionalProperties') message = `has unexpected property "${String(e.params.additionalProperty)}"`;
-  else if (e.keyword === 'enum') message = `must be one of ${JSON.stringify(e.params.allowedValues)}`;
-  return { path, message };
+/** A problem with the schema itself that the validator would otherwise ignore or trip on. */
+function schemaProblem(node: unknown, path: string, seen = new Set<unknown>()): string | undefined {
+  if (typeof node === 'boolean') return undefined;
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return `${path || '(root)'} is not a schema object`;
+  if (seen.has(node)) return undefined;
+  seen.add(node);
+  const s = node as Record<string, unknown>;
+  const types = Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type];
+  const bad = types.find((t) => typeof t !== 'string' || !KNOWN_TYPES.has(t));
+  if (bad !== undefined) return `${path || '(root)'}: type ${JSON.stringify(bad)} is not a JSON Schema type`;
+  if (typeof s.pattern === 'string') {
+    try {
+      new RegExp(s.pattern, 'u');
+    } catch {
+      return `${path || '(root)'}: pattern ${JSON.stringify(s.pattern)} is not a valid regular expression`;
+    }
+  }
+  for (const key of ['properties', '$defs', 'definitions', 'patternProperties']) {
+    const group = s[key];
+    if (typeof group === 'object' && group !== null) {
+      for (const [k, v] of Object.entries(group)) {
+        const p = schemaProblem(v, `${path}/${key}/${k}`, seen);
+        if (p) return p;
+      }
+    }
+  }
+  for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains']) {
+    if (s[key] !== undefined && !Array.isArray(s[key])) {
+      const p = schemaProblem(s[key], `${path}/${key}`, seen);
+      if (p) return p;
+    }
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
+    if (Array.isArray(s[key])) {
+      for (const [i, v] of (s[key] as unknown[]).entries()) {
+        const p = schemaProblem(v, `${path}/${key}/${i}`, seen);
+        if (p) return p;
+      }
+    }
+  }
+  return undefined;
+}
+
+function validatorFor(schema: Record<string, unknown>): Validator | string {
+  const hit = cache.get(schema);
+  if (hit) return hit;
+  let v: Validator | string;
+  const problem = schemaProblem(schema, '');
+  if (problem) v = problem;
+  else {
+    try {
+      v = new Validator(schema as Schema, draftOf(schema), false);
+    } catch (e) {
+      v = e instanceof Error ? e.message : String(e);
+    }
+  }
+  cache.set(schema, v);
+  return v;
+}
+
+function pointerFrom(location: string): string {
+  return location.startsWith('#') ? location.slice(1) : location;
+}
+
+/** The value at a keywordLocation inside the schema, when it can be followed. */
+function keywordValue(schema: unknown, keywordLocation: string, depth = 0): unknown {
+  let node: unknown = schema;
+  for (const raw of pointerFrom(keywordLocation).split('/').slice(1)) {
+    const key = decodeURIComponent(raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (typeof node !== 'object' || node === null) return undefined;
+    const here = node as Record<string, unknown>;
+    // A location that passes through "$ref" continues in the schema it names.
+    if (key === '$ref' && typeof here.$ref === 'string' && here.$ref.startsWith('#') && depth < 20) {
+      node = keywordValue(schema, here.$ref, depth + 1);
+      continue;
+    }
+    node = here[key];
+  }
+  return node;
+}
+
+function quoted(error: string): string | undefined {
+  return /"([^"]*)"/.exec(error)?.[1];
+}
+
+function message(schema: unknown, u: OutputUnit): string {
+  const v = keywordValue(schema, u.keywordLocation);
+  // Where the keyword cannot be found again, the validator's own words serve.
+  if (v === undefined && !['required', 'additionalProperties', 'anyOf', 'oneOf', 'not'].includes(u.keyword)) return u.error;
+  switch (u.keyword) {
+    case 'type':
+      return v === undefined ? u.error : `must be ${Array.isArray(v) ? v.join(' or ') : String(v)}`;
+    case 'required':
+      return `missing required property "${quoted(u.error) ?? '?'}"`;
+    case 'additionalProperties':
+      return `has unexpected property "${quoted(u.error) ?? '?'}"`;
+    case 'minimum':
+      return `must be >= ${String(v)}`;
+    case 'maximum':
+      return `must be <= ${String(v)}`;
+    case 'exclusiveMinimum':
+      return `must be > ${String(v)}`;
+    case 'exclusiveMaximum':
+      return `must be < ${String(v)}`;
+    case 'minLength':
+      return `must have at least ${String(v)} character${v === 1 ? '' : 's'}`;
+    case 'maxLength':
+      return `must have at most ${String(v)} characters`;
+    case 'minItems':
+      return `must have at least ${String(v)} item${v === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `must have at most ${String(v)} items`;
+    case 'pattern':
+      return `must match pattern "${String(v)}"`;
+    case 'format':
+      return `must match format "${String(v)}"`;
+    case 'enum':
+      return `must be one of ${JSON.stringify(v)}`;
+    case 'const':
+      return `must be ${JSON.stringify(v)}`;
+    case 'anyOf':
+      return 'must match at least one of the allowed schemas (anyOf)';
+    case 'oneOf':
+      return 'must match exactly one of the allowed schemas (oneOf)';
+    case 'not':
+      return 'must not match the schema in "not"';
+    default:
+      return u.error;
+  }
+}
+
+/** Keep the errors a person can act on: leaves, plus anyOf/oneOf without their branches. */
+export function usefulErrors(errors: readonly OutputUnit[]): OutputUnit[] {
+  const alternatives = errors.filter((e) => ALTERNATIVES.has(e.keyword)).map((e) => `${e.keywordLocation}/`);
+  return errors.filter((e) => {
+    if (alternatives.some((prefix) => e.keywordLocation.startsWith(prefix))) return false;
+    if (CONTAINERS.has(e.keyword)) {
+      const prefix = `${e.keywordLocation}/`;
+      return !errors.some((other) => other !== e && other.keywordLocation.startsWith(prefix));
+    }
+    return true;
+  });
 }
 
 export function validateAgainstSchema(schema: unknown, value: unknown): ValidationResult {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { valid: false, schemaError: 'The schema is not a JSON object.', problems: [] };
   }
-  const validate = compile(schema as Record<string, unknown>);
-  if (typeof validate === 'string') return { valid: false, schemaError: `The schema does not compile: ${validate}`, problems: [] };
-  if (validate(value)) return { valid: true };
-  return { valid: false, problems: (validate.errors ?? []).map(describeError) };
+  const validator = validatorFor(schema as Record<string, unknown>);
+  if (typeof validator === 'string') return { valid: false, schemaError: `The schema cannot be used: ${validator}`, problems: [] };
+  let result;
+  try {
+    result = validator.validate(value);
+  } catch (e) {
+    return { valid: false, schemaError: `The schema cannot be used: ${e instanceof Error ? e.message : String(e)}`, problems: [] };
+  }
+  if (result.valid) return { valid: true };
+  const seen = new Set<string>();
+  const problems: SchemaProblem[] = [];
+  for (const u of usefulErrors(result.errors)) {
+    const p = { path: pointerFrom(u.instanceLocation), message: message(schema, u) };
+    const key = `${p.path} ${p.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(p);
+  }
+  return { valid: false, problems };
 }
 
 /** One line per problem, e.g. `/items/0/quantity: must be <= 100`. */

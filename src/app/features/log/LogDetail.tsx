@@ -1,34 +1,97 @@
-// The full text of the selected entry, pretty-printed when it is JSON.
+// The selected frame in full: a JSON tree and the exact text, the note, why it
+// is invalid, and a link to the frame it pairs with.
 
-import { prettyJson } from '../../components/json.js';
+import { memo, useMemo, useRef } from 'react';
+import { JsonTree } from '../../components/content/JsonTree.js';
+import '../../components/content/content.css';
 import type { LogEntry } from '../../stores/log-store.js';
-import { DIRECTION_LABEL, formatId, formatOffset } from './format.js';
+import { CopyButton } from './CopyButton.js';
+import { DIRECTION_LABEL, formatClock, formatId, formatOffset, formatRtt, formatSize, pairLabel } from './format.js';
 
-export function LogDetail({ entry }: { entry: LogEntry | undefined }) {
+interface Props {
+  entry: LogEntry | undefined;
+  /** The selected entry is not among the rows the filters show. */
+  hiddenByFilters: boolean;
+  onJump: (seq: number) => void;
+  onClearFilters: () => void;
+}
+
+type Parsed = { ok: true; value: unknown; pretty: string } | { ok: false };
+
+function parse(raw: string): Parsed {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return { ok: true, value, pretty: JSON.stringify(value, null, 2) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJump, onClearFilters }: Props) {
+  const rawRef = useRef<HTMLPreElement>(null);
+  const treeRef = useRef<HTMLDivElement>(null);
+  const parsed = useMemo<Parsed>(() => (entry ? parse(entry.raw) : { ok: false }), [entry]);
+
   if (!entry) {
     return (
       <section className="log-detail" aria-label="Frame detail">
-        <p className="hint">Select a row to see its full text.</p>
+        <p className="hint">Select a row to see the frame in full. Arrow keys move through the rows.</p>
       </section>
     );
   }
-  const pretty = prettyJson(entry.raw);
+  const isJsonRpc = entry.direction === 'in' || entry.direction === 'out';
   return (
     <section className="log-detail" aria-label="Frame detail">
       <p className="detail-meta">
-        #{entry.seq} · connection {entry.connection} · {formatOffset(entry.t)} · {DIRECTION_LABEL[entry.direction].words} ·{' '}
-        {entry.kind}
+        <strong>#{entry.seq}</strong> · connection {entry.connection} · {formatOffset(entry.t)} · {formatClock(entry.at)} ·{' '}
+        {DIRECTION_LABEL[entry.direction].words} · {entry.kind}
         {entry.method ? ` · ${entry.method}` : ''}
-        {entry.id !== undefined ? ` · id ${formatId(entry.id)}` : ''}
+        {entry.id !== undefined ? ` · id ${formatId(entry.id)}` : ''} · {formatSize(entry.size)}
+        {entry.size >= 1024 ? ` (${entry.size.toLocaleString('en-US')} bytes)` : ''}
+        {entry.rtt !== undefined ? ` · round trip ${formatRtt(entry.rtt)}` : ''}
       </p>
-      {entry.note && <p className="note">{entry.note}</p>}
-      <pre className="json" aria-label="Full text">{pretty ?? entry.raw}</pre>
-      {pretty !== null && pretty !== entry.raw && (
-        <details>
-          <summary>Exact text as it crossed the wire</summary>
-          <pre className="json" aria-label="Exact text">{entry.raw}</pre>
-        </details>
+      {entry.pairSeq !== undefined && (
+        <p>
+          <button type="button" className="pair-link" onClick={() => onJump(entry.pairSeq!)}>
+            ↗ {pairLabel(entry)} #{entry.pairSeq}
+          </button>
+        </p>
       )}
+      {hiddenByFilters && (
+        <p className="log-notice">
+          This frame is hidden by the filters, so it is not in the table.{' '}
+          <button type="button" onClick={onClearFilters}>
+            Clear filters
+          </button>
+        </p>
+      )}
+      {entry.kind === 'invalid' ? (
+        <p className="invalid-reason">
+          <strong>Not a valid JSON-RPC message:</strong> {entry.note ?? 'no reason was recorded.'}
+        </p>
+      ) : (
+        entry.note && <p className="note">{entry.note}</p>
+      )}
+      {parsed.ok && (
+        <div className="detail-block">
+          <div className="detail-block-head">
+            <h4>JSON</h4>
+            <CopyButton label="Copy JSON" text={parsed.pretty} source={treeRef} />
+          </div>
+          <div ref={treeRef} className="log-json">
+            <JsonTree key={entry.seq} value={parsed.value} label="JSON tree" />
+          </div>
+        </div>
+      )}
+      <div className="detail-block">
+        <div className="detail-block-head">
+          <h4>{isJsonRpc ? 'Raw text, exactly as it crossed the wire' : 'Text'}</h4>
+          <CopyButton label="Copy raw text" text={entry.raw} source={rawRef} />
+        </div>
+        <pre ref={rawRef} className="log-raw" aria-label="Raw text">
+          {entry.raw === '' ? <span className="hint">(empty)</span> : entry.raw}
+        </pre>
+      </div>
     </section>
   );
-}
+});

@@ -1,39 +1,70 @@
-// One log entry as a table row. Kept flat and memoized so the table can be virtualized later.
+// One log entry as a row of the virtualized table: flat, fixed height and memoized.
 
 import { memo } from 'react';
 import type { LogEntry } from '../../stores/log-store.js';
-import { DIRECTION_LABEL, formatId, formatOffset, rowText } from './format.js';
+import { DIRECTION_LABEL, formatId, formatOffset, formatRtt, formatSize, rowText } from './format.js';
+
+export const ROW_HEIGHT = 24;
 
 interface Props {
   entry: LogEntry;
+  /** aria-rowindex: the header is row 1. */
+  rowIndex: number;
+  top: number;
   selected: boolean;
+  tabbable: boolean;
   onSelect: (seq: number) => void;
 }
 
-export const LogRow = memo(function LogRow({ entry, selected, onSelect }: Props) {
+export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tabbable, onSelect }: Props) {
   const dir = DIRECTION_LABEL[entry.direction];
   return (
-    <tr
-      className={`log-row dir-${entry.direction} kind-${entry.kind}${selected ? ' selected' : ''}`}
-      tabIndex={0}
+    <div
+      role="row"
+      aria-rowindex={rowIndex}
       aria-current={selected ? 'true' : undefined}
+      data-seq={entry.seq}
+      tabIndex={tabbable ? 0 : -1}
+      className={`log-row dir-${entry.direction} kind-${entry.kind}${selected ? ' selected' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
       onClick={() => onSelect(entry.seq)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
-          e.preventDefault();
-          onSelect(entry.seq);
-        }
-      }}
     >
-      <td className="mono num">{formatOffset(entry.t)}</td>
-      <td className="dir" title={dir.words}>
+      <div role="cell" className="num muted">{entry.seq}</div>
+      <div role="cell" className="num">{formatOffset(entry.t)}</div>
+      <div role="cell" className="dir" title={dir.words}>
         <span aria-hidden="true">{dir.symbol}</span>
         <span className="sr-only">{dir.words}</span>
-      </td>
-      <td className="kind">{entry.kind}</td>
-      <td className="mono method">{entry.method ?? ''}</td>
-      <td className="mono id">{formatId(entry.id)}</td>
-      <td className="mono raw">{rowText(entry)}</td>
-    </tr>
+      </div>
+      <div role="cell" className="kind">{entry.kind}</div>
+      <div role="cell" className="mono method" title={entry.method}>{entry.method ?? ''}</div>
+      <div role="cell" className="mono id">{formatId(entry.id)}</div>
+      <div role="cell" className="num" title={`${entry.size} bytes`}>{formatSize(entry.size)}</div>
+      <div role="cell" className="num">{formatRtt(entry.rtt)}</div>
+      <div role="cell" className="mono raw">{rowText(entry)}</div>
+    </div>
   );
 });
+
+const COLUMNS: Array<{ name: string; title: string; numeric?: boolean }> = [
+  { name: '#', title: 'Position in the log', numeric: true },
+  { name: 'Time', title: 'Milliseconds since the connection started', numeric: true },
+  { name: 'Dir', title: 'Direction' },
+  { name: 'Kind', title: 'Kind of frame' },
+  { name: 'Method', title: 'Method (for answers: of the request they answer)' },
+  { name: 'ID', title: 'JSON-RPC id' },
+  { name: 'Size', title: 'Bytes of the raw text (UTF-8)', numeric: true },
+  { name: 'RTT', title: 'Round-trip time from the request this answers', numeric: true },
+  { name: 'Raw', title: 'The exact text' },
+];
+
+export function LogHeaderRow() {
+  return (
+    <div role="row" aria-rowindex={1} className="log-row head">
+      {COLUMNS.map((c) => (
+        <div key={c.name} role="columnheader" title={c.title} className={c.numeric ? 'num' : undefined}>
+          {c.name}
+        </div>
+      ))}
+    </div>
+  );
+}

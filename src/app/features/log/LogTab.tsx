@@ -1,57 +1,117 @@
-// Every frame in order: what was sent, what came back, stderr and stdout noise.
+// Every frame in order — sent, received, stderr, stdout noise and mcpscope's own
+// events — filterable, with the selected frame in full beside the table.
 
-import { useCallback, useState } from 'react';
-import { useLog } from '../../hooks.js';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { logStore } from '../../app-state.js';
+import { useConnection } from '../../hooks.js';
+import type { LogEntry } from '../../stores/log-store.js';
+import { installLogBenchHook } from './bench-hook.js';
+import { NO_FILTER, filterLog, isFiltering, type FilterResult, type LogFilter } from './filter.js';
+import { formatCount } from './format.js';
 import { LogDetail } from './LogDetail.js';
-import { LogRow } from './LogRow.js';
+import { ImportedBanner, LogFileBar } from './LogFileBar.js';
+import { LogFilters } from './LogFilters.js';
+import { LogTable } from './LogTable.js';
+import { serverOf, type ImportedLog } from './log-file.js';
+import { positionIn } from './positions.js';
+import { useLogEntries } from './use-log-entries.js';
+import './log.css';
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function LogCounts() {
-  const counts = useLog((s) => s.counts);
-  return (
-    <p className="log-counts" aria-live="off">
-      <strong>{plural(counts.out + counts.in, 'frame')}</strong> ({counts.out} sent, {counts.in} received) ·{' '}
-      {plural(counts.stderr, 'stderr line')} · {plural(counts.noise, 'noise line')} · {plural(counts.system, 'event')}
-    </p>
-  );
+/** Index into `entries` of the entry with `seq`, or -1. */
+function indexOf(entries: readonly LogEntry[], imported: ImportedLog | null, seq: number | null): number {
+  if (seq === null) return -1;
+  if (imported) return imported.indexOfSeq.get(seq) ?? -1;
+  // The live log never drops an entry, so seq n sits at n - 1.
+  return entries[seq - 1]?.seq === seq ? seq - 1 : -1;
 }
 
 export function LogTab() {
-  const entries = useLog((s) => s.entries);
+  const live = useLogEntries(logStore);
+  const snapshot = useConnection((s) => s.snapshot);
+  const [imported, setImported] = useState<ImportedLog | null>(null);
+  const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
+  const [reveal, setReveal] = useState(0);
+  const previous = useRef<FilterResult | undefined>(undefined);
+
+  useEffect(() => installLogBenchHook(logStore), []);
+
+  const entries = imported?.entries ?? live;
+  const source: object = imported ?? logStore;
+  // Typing in the search box stays responsive while 100,000 frames are filtered.
+  const deferredFilter = useDeferredValue(filter);
+  const result = useMemo(() => {
+    const next = filterLog(entries, deferredFilter, source, previous.current);
+    previous.current = next;
+    return next;
+  }, [entries, deferredFilter, source]);
+
+  const selectedIndex = indexOf(entries, imported, selectedSeq);
+  const selected = selectedIndex >= 0 ? entries[selectedIndex] : undefined;
+  const hiddenByFilters = selected !== undefined && positionIn(result.indices, selectedIndex) < 0;
+
   const onSelect = useCallback((seq: number) => setSelectedSeq(seq), []);
-  // seq counts up from 1 and nothing is dropped, so it doubles as an index.
-  const byIndex = selectedSeq === null ? undefined : entries[selectedSeq - 1];
-  const selected = byIndex?.seq === selectedSeq ? byIndex : entries.find((e) => e.seq === selectedSeq);
+  const jumpTo = useCallback((seq: number) => {
+    setSelectedSeq(seq);
+    setReveal((n) => n + 1);
+  }, []);
+  const clearFiltersAndReveal = useCallback(() => {
+    setFilter(NO_FILTER);
+    setReveal((n) => n + 1);
+  }, []);
+  const switchSource = (next: ImportedLog | null) => {
+    setImported(next);
+    setSelectedSeq(null);
+  };
+
+  const filtering = isFiltering(filter);
+  const empty =
+    entries.length === 0 ? (
+      <p className="hint">No frames yet. Connect to a server to see its traffic.</p>
+    ) : (
+      <p className="hint">
+        No frames match the filters.{' '}
+        <button type="button" onClick={() => setFilter(NO_FILTER)}>
+          Clear filters
+        </button>
+      </p>
+    );
 
   return (
     <div className="log-tab">
-      <LogCounts />
+      <LogFileBar
+        entries={entries}
+        server={imported ? imported.header.server : serverOf(snapshot)}
+        onImported={(log) => switchSource(log)}
+      />
+      {imported && <ImportedBanner log={imported} onBack={() => switchSource(null)} />}
+      <LogFilters filter={filter} result={result} onChange={setFilter} />
+      <p className="log-showing">
+        Showing {formatCount(result.indices.length)} of {formatCount(entries.length)} frames
+        {filtering && (
+          <>
+            {' '}
+            <button type="button" className="link" onClick={() => setFilter(NO_FILTER)}>
+              Clear filters
+            </button>
+          </>
+        )}
+      </p>
       <div className="log-split">
-        <div className="log-table-wrap">
-          <table className="data-table log-table" aria-label="Message log">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Dir</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Method</th>
-                <th scope="col">ID</th>
-                <th scope="col">Raw</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <LogRow key={entry.seq} entry={entry} selected={entry.seq === selectedSeq} onSelect={onSelect} />
-              ))}
-            </tbody>
-          </table>
-          {entries.length === 0 && <p className="hint empty">No frames yet. Connect to a server to see its traffic.</p>}
-        </div>
-        <LogDetail entry={selected} />
+        <LogTable
+          entries={entries}
+          indices={result.indices}
+          selectedIndex={selectedIndex}
+          onSelect={onSelect}
+          reveal={reveal}
+          empty={empty}
+        />
+        <LogDetail
+          entry={selected}
+          hiddenByFilters={hiddenByFilters}
+          onJump={jumpTo}
+          onClearFilters={clearFiltersAndReveal}
+        />
       </div>
     </div>
   );

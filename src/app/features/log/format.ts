@@ -1,7 +1,42 @@
+// How log values read in the table and the detail pane.
+
 import type { LogDirection, LogEntry } from '../../stores/log-store.js';
 
 export function formatOffset(ms: number): string {
   return `+${ms.toFixed(1)} ms`;
+}
+
+export function formatRtt(ms: number | undefined): string {
+  if (ms === undefined) return '';
+  return ms < 10 ? `${ms.toFixed(2)} ms` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** 87 B, 1.2 KiB, 3.4 MiB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const kib = bytes / 1024;
+  if (kib < 1024) return `${kib < 10 ? kib.toFixed(1) : Math.round(kib)} KiB`;
+  const mib = kib / 1024;
+  return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
+}
+
+const counts = new Intl.NumberFormat('en-US');
+
+/** 100,000 (toLocaleString builds a formatter on every call; this one is made once). */
+export function formatCount(n: number): string {
+  return counts.format(n);
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** Local wall-clock time with milliseconds, e.g. 14:03:07.125. */
+export function formatClock(epochMs: number): string {
+  const d = new Date(epochMs);
+  if (Number.isNaN(d.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 }
 
 export const DIRECTION_LABEL: Record<LogDirection, { symbol: string; words: string }> = {
@@ -12,14 +47,23 @@ export const DIRECTION_LABEL: Record<LogDirection, { symbol: string; words: stri
   system: { symbol: '•', words: 'mcpscope event' },
 };
 
-const ROW_TEXT_LIMIT = 160;
+// Enough to fill the Raw column on a wide screen; more would only be laid out and clipped.
+const ROW_TEXT_LIMIT = 200;
 
 /** The raw text as one short line for a table row. */
 export function rowText(entry: LogEntry): string {
-  const oneLine = entry.raw.replace(/\s*\n\s*/g, ' ');
+  const head = entry.raw.length > ROW_TEXT_LIMIT * 2 ? entry.raw.slice(0, ROW_TEXT_LIMIT * 2) : entry.raw;
+  const oneLine = head.replace(/\s*\n\s*/g, ' ');
   return oneLine.length > ROW_TEXT_LIMIT ? `${oneLine.slice(0, ROW_TEXT_LIMIT)}…` : oneLine;
 }
 
 export function formatId(id: LogEntry['id']): string {
   return id === undefined ? '' : JSON.stringify(id);
+}
+
+/** What the paired frame is to this one, for the "↗ …" link. */
+export function pairLabel(entry: LogEntry): string {
+  if (entry.kind === 'request') return 'response';
+  if (entry.kind === 'response' || entry.kind === 'error') return 'request';
+  return 'paired frame';
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { logHeader, parseLogFile, serializeLog } from '../../../protocol/log/index.js';
+import { createLogStore } from '../../stores/log-store.js';
+import { entryFromRecord, entryToRecord } from './records.js';
+
+describe('log entries in the export format', () => {
+  it('export then import gives back the same entries', () => {
+    let clock = Date.UTC(2025, 5, 1, 10);
+    const store = createLogStore((run) => run(), () => (clock += 7));
+    const s = store.getState();
+    s.append({ t: 0, connection: 1, direction: 'system', kind: 'system', raw: 'Starting', note: 'argv: ["node"]' });
+    s.append({ t: 1.5, connection: 1, direction: 'out', raw: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}' });
+    s.append({ t: 9.75, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":0,"result":{}}' });
+    s.append({ t: 10, connection: 1, direction: 'stderr', kind: 'stderr', raw: 'ready 🌍' });
+    s.append({ t: 11, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":77,"result":{}}' });
+    s.append({ t: 12, connection: 1, direction: 'in', raw: '{broken' });
+    const entries = store.getState().entries;
+    const text = serializeLog(logHeader(null, new Date()), entries.map(entryToRecord));
+    const parsed = parseLogFile(text);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.records.map(entryFromRecord)).toEqual(entries);
+    expect(parsed.records[2]).toMatchObject({ rtt: 8.25, pair: 2, method: 'initialize' });
+  });
+});

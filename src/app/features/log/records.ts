@@ -1,0 +1,41 @@
+// Log entries ⇄ the records of the export format (src/protocol/log).
+
+import { utf8ByteLength, type LogRecord } from '../../../protocol/log/index.js';
+import type { LogEntry } from '../../stores/log-store.js';
+
+export function entryToRecord(e: LogEntry): LogRecord {
+  const r: LogRecord = {
+    seq: e.seq,
+    time: new Date(e.at).toISOString(),
+    t: e.t,
+    connection: e.connection,
+    direction: e.direction,
+    kind: e.kind,
+    raw: e.raw,
+  };
+  if (e.method !== undefined) r.method = e.method;
+  if (e.id !== undefined) r.id = e.id;
+  if (e.note !== undefined) r.note = e.note;
+  if (e.rtt !== undefined) r.rtt = e.rtt;
+  if (e.pairSeq !== undefined) r.pair = e.pairSeq;
+  return r;
+}
+
+export function entryFromRecord(r: LogRecord): LogEntry {
+  const e: LogEntry = {
+    seq: r.seq,
+    at: Date.parse(r.time),
+    t: r.t,
+    connection: r.connection,
+    direction: r.direction,
+    kind: r.kind,
+    raw: r.raw,
+    size: utf8ByteLength(r.raw),
+  };
+  if (r.method !== undefined) e.method = r.method;
+  if (r.id !== undefined) e.id = r.id;
+  if (r.note !== undefined) e.note = r.note;
+  if (r.rtt !== undefined) e.rtt = r.rtt;
+  if (r.pair !== undefined) e.pairSeq = r.pair;
+  return e;
+}

@@ -1,0 +1,108 @@
+// One frame of the message log as it is exported (one JSON Lines record), and
+// the checks an imported record must pass. Shared by the UI and the CLI.
+
+import type { JsonRpcId } from '../jsonrpc/codec.js';
+
+export const LOG_DIRECTIONS = ['out', 'in', 'stderr', 'noise', 'system'] as const;
+export type LogDirection = (typeof LOG_DIRECTIONS)[number];
+
+export const LOG_KINDS = [
+  'request',
+  'notification',
+  'response',
+  'error',
+  'batch',
+  'invalid',
+  'stderr',
+  'noise',
+  'oversize',
+  'system',
+  /** An HTTP exchange with a remote server (direction 'system'). */
+  'http',
+] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
+
+export interface LogRecord {
+  /** Position in the log (1, 2, …); `pair` refers to it. */
+  seq: number;
+  /** Wall-clock time the frame was logged, ISO 8601. */
+  time: string;
+  /** Milliseconds since its connection started. */
+  t: number;
+  connection: number;
+  direction: LogDirection;
+  kind: LogKind;
+  method?: string;
+  id?: JsonRpcId;
+  /** The exact text that crossed the wire (or the stderr / noise line). */
+  raw: string;
+  note?: string;
+  /** For answers: milliseconds from the request they answer. */
+  rtt?: number;
+  /** seq of the paired frame: a request's answer, or an answer's request. */
+  pair?: number;
+}
+
+type Fields = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPositiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const listOf = (values: readonly string[]) => values.join(', ');
+
+/** Check one parsed line; returns the record, or a sentence saying what is wrong with it. */
+export function recordFromJson(value: unknown): { ok: true; record: LogRecord } | { ok: false; problem: string } {
+  const bad = (problem: string) => ({ ok: false as const, problem });
+  if (!isObject(value)) return bad('not a JSON object');
+  const v = value;
+  if (!isPositiveInteger(v.seq)) return bad('"seq" must be a positive integer');
+  if (typeof v.time !== 'string' || Number.isNaN(Date.parse(v.time))) return bad('"time" must be an ISO 8601 date');
+  if (!isFiniteNumber(v.t)) return bad('"t" must be a number (milliseconds since the connection started)');
+  if (!isPositiveInteger(v.connection)) return bad('"connection" must be a positive integer');
+  if (!(LOG_DIRECTIONS as readonly unknown[]).includes(v.direction)) {
+    return bad(`"direction" must be one of ${listOf(LOG_DIRECTIONS)}`);
+  }
+  if (!(LOG_KINDS as readonly unknown[]).includes(v.kind)) return bad(`"kind" must be one of ${listOf(LOG_KINDS)}`);
+  if (typeof v.raw !== 'string') return bad('"raw" must be a string');
+  if (v.method !== undefined && typeof v.method !== 'string') return bad('"method" must be a string');
+  if (v.id !== undefined && typeof v.id !== 'string' && !(typeof v.id === 'number' && Number.isFinite(v.id))) {
+    return bad('"id" must be a string or a number');
+  }
+  if (v.note !== undefined && typeof v.note !== 'string') return bad('"note" must be a string');
+  if (v.rtt !== undefined && !(isFiniteNumber(v.rtt) && v.rtt >= 0)) return bad('"rtt" must be a number of milliseconds');
+  if (v.pair !== undefined && !isPositiveInteger(v.pair)) return bad('"pair" must be the seq of another frame');
+
+  const record: LogRecord = {
+    seq: v.seq,
+    time: v.time,
+    t: v.t,
+    connection: v.connection,
+    direction: v.direction as LogDirection,
+    kind: v.kind as LogKind,
+    raw: v.raw,
+  };
+  if (v.method !== undefined) record.method = v.method as string;
+  if (v.id !== undefined) record.id = v.id as JsonRpcId;
+  if (v.note !== undefined) record.note = v.note as string;
+  if (v.rtt !== undefined) record.rtt = v.rtt;
+  if (v.pair !== undefined) record.pair = v.pair;
+  return { ok: true, record };
+}
+
+/** The record as one line of JSON, its members always in the same order. */
+export function recordToLine(r: LogRecord): string {
+  return JSON.stringify({
+    seq: r.seq,
+    time: r.time,
+    t: r.t,
+    connection: r.connection,
+    direction: r.direction,
+    kind: r.kind,
+    method: r.method,
+    id: r.id,
+    raw: r.raw,
+    note: r.note,
+    rtt: r.rtt,
+    pair: r.pair,
+  });
+}
