@@ -121,6 +121,18 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
   }
 }
 
+/** 2025-03-26 servers MUST accept a batch: two pings in one array, both answered. */
+async function checkBatch(c: CliConnection, steps: CheckStep[]): Promise<void> {
+  const sent = c.session.sendText('[{"jsonrpc":"2.0","id":"batch-1","method":"ping"},{"jsonrpc":"2.0","id":"batch-2","method":"ping"}]', { timeoutMs: PING_TIMEOUT_MS });
+  const outcomes = await Promise.all(sent.requests.map((r) => r.outcome));
+  const answered = outcomes.filter((o) => o.status === 'result').length;
+  steps.push(
+    answered === 2
+      ? { name: 'batch', status: 'pass', detail: 'a batch of two pings was answered in full' }
+      : { name: 'batch', status: 'fail', detail: `a batch of two pings got ${answered} result(s): ${outcomes.map((o) => o.status).join(', ')}` },
+  );
+}
+
 export async function runCheck(c: CliConnection, offeredVersion: string): Promise<CheckReport> {
   const info = c.info!;
   const steps: CheckStep[] = [];
@@ -139,7 +151,7 @@ export async function runCheck(c: CliConnection, offeredVersion: string): Promis
   if (info.protocolVersion !== '2025-03-26') {
     steps.push({ name: 'batch', status: 'skip', detail: `batches exist only in 2025-03-26; ${info.protocolVersion} was negotiated` });
   } else {
-    steps.push({ name: 'batch', status: 'skip', detail: 'batch probing is not available in this build' });
+    await checkBatch(c, steps);
   }
   // Let late frames (answers to the silent notification, stray progress) arrive.
   await sleep(50);

@@ -7,6 +7,7 @@ import { proxySocketUrl } from './connection/socket.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
 import { createConnectionStore } from './stores/connection-store.js';
+import { LintRunner } from './lint/lint-runner.js';
 import { createLogStore } from './stores/log-store.js';
 import { createNavigationStore } from './stores/navigation-store.js';
 
@@ -49,3 +50,10 @@ export const heartbeat = new Heartbeat({
 controller.onSessionEvent((e) => {
   if (e.type === 'server-request' && e.method === 'ping') pingStore.setState((s) => ({ serverPings: s.serverPings + 1 }));
 });
+
+/** Every frame of the log, linted as it arrives. */
+export const lint = new LintRunner((connection) => {
+  const snapshot = controller.connection?.snapshot;
+  return snapshot?.connection === connection ? snapshot.offeredVersion : undefined;
+});
+logStore.subscribe((s) => lint.observe(s.entries));

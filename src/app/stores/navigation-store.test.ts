@@ -10,3 +10,20 @@ describe('navigation store', () => {
     expect(nav.getState().takeResourceRequest()).toBeUndefined();
   });
 });
+
+describe('navigation to the log and the composer', () => {
+  it('showInLog sets the rule filter and asks for a frame, each time anew', () => {
+    const nav = createNavigationStore();
+    nav.getState().showInLog({ rule: 'PING-RESULT', seq: 7 });
+    const first = nav.getState().logReveal;
+    expect(nav.getState()).toMatchObject({ tab: 'log', logRule: 'PING-RESULT', logReveal: { seq: 7 } });
+    nav.getState().showInLog({ seq: 7 });
+    expect(nav.getState().logReveal?.n).not.toBe(first?.n);
+    expect(nav.getState().logRule).toBe('PING-RESULT');
+  });
+  it('editInComposer opens the composer with the text', () => {
+    const nav = createNavigationStore();
+    nav.getState().editInComposer('{"jsonrpc":"2.0"}');
+    expect(nav.getState()).toMatchObject({ tab: 'composer', composerDraft: { raw: '{"jsonrpc":"2.0"}' } });
+  });
+});

@@ -63,6 +63,13 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** What sendText did: the requests it holds (each with its outcome to come) and a sentence. */
+export interface SentText {
+  sent: boolean;
+  requests: Array<{ id: JsonRpcId; method: string; outcome: Promise<RequestOutcome> }>;
+  message: string;
+}
+
 export class ClientSession {
   private readonly sendRaw: (raw: string) => void;
   private readonly clock: SessionClock;
@@ -277,6 +284,51 @@ export class ClientSession {
       : `Stopped waiting for ${p.request.method} (id ${JSON.stringify(id)}), but notifications/cancelled could not be sent: the connection is gone.`;
     p.resolve({ status: 'cancelled', request: p.request, elapsedMs, message });
     return true;
+  }
+
+  /**
+   * Send any text as a frame, exactly as given (the raw composer): malformed, a
+   * batch, a notification. Requests inside it are tracked like our own, so their
+   * replies are paired, timed and never taken for orphans.
+   */
+  sendText(raw: string, options: { timeoutMs?: number } = {}): SentText {
+    if (this._state === 'closed') return { sent: false, requests: [], message: 'The connection is closed. Connect again first.' };
+    const frame = classifyFrame(raw);
+    const items = frame.kind === 'batch' ? frame.items : [frame];
+    const requests: SentText['requests'] = [];
+    const skipped: string[] = [];
+    const sentAt = this.clock.now();
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    for (const item of items) {
+      if (item.kind !== 'request') continue;
+      const { id, method } = item.message;
+      if (this.pending.has(id)) {
+        skipped.push(`id ${JSON.stringify(id)} is already waiting for an answer; a reply will go to that request`);
+        continue;
+      }
+      // Keep our own ids clear of the ones typed by hand.
+      if (typeof id === 'number' && id >= this.nextId) this.nextId = Math.floor(id) + 1;
+      const request: SentRequest = { id, method, raw, sentAt };
+      const outcome = new Promise<RequestOutcome>((resolve) => {
+        const pending: Pending = { request, startedAt: sentAt, deadlineTimer: undefined, timeoutMs, resolve };
+        this.pending.set(id, pending);
+        pending.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(id), timeoutMs);
+      });
+      requests.push({ id, method, outcome });
+    }
+    if (!this.trySend(raw)) {
+      for (const r of requests) this.failRequest(r.id, 'The frame could not be sent: the connection is gone.');
+      return { sent: false, requests, message: 'The frame could not be sent: the connection is gone.' };
+    }
+    let message: string;
+    if (frame.kind === 'invalid') message = `Sent as typed. It is not a valid JSON-RPC message (${frame.reason}), so no answer is tracked.`;
+    else if (requests.length === 0 && skipped.length === 0) {
+      message = 'Sent. It holds no request with an id (only notifications or responses), so no answer is due.';
+    } else {
+      message = `Sent; waiting for ${requests.length} answer${requests.length === 1 ? '' : 's'}.`;
+    }
+    if (skipped.length) message += ` Note: ${skipped.join('; ')}.`;
+    return { sent: true, requests, message };
   }
 
   private trySend(raw: string): boolean {

@@ -5,6 +5,8 @@ import { memo, useMemo, useRef } from 'react';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
 import type { LogEntry } from '../../stores/log-store.js';
+import { LintFindings } from '../../lint/LintFindings.js';
+import { navigationStore } from '../../app-state.js';
 import { CopyButton } from './CopyButton.js';
 import { DIRECTION_LABEL, formatClock, formatId, formatOffset, formatRtt, formatSize, pairLabel } from './format.js';
 
@@ -57,6 +59,14 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
           </button>
         </p>
       )}
+      {entry.direction === 'out' && (
+        <p>
+          <button type="button" onClick={() => navigationStore.getState().editInComposer(entry.raw)}>
+            Edit and resend
+          </button>
+        </p>
+      )}
+      <LintFindings seq={entry.seq} />
       {hiddenByFilters && (
         <p className="log-notice">
           This frame is hidden by the filters, so it is not in the table.{' '}

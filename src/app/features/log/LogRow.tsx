@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import type { LogEntry } from '../../stores/log-store.js';
 import { DIRECTION_LABEL, formatId, formatOffset, formatRtt, formatSize, rowText } from './format.js';
+import { LintMark } from '../../lint/LintMark.js';
 
 export const ROW_HEIGHT = 24;
 
@@ -30,6 +31,9 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       onClick={() => onSelect(entry.seq)}
     >
       <div role="cell" className="num muted">{entry.seq}</div>
+      <div role="cell" className="lint-cell">
+        <LintMark seq={entry.seq} />
+      </div>
       <div role="cell" className="num">{formatOffset(entry.t)}</div>
       <div role="cell" className="dir" title={dir.words}>
         <span aria-hidden="true">{dir.symbol}</span>
@@ -47,6 +51,7 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
 
 const COLUMNS: Array<{ name: string; title: string; numeric?: boolean }> = [
   { name: '#', title: 'Position in the log', numeric: true },
+  { name: 'Lint', title: 'Departures from the MCP specification found on this frame' },
   { name: 'Time', title: 'Milliseconds since the connection started', numeric: true },
   { name: 'Dir', title: 'Direction' },
   { name: 'Kind', title: 'Kind of frame' },

@@ -2,8 +2,10 @@
 // events — filterable, with the selected frame in full beside the table.
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { logStore } from '../../app-state.js';
-import { useConnection } from '../../hooks.js';
+import { useStore } from 'zustand';
+import { lint, logStore, navigationStore } from '../../app-state.js';
+import { useConnection, useNavigation } from '../../hooks.js';
+import { LintRuleFilter } from '../../lint/LintRuleFilter.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { installLogBenchHook } from './bench-hook.js';
 import { NO_FILTER, filterLog, isFiltering, type FilterResult, type LogFilter } from './filter.js';
@@ -40,11 +42,18 @@ export function LogTab() {
   const source: object = imported ?? logStore;
   // Typing in the search box stays responsive while 100,000 frames are filtered.
   const deferredFilter = useDeferredValue(filter);
-  const result = useMemo(() => {
+  const filtered = useMemo(() => {
     const next = filterLog(entries, deferredFilter, source, previous.current);
     previous.current = next;
     return next;
   }, [entries, deferredFilter, source]);
+  // The lint rule filter narrows what the other filters let through.
+  const rule = useNavigation((s) => s.logRule);
+  const bySeq = useStore(lint.store, (s) => s.bySeq);
+  const result = useMemo(() => {
+    if (!rule || imported) return filtered;
+    return { ...filtered, indices: filtered.indices.filter((i) => bySeq.get(entries[i]!.seq)?.some((f) => f.rule === rule)) };
+  }, [filtered, rule, bySeq, entries, imported]);
 
   const selectedIndex = indexOf(entries, imported, selectedSeq);
   const selected = selectedIndex >= 0 ? entries[selectedIndex] : undefined;
@@ -57,21 +66,31 @@ export function LogTab() {
   }, []);
   const clearFiltersAndReveal = useCallback(() => {
     setFilter(NO_FILTER);
+    navigationStore.getState().setLogRule('');
     setReveal((n) => n + 1);
   }, []);
+  // Another tab (Problems) asked for a frame.
+  const logReveal = useNavigation((s) => s.logReveal);
+  useEffect(() => {
+    if (logReveal) jumpTo(logReveal.seq);
+  }, [logReveal, jumpTo]);
+  const clearAll = () => {
+    setFilter(NO_FILTER);
+    navigationStore.getState().setLogRule('');
+  };
   const switchSource = (next: ImportedLog | null) => {
     setImported(next);
     setSelectedSeq(null);
   };
 
-  const filtering = isFiltering(filter);
+  const filtering = isFiltering(filter) || rule !== '';
   const empty =
     entries.length === 0 ? (
       <p className="hint">No frames yet. Connect to a server to see its traffic.</p>
     ) : (
       <p className="hint">
         No frames match the filters.{' '}
-        <button type="button" onClick={() => setFilter(NO_FILTER)}>
+        <button type="button" onClick={clearAll}>
           Clear filters
         </button>
       </p>
@@ -85,13 +104,14 @@ export function LogTab() {
         onImported={(log) => switchSource(log)}
       />
       {imported && <ImportedBanner log={imported} onBack={() => switchSource(null)} />}
-      <LogFilters filter={filter} result={result} onChange={setFilter} />
+      <LogFilters filter={filter} result={filtered} onChange={setFilter} />
+      {!imported && <LintRuleFilter />}
       <p className="log-showing">
         Showing {formatCount(result.indices.length)} of {formatCount(entries.length)} frames
         {filtering && (
           <>
             {' '}
-            <button type="button" className="link" onClick={() => setFilter(NO_FILTER)}>
+            <button type="button" className="link" onClick={clearAll}>
               Clear filters
             </button>
           </>

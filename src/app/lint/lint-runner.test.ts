@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createLogStore, type LogEntry } from '../stores/log-store.js';
+import { LintRunner, worst } from './lint-runner.js';
+
+function entries(): readonly LogEntry[] {
+  const store = createLogStore(() => {});
+  const add = (connection: number, direction: 'out' | 'in' | 'noise', raw: string) =>
+    store.getState().append({ t: 0, connection, direction, raw, ...(direction === 'noise' ? { kind: 'noise' as const } : {}) });
+  add(1, 'out', '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}');
+  add(1, 'in', '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}');
+  add(1, 'out', '{"jsonrpc":"2.0","method":"notifications/initialized"}');
+  add(1, 'noise', 'Server listening');
+  add(1, 'out', '{"jsonrpc":"2.0","id":2,"method":"ping"}');
+  add(1, 'in', '{"jsonrpc":"2.0","id":2,"result":{"pong":true}}');
+  // A new connection starts a fresh linter: id 1 is not a reuse there.
+  add(2, 'out', '{"jsonrpc":"2.0","id":1,"method":"ping"}');
+  store.getState().flush();
+  return store.getState().entries;
+}
+
+describe('LintRunner', () => {
+  it('lints the log in order and keys findings by seq and rule', () => {
+    const runner = new LintRunner(() => '2025-11-25');
+    const all = entries();
+    runner.observe(all.slice(0, 5));
+    runner.observe(all);
+    const s = runner.store.getState();
+    expect(s.findings.map((f) => [f.rule, f.seq])).toEqual([
+      ['STDIO-NONMSG', 4],
+      ['PING-RESULT', 6],
+    ]);
+    expect(s.byRule.get('PING-RESULT')).toEqual({ rule: 'PING-RESULT', count: 1, severity: 'error' });
+    expect(worst(s.bySeq.get(6) ?? [])).toBe('error');
+  });
+
+  it('starts over when the log is replaced by a shorter one', () => {
+    const runner = new LintRunner(() => undefined);
+    runner.observe(entries());
+    runner.observe([]);
+    expect(runner.store.getState().findings).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+// Feeds the message log to the lint engine, in order, as entries arrive: a new
+// Linter per connection (checked against the version it offered until one is
+// negotiated), findings kept by the log sequence number they were found on.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { Linter, RULES, type Finding, type HttpExchangeFacts, type RuleId, type Severity } from '../../protocol/index.js';
+import type { LogEntry } from '../stores/log-store.js';
+
+export interface RuleCount {
+  rule: RuleId;
+  count: number;
+  /** The worst severity seen for this rule (a rule may report below its default). */
+  severity: Severity;
+}
+
+export interface LintState {
+  findings: readonly Finding[];
+  bySeq: ReadonlyMap<number, readonly Finding[]>;
+  byRule: ReadonlyMap<RuleId, RuleCount>;
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+export function worst(findings: readonly Finding[]): Severity | undefined {
+  let w: Severity | undefined;
+  for (const f of findings) if (!w || SEVERITY_RANK[f.severity] > SEVERITY_RANK[w]) w = f.severity;
+  return w;
+}
+
+const FRAME_KINDS = new Set(['request', 'notification', 'response', 'error', 'batch', 'invalid']);
+
+/** The HTTP facts an `http` log entry carries, when its raw text is an exchange. */
+export type HttpFactsReader = (entry: LogEntry) => HttpExchangeFacts | undefined;
+
+export class LintRunner {
+  readonly store: StoreApi<LintState>;
+  private linter: Linter | undefined;
+  private connection = -1;
+  private processed = 0;
+  private source: readonly LogEntry[] | undefined;
+
+  constructor(
+    /** The version a connection offered, for linting before negotiation. */
+    private readonly offeredVersion: (connection: number) => string | undefined,
+    private readonly httpFacts: HttpFactsReader = () => undefined,
+  ) {
+    this.store = createStore<LintState>()(() => ({ findings: [], bySeq: new Map(), byRule: new Map() }));
+  }
+
+  /** Lint the entries not seen yet. The log only appends, so this resumes where it stopped. */
+  observe(entries: readonly LogEntry[]): void {
+    if (entries.length < this.processed) this.reset();
+    this.source = entries;
+    if (entries.length === this.processed) return;
+    const found: Finding[] = [];
+    for (let i = this.processed; i < entries.length; i++) found.push(...this.lintOne(entries[i]!));
+    this.processed = entries.length;
+    if (found.length) this.publish(found);
+  }
+
+  private reset(): void {
+    this.processed = 0;
+    this.connection = -1;
+    this.linter = undefined;
+    this.store.setState({ findings: [], bySeq: new Map(), byRule: new Map() });
+  }
+
+  private lintOne(e: LogEntry): Finding[] {
+    if (e.connection !== this.connection || !this.linter) {
+      this.connection = e.connection;
+      const offeredVersion = this.offeredVersion(e.connection);
+      this.linter = new Linter(offeredVersion ? { offeredVersion } : {});
+    }
+    const meta = { seq: e.seq, at: e.t, invalidUtf8: e.note?.includes('invalid UTF-8') ?? false };
+    if (FRAME_KINDS.has(e.kind) && (e.direction === 'out' || e.direction === 'in')) {
+      return this.linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, meta);
+    }
+    if (e.kind === 'noise') return this.linter.stdoutNoise(e.raw, meta);
+    if (e.kind === 'http') {
+      const facts = this.httpFacts(e);
+      return facts ? this.linter.httpExchange(facts, meta) : [];
+    }
+    return [];
+  }
+
+  private publish(found: Finding[]): void {
+    const s = this.store.getState();
+    const bySeq = new Map(s.bySeq);
+    const byRule = new Map(s.byRule);
+    for (const f of found) {
+      if (f.seq !== undefined) bySeq.set(f.seq, [...(bySeq.get(f.seq) ?? []), f]);
+      const prev = byRule.get(f.rule);
+      const severity = prev && SEVERITY_RANK[prev.severity] >= SEVERITY_RANK[f.severity] ? prev.severity : f.severity;
+      byRule.set(f.rule, { rule: f.rule, count: (prev?.count ?? 0) + 1, severity });
+    }
+    this.store.setState({ findings: [...s.findings, ...found], bySeq, byRule });
+  }
+}
+
+export function ruleTitle(rule: RuleId): string {
+  return RULES[rule].title;
+}

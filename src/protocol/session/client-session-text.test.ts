@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ClientSession } from './client-session.js';
+import { FakeClock } from './fake-clock.js';
+
+function setup() {
+  const clock = new FakeClock();
+  const sent: string[] = [];
+  const session = new ClientSession({ clock, send: (raw) => sent.push(raw) });
+  session.markReadyWithoutInitialize();
+  return { clock, sent, session };
+}
+
+describe('ClientSession.sendText (the raw composer)', () => {
+  it('sends exactly the text and pairs the reply to a typed request', async () => {
+    const { session, sent } = setup();
+    const text = '{"jsonrpc":"2.0","id":"mine","method":"ping","params":{}}';
+    const r = session.sendText(text);
+    expect(sent).toEqual([text]);
+    expect(r.requests.map((q) => q.id)).toEqual(['mine']);
+    session.receive('{"jsonrpc":"2.0","id":"mine","error":{"code":-32602,"message":"ping takes no params"}}');
+    expect(await r.requests[0]!.outcome).toMatchObject({ status: 'error', error: { code: -32602 } });
+  });
+
+  it('says that a notification gets no answer', () => {
+    const { session } = setup();
+    const r = session.sendText('{"jsonrpc":"2.0","method":"ping"}');
+    expect(r.requests).toEqual([]);
+    expect(r.message).toMatch(/no answer is due/);
+  });
+
+  it('tracks every request of a batch', async () => {
+    const { session } = setup();
+    const r = session.sendText('[{"jsonrpc":"2.0","id":101,"method":"ping"},{"jsonrpc":"2.0","id":102,"method":"tools/list"}]');
+    expect(r.requests.map((q) => q.method)).toEqual(['ping', 'tools/list']);
+    session.receive('[{"jsonrpc":"2.0","id":102,"result":{"tools":[]}},{"jsonrpc":"2.0","id":101,"result":{}}]');
+    expect((await r.requests[0]!.outcome).status).toBe('result');
+    expect((await r.requests[1]!.outcome).status).toBe('result');
+  });
+
+  it('sends malformed text as typed and says so', () => {
+    const { session, sent } = setup();
+    const r = session.sendText('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(sent).toEqual(['{"jsonrpc": "2.0", "id": 1, "method": ']);
+    expect(r.message).toMatch(/not a valid JSON-RPC message/);
+  });
+
+  it('keeps its own ids clear of typed ones and times typed requests out', async () => {
+    const { session, sent, clock } = setup();
+    const r = session.sendText('{"jsonrpc":"2.0","id":50,"method":"ping"}', { timeoutMs: 100 });
+    void session.request('ping');
+    expect(JSON.parse(sent[1]!).id).toBe(51);
+    clock.advance(100);
+    expect((await r.requests[0]!.outcome).status).toBe('timeout');
+  });
+});
