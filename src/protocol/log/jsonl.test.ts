@@ -96,3 +96,24 @@ describe('mcpscope log files (JSON Lines)', () => {
     }
   });
 });
+
+describe('lint findings in the export', () => {
+  it('round-trip with their frame and are checked on import', async () => {
+    const { parseLogFile, serializeLog, logHeader } = await import('./index.js');
+    const record = {
+      seq: 1,
+      time: new Date(0).toISOString(),
+      t: 0,
+      connection: 1,
+      direction: 'in' as const,
+      kind: 'response' as const,
+      raw: '{"jsonrpc":"2.0","id":1,"result":{"pong":true}}',
+      lint: [{ rule: 'PING-RESULT', severity: 'error' as const, message: 'ping was answered with {"pong":true}', specUrl: 'https://x/y#z' }],
+    };
+    const text = serializeLog(logHeader(null, new Date(0)), [record]);
+    const parsed = parseLogFile(text);
+    expect(parsed.ok && parsed.records[0]?.lint).toEqual(record.lint);
+    const bad = parseLogFile(text.replace('"severity":"error"', '"severity":"fatal"'));
+    expect(bad.ok && bad.problems[0]?.message).toMatch(/severity/);
+  });
+});

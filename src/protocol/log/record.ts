@@ -41,6 +41,29 @@ export interface LogRecord {
   rtt?: number;
   /** seq of the paired frame: a request's answer, or an answer's request. */
   pair?: number;
+  /** What the lint engine found on this frame (the file a user attaches to a bug report). */
+  lint?: LintRecord[];
+}
+
+export interface LintRecord {
+  rule: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  specUrl?: string;
+}
+
+function lintFromJson(v: unknown): LintRecord[] | string {
+  if (!Array.isArray(v)) return '"lint" must be an array of findings';
+  const out: LintRecord[] = [];
+  for (const f of v) {
+    if (!isObject(f) || typeof f.rule !== 'string' || typeof f.message !== 'string' || !['error', 'warning', 'info'].includes(String(f.severity))) {
+      return 'each "lint" finding needs a rule, a severity (error, warning or info) and a message';
+    }
+    const item: LintRecord = { rule: f.rule, severity: f.severity as LintRecord['severity'], message: f.message };
+    if (typeof f.specUrl === 'string') item.specUrl = f.specUrl;
+    out.push(item);
+  }
+  return out;
 }
 
 type Fields = Record<string, unknown>;
@@ -86,6 +109,11 @@ export function recordFromJson(value: unknown): { ok: true; record: LogRecord } 
   if (v.note !== undefined) record.note = v.note as string;
   if (v.rtt !== undefined) record.rtt = v.rtt;
   if (v.pair !== undefined) record.pair = v.pair;
+  if (v.lint !== undefined) {
+    const lint = lintFromJson(v.lint);
+    if (typeof lint === 'string') return bad(lint);
+    record.lint = lint;
+  }
   return { ok: true, record };
 }
 
@@ -104,5 +132,6 @@ export function recordToLine(r: LogRecord): string {
     note: r.note,
     rtt: r.rtt,
     pair: r.pair,
+    lint: r.lint,
   });
 }

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import type { LogServer } from '../../../protocol/log/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
-import { downloadLog, readLogFile, type ImportedLog } from './log-file.js';
+import { downloadLog, readLogFile, type ImportedLog, type LintBySeq } from './log-file.js';
 import { plural } from './format.js';
 
 const PROBLEMS_SHOWN = 20;
@@ -12,9 +12,11 @@ interface Props {
   entries: readonly LogEntry[];
   server: LogServer | null;
   onImported: (log: ImportedLog) => void;
+  /** Lint findings to export with the frames (the live log's). */
+  findings?: LintBySeq;
 }
 
-export function LogFileBar({ entries, server, onImported }: Props) {
+export function LogFileBar({ entries, server, onImported, findings }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -34,7 +36,7 @@ export function LogFileBar({ entries, server, onImported }: Props) {
   function onExport(): void {
     try {
       setExportError(null);
-      downloadLog(entries, server);
+      downloadLog(entries, server, findings);
     } catch (e) {
       setExportError(`Could not export the log: ${e instanceof Error ? e.message : String(e)}.`);
     }

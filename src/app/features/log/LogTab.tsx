@@ -102,6 +102,7 @@ export function LogTab() {
         entries={entries}
         server={imported ? imported.header.server : serverOf(snapshot)}
         onImported={(log) => switchSource(log)}
+        {...(imported ? {} : { findings: bySeq })}
       />
       {imported && <ImportedBanner log={imported} onBack={() => switchSource(null)} />}
       <LogFilters filter={filter} result={filtered} onChange={setFilter} />

@@ -7,6 +7,7 @@ import {
   serializeLog,
   type LogHeader,
   type LogLineProblem,
+  type LintRecord,
   type LogServer,
 } from '../../../protocol/log/index.js';
 import type { ConnectionSnapshot } from '../../connection/proxy-connection.js';
@@ -38,18 +39,26 @@ export function serverOf(snapshot: ConnectionSnapshot | null): LogServer | null 
   return server;
 }
 
-function* records(entries: readonly LogEntry[]) {
-  for (const e of entries) yield entryToRecord(e);
+/** Lint findings by log seq, to go with the frames they were found on. */
+export type LintBySeq = ReadonlyMap<number, readonly Pick<LintRecord, 'rule' | 'severity' | 'message' | 'specUrl'>[]>;
+
+function* records(entries: readonly LogEntry[], lint: LintBySeq | undefined) {
+  for (const e of entries) {
+    const record = entryToRecord(e);
+    const found = lint?.get(e.seq);
+    if (found?.length) record.lint = found.map(({ rule, severity, message, specUrl }) => ({ rule, severity, message, ...(specUrl ? { specUrl } : {}) }));
+    yield record;
+  }
 }
 
-export function logFileText(entries: readonly LogEntry[], server: LogServer | null, at: Date): string {
-  return serializeLog(logHeader(server, at), records(entries));
+export function logFileText(entries: readonly LogEntry[], server: LogServer | null, at: Date, lint?: LintBySeq): string {
+  return serializeLog(logHeader(server, at), records(entries, lint));
 }
 
 /** Offer the log as a file download (mcpscope-<date>.jsonl). */
-export function downloadLog(entries: readonly LogEntry[], server: LogServer | null): void {
+export function downloadLog(entries: readonly LogEntry[], server: LogServer | null, lint?: LintBySeq): void {
   const now = new Date();
-  const blob = new Blob([logFileText(entries, server, now)], { type: 'application/x-ndjson' });
+  const blob = new Blob([logFileText(entries, server, now, lint)], { type: 'application/x-ndjson' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
