@@ -5,11 +5,16 @@ import { useNavigation } from './hooks.js';
 import type { InspectorTab } from './stores/navigation-store.js';
 import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
 import { LogTab } from './features/log/LogTab.js';
+import { NetworkTab } from './features/network/NetworkTab.js';
+import { ConsoleTab } from './features/console/ConsoleTab.js';
 import { PingTab } from './features/ping/PingTab.js';
 import { ResourcesTab } from './features/resources/ResourcesTab.js';
 import { PromptsTab } from './features/prompts/PromptsTab.js';
+import { ComposerTab } from './features/composer/ComposerTab.js';
+import { ProblemsTab } from './features/problems/ProblemsTab.js';
 import { ToolsTab } from './features/tools/ToolsTab.js';
 import { SessionEvents } from './server-data/SessionEvents.js';
+import { ElicitationDialog } from './features/elicitation/ElicitationDialog.js';
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
@@ -17,6 +22,10 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode }> = [
   { id: 'resources', label: 'Resources', panel: <ResourcesTab /> },
   { id: 'prompts', label: 'Prompts', panel: <PromptsTab /> },
   { id: 'log', label: 'Log', panel: <LogTab /> },
+  { id: 'console', label: 'Console', panel: <ConsoleTab /> },
+  { id: 'network', label: 'Network', panel: <NetworkTab /> },
+  { id: 'problems', label: 'Problems', panel: <ProblemsTab /> },
+  { id: 'composer', label: 'Composer', panel: <ComposerTab /> },
 ];
 
 function InspectorTabs() {
@@ -50,6 +59,7 @@ export function App() {
       ) : (
         <main className="layout">
           <SessionEvents />
+          <ElicitationDialog />
           <ConnectionPanel token={token} />
           <section className="panel work-panel" aria-label="Inspector">
             <InspectorTabs />

@@ -4,6 +4,7 @@ import { takeToken } from './auth/token.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
 import { proxySocketUrl } from './connection/socket.js';
+import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
 import { createConnectionStore } from './stores/connection-store.js';
@@ -57,3 +58,16 @@ export const lint = new LintRunner((connection) => {
   return snapshot?.connection === connection ? snapshot.offeredVersion : undefined;
 });
 logStore.subscribe((s) => lint.observe(s.entries));
+
+/** elicitation/create from the server: queued for the person to answer in a dialog. */
+export const elicitations = createElicitationStore();
+let elicitingFor: unknown;
+connectionStore.subscribe((s) => {
+  // A closed connection cannot take answers: its open questions go away.
+  if (s.snapshot?.status === 'closed') for (const q of elicitations.getState().queue) q.answer({ result: { action: 'cancel' } });
+  const session = controller.session;
+  if (session && session !== elicitingFor) {
+    elicitingFor = session;
+    session.setRequestHandler('elicitation/create', (params) => elicitations.request(params));
+  }
+});

@@ -4,6 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
+  ElicitResultSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -71,6 +72,10 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
       return await tool.run(args, {
         signal: extra.signal,
         log,
+        elicit: async (message, requestedSchema) => {
+          if (!server.getClientCapabilities()?.elicitation) return undefined;
+          return extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema } }, ElicitResultSchema);
+        },
         progress: async (progress, total, message) => {
           if (progressToken === undefined) return;
           await extra.sendNotification({

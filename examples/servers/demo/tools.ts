@@ -12,6 +12,8 @@ export interface ToolContext {
   /** Sends notifications/progress when the client asked for it. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   log(line: string): void;
+  /** Asks the user through the client (elicitation/create); undefined when the client cannot. */
+  elicit(message: string, requestedSchema: Record<string, unknown>): Promise<{ action: string; content?: Record<string, unknown> } | undefined>;
 }
 
 export interface ToolResult {
@@ -236,6 +238,27 @@ export const demoTools: DemoTool[] = [
         await ctx.progress(i, steps, `step ${i} of ${steps}`);
       }
       return { content: [text(`Counted to ${steps}.`)] };
+    },
+  },
+  {
+    name: 'sign_up',
+    title: 'Sign up',
+    description: 'Asks the user for their details through elicitation/create, then reports what came back.',
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (_args, ctx) => {
+      const answer = await ctx.elicit('Please tell us about yourself.', {
+        type: 'object',
+        properties: {
+          name: { type: 'string', title: 'Name', default: 'Ann' },
+          age: { type: 'integer', title: 'Age', minimum: 0, maximum: 150 },
+          plan: { type: 'string', title: 'Plan', enum: ['free', 'pro'], enumNames: ['Free', 'Pro'], default: 'free' },
+          newsletter: { type: 'boolean', title: 'Newsletter', default: false },
+        },
+        required: ['name', 'age'],
+      });
+      if (!answer) return { content: [text('This client does not support elicitation.')], isError: true };
+      return { content: [text(`${answer.action}: ${JSON.stringify(answer.content ?? {})}`)] };
     },
   },
   {

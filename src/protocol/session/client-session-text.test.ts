@@ -53,3 +53,31 @@ describe('ClientSession.sendText (the raw composer)', () => {
     expect((await r.requests[0]!.outcome).status).toBe('timeout');
   });
 });
+
+describe('answers that take their time', () => {
+  it('an async handler answers when it is ready; a throwing one answers -32603', async () => {
+    const { session, sent } = setup();
+    let accept!: (v: { result: unknown }) => void;
+    session.setRequestHandler('elicitation/create', () => new Promise((r) => (accept = r)));
+    session.setRequestHandler('roots/list', () => {
+      throw new Error('no roots here');
+    });
+    session.receive('{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"message":"Name?"}}');
+    session.receive('{"jsonrpc":"2.0","id":"r1","method":"roots/list"}');
+    expect(sent.map((r) => JSON.parse(r).id)).toEqual(['r1']);
+    expect(JSON.parse(sent[0]!).error.code).toBe(-32603);
+    accept({ result: { action: 'accept', content: { name: 'Ann' } } });
+    await Promise.resolve();
+    expect(JSON.parse(sent[1]!)).toEqual({ jsonrpc: '2.0', id: 'e1', result: { action: 'accept', content: { name: 'Ann' } } });
+  });
+});
+
+describe('capabilities follow the handlers', () => {
+  it('a session that answers elicitation/create declares the elicitation capability', () => {
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw) });
+    session.setRequestHandler('elicitation/create', () => ({ result: { action: 'decline' } }));
+    void session.initialize('2025-11-25');
+    expect(JSON.parse(sent[0]!).params.capabilities).toEqual({ elicitation: {} });
+  });
+});

@@ -22,6 +22,7 @@ import type {
   RequestOptions,
   RequestOutcome,
   SentRequest,
+  ServerRequestAnswer,
   ServerRequestHandler,
   SessionClock,
   SessionEvent,
@@ -31,6 +32,12 @@ import type {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
 export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
+/** Server→client request methods and the client capability that announces each. */
+const HANDLER_CAPABILITIES: Array<[string, string]> = [
+  ['elicitation/create', 'elicitation'],
+  ['sampling/createMessage', 'sampling'],
+  ['roots/list', 'roots'],
+];
 /** How many timed-out ids are remembered to recognise late responses. */
 const LATE_MEMORY = 10_000;
 
@@ -160,9 +167,12 @@ export class ClientSession {
       return { ok: false, message: allowed.reason, outcome: { status: 'refused', message: allowed.reason } };
     }
     this.setState('initializing');
+    // Declare what this session can answer: a handler for a server request is the capability.
+    const declared: Record<string, unknown> = {};
+    for (const [method, capability] of HANDLER_CAPABILITIES) if (this.handlers.has(method)) declared[capability] = {};
     const outcome = await this.sendRequest(
       'initialize',
-      { protocolVersion, capabilities, clientInfo: this.clientInfo },
+      { protocolVersion, capabilities: { ...declared, ...capabilities }, clientInfo: this.clientInfo },
       options,
     );
     if (this._state === 'closed') return { ok: false, message: outcomeMessage(outcome), outcome };
@@ -424,15 +434,28 @@ export class ClientSession {
 
   private onServerRequest(id: JsonRpcId, method: string, params: unknown, raw: string): void {
     const handler = this.handlers.get(method);
-    let reply;
-    if (handler) {
-      const answer = handler(params);
-      reply = 'result' in answer ? makeResult(id, answer.result) : makeError(id, answer.error.code, answer.error.message, answer.error.data);
-    } else {
-      reply = makeError(id, ErrorCode.MethodNotFound, `Method not found: ${method} (mcpscope does not handle it)`);
+    if (!handler) {
+      this.answerServer(id, method, raw, { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (mcpscope does not handle it)` } });
+      return;
     }
+    const failed = (e: unknown): ServerRequestAnswer => ({
+      error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${e instanceof Error ? e.message : String(e)}` },
+    });
+    let answer: ServerRequestAnswer | Promise<ServerRequestAnswer>;
+    try {
+      answer = handler(params);
+    } catch (e) {
+      answer = failed(e);
+    }
+    if (answer instanceof Promise) answer.then((a) => this.answerServer(id, method, raw, a), (e: unknown) => this.answerServer(id, method, raw, failed(e)));
+    else this.answerServer(id, method, raw, answer);
+  }
+
+  private answerServer(id: JsonRpcId, method: string, raw: string, answer: ServerRequestAnswer): void {
+    if (this._state === 'closed') return;
+    const reply = 'result' in answer ? makeResult(id, answer.result) : makeError(id, answer.error.code, answer.error.message, answer.error.data);
     this.trySend(serializeMessage(reply));
-    this.emit({ type: 'server-request', id, method, answer: 'result' in reply ? 'result' : 'error', raw });
+    this.emit({ type: 'server-request', id, method, answer: 'result' in answer ? 'result' : 'error', raw });
   }
 
   private onNotification(method: string, params: unknown, raw: string): void {

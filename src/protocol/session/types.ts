@@ -80,4 +80,7 @@ export interface SessionClock {
   clearTimeout(handle: unknown): void;
 }
 
-export type ServerRequestHandler = (params: unknown) => { result: unknown } | { error: JsonRpcErrorObject };
+export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
+
+/** Answers a server→client request; may take its time (a person filling an elicitation form). */
+export type ServerRequestHandler = (params: unknown) => ServerRequestAnswer | Promise<ServerRequestAnswer>;

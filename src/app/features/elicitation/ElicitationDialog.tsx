@@ -1,0 +1,113 @@
+// A server asks for input (elicitation/create): a modal form the person can
+// accept, decline or cancel. Nothing is sent until they choose.
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { formatProblems, validateAgainstSchema } from '../../../protocol/index.js';
+import { elicitations } from '../../app-state.js';
+import { contentOf, initialValues, type ElicitationField, type PendingElicitation } from './elicitation.js';
+import './elicitation.css';
+
+const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };
+
+function Field({ field, value, onChange }: { field: ElicitationField; value: string | boolean | undefined; onChange: (v: string | boolean) => void }) {
+  const id = useId();
+  const label = (
+    <label htmlFor={id}>
+      {field.title}
+      {field.required && <span aria-label="required"> *</span>}
+    </label>
+  );
+  let control;
+  if (field.kind === 'boolean') {
+    control = <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+  } else if (field.kind === 'enum') {
+    control = (
+      <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{field.required ? 'Choose…' : '(none)'}</option>
+        {field.options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    const type = field.kind === 'string' ? INPUT_TYPE[field.format ?? ''] ?? 'text' : 'number';
+    control = (
+      <input id={id} type={type} step={field.kind === 'integer' ? 1 : 'any'} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
+    );
+  }
+  return (
+    <div className="elicitation-field">
+      {label}
+      {control}
+      {field.description && <span className="hint">{field.description}</span>}
+    </div>
+  );
+}
+
+function Dialog({ item }: { item: PendingElicitation }) {
+  const [values, setValues] = useState(() => initialValues(item.fields));
+  const [problems, setProblems] = useState<string[]>([]);
+  const titleId = useId();
+  const first = useRef<HTMLDivElement>(null);
+  useEffect(() => first.current?.querySelector<HTMLElement>('input, select, button')?.focus(), []);
+
+  const accept = () => {
+    const content = contentOf(item.fields, values);
+    const verdict = validateAgainstSchema(item.schema, content);
+    if (!verdict.valid) {
+      setProblems('schemaError' in verdict ? [verdict.schemaError] : formatProblems(verdict.problems));
+      return;
+    }
+    item.answer({ result: { action: 'accept', content } });
+  };
+
+  return (
+    <div className="elicitation-backdrop">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="elicitation-dialog" ref={first}>
+        <h3 id={titleId}>The server asks for input</h3>
+        <p className="elicitation-message">{item.message}</p>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            accept();
+          }}
+        >
+          {item.fields.map((f) => (
+            <Field key={f.name} field={f} value={values[f.name]} onChange={(v) => setValues((s) => ({ ...s, [f.name]: v }))} />
+          ))}
+          {item.unsupported.length > 0 && (
+            <p className="hint">
+              Not shown (not a flat text, number, boolean or choice field, as the specification requires): {item.unsupported.join(', ')}.
+            </p>
+          )}
+          {problems.length > 0 && (
+            <ul role="alert" className="field-error">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+          <div className="toolbar">
+            <button type="submit" className="primary">
+              Accept
+            </button>
+            <button type="button" onClick={() => item.answer({ result: { action: 'decline' } })}>
+              Decline
+            </button>
+            <button type="button" onClick={() => item.answer({ result: { action: 'cancel' } })}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+export function ElicitationDialog() {
+  const first = useStore(elicitations, (s) => s.queue[0]);
+  return first ? <Dialog key={first.n} item={first} /> : null;
+}

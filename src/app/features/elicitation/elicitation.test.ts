@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { contentOf, createElicitationStore, fieldsOf, initialValues } from './elicitation.js';
+
+const schema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name', default: 'Ann' },
+    age: { type: 'integer', minimum: 0 },
+    score: { type: 'number' },
+    subscribe: { type: 'boolean', default: true },
+    color: { type: 'string', enum: ['red', 'green'], enumNames: ['Red', 'Green'] },
+    size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] },
+    nested: { type: 'object', properties: {} },
+  },
+  required: ['name', 'age'],
+};
+
+describe('elicitation forms', () => {
+  it('turns requestedSchema into fields, and says which it cannot show', () => {
+    const { fields, unsupported } = fieldsOf(schema);
+    expect(fields.map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['name', 'string', true],
+      ['age', 'integer', true],
+      ['score', 'number', false],
+      ['subscribe', 'boolean', false],
+      ['color', 'enum', false],
+      ['size', 'enum', false],
+    ]);
+    expect(fields.find((f) => f.name === 'size')?.options).toEqual([
+      { value: 's', label: 'Small' },
+      { value: 'l', label: 'Large' },
+    ]);
+    expect(unsupported).toEqual(['nested']);
+  });
+
+  it('prefills defaults and sends numbers as numbers, leaving empty optional fields out', () => {
+    const { fields } = fieldsOf(schema);
+    const values = { ...initialValues(fields), age: '42', score: '', color: 'red' };
+    expect(values).toMatchObject({ name: 'Ann', subscribe: true });
+    expect(contentOf(fields, values)).toEqual({ name: 'Ann', age: 42, subscribe: true, color: 'red' });
+  });
+
+  it('queues requests until the person answers', async () => {
+    const store = createElicitationStore();
+    const answer = store.request({ message: 'Who are you?', requestedSchema: schema });
+    expect(store.getState().queue).toHaveLength(1);
+    store.getState().queue[0]!.answer({ result: { action: 'decline' } });
+    expect(await answer).toEqual({ result: { action: 'decline' } });
+    expect(store.getState().queue).toHaveLength(0);
+  });
+});
