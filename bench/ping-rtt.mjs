@@ -1,6 +1,8 @@
 // bench/ping-rtt: ping round trips through the proxy's WebSocket against the
 // same demo server driven directly over stdio, in one run, plus the proxy's
-// start-up time and resident memory with one open session.
+// start-up time and resident memory with one open session. The HTTP row does
+// the same against one Streamable HTTP server (server-everything on a loopback
+// port): pings through the proxy against a direct `fetch` client.
 //
 //   npm run bench            (builds first)
 //   node bench/ping-rtt.mjs [--pings 2000] [--warmup 200] [--profile-proxy DIR]
@@ -24,6 +26,7 @@ const TOKEN = 'bench-token-0123456789abcdef';
 
 const proxyMain = fileURLToPath(new URL('../dist/node/proxy/main.js', import.meta.url));
 const demoServer = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
+const everythingServer = fileURLToPath(new URL('../test/fixtures/http-everything.mjs', import.meta.url));
 
 const initialize = (id) =>
   JSON.stringify({
@@ -78,7 +81,7 @@ async function startDirect() {
   return { d, stop: () => child.kill() };
 }
 
-async function startProxy() {
+async function startProxy(transport = { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} }) {
   const t0 = performance.now();
   const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const child = spawn(process.execPath, [...nodeArgs, proxyMain, '--port', '0', '--no-open'], {
@@ -106,11 +109,11 @@ async function startProxy() {
   const opened = new Promise((resolve) => {
     ws.on('message', (data) => {
       const env = JSON.parse(String(data));
-      if (env.type === 'opened') resolve();
+      if (env.type === 'opened' || env.type === 'http-opened') resolve();
       if (env.type === 'recv') d.onLine(env.raw);
     });
   });
-  ws.send(JSON.stringify({ type: 'open', transport: { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} } }));
+  ws.send(JSON.stringify({ type: 'open', transport }));
   await opened;
   await d.call(0, initialize(0));
   ws.send(JSON.stringify({ type: 'send', raw: initialized }));
@@ -126,6 +129,47 @@ async function startProxy() {
   };
 }
 
+/** server-everything in streamableHttp mode on a free loopback port. */
+async function startHttpServer() {
+  const child = spawn(process.execPath, [everythingServer, 'streamableHttp'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, PORT: '0' } });
+  const origin = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = /mcpscope-fixture listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`server-everything exited with ${code}`)));
+  });
+  child.stdout.resume();
+  return { url: `${origin}/mcp`, stop: () => child.kill() };
+}
+
+/** A minimal Streamable HTTP client on fetch: the direct path the proxy is measured against. */
+async function startDirectHttp(url) {
+  const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const post = (raw, headers) => fetch(url, { method: 'POST', headers: { ...base, ...headers }, body: raw });
+  const init = await post(initialize(0), {});
+  const session = { 'mcp-session-id': init.headers.get('mcp-session-id'), 'mcp-protocol-version': '2025-11-25' };
+  await init.text();
+  await (await post(initialized, session)).text();
+  const d = {
+    async call(id, raw) {
+      const response = await post(raw, session);
+      const body = await response.text();
+      // A JSON body, or an SSE stream whose data lines carry the answer.
+      const texts = response.headers.get('content-type')?.startsWith('text/event-stream')
+        ? body.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter((t) => t !== '')
+        : [body];
+      const answer = texts.map((t) => JSON.parse(t)).find((m) => m.id === id);
+      if (!answer) throw new Error(`no answer to ${id} in ${body}`);
+      return answer;
+    },
+  };
+  return { d, stop: () => fetch(url, { method: 'DELETE', headers: session }).then((r) => r.text()) };
+}
+
 let nextId = 1;
 async function pings(d, n, into) {
   for (let i = 0; i < n; i++) {
@@ -137,6 +181,19 @@ async function pings(d, n, into) {
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Ping both paths alternately in short rounds, so load from elsewhere on the machine hits both alike. */
+async function measure(a, b, rounds = 20) {
+  await pings(a.d, WARMUP);
+  await pings(b.d, WARMUP);
+  const viaA = [];
+  const viaB = [];
+  for (let r = 0; r < rounds; r++) {
+    await pings(a.d, PINGS / rounds, viaA);
+    await pings(b.d, PINGS / rounds, viaB);
+  }
+  return [viaA.sort((x, y) => x - y), viaB.sort((x, y) => x - y)];
+}
 const fmt = (ms) => `${ms.toFixed(3)} ms`;
 
 const direct = await startDirect();
@@ -155,12 +212,24 @@ direct.stop();
 
 viaProxy.sort((a, b) => a - b);
 viaDirect.sort((a, b) => a - b);
+
+// The HTTP row: the same Streamable HTTP server, through the proxy and directly with fetch.
+const httpServer = await startHttpServer();
+const httpDirect = await startDirectHttp(httpServer.url);
+const httpProxy = await startProxy({ kind: 'http', url: httpServer.url, headers: {}, mode: 'streamable-http' });
+const [httpViaProxy, httpViaDirect] = await measure(httpProxy, httpDirect);
+await httpProxy.stop();
+await httpDirect.stop();
+httpServer.stop();
 const row = (name, s) => `| ${name} | ${s.length} | ${fmt(pct(s, 50))} | ${fmt(pct(s, 90))} | ${fmt(pct(s, 99))} |`;
 console.log(`ping-rtt: ${PINGS} pings each after ${WARMUP} warm-up, node ${process.version}`);
 console.log('| path | pings | p50 | p90 | p99 |');
 console.log('| --- | --- | --- | --- | --- |');
 console.log(row('proxy (WebSocket → stdio)', viaProxy));
 console.log(row('direct (stdio)', viaDirect));
-console.log(`p50 ratio proxy/direct: ${(pct(viaProxy, 50) / pct(viaDirect, 50)).toFixed(2)}`);
+console.log(row('proxy (WebSocket → Streamable HTTP)', httpViaProxy));
+console.log(row('direct (fetch → Streamable HTTP)', httpViaDirect));
+console.log(`p50 ratio proxy/direct (stdio): ${(pct(viaProxy, 50) / pct(viaDirect, 50)).toFixed(2)}`);
+console.log(`p50 ratio proxy/direct (HTTP): ${(pct(httpViaProxy, 50) / pct(httpViaDirect, 50)).toFixed(2)}`);
 console.log(`proxy start → ready line (spawn of node included): ${proxy.startupMs.toFixed(0)} ms`);
 console.log(`proxy resident memory with one open session: ${rss.toFixed(1)} MB`);

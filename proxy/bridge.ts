@@ -9,17 +9,19 @@ import {
   type ProxyErrorCode,
   type TransportConfig,
 } from '../src/protocol/index.js';
-import type { Upstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';
+import type { AnyUpstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';
 
-export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener) => Upstream;
+export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener) => AnyUpstream;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type OutgoingEnvelope = DistributiveOmit<ProxyEnvelope, 'at'>;
 
 export class Bridge {
-  private upstream: Upstream | undefined;
+  private upstream: AnyUpstream | undefined;
   private state: 'idle' | 'starting' | 'open' | 'closed' = 'idle';
   private socketClosed = false;
+  /** An HTTP server (reached, not started). */
+  private remote = false;
 
   /** `onDone` runs once the socket has closed and the upstream has stopped. */
   constructor(
@@ -62,7 +64,12 @@ export class Bridge {
         return;
       case 'send':
         if (this.state !== 'open' || this.upstream === undefined) {
-          const why = this.state === 'closed' ? 'the server has exited' : 'no server is running yet';
+          const why =
+            this.state === 'closed'
+              ? this.remote
+                ? 'the connection to the server has ended'
+                : 'the server has exited'
+              : 'no server is running yet';
           this.error('not-open', `Cannot send: ${why}. Send an open envelope first.`);
           return;
         }
@@ -80,18 +87,24 @@ export class Bridge {
       return;
     }
     this.state = 'starting';
+    this.remote = transport.kind === 'http';
     const upstream = this.createUpstream(transport, (event) => this.forward(event));
     this.upstream = upstream;
     upstream.start().then(
-      ({ pid }) => {
+      (started) => {
         if (this.state === 'starting') this.state = 'open';
-        this.emit({ type: 'opened', transport: 'stdio', pid, command: transport.command, args: transport.args });
+        if ('http' in started) {
+          const { url, mode, endpoint } = started.http;
+          this.emit({ type: 'http-opened', url, mode, ...(endpoint !== undefined ? { endpoint } : {}) });
+        } else if (transport.kind === 'stdio') {
+          this.emit({ type: 'opened', transport: 'stdio', pid: started.pid, command: transport.command, args: transport.args });
+        }
         // The socket closed while the server was starting: shutdown() already waits for it.
       },
       (err: Error) => {
         this.upstream = undefined;
         this.state = 'idle'; // a failed start may be corrected and retried
-        this.error('spawn-failed', err.message);
+        this.error(transport.kind === 'http' ? 'connect-failed' : 'spawn-failed', err.message);
       },
     );
   }
@@ -109,6 +122,15 @@ export class Bridge {
         return;
       case 'stderr':
         this.emit({ type: 'stderr', line: event.line });
+        return;
+      case 'http':
+        this.emit({ type: 'http', exchange: event.exchange });
+        return;
+      case 'http-mode':
+        this.emit({ type: 'http-mode', mode: event.mode, reason: event.reason });
+        return;
+      case 'request-failed':
+        this.emit({ type: 'request-failed', requestIds: event.requestIds, problem: event.problem, message: event.message });
         return;
       case 'close':
         this.state = 'closed';

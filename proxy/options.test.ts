@@ -17,7 +17,7 @@ const demo = { command: '/usr/bin/node', args: ['/pkg/dist/node/examples/servers
 
 describe('parseOptions', () => {
   it('has loopback defaults and no command', () => {
-    expect(ok([])).toEqual({ port: DEFAULT_PORT, host: '127.0.0.1', open: true, env: {}, allowOrigins: [], help: false, args: [] });
+    expect(ok([])).toEqual({ port: DEFAULT_PORT, host: '127.0.0.1', open: true, env: {}, allowOrigins: [], help: false, args: [], headers: {} });
   });
 
   it('reads its own options before the command', () => {
@@ -72,7 +72,33 @@ describe('parseOptions', () => {
   });
 });
 
+describe('--url and --header', () => {
+  it('reads a remote server URL and its headers', () => {
+    const o = ok(['--url', 'http://127.0.0.1:3001/mcp', '--header', 'Authorization: Bearer abc', '--header=X-Api-Key:  k1 ']);
+    expect(o.url).toBe('http://127.0.0.1:3001/mcp');
+    expect(o.headers).toEqual({ Authorization: 'Bearer abc', 'X-Api-Key': 'k1' });
+    expect(o.command).toBeUndefined();
+  });
+
+  it('explains what is wrong with a URL or a header', () => {
+    expect(error(['--url', 'ftp://x/mcp'])).toMatch(/--url: .*http:\/\/ or https:\/\//);
+    expect(error(['--url', 'not a url'])).toMatch(/is not a URL/);
+    expect(error(['--url', 'http://x/mcp', '--header', 'NoColon'])).toMatch(/Name: value/);
+    expect(error(['--url', 'http://x/mcp', '--header', 'Accept: text/html'])).toMatch(/set by mcpscope/);
+    expect(error(['--header', 'A: b'])).toMatch(/goes with --url/);
+    expect(error(['--url', 'http://x/mcp', 'node', 'server.js'])).toMatch(/either a server command or --url/);
+  });
+});
+
 describe('launchConfigFor', () => {
+  it('prefills an HTTP server in Auto mode when --url is given', () => {
+    const o = ok(['--url', 'https://example.test/mcp', '--header', 'Authorization: Bearer t']);
+    expect(launchConfigFor(o, demo, '1.2.3')).toEqual({
+      version: '1.2.3',
+      prefill: { kind: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer t' }, mode: 'auto' },
+    });
+  });
+
   it('prefills the demo server when no command is given', () => {
     const o = ok(['-e', 'K=V']);
     expect(launchConfigFor(o, demo, '1.2.3')).toEqual({

@@ -2,7 +2,7 @@
 // server command: everything after it belongs to the server, so
 // `mcpscope node server.js --port 3` passes `--port 3` to the server.
 import { isAbsolute, resolve } from 'node:path';
-import type { LaunchConfig, StdioTransportConfig } from '../src/protocol/index.js';
+import { httpUrlProblem, parseHeaderLine, type LaunchConfig, type StdioTransportConfig } from '../src/protocol/index.js';
 
 export const DEFAULT_PORT = 6290;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -20,12 +20,16 @@ export interface ProxyOptions {
   /** The server to prefill; undefined means the demo server. */
   command?: string;
   args: string[];
+  /** A remote server to prefill instead (--url), with its --header lines. */
+  url?: string;
+  headers: Record<string, string>;
 }
 
 export type ParseResult = { ok: true; options: ProxyOptions } | { ok: false; error: string };
 
 export const USAGE =
-  'Usage: mcpscope [--port N] [--host H] [--no-open] [--cwd DIR] [-e KEY=VALUE]... [--allow-origin URL]... [--] [command args...]';
+  'Usage: mcpscope [--port N] [--host H] [--no-open] [--cwd DIR] [-e KEY=VALUE]... [--allow-origin URL]... [--] [command args...]\n' +
+  '       mcpscope [options] --url URL [--header "Name: value"]...';
 
 export const HELP = `${USAGE}
 
@@ -39,11 +43,14 @@ demo server) is only prefilled in the Connect form; nothing starts until you pre
   --cwd DIR           working directory of the server
   -e KEY=VALUE        environment variable for the server (repeatable)
   --allow-origin URL  another origin allowed to connect, e.g. a dev server (repeatable)
+  --url URL           prefill a remote server (Streamable HTTP, HTTP+SSE or plain
+                      JSON-RPC over HTTP) instead of a command
+  --header "N: V"     a request header for --url, e.g. "Authorization: Bearer …" (repeatable)
   --help              show this help
 
 Everything after the command belongs to the server: mcpscope node server.js --port 3`;
 
-const WITH_VALUE = new Set(['--port', '--host', '--cwd', '-e', '--env', '--allow-origin']);
+const WITH_VALUE = new Set(['--port', '--host', '--cwd', '-e', '--env', '--allow-origin', '--url', '--header']);
 
 function applyValue(options: ProxyOptions, name: string, value: string): string | undefined {
   switch (name) {
@@ -81,6 +88,18 @@ function applyValue(options: ProxyOptions, name: string, value: string): string 
       options.allowOrigins.push(origin);
       return undefined;
     }
+    case '--url': {
+      const problem = httpUrlProblem(value);
+      if (problem !== undefined) return `--url: ${problem}`;
+      options.url = value.trim();
+      return undefined;
+    }
+    case '--header': {
+      const header = parseHeaderLine(value);
+      if (!header.ok) return `--header: ${header.error}`;
+      options.headers[header.name] = header.value;
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -94,6 +113,7 @@ export function parseOptions(argv: readonly string[]): ParseResult {
     allowOrigins: [],
     help: false,
     args: [],
+    headers: {},
   };
   let i = 0;
   while (i < argv.length) {
@@ -133,16 +153,25 @@ export function parseOptions(argv: readonly string[]): ParseResult {
     options.command = rest[0];
     options.args = rest.slice(1);
   }
+  if (options.url !== undefined && options.command !== undefined) {
+    return { ok: false, error: `Give either a server command or --url, not both (got --url ${options.url} and the command "${options.command}").` };
+  }
+  if (options.url === undefined && Object.keys(options.headers).length > 0) {
+    return { ok: false, error: '--header goes with --url: it sets a request header of the remote server.' };
+  }
   return { ok: true, options };
 }
 
-/** What the UI prefills: the given command, or the demo server when there is none. Starts nothing. */
+/** What the UI prefills: the given URL or command, or the demo server when there is neither. Starts nothing. */
 export function launchConfigFor(
   options: ProxyOptions,
   demo: { command: string; args: string[] },
   version: string,
   baseDir: string = process.cwd(),
 ): LaunchConfig {
+  if (options.url !== undefined) {
+    return { version, prefill: { kind: 'http', url: options.url, headers: { ...options.headers }, mode: 'auto' } };
+  }
   const prefill: StdioTransportConfig = {
     kind: 'stdio',
     command: options.command ?? demo.command,

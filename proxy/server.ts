@@ -11,6 +11,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from './options.js';
 import { demoServerCommand, packageVersion, uiDir as defaultUiDir } from './paths.js';
 import { checkRequest, createToken, isLoopbackHostname, isWildcardHost, ownOrigins, urlHost, type SecurityContext } from './security.js';
 import { serveStatic } from './static.js';
+import { createHttpUpstream, type HttpUpstreamOptions } from './upstream/http/index.js';
 import { createStdioUpstream } from './upstream/stdio.js';
 
 export interface StartProxyOptions {
@@ -28,7 +29,9 @@ export interface StartProxyOptions {
   uiDir?: string;
   /** Shutdown grace period of stdio servers (ms), for each of the stdin-close and SIGTERM steps. */
   graceMs?: number;
-  /** How sessions reach their server; default: the stdio transport. */
+  /** Timeouts and limits of HTTP upstreams (tests shorten them). */
+  http?: HttpUpstreamOptions;
+  /** How sessions reach their server; default: stdio or HTTP, as each session asks. */
   createUpstream?: UpstreamFactory;
   /** Where warnings go; default stderr. */
   warn?: (line: string) => void;
@@ -80,7 +83,9 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const launch = options.launch ?? { version: packageVersion(), prefill: { kind: 'stdio', ...demoServerCommand(), env: {} } };
   const graceMs = options.graceMs;
   const createUpstream: UpstreamFactory =
-    options.createUpstream ?? ((config, listener) => createStdioUpstream(config, listener, { graceMs }));
+    options.createUpstream ??
+    ((config, listener) =>
+      config.kind === 'http' ? createHttpUpstream(config, listener, options.http) : createStdioUpstream(config, listener, { graceMs }));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!isLoopbackHostname(host)) {
     warn(

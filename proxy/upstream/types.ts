@@ -1,5 +1,7 @@
-// The one contract every upstream transport implements (stdio now, HTTP later).
+// The one contract every upstream transport implements (stdio, HTTP).
 // Events carry raw text: the bridge forwards exactly what the server wrote.
+
+import type { HttpExchange, HttpMode, HttpProblem, JsonRpcId, ResolvedHttpMode } from '../../src/protocol/index.js';
 
 export interface UpstreamClose {
   code: number | null;
@@ -17,6 +19,12 @@ export type UpstreamEvent =
   /** A line over the size limit; its bytes were discarded. */
   | { type: 'oversize'; bytes: number; limit: number }
   | { type: 'stderr'; line: string }
+  /** HTTP transports: one exchange, reported again each time it changes (same id). */
+  | { type: 'http'; exchange: HttpExchange }
+  /** HTTP transports: the transport in use, once known (Auto decides on the first exchange). */
+  | { type: 'http-mode'; mode: ResolvedHttpMode; reason: string }
+  /** HTTP transports: these requests will get no answer (the exchange failed); say why. */
+  | { type: 'request-failed'; requestIds: JsonRpcId[]; problem: HttpProblem; message: string }
   /** Emitted once, last, and only after a successful start. */
   | ({ type: 'close' } & UpstreamClose);
 
@@ -26,11 +34,23 @@ export interface UpstreamStarted {
   pid: number;
 }
 
-export interface Upstream {
-  /** Resolves once the server runs; rejects with an Error whose message is a user-facing sentence. */
-  start(): Promise<UpstreamStarted>;
-  /** Write one raw frame. Rejects with a user-facing sentence when it cannot be delivered. */
+/** An HTTP server is not started, only reached: `endpoint` is where HTTP+SSE POSTs go. */
+export interface HttpUpstreamStarted {
+  http: { url: string; mode: HttpMode; endpoint?: string };
+}
+
+export interface Upstream<Started = UpstreamStarted> {
+  /** Resolves once the server runs (or, over HTTP, can be reached); rejects with an Error whose message is a user-facing sentence. */
+  start(): Promise<Started>;
+  /**
+   * Write one raw frame. Rejects with a user-facing sentence when it cannot be delivered.
+   * HTTP transports resolve once the exchange is under way: how it went is reported by
+   * `http` and `request-failed` events, not by rejecting.
+   */
   send(raw: string): Promise<void>;
   /** Stop the server; resolves after the close event was emitted. Safe to call more than once. */
   shutdown(): Promise<void>;
 }
+
+/** An upstream of any transport, as the bridge holds it. */
+export type AnyUpstream = Upstream<UpstreamStarted | HttpUpstreamStarted>;

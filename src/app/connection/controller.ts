@@ -1,15 +1,16 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { ClientSession, ProtocolVersion, SessionEvent, StdioTransportConfig } from '../../protocol/index.js';
+import type { ClientSession, ProtocolVersion, SessionEvent, TransportConfig } from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
+import type { HttpEvent } from './http-connection.js';
 import { ProxyConnection, type ConnectionSnapshot } from './proxy-connection.js';
 import type { SocketFactory } from './socket.js';
 
 export interface ConnectRequest {
-  transport: StdioTransportConfig;
+  transport: TransportConfig;
   protocolVersion: ProtocolVersion;
 }
 
@@ -28,6 +29,7 @@ export class ConnectionController {
   private lastRequest: ConnectRequest | undefined;
   private count = 0;
   private readonly sessionListeners = new Set<(e: SessionEvent, connection: number) => void>();
+  private readonly httpListeners = new Set<(e: HttpEvent, connection: number) => void>();
 
   constructor(deps: ControllerDeps) {
     this.deps = deps;
@@ -52,17 +54,20 @@ export class ConnectionController {
     this.disconnect();
     this.unsubscribe?.();
     this.lastRequest = request;
+    const number = ++this.count;
     const connection = new ProxyConnection({
       url: this.deps.url(),
       token,
       transport: request.transport,
       protocolVersion: request.protocolVersion,
-      connection: ++this.count,
+      connection: number,
       log: (input) => this.deps.logStore.getState().append(input),
+      onHttp: (e) => {
+        for (const l of this.httpListeners) l(e, number);
+      },
       ...(this.deps.socketFactory ? { socketFactory: this.deps.socketFactory } : {}),
     });
     this.current = connection;
-    const number = this.count;
     connection.session.on((e) => {
       for (const l of this.sessionListeners) l(e, number);
     });
@@ -75,6 +80,17 @@ export class ConnectionController {
   onSessionEvent(listener: (e: SessionEvent, connection: number) => void): () => void {
     this.sessionListeners.add(listener);
     return () => this.sessionListeners.delete(listener);
+  }
+
+  /** HTTP exchanges and transport choices of whichever connection is current (for the Network view). */
+  onHttpEvent(listener: (e: HttpEvent, connection: number) => void): () => void {
+    this.httpListeners.add(listener);
+    return () => this.httpListeners.delete(listener);
+  }
+
+  /** The server does not implement initialize: carry on without it. */
+  continueWithoutInitialize(): void {
+    this.current?.continueWithoutInitialize();
   }
 
   reconnect(): Promise<ConnectionSnapshot> | undefined {

@@ -1,6 +1,6 @@
 // The sentences a person sees when a connection fails: what happened and what to do.
 
-import type { ProxyEnvelope } from '../../protocol/index.js';
+import type { HttpProblem, ProxyEnvelope } from '../../protocol/index.js';
 
 export type FailureKind =
   | 'refused'
@@ -8,7 +8,13 @@ export type FailureKind =
   | 'spawn-failed'
   | 'exited'
   | 'initialize-timeout'
-  | 'initialize-failed';
+  | 'initialize-failed'
+  /** HTTP: the server could not be reached, or refused (401, 404 …). */
+  | 'http-failed'
+  /** HTTP: the server ended the session (404 to a request with its session id). */
+  | 'session-expired'
+  /** HTTP: the server ended the connection (an HTTP+SSE stream closed). */
+  | 'http-closed';
 
 export interface ConnectionFailure {
   kind: FailureKind;
@@ -20,9 +26,15 @@ export interface ConnectionFailure {
   stderrTail: string[];
   /** Offer a Reconnect button (the proxy went away, not the server). */
   canReconnect: boolean;
+  /** Offer Re-initialize: a new session with the same settings (HTTP session expiry). */
+  canReinitialize?: boolean;
 }
 
 type ClosedEnvelope = Extract<ProxyEnvelope, { type: 'closed' }>;
+
+/** Shown with "Continue without initialize" when the server answers initialize with -32601. */
+export const INITIALIZE_UNSUPPORTED =
+  'The server answered initialize with -32601 (method not found): it may be a bare JSON-RPC endpoint that does not implement initialize. You can continue without initialize: Ping, Tools and Resources will still be sent, and every deviation stays visible in the log.';
 
 export const LOST_MESSAGE = 'Lost the connection to the mcpscope proxy — is it still running?';
 
@@ -95,4 +107,45 @@ export function initializeFailure(message: string, stderrTail: string[]): Connec
 export function withStderr(message: string, stderrTail: readonly string[]): string {
   if (stderrTail.length === 0) return message;
   return `${message}\nLast stderr lines:\n${stderrTail.map((l) => `  ${l}`).join('\n')}`;
+}
+
+const HTTP_TITLES: Record<HttpProblem, string> = {
+  refused: 'Connection refused',
+  dns: 'Unknown host',
+  tls: 'TLS error',
+  network: 'The HTTP request failed',
+  timeout: 'No answer in time',
+  redirect: 'Redirect not followed',
+  unauthorized: 'The server requires authorization (HTTP 401)',
+  forbidden: 'The server refused access (HTTP 403)',
+  'not-found': 'Nothing at this URL',
+  'session-expired': 'The server session expired',
+  'http-error': 'The server refused the request',
+  'server-error': 'The server failed',
+  'bad-body': 'The server answered with something that is not JSON-RPC',
+  'bad-content-type': 'The server answered with the wrong content type',
+  'stream-cut': 'The server ended the stream early',
+  'too-large': 'The reply is too large',
+  'no-endpoint': 'Not an HTTP+SSE server',
+};
+
+/** Problems worth simply trying again (the server was down, or slow). */
+const TRANSIENT = new Set<HttpProblem>(['refused', 'network', 'timeout', 'server-error']);
+
+/** An HTTP failure that ends the connection: the proxy's sentence, titled by its problem. */
+export function httpFailure(problem: HttpProblem, message: string): ConnectionFailure {
+  if (problem === 'session-expired') {
+    return { kind: 'session-expired', title: HTTP_TITLES[problem], message, stderrTail: [], canReconnect: false, canReinitialize: true };
+  }
+  return { kind: 'http-failed', title: HTTP_TITLES[problem], message, stderrTail: [], canReconnect: TRANSIENT.has(problem) };
+}
+
+/** The proxy could not open the HTTP connection (HTTP+SSE: no event stream or no endpoint). */
+export function connectFailure(message: string): ConnectionFailure {
+  return { kind: 'http-failed', title: 'The server could not be reached', message, stderrTail: [], canReconnect: true };
+}
+
+/** The HTTP upstream closed on its own (an HTTP+SSE stream ended). */
+export function httpClosedFailure(reason: string): ConnectionFailure {
+  return { kind: 'http-closed', title: 'The server ended the connection', message: reason, stderrTail: [], canReconnect: false, canReinitialize: true };
 }

@@ -6,20 +6,23 @@
 import {
   ClientSession,
   ENVELOPE_SUBPROTOCOL,
+  ErrorCode,
+  classifyFrame,
   TOKEN_SUBPROTOCOL_PREFIX,
   parseProxyEnvelope,
   type ClientEnvelope,
-  type InitializeInfo,
   type ProtocolVersion,
   type ProxyEnvelope,
   type SessionClock,
-  type SessionState,
-  type StdioTransportConfig,
+  type TransportConfig,
 } from '../../protocol/index.js';
 import type { LogInput } from '../stores/log-store.js';
 import {
+  INITIALIZE_UNSUPPORTED,
+  connectFailure,
   exitFailure,
   exitSentence,
+  httpClosedFailure,
   initializeFailure,
   initializeTimeoutFailure,
   lostFailure,
@@ -29,6 +32,8 @@ import {
   withStderr,
   type ConnectionFailure,
 } from './failures.js';
+import { HttpSide, type HttpEvent } from './http-connection.js';
+import type { ConnectionSnapshot } from './snapshot.js';
 import { SOCKET_OPEN, browserSocketFactory, type SocketFactory, type SocketLike } from './socket.js';
 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
@@ -37,30 +42,17 @@ const GOING_AWAY = 1001;
 /** How many stderr lines to keep for error reports when the proxy sends none. */
 const STDERR_TAIL_LINES = 20;
 
-export type ConnectionStatus = 'connecting' | 'initializing' | 'ready' | 'closed';
-
-export interface ConnectionSnapshot {
-  /** Which connection of this page this is (1, 2, …). */
-  connection: number;
-  status: ConnectionStatus;
-  sessionState: SessionState;
-  offeredVersion: ProtocolVersion;
-  transport: StdioTransportConfig;
-  pid?: number;
-  info?: InitializeInfo;
-  /** Set when the connection failed or ended unexpectedly. */
-  failure?: ConnectionFailure;
-  /** Why it ended, when it ended without a failure. */
-  endedBecause?: string;
-}
+export type { ConnectionSnapshot, ConnectionStatus } from './snapshot.js';
 
 export interface ProxyConnectionOptions {
   url: string;
   token: string;
-  transport: StdioTransportConfig;
+  transport: TransportConfig;
   protocolVersion: ProtocolVersion;
   connection: number;
   log: (input: LogInput) => void;
+  /** HTTP exchanges and transport choices, for the Network view. */
+  onHttp?: (event: HttpEvent) => void;
   socketFactory?: SocketFactory;
   clock?: SessionClock;
   initializeTimeoutMs?: number;
@@ -85,6 +77,7 @@ export class ProxyConnection {
   private _snapshot: ConnectionSnapshot;
   private settle: (s: ConnectionSnapshot) => void = () => {};
   private readonly settled: Promise<ConnectionSnapshot>;
+  private readonly http: HttpSide;
 
   constructor(options: ProxyConnectionOptions) {
     this.options = options;
@@ -102,6 +95,15 @@ export class ProxyConnection {
       offeredVersion: options.protocolVersion,
       transport: options.transport,
     };
+    this.http = new HttpSide({
+      session: this.session,
+      log: (input) => this.log(input),
+      info: () => this._snapshot.http,
+      setInfo: (http) => this.update({ http }),
+      initializing: () => this._snapshot.status === 'initializing',
+      fail: (failure) => this.fail(failure),
+      ...(options.onHttp ? { onHttp: options.onHttp } : {}),
+    });
   }
 
   get snapshot(): ConnectionSnapshot {
@@ -118,11 +120,12 @@ export class ProxyConnection {
     return () => this.listeners.delete(listener);
   }
 
-  /** Open the socket and run the handshake; resolves once ready or closed. */
+  /** Open the socket and run the handshake; resolves once ready or closed (or waiting for the user's choice). */
   start(): Promise<ConnectionSnapshot> {
     if (this.socket) return this.settled;
     const { transport, token } = this.options;
-    this.system(`Starting the server over stdio: ${transport.command}${argCount(transport.args)}`, argvNote(transport.command, transport.args));
+    if (transport.kind === 'http') this.http.starting(transport);
+    else this.system(`Starting the server over stdio: ${transport.command}${argCount(transport.args)}`, argvNote(transport.command, transport.args));
     const socket = (this.options.socketFactory ?? browserSocketFactory)(this.options.url, [
       ENVELOPE_SUBPROTOCOL,
       TOKEN_SUBPROTOCOL_PREFIX + token,
@@ -138,7 +141,15 @@ export class ProxyConnection {
     return this.settled;
   }
 
-  /** The user ends the connection: the proxy closes stdin and stops the process. */
+  /** After initialize was answered with -32601: treat the session as ready anyway. */
+  continueWithoutInitialize(): void {
+    if (this._snapshot.status === 'closed' || this._snapshot.initializeUnsupported === undefined) return;
+    this.session.markReadyWithoutInitialize();
+    this.system('Continuing without initialize: no protocol version or capabilities were negotiated; requests are sent as if the session were initialized.');
+    this.update({ status: 'ready', initializeUnsupported: undefined, withoutInitialize: true });
+  }
+
+  /** The user ends the connection: the proxy stops the process (stdio) or ends the session (HTTP). */
   disconnect(): void {
     if (this._snapshot.status === 'closed') return;
     this.userEnded = true;
@@ -169,8 +180,20 @@ export class ProxyConnection {
         this.log({ direction: 'in', raw: env.raw, ...(env.invalidUtf8 ? { note: 'Contained invalid UTF-8.' } : {}) });
         this.session.receive(env.raw);
         return;
-      case 'noise':
-        this.log({ direction: 'noise', kind: 'noise', raw: env.raw, note: 'A stdout line that is not JSON.' });
+      case 'noise': {
+        const note = this.options.transport.kind === 'http' ? 'A message from the server that is not JSON.' : 'A stdout line that is not JSON.';
+        this.log({ direction: 'noise', kind: 'noise', raw: env.raw, note });
+        return;
+      }
+      case 'http-opened':
+        this.http.handle(env);
+        this.update({ status: 'initializing' });
+        void this.initialize();
+        return;
+      case 'http':
+      case 'http-mode':
+      case 'request-failed':
+        this.http.handle(env);
         return;
       case 'oversize':
         this.log({
@@ -190,6 +213,7 @@ export class ProxyConnection {
       case 'error':
         this.system(`Proxy error ${env.code}: ${env.message}`);
         if (env.code === 'spawn-failed') this.fail(spawnFailure(env.message));
+        if (env.code === 'connect-failed') this.fail(connectFailure(env.message));
         return;
     }
   }
@@ -200,6 +224,12 @@ export class ProxyConnection {
     if (this._snapshot.status === 'closed') return; // The failure was already reported.
     if (result.ok) {
       this.update({ status: 'ready', info: result.info });
+      this.settle(this._snapshot);
+      return;
+    }
+    if (result.outcome.status === 'error' && result.outcome.error.code === ErrorCode.MethodNotFound) {
+      this.system(INITIALIZE_UNSUPPORTED);
+      this.update({ initializeUnsupported: INITIALIZE_UNSUPPORTED });
       this.settle(this._snapshot);
       return;
     }
@@ -215,6 +245,10 @@ export class ProxyConnection {
     const tail = env.stderrTail.length > 0 ? env.stderrTail : [...this.stderrTail];
     this.system(exitSentence(env));
     if (this._snapshot.status === 'closed') return;
+    if (this.options.transport.kind === 'http') {
+      this.fail(httpClosedFailure(env.reason));
+      return;
+    }
     const duringStartup = this._snapshot.status !== 'ready';
     const failure = exitFailure(env, duringStartup, tail);
     // A clean exit after the session was up is an ending, not a failure.
@@ -263,6 +297,10 @@ export class ProxyConnection {
     }
     this.sendEnvelope({ type: 'send', raw });
     this.log({ direction: 'out', raw });
+    if (this._snapshot.status === 'initializing' && this.http.initializeId === undefined) {
+      const frame = classifyFrame(raw);
+      if (frame.kind === 'request' && frame.message.method === 'initialize') this.http.initializeId = frame.message.id;
+    }
   }
 
   private sendEnvelope(env: ClientEnvelope): void {

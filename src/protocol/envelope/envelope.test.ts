@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientEnvelope } from './envelope.js';
+import { parseClientEnvelope, parseProxyEnvelope } from './envelope.js';
 
 describe('parseClientEnvelope', () => {
   it('accepts open, send and close', () => {
@@ -20,6 +20,11 @@ describe('parseClientEnvelope', () => {
     ['{"type":"open","transport":{"kind":"stdio","command":"x","args":"a b"}}', /args/],
     ['{"type":"open","transport":{"kind":"stdio","command":"x","env":{"A":1}}}', /env.A/],
     ['{"type":"open","transport":{"kind":"shell","command":"x"}}', /not supported/],
+    ['{"type":"open","transport":{"kind":"http","url":"file:///etc/passwd"}}', /transport.url: The URL must start with http/],
+    ['{"type":"open","transport":{"kind":"http"}}', /transport.url must be a string/],
+    ['{"type":"open","transport":{"kind":"http","url":"http://h/mcp","mode":"websocket"}}', /transport.mode "websocket"/],
+    ['{"type":"open","transport":{"kind":"http","url":"http://h/mcp","headers":{"X":"a\\r\\nY: b"}}}', /line break/],
+    ['{"type":"open","transport":{"kind":"http","url":"http://h/mcp","headers":{"Mcp-Session-Id":"forged"}}}', /set by mcpscope/],
   ];
   for (const [text, reason] of bad) {
     it(`refuses ${text}`, () => {
@@ -28,4 +33,21 @@ describe('parseClientEnvelope', () => {
       if (!r.ok) expect(r.error).toMatch(reason);
     });
   }
+});
+
+describe('HTTP transport config', () => {
+  it('accepts a URL, headers and a mode (Auto by default)', () => {
+    expect(parseClientEnvelope('{"type":"open","transport":{"kind":"http","url":" http://127.0.0.1:3001/mcp ","headers":{"Authorization":"Bearer t"}}}')).toEqual({
+      ok: true,
+      value: { type: 'open', transport: { kind: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' }, mode: 'auto' } },
+    });
+    const sse = parseClientEnvelope('{"type":"open","transport":{"kind":"http","url":"http://h/sse","mode":"sse"}}');
+    expect(sse.ok && sse.value.type === 'open' && sse.value.transport).toEqual({ kind: 'http', url: 'http://h/sse', headers: {}, mode: 'sse' });
+  });
+
+  it('lets the HTTP envelopes through from the proxy', () => {
+    for (const type of ['http-opened', 'http', 'http-mode', 'request-failed']) {
+      expect(parseProxyEnvelope(JSON.stringify({ type, at: 1 })).ok).toBe(true);
+    }
+  });
 });

@@ -3,7 +3,9 @@
 // exactly what the server wrote. Both sides import these types; the proxy
 // validates everything it receives (it comes from a network socket).
 
-import { parseJson } from '../jsonrpc/codec.js';
+import { parseJson, type JsonRpcId } from '../jsonrpc/codec.js';
+import { isHttpMode, type HttpExchange, type HttpMode, type HttpProblem, type ResolvedHttpMode } from '../http/exchange.js';
+import { headerNameProblem, headerValueProblem, httpUrlProblem } from '../http/headers.js';
 
 /** WebSocket subprotocol naming this envelope version. */
 export const ENVELOPE_SUBPROTOCOL = 'mcpscope.v1';
@@ -19,7 +21,16 @@ export interface StdioTransportConfig {
   cwd?: string;
 }
 
-export type TransportConfig = StdioTransportConfig;
+/** A remote server, reached by the proxy (the browser never talks to it). */
+export interface HttpTransportConfig {
+  kind: 'http';
+  url: string;
+  /** Extra request headers, e.g. Authorization. */
+  headers: Record<string, string>;
+  mode: HttpMode;
+}
+
+export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 
 /** Browser → proxy. */
 export type ClientEnvelope =
@@ -30,6 +41,14 @@ export type ClientEnvelope =
 /** Proxy → browser. `at` is the proxy's clock in ms since the epoch. */
 export type ProxyEnvelope =
   | { type: 'opened'; at: number; transport: 'stdio'; pid: number; command: string; args: string[] }
+  /** The HTTP counterpart of `opened`: `mode` is what was asked for; with Auto, `http-mode` says what was chosen. */
+  | { type: 'http-opened'; at: number; url: string; mode: HttpMode; endpoint?: string }
+  /** One HTTP exchange, sent again each time it changes (same `exchange.id`). */
+  | { type: 'http'; at: number; exchange: HttpExchange }
+  /** The HTTP transport in use, once known, and why. */
+  | { type: 'http-mode'; at: number; mode: ResolvedHttpMode; reason: string }
+  /** The transport failed these requests: no answer will come for them. */
+  | { type: 'request-failed'; at: number; requestIds: JsonRpcId[]; problem: HttpProblem; message: string }
   | { type: 'recv'; at: number; raw: string; invalidUtf8?: boolean }
   | { type: 'noise'; at: number; raw: string; invalidUtf8?: boolean }
   | { type: 'oversize'; at: number; bytes: number; limit: number }
@@ -50,12 +69,13 @@ export type ProxyErrorCode =
   | 'not-open'
   | 'already-open'
   | 'spawn-failed'
+  | 'connect-failed'
   | 'write-failed';
 
-/** What `npm start -- <command> …` asks the UI to prefill. */
+/** What `npm start -- <command> …` (or `--url …`) asks the UI to prefill. */
 export interface LaunchConfig {
   version: string;
-  prefill: StdioTransportConfig;
+  prefill: TransportConfig;
 }
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -73,8 +93,24 @@ function parseStringRecord(v: unknown, what: string): Result<Record<string, stri
   return { ok: true, value: v as Record<string, string> };
 }
 
+function parseHttpTransportConfig(v: Record<string, unknown>): Result<HttpTransportConfig> {
+  if (typeof v.url !== 'string') return { ok: false, error: 'transport.url must be a string' };
+  const urlProblem = httpUrlProblem(v.url);
+  if (urlProblem !== undefined) return { ok: false, error: `transport.url: ${urlProblem}` };
+  const headers = parseStringRecord(v.headers, 'transport.headers');
+  if (!headers.ok) return headers;
+  for (const [name, value] of Object.entries(headers.value)) {
+    const problem = headerNameProblem(name) ?? headerValueProblem(name, value);
+    if (problem !== undefined) return { ok: false, error: `transport.headers: ${problem}` };
+  }
+  const mode = v.mode ?? 'auto';
+  if (!isHttpMode(mode)) return { ok: false, error: `transport.mode ${JSON.stringify(mode)} is not auto, streamable-http, sse or plain` };
+  return { ok: true, value: { kind: 'http', url: v.url.trim(), headers: headers.value, mode } };
+}
+
 export function parseTransportConfig(v: unknown): Result<TransportConfig> {
   if (!isRecord(v)) return { ok: false, error: 'transport must be an object' };
+  if (v.kind === 'http') return parseHttpTransportConfig(v);
   if (v.kind !== 'stdio') return { ok: false, error: `transport kind ${JSON.stringify(v.kind)} is not supported` };
   if (typeof v.command !== 'string' || v.command.trim() === '') {
     return { ok: false, error: 'transport.command must be a non-empty string' };
@@ -112,7 +148,7 @@ export function parseClientEnvelope(text: string): Result<ClientEnvelope> {
   }
 }
 
-const PROXY_TYPES = new Set(['opened', 'recv', 'noise', 'oversize', 'stderr', 'closed', 'error']);
+const PROXY_TYPES = new Set(['opened', 'recv', 'noise', 'oversize', 'stderr', 'closed', 'error', 'http-opened', 'http', 'http-mode', 'request-failed']);
 
 /** Parse one proxy → browser envelope (the proxy is trusted; this guards against version skew). */
 export function parseProxyEnvelope(text: string): Result<ProxyEnvelope> {

@@ -1,12 +1,12 @@
-// The connection form: what to start and which protocol version to offer.
+// The connection form: what to start (stdio) or reach (HTTP), and which protocol version to offer.
 
 import { useId, useState, type FormEvent } from 'react';
 import { PROTOCOL_VERSIONS, isKnownProtocolVersion } from '../../../protocol/index.js';
 import { controller } from '../../app-state.js';
 import { useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
-import { ArgsField } from './ArgsField.js';
-import { EnvEditor } from './EnvEditor.js';
+import { HttpFields } from './HttpFields.js';
+import { StdioFields } from './StdioFields.js';
 import { buildConnectRequest, type ConnectForm } from './form-model.js';
 
 export function ConnectionForm({ initial }: { initial: ConnectForm }) {
@@ -31,38 +31,21 @@ export function ConnectionForm({ initial }: { initial: ConnectForm }) {
     <form className="connect-form" onSubmit={onSubmit} aria-label="Connection">
       <div className="field">
         <label htmlFor={`${id}-transport`}>Transport</label>
-        <select id={`${id}-transport`} value="stdio" disabled={active} onChange={() => {}}>
+        <select
+          id={`${id}-transport`}
+          value={form.transportKind}
+          disabled={active}
+          onChange={(e) => set({ transportKind: e.target.value === 'http' ? 'http' : 'stdio' })}
+        >
           <option value="stdio">stdio (local process)</option>
+          <option value="http">HTTP (remote server)</option>
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-command`}>Command</label>
-        <input
-          id={`${id}-command`}
-          className="mono"
-          value={form.command}
-          onChange={(e) => set({ command: e.target.value })}
-          disabled={active}
-          spellCheck={false}
-          autoComplete="off"
-          required
-        />
-      </div>
-      <ArgsField value={form.argsText} onChange={(argsText) => set({ argsText })} disabled={active} />
-      <EnvEditor rows={form.env} onChange={(env) => set({ env })} disabled={active} />
-      <div className="field">
-        <label htmlFor={`${id}-cwd`}>Working directory</label>
-        <input
-          id={`${id}-cwd`}
-          className="mono"
-          value={form.cwd}
-          placeholder="(the proxy's working directory)"
-          onChange={(e) => set({ cwd: e.target.value })}
-          disabled={active}
-          spellCheck={false}
-          autoComplete="off"
-        />
-      </div>
+      {form.transportKind === 'http' ? (
+        <HttpFields form={form} set={set} disabled={active} />
+      ) : (
+        <StdioFields form={form} set={set} disabled={active} />
+      )}
       <div className="field">
         <label htmlFor={`${id}-version`}>Protocol version</label>
         <select

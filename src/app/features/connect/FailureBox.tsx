@@ -34,6 +34,12 @@ export function FailureBox({ failure }: { failure: ConnectionFailure }) {
           Reconnect
         </button>
       )}
+      {failure.canReinitialize && (
+        // A new session with the same settings: initialize again, without the old session id.
+        <button type="button" className="primary" onClick={() => void controller.reconnect()}>
+          Re-initialize
+        </button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // What initialize established: who the server is, the negotiated version,
 // its capabilities and instructions.
 
+import type { ReactNode } from 'react';
 import type { InitializeInfo } from '../../../protocol/index.js';
 
 function versionWarning(info: InitializeInfo): string | null {
@@ -21,7 +22,8 @@ function capabilityDetail(value: unknown): string {
   return flags.length > 0 ? ` (${flags.join(', ')})` : '';
 }
 
-export function ServerSummary({ info }: { info: InitializeInfo }) {
+/** `children` (how the server is reached) go right under the status line. */
+export function ServerSummary({ info, children }: { info: InitializeInfo; children?: ReactNode }) {
   const { serverInfo } = info;
   const warning = versionWarning(info);
   const capabilities = Object.entries(info.capabilities);
@@ -32,6 +34,7 @@ export function ServerSummary({ info }: { info: InitializeInfo }) {
         <span className="mono">{info.protocolVersion}</span>
       </p>
       {warning && <p className="warning">⚠ {warning}</p>}
+      {children}
       <div className="capabilities">
         <span className="label">Capabilities</span>
         {capabilities.length === 0 ? (

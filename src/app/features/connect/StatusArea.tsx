@@ -2,8 +2,11 @@
 // when the connection failed, an alert with what happened.
 
 import { useConnection } from '../../hooks.js';
+import { HTTP_MODE_LABEL } from '../../../protocol/index.js';
 import { FailureBox } from './FailureBox.js';
+import { InitializeChoice } from './InitializeChoice.js';
 import { ServerSummary } from './ServerSummary.js';
+import { TransportSummary } from './TransportSummary.js';
 
 function StatusContent() {
   const snapshot = useConnection((s) => s.snapshot);
@@ -12,13 +15,31 @@ function StatusContent() {
     case 'connecting':
       return <p className="status-line busy">Connecting…</p>;
     case 'initializing':
+      if (snapshot.initializeUnsupported !== undefined) return <p className="status-line bad">initialize is not implemented by this server.</p>;
       return (
         <p className="status-line busy">
-          Initializing… <span className="hint">(server pid {snapshot.pid}, offering protocol {snapshot.offeredVersion})</span>
+          Initializing…{' '}
+          <span className="hint">
+            ({snapshot.http ? `${snapshot.http.url}, ${HTTP_MODE_LABEL[snapshot.http.mode ?? snapshot.http.requested]}` : `server pid ${snapshot.pid}`}, offering
+            protocol {snapshot.offeredVersion})
+          </span>
         </p>
       );
     case 'ready':
-      return snapshot.info ? <ServerSummary info={snapshot.info} /> : <p className="status-line ok">Connected.</p>;
+      return (
+        <>
+          {snapshot.info ? (
+            <ServerSummary info={snapshot.info}>{snapshot.http && <TransportSummary http={snapshot.http} />}</ServerSummary>
+          ) : (
+            <>
+              <p className="status-line ok">
+                Connected{snapshot.withoutInitialize ? ' without initialize: no protocol version or capabilities were negotiated.' : '.'}
+              </p>
+              {snapshot.http && <TransportSummary http={snapshot.http} />}
+            </>
+          )}
+        </>
+      );
     case 'closed':
       return snapshot.failure ? (
         <p className="status-line bad">Not connected.</p>
@@ -44,6 +65,7 @@ export function StatusArea() {
       <div role="status" aria-live="polite" aria-label="Connection status">
         <StatusContent />
       </div>
+      <InitializeChoice />
       <Failure />
     </div>
   );

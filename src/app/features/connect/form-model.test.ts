@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildConnectRequest, formFromPrefill, newEnvRow } from './form-model.js';
+import { buildConnectRequest, formFromPrefill, newEnvRow, newHeaderRow } from './form-model.js';
 
 describe('connection form model', () => {
   it('prefills from the launch config and builds the same transport back', () => {
@@ -7,6 +7,7 @@ describe('connection form model', () => {
     const form = formFromPrefill(prefill);
     expect(form.argsText).toBe("server.js 'with space'");
     expect(form.protocolVersion).toBe('2025-11-25');
+    expect(form.transportKind).toBe('stdio');
     expect(buildConnectRequest(form)).toEqual({ ok: true, request: { transport: prefill, protocolVersion: '2025-11-25' } });
   });
 
@@ -22,7 +23,37 @@ describe('connection form model', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[0]).toMatch(/variable 2/);
     const ok = buildConnectRequest({ ...form, env: [newEnvRow(), newEnvRow(' A ', 'b')] });
-    expect(ok.ok && ok.request.transport.env).toEqual({ A: 'b' });
+    expect(ok.ok && ok.request.transport.kind === 'stdio' && ok.request.transport.env).toEqual({ A: 'b' });
     expect(ok.ok && 'cwd' in ok.request.transport).toBe(false);
+  });
+});
+
+describe('HTTP in the connection form', () => {
+  it('prefills a URL, headers and mode (from --url), and builds them back', () => {
+    const prefill = { kind: 'http' as const, url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' }, mode: 'auto' as const };
+    const form = formFromPrefill(prefill);
+    expect(form).toMatchObject({ transportKind: 'http', url: prefill.url, httpMode: 'auto', command: '' });
+    expect(buildConnectRequest(form)).toEqual({ ok: true, request: { transport: prefill, protocolVersion: '2025-11-25' } });
+  });
+
+  it('checks the URL and every header, and says what is wrong', () => {
+    const base = { ...formFromPrefill(undefined), transportKind: 'http' as const };
+    const noUrl = buildConnectRequest(base);
+    expect(!noUrl.ok && noUrl.errors).toEqual(['Enter the URL of the server, for example http://127.0.0.1:3001/mcp.']);
+    const bad = buildConnectRequest({
+      ...base,
+      url: 'http://h/mcp',
+      headers: [newHeaderRow('', 'orphan'), newHeaderRow('Mcp-Session-Id', 'x'), newHeaderRow('X-Key', 'a'), newHeaderRow('x-key', 'b'), newHeaderRow()],
+    });
+    expect(!bad.ok && bad.errors).toEqual([
+      'Header 1 has a value but no name.',
+      'Mcp-Session-Id is set by mcpscope for each request (the transport depends on it); remove this header.',
+      'The header x-key is given twice; keep one.',
+    ]);
+  });
+
+  it('keeps the chosen mode and trims the URL', () => {
+    const r = buildConnectRequest({ ...formFromPrefill(undefined), transportKind: 'http', url: ' http://h/sse ', httpMode: 'sse' });
+    expect(r.ok && r.request.transport).toEqual({ kind: 'http', url: 'http://h/sse', headers: {}, mode: 'sse' });
   });
 });

@@ -2,12 +2,19 @@
 
 import {
   DEFAULT_PROTOCOL_VERSION,
+  headerNameProblem,
+  headerValueProblem,
+  httpUrlProblem,
+  type HttpMode,
+  type HttpTransportConfig,
   type ProtocolVersion,
   type StdioTransportConfig,
+  type TransportConfig,
 } from '../../../protocol/index.js';
 import type { ConnectRequest } from '../../connection/controller.js';
 import { joinArgs, splitArgs } from './split-args.js';
 
+/** One NAME / VALUE row: an environment variable or a request header. */
 export interface EnvRow {
   /** Stable React key. */
   key: number;
@@ -15,11 +22,21 @@ export interface EnvRow {
   value: string;
 }
 
+export type HeaderRow = EnvRow;
+
+export type TransportKind = TransportConfig['kind'];
+
 export interface ConnectForm {
+  transportKind: TransportKind;
+  // stdio
   command: string;
   argsText: string;
   env: EnvRow[];
   cwd: string;
+  // HTTP
+  url: string;
+  headers: HeaderRow[];
+  httpMode: HttpMode;
   protocolVersion: ProtocolVersion;
 }
 
@@ -29,20 +46,27 @@ export function newEnvRow(name = '', value = ''): EnvRow {
   return { key: nextRowKey++, name, value };
 }
 
-export function formFromPrefill(prefill: StdioTransportConfig | undefined): ConnectForm {
+export const newHeaderRow = newEnvRow;
+
+export function formFromPrefill(prefill: TransportConfig | undefined): ConnectForm {
+  const stdio = prefill?.kind === 'stdio' ? prefill : undefined;
+  const http = prefill?.kind === 'http' ? prefill : undefined;
   return {
-    command: prefill?.command ?? '',
-    argsText: prefill ? joinArgs(prefill.args) : '',
-    env: Object.entries(prefill?.env ?? {}).map(([name, value]) => newEnvRow(name, value)),
-    cwd: prefill?.cwd ?? '',
+    transportKind: http ? 'http' : 'stdio',
+    command: stdio?.command ?? '',
+    argsText: stdio ? joinArgs(stdio.args) : '',
+    env: Object.entries(stdio?.env ?? {}).map(([name, value]) => newEnvRow(name, value)),
+    cwd: stdio?.cwd ?? '',
+    url: http?.url ?? '',
+    headers: Object.entries(http?.headers ?? {}).map(([name, value]) => newHeaderRow(name, value)),
+    httpMode: http?.mode ?? 'auto',
     protocolVersion: DEFAULT_PROTOCOL_VERSION,
   };
 }
 
 export type BuildResult = { ok: true; request: ConnectRequest } | { ok: false; errors: string[] };
 
-export function buildConnectRequest(form: ConnectForm): BuildResult {
-  const errors: string[] = [];
+function buildStdio(form: ConnectForm, errors: string[]): StdioTransportConfig {
   const command = form.command.trim();
   if (command === '') errors.push('Enter a command to start the server (for example node or npx).');
   const split = splitArgs(form.argsText);
@@ -55,8 +79,34 @@ export function buildConnectRequest(form: ConnectForm): BuildResult {
     else if (name.includes('=')) errors.push(`Environment variable name ${JSON.stringify(name)} must not contain "=".`);
     else env[name] = row.value;
   });
-  if (errors.length > 0) return { ok: false, errors };
   const transport: StdioTransportConfig = { kind: 'stdio', command, args: split.args, env };
   if (form.cwd.trim() !== '') transport.cwd = form.cwd.trim();
+  return transport;
+}
+
+function buildHttp(form: ConnectForm, errors: string[]): HttpTransportConfig {
+  const urlProblem = httpUrlProblem(form.url);
+  if (urlProblem !== undefined) errors.push(urlProblem);
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  form.headers.forEach((row, i) => {
+    const name = row.name.trim();
+    const value = row.value.trim();
+    if (name === '' && value === '') return;
+    const problem = name === '' ? `Header ${i + 1} has a value but no name.` : (headerNameProblem(name) ?? headerValueProblem(name, value));
+    if (problem !== undefined) errors.push(problem);
+    else if (seen.has(name.toLowerCase())) errors.push(`The header ${name} is given twice; keep one.`);
+    else {
+      seen.add(name.toLowerCase());
+      headers[name] = value;
+    }
+  });
+  return { kind: 'http', url: form.url.trim(), headers, mode: form.httpMode };
+}
+
+export function buildConnectRequest(form: ConnectForm): BuildResult {
+  const errors: string[] = [];
+  const transport = form.transportKind === 'http' ? buildHttp(form, errors) : buildStdio(form, errors);
+  if (errors.length > 0) return { ok: false, errors };
   return { ok: true, request: { transport, protocolVersion: form.protocolVersion } };
 }

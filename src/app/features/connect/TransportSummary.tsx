@@ -1,0 +1,34 @@
+// How an HTTP connection reaches its server: the URL, the transport in use
+// (and why Auto chose it), the HTTP+SSE endpoint and the session id.
+
+import { HTTP_MODE_LABEL } from '../../../protocol/index.js';
+import type { HttpConnectionInfo } from '../../connection/http-connection.js';
+import './http.css';
+
+export function TransportSummary({ http }: { http: HttpConnectionInfo }) {
+  const mode = http.mode ? HTTP_MODE_LABEL[http.mode] : 'deciding…';
+  return (
+    <dl className="transport-summary" aria-label="HTTP transport">
+      <dt>URL</dt>
+      <dd className="mono">{http.url}</dd>
+      <dt>Transport</dt>
+      <dd>
+        {mode}
+        {http.requested === 'auto' && <span className="hint"> (chosen by Auto)</span>}
+        {http.modeReason && <p className="hint">{http.modeReason}</p>}
+      </dd>
+      {http.endpoint && (
+        <>
+          <dt>Endpoint</dt>
+          <dd className="mono">{http.endpoint}</dd>
+        </>
+      )}
+      {http.sessionId && (
+        <>
+          <dt>Session</dt>
+          <dd className="mono">{http.sessionId}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,73 @@
+// Everything about one exchange: headers both ways, timings, sizes, SSE
+// bookkeeping, and what went wrong or deviated from the spec.
+
+import { formatBytes, type HttpExchange } from '../../../protocol/index.js';
+
+function Headers({ title, headers }: { title: string; headers: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <section className="exchange-headers">
+      <h4>{title}</h4>
+      {headers.length === 0 ? (
+        <p className="hint">none</p>
+      ) : (
+        <dl className="mono">
+          {headers.map(([name, value], i) => (
+            <div key={`${name}-${i}`}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export function ExchangeDetail({ exchange: x }: { exchange: HttpExchange }) {
+  const facts: Array<[string, string]> = [
+    ['Started', new Date(x.startedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false })],
+    ['Headers after', x.headersMs !== undefined ? `${x.headersMs.toFixed(1)} ms` : '—'],
+    ['Ended after', x.durationMs !== undefined ? `${x.durationMs.toFixed(1)} ms` : x.state === 'streaming' ? 'still open' : '—'],
+    ['Sent', formatBytes(x.requestBytes)],
+    ['Received', `${formatBytes(x.responseBytes)}, ${x.messages} message${x.messages === 1 ? '' : 's'}`],
+  ];
+  if (x.events !== undefined) facts.push(['SSE events', String(x.events)]);
+  if (x.lastEventId !== undefined) facts.push(['Last event id', x.lastEventId]);
+  if (x.retryMs !== undefined) facts.push(['Retry', `${x.retryMs} ms`]);
+  return (
+    <section className="exchange-detail" aria-label={`Exchange ${x.id}`}>
+      <h3 className="mono">
+        #{x.id} {x.method} {x.url}
+        {x.status !== undefined && (
+          <span className="status">
+            {' '}
+            → {x.status} {x.statusText}
+          </span>
+        )}
+      </h3>
+      {x.failure && (
+        <p className="failure-text" role="note">
+          {x.failure.message}
+        </p>
+      )}
+      {x.warnings.map((w) => (
+        <p key={w} className="warning">
+          ⚠ {w}
+        </p>
+      ))}
+      {x.note && <p className="hint">{x.note}</p>}
+      <dl className="exchange-facts">
+        {facts.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="exchange-headers-pair">
+        <Headers title="Request headers" headers={x.requestHeaders} />
+        <Headers title="Response headers" headers={x.responseHeaders ?? []} />
+      </div>
+    </section>
+  );
+}

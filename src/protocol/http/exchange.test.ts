@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { carriedMessages, carriedRequestIds, exchangeSummary, formatBytes, shortUrl, type HttpExchange } from './exchange.js';
+
+const base: HttpExchange = {
+  id: 1,
+  purpose: 'message',
+  method: 'POST',
+  url: 'http://127.0.0.1:3001/mcp?x=1',
+  state: 'sending',
+  carried: [],
+  requestHeaders: [],
+  requestBytes: 10,
+  responseBytes: 0,
+  messages: 0,
+  startedAt: 0,
+  warnings: [],
+};
+
+describe('exchange helpers', () => {
+  it('lists what a body carries, batches included', () => {
+    expect(carriedMessages('{"jsonrpc":"2.0","id":3,"method":"ping"}')).toEqual([{ kind: 'request', method: 'ping', id: 3 }]);
+    const batch = carriedMessages('[{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":"a","result":{}}]');
+    expect(batch).toEqual([
+      { kind: 'notification', method: 'notifications/initialized' },
+      { kind: 'response', id: 'a' },
+    ]);
+    expect(carriedRequestIds(batch)).toEqual([]);
+    expect(carriedMessages('nope')).toEqual([{ kind: 'invalid' }]);
+  });
+
+  it('summarises an exchange on one line', () => {
+    expect(exchangeSummary(base)).toBe('POST /mcp?x=1');
+    const streaming: HttpExchange = { ...base, state: 'streaming', status: 200, responseHeaders: [['content-type', 'text/event-stream']] };
+    expect(exchangeSummary(streaming)).toBe('POST /mcp?x=1 → 200 text/event-stream · stream open');
+    const done: HttpExchange = { ...streaming, state: 'done', events: 2, responseBytes: 1234, durationMs: 12.34 };
+    expect(exchangeSummary(done)).toBe('POST /mcp?x=1 → 200 text/event-stream · 2 events · 1.2 kB · 12.3 ms');
+  });
+
+  it('formats sizes and URLs', () => {
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(2_500_000)).toBe('2.5 MB');
+    expect(shortUrl('not a url')).toBe('not a url');
+  });
+});
