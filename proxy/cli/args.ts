@@ -1,6 +1,6 @@
 // Command-line arguments of the headless CLI. Pure: parsing only.
 
-import { DEFAULT_PROTOCOL_VERSION, isKnownProtocolVersion, splitArgs, type ProtocolVersion } from '../../src/protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, isHttpMode, isKnownProtocolVersion, splitArgs, type HttpMode, type ProtocolVersion } from '../../src/protocol/index.js';
 
 export type CliCommand =
   | { name: 'ping'; count: number; intervalMs: number }
@@ -16,7 +16,7 @@ export type CliCommand =
 
 export type CliTarget =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: string; headers: Record<string, string> };
+  | { kind: 'http'; url: string; headers: Record<string, string>; mode: HttpMode };
 
 export type ElicitationPolicy = 'accept-defaults' | 'decline';
 
@@ -28,6 +28,8 @@ export interface CliOptions {
   protocolVersion: ProtocolVersion;
   timeoutMs: number;
   elicitation: ElicitationPolicy;
+  /** Carry on when initialize is answered with -32601 (bare JSON-RPC servers). */
+  withoutInitialize: boolean;
 }
 
 export const CLI_USAGE = `Usage: mcpscope (--stdio "command args" | --url URL [--header "Name: value"]...) [options] <command>
@@ -48,6 +50,8 @@ Options:
   --cwd DIR              working directory of a stdio server
   --protocol-version V   version to offer (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25; default ${DEFAULT_PROTOCOL_VERSION})
   --timeout MS           per-request timeout (default 30000)
+  --mode MODE            HTTP transport: auto, streamable-http, sse or plain (default auto)
+  --no-initialize        carry on if the server answers initialize with -32601 (bare JSON-RPC)
   --elicitation POLICY   answer elicitation/create: accept-defaults or decline (default decline)
   --json                 print JSON instead of text
   --verbose              print every frame to stderr`;
@@ -71,6 +75,8 @@ export function parseCliArgs(argv: readonly string[]): Parsed<CliOptions> {
   let protocolVersion: ProtocolVersion = DEFAULT_PROTOCOL_VERSION;
   let timeoutMs = 30_000;
   let elicitation: ElicitationPolicy = 'decline';
+  let mode: HttpMode = 'auto';
+  let withoutInitialize = false;
   const rest: string[] = [];
 
   for (let i = 0; i < argv.length; i++) {
@@ -124,6 +130,14 @@ export function parseCliArgs(argv: readonly string[]): Parsed<CliOptions> {
         if (v.value !== 'accept-defaults' && v.value !== 'decline') return { ok: false, error: '--elicitation takes accept-defaults or decline.' };
         elicitation = v.value;
         break;
+      case '--mode':
+        if (!(v = need(a)).ok) return v;
+        if (!isHttpMode(v.value)) return { ok: false, error: '--mode takes auto, streamable-http, sse or plain.' };
+        mode = v.value;
+        break;
+      case '--no-initialize':
+        withoutInitialize = true;
+        break;
       case '--json':
         json = true;
         break;
@@ -141,7 +155,16 @@ export function parseCliArgs(argv: readonly string[]): Parsed<CliOptions> {
     if (!server || !/^https?:\/\//.test(server)) return { ok: false, error: 'conformance needs the server URL, e.g. conformance http://localhost:3000/mcp.' };
     return {
       ok: true,
-      value: { target: { kind: 'http', url: server, headers }, command: { name: 'conformance', url: server }, json, verbose, protocolVersion, timeoutMs, elicitation: 'accept-defaults' },
+      value: {
+        target: { kind: 'http', url: server, headers, mode },
+        command: { name: 'conformance', url: server },
+        json,
+        verbose,
+        protocolVersion,
+        timeoutMs,
+        elicitation: 'accept-defaults',
+        withoutInitialize,
+      },
     };
   }
 
@@ -155,14 +178,14 @@ export function parseCliArgs(argv: readonly string[]): Parsed<CliOptions> {
     target = { kind: 'stdio', command, args, env, ...(cwd ? { cwd } : {}) };
   } else if (url !== undefined) {
     if (!/^https?:\/\//.test(url)) return { ok: false, error: `--url must be an http:// or https:// address, got ${JSON.stringify(url)}.` };
-    target = { kind: 'http', url, headers };
+    target = { kind: 'http', url, headers, mode };
   } else {
     return { ok: false, error: 'Say which server: --stdio "command args" or --url URL.' };
   }
 
   const command = parseCommand(rest);
   if (!command.ok) return command;
-  return { ok: true, value: { target, command: command.value, json, verbose, protocolVersion, timeoutMs, elicitation } };
+  return { ok: true, value: { target, command: command.value, json, verbose, protocolVersion, timeoutMs, elicitation, withoutInitialize } };
 }
 
 function parseCommand(words: string[]): Parsed<CliCommand> {

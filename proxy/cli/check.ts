@@ -134,8 +134,17 @@ async function checkBatch(c: CliConnection, steps: CheckStep[]): Promise<void> {
 }
 
 export async function runCheck(c: CliConnection, offeredVersion: string): Promise<CheckReport> {
-  const info = c.info!;
   const steps: CheckStep[] = [];
+  const info = c.info;
+  if (!info) {
+    // --no-initialize against a server that answered -32601: the rest can still be probed.
+    steps.push({ name: 'initialize', status: 'fail', detail: 'the server does not implement initialize (answered -32601)' });
+    return finish(c, steps, { name: '(unknown)', version: '(unknown)' }, offeredVersion, offeredVersion, async () => {
+      await checkPing(c, steps);
+      await checkUnknownMethod(c, steps);
+      await checkNotificationSilence(c, steps);
+    });
+  }
   steps.push({
     name: 'initialize',
     status: info.versionSupported ? (info.protocolVersion === offeredVersion ? 'pass' : 'info') : 'fail',
@@ -143,25 +152,38 @@ export async function runCheck(c: CliConnection, offeredVersion: string): Promis
       ? `negotiated ${info.protocolVersion}${info.protocolVersion === offeredVersion ? '' : ` (offered ${offeredVersion})`}`
       : `the server chose ${info.protocolVersion}, which this client does not support`,
   });
-  await checkPing(c, steps);
-  await checkUnknownMethod(c, steps);
-  await checkPingWithParams(c, steps);
-  await checkNotificationSilence(c, steps);
-  await checkTools(c, steps);
-  if (info.protocolVersion !== '2025-03-26') {
-    steps.push({ name: 'batch', status: 'skip', detail: `batches exist only in 2025-03-26; ${info.protocolVersion} was negotiated` });
-  } else {
-    await checkBatch(c, steps);
-  }
+  return finish(c, steps, info.serverInfo, offeredVersion, info.protocolVersion, async () => {
+    await checkPing(c, steps);
+    await checkUnknownMethod(c, steps);
+    await checkPingWithParams(c, steps);
+    await checkNotificationSilence(c, steps);
+    await checkTools(c, steps);
+    if (info.protocolVersion !== '2025-03-26') {
+      steps.push({ name: 'batch', status: 'skip', detail: `batches exist only in 2025-03-26; ${info.protocolVersion} was negotiated` });
+    } else {
+      await checkBatch(c, steps);
+    }
+  });
+}
+
+async function finish(
+  c: CliConnection,
+  steps: CheckStep[],
+  server: { name: string; version: string },
+  offeredVersion: string,
+  protocolVersion: string,
+  probes: () => Promise<void>,
+): Promise<CheckReport> {
+  await probes();
   // Let late frames (answers to the silent notification, stray progress) arrive.
   await sleep(50);
   const findings = c.serverFindings().map(({ rule, severity, message, specUrl }) => ({ rule, severity, message, specUrl }));
   const errors = findings.filter((f) => f.severity === 'error').length + steps.filter((s) => s.status === 'fail').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length + steps.filter((s) => s.status === 'warn').length;
   return {
-    server: { name: info.serverInfo.name, version: info.serverInfo.version },
+    server: { name: server.name, version: server.version },
     offeredVersion,
-    protocolVersion: info.protocolVersion,
+    protocolVersion,
     steps,
     findings,
     errors,

@@ -4,14 +4,17 @@
 import {
   ClientSession,
   Linter,
+  exchangeEnded,
+  httpFactsOf,
   outcomeMessage,
   type Finding,
   type InitializeInfo,
   type ProtocolVersion,
   type RequestOutcome,
 } from '../../src/protocol/index.js';
+import { createHttpUpstream } from '../upstream/http/index.js';
 import { createStdioUpstream } from '../upstream/stdio.js';
-import type { Upstream, UpstreamEvent } from '../upstream/types.js';
+import type { AnyUpstream, UpstreamEvent } from '../upstream/types.js';
 import type { CliTarget, ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
 
@@ -21,18 +24,20 @@ export interface ConnectOptions {
   elicitation: ElicitationPolicy;
   /** Prints each frame (to stderr) when set. */
   trace?: (line: string) => void;
+  /** Carry on when the server answers initialize with -32601 (a bare JSON-RPC server). */
+  withoutInitialize?: boolean;
 }
 
 /** A failure the CLI prints as one sentence and exits 1 on. */
 export class CliError extends Error {}
 
-export type UpstreamOpener = (target: CliTarget, listener: (e: UpstreamEvent) => void) => Upstream;
+export type UpstreamOpener = (target: CliTarget, listener: (e: UpstreamEvent) => void) => AnyUpstream;
 
 export const openStdioOrHttp: UpstreamOpener = (target, listener) => {
   if (target.kind === 'stdio') {
     return createStdioUpstream({ kind: 'stdio', command: target.command, args: target.args, env: target.env, ...(target.cwd ? { cwd: target.cwd } : {}) }, listener, {});
   }
-  throw new CliError('HTTP targets are not supported by this build of the CLI yet; use --stdio.');
+  return createHttpUpstream({ kind: 'http', url: target.url, headers: target.headers, mode: target.mode }, listener);
 };
 
 export class CliConnection {
@@ -40,7 +45,8 @@ export class CliConnection {
   readonly linter: Linter;
   readonly stderr: string[] = [];
   info: InitializeInfo | undefined;
-  private upstream: Upstream | undefined;
+  private upstream: AnyUpstream | undefined;
+  private readonly judged = new Set<number>();
   private closedBecause: string | undefined;
 
   private constructor(private readonly options: ConnectOptions) {
@@ -72,8 +78,15 @@ export class CliConnection {
     }
     const init = await c.session.initialize(options.protocolVersion, { elicitation: {} });
     if (!init.ok) {
+      const notImplemented = init.outcome.status === 'error' && init.outcome.error.code === -32601;
+      if (notImplemented && options.withoutInitialize) {
+        // A bare JSON-RPC server: carry on as if initialized, as asked.
+        c.session.markReadyWithoutInitialize();
+        return c;
+      }
       await c.close();
-      throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}`);
+      const hint = notImplemented ? '\nThis server does not implement initialize; pass --no-initialize to use it anyway.' : '';
+      throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}${hint}`);
     }
     c.info = init.info;
     return c;
@@ -123,6 +136,19 @@ export class CliConnection {
         this.stderr.push(e.line);
         if (this.stderr.length > 200) this.stderr.shift();
         this.options.trace?.(`stderr: ${e.line}`);
+        return;
+      case 'http':
+        if (exchangeEnded(e.exchange) && !this.judged.has(e.exchange.id)) {
+          this.judged.add(e.exchange.id);
+          this.options.trace?.(`http: ${e.exchange.method} ${e.exchange.url} → ${e.exchange.status ?? e.exchange.failure?.message ?? e.exchange.state}`);
+          this.linter.httpExchange(httpFactsOf(e.exchange), { at });
+        }
+        return;
+      case 'http-mode':
+        this.options.trace?.(`http: using ${e.mode} (${e.reason})`);
+        return;
+      case 'request-failed':
+        for (const id of e.requestIds) this.session.failRequest(id, e.message);
         return;
       case 'close':
         this.closedBecause = e.reason;

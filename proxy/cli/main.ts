@@ -48,7 +48,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   const trace = o.verbose ? (line: string) => io.err(line) : undefined;
   let connection: CliConnection | undefined;
   try {
-    connection = await CliConnection.open(o.target, { protocolVersion: o.protocolVersion, timeoutMs: o.timeoutMs, elicitation: o.elicitation, ...(trace ? { trace } : {}) }, opener);
+    connection = await CliConnection.open(
+      o.target,
+      { protocolVersion: o.protocolVersion, timeoutMs: o.timeoutMs, elicitation: o.elicitation, withoutInitialize: o.withoutInitialize, ...(trace ? { trace } : {}) },
+      opener,
+    );
     if (o.command.name === 'check') {
       const report = await runCheck(connection, o.protocolVersion);
       if (o.json) io.out(JSON.stringify(report, null, 2));

@@ -1,5 +1,6 @@
 // The page's singletons: the token, the stores and the connection controller.
 
+import { exchangeEnded, httpFactsOf } from '../protocol/index.js';
 import { takeToken } from './auth/token.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
@@ -58,6 +59,17 @@ export const lint = new LintRunner((connection) => {
   return snapshot?.connection === connection ? snapshot.offeredVersion : undefined;
 });
 logStore.subscribe((s) => lint.observe(s.entries));
+const lintedExchanges = new Set<string>();
+controller.onHttpEvent((e, connection) => {
+  if (e.type !== 'exchange' || !exchangeEnded(e.exchange)) return;
+  // An exchange may be reported more than once in its final state: judge it once.
+  const key = `${connection}:${e.exchange.id}`;
+  if (lintedExchanges.has(key)) return;
+  lintedExchanges.add(key);
+  // Catch the frames up first, so the exchange is judged with what they established.
+  lint.observe(logStore.getState().entries);
+  lint.exchange(connection, httpFactsOf(e.exchange));
+});
 
 /** elicitation/create from the server: queued for the person to answer in a dialog. */
 export const elicitations = createElicitationStore();

@@ -20,3 +20,4 @@ export * from './http/exchange.js';
 export * from './http/headers.js';
 export * from './text/split-args.js';
 export * from './log/index.js';
+export * from './lint/http-facts.js';

@@ -29,9 +29,6 @@ export function worst(findings: readonly Finding[]): Severity | undefined {
 
 const FRAME_KINDS = new Set(['request', 'notification', 'response', 'error', 'batch', 'invalid']);
 
-/** The HTTP facts an `http` log entry carries, when its raw text is an exchange. */
-export type HttpFactsReader = (entry: LogEntry) => HttpExchangeFacts | undefined;
-
 export class LintRunner {
   readonly store: StoreApi<LintState>;
   private linter: Linter | undefined;
@@ -42,7 +39,6 @@ export class LintRunner {
   constructor(
     /** The version a connection offered, for linting before negotiation. */
     private readonly offeredVersion: (connection: number) => string | undefined,
-    private readonly httpFacts: HttpFactsReader = () => undefined,
   ) {
     this.store = createStore<LintState>()(() => ({ findings: [], bySeq: new Map(), byRule: new Map() }));
   }
@@ -65,21 +61,28 @@ export class LintRunner {
     this.store.setState({ findings: [], bySeq: new Map(), byRule: new Map() });
   }
 
-  private lintOne(e: LogEntry): Finding[] {
-    if (e.connection !== this.connection || !this.linter) {
-      this.connection = e.connection;
-      const offeredVersion = this.offeredVersion(e.connection);
+  /** One HTTP exchange of `connection`, once it has ended. */
+  exchange(connection: number, facts: HttpExchangeFacts): void {
+    const found = this.linterFor(connection).httpExchange(facts);
+    if (found.length) this.publish(found);
+  }
+
+  private linterFor(connection: number): Linter {
+    if (connection !== this.connection || !this.linter) {
+      this.connection = connection;
+      const offeredVersion = this.offeredVersion(connection);
       this.linter = new Linter(offeredVersion ? { offeredVersion } : {});
     }
+    return this.linter;
+  }
+
+  private lintOne(e: LogEntry): Finding[] {
+    this.linter = this.linterFor(e.connection);
     const meta = { seq: e.seq, at: e.t, invalidUtf8: e.note?.includes('invalid UTF-8') ?? false };
     if (FRAME_KINDS.has(e.kind) && (e.direction === 'out' || e.direction === 'in')) {
       return this.linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, meta);
     }
     if (e.kind === 'noise') return this.linter.stdoutNoise(e.raw, meta);
-    if (e.kind === 'http') {
-      const facts = this.httpFacts(e);
-      return facts ? this.linter.httpExchange(facts, meta) : [];
-    }
     return [];
   }
 
