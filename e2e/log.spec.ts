@@ -49,7 +49,8 @@ test.describe('Log tab', () => {
 
     // A response links to its request (hidden by the direction filter: the detail says so).
     const response = rows.filter({ hasText: 'response' }).first();
-    const responseId = await response.getByRole('cell').nth(5).textContent();
+    // Columns: #, Lint, Time, Dir, Kind, Method, ID, …
+    const responseId = await response.getByRole('cell').nth(6).textContent();
     await response.click();
     const detail = log.getByRole('region', { name: 'Frame detail' });
     await expect(detail).toContainText('round trip');
@@ -61,7 +62,7 @@ test.describe('Log tab', () => {
     await expect(showing).toContainText(`Showing ${total} of ${total} frames`);
     const current = log.locator('[role="row"][aria-current="true"]');
     await expect(current).toContainText('request');
-    await expect(current.getByRole('cell').nth(5)).toHaveText(responseId ?? '');
+    await expect(current.getByRole('cell').nth(6)).toHaveText(responseId ?? '');
     // …and back to the response.
     await detail.getByRole('button', { name: /↗ response #\d+/ }).click();
     await expect(current).toContainText('response');

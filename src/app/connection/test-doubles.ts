@@ -51,36 +51,7 @@ export class FakeSocket implements SocketLike {
   }
 }
 
-export class ManualClock implements SessionClock {
-  private time = 0;
-  private nextHandle = 1;
-  private readonly timers = new Map<number, { at: number; fn: () => void }>();
-
-  now(): number {
-    return this.time;
-  }
-
-  setTimeout(fn: () => void, ms: number): unknown {
-    const handle = this.nextHandle++;
-    this.timers.set(handle, { at: this.time + ms, fn });
-    return handle;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-
-  advance(ms: number): void {
-    const until = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].fn();
-    }
-    this.time = until;
-  }
-}
+/** The protocol's manual clock serves here too. */
+export { FakeClock as ManualClock } from '../../protocol/session/fake-clock.js';
 
 export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -13,10 +13,10 @@ describe('content helpers', () => {
     expect(base64ByteLength('aGk=')).toBe(2);
   });
 
-  it('formats sizes', () => {
-    expect(formatBytes(5)).toBe('5 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+  it('formats sizes the same way as resource blobs, with the exact count', () => {
+    expect(formatBytes(5)).toBe('5 bytes');
+    expect(formatBytes(2048)).toBe('2 KiB (2,048 bytes)');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3 MiB (3,145,728 bytes)');
   });
 
   it('accepts only well-formed media types of the expected kind', () => {

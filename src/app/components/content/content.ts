@@ -1,15 +1,16 @@
 // Pure helpers for showing content blocks: base64 checks and sizes, safe
 // media types for data: URLs, pretty JSON for text that is JSON.
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+import { decodeBase64 } from './blob.js';
+
+export { formatByteSize as formatBytes } from './blob.js';
+
 const MIME = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 
 /** Why `data` is not usable base64, or undefined when it is. */
 export function base64Problem(data: unknown): string | undefined {
   if (typeof data !== 'string') return 'the data is not a string';
-  const compact = data.replace(/\s+/g, '');
-  if (!BASE64.test(compact) || compact.length % 4 === 1) return 'the data is not valid base64';
-  return undefined;
+  return decodeBase64(data).ok ? undefined : 'the data is not valid base64';
 }
 
 /** Decoded size of base64 text, in bytes. */
@@ -17,12 +18,6 @@ export function base64ByteLength(data: string): number {
   const compact = data.replace(/\s+/g, '');
   const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
   return Math.floor((compact.length * 3) / 4) - padding;
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** The mime type when it is well-formed and of the expected kind ("image", "audio"), else undefined. */

@@ -4,7 +4,7 @@
 // images and media); downloads use an object URL.
 
 import { useEffect, useState } from 'react';
-import { dataUrl, formatByteSize } from './blob.js';
+import { dataUrl, formatByteSize } from '../../components/content/blob.js';
 
 export interface BlobProps {
   bytes: Uint8Array<ArrayBuffer>;

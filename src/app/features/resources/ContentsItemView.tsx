@@ -2,7 +2,7 @@
 // its URI and type, then the view its mime type calls for.
 
 import { useMemo } from 'react';
-import { formatByteSize } from './blob.js';
+import { formatByteSize } from '../../components/content/blob.js';
 import { AudioPlayer, DownloadLink, ImagePreview } from './BlobViews.js';
 import { contentsNotes, contentsView, type ContentsLike, type ContentsView } from './contents-view.js';
 

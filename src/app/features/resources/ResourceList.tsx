@@ -6,7 +6,7 @@ import type { Resource } from '../../../protocol/index.js';
 import { useServerList } from '../../server-data/queries.js';
 import { ServerListStatus } from './ServerListStatus.js';
 import { UpdateBadge } from './UpdateBadge.js';
-import { formatByteSize } from './blob.js';
+import { formatByteSize } from '../../components/content/blob.js';
 import { filterItems } from './filter.js';
 import { readResource } from './resource-reader.js';
 import { readerDeps, useResources } from './state.js';

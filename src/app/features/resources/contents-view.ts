@@ -1,7 +1,7 @@
 // How one item of resources/read `contents` (or an embedded resource) is
 // shown, decided from its mime type and whether it carries text or a blob.
 
-import { decodeBase64, downloadFileName, utf8Text } from './blob.js';
+import { decodeBase64, downloadFileName, utf8Text } from '../../components/content/blob.js';
 
 export type ContentsView =
   | { kind: 'json'; pretty: string }
