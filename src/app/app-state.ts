@@ -66,7 +66,6 @@ controller.onHttpEvent((e, connection) => {
   const key = `${connection}:${e.exchange.id}`;
   if (lintedExchanges.has(key)) return;
   lintedExchanges.add(key);
-  // Catch the frames up first, so the exchange is judged with what they established.
   lint.observe(logStore.getState().entries);
   lint.exchange(connection, httpFactsOf(e.exchange));
 });

@@ -20,7 +20,7 @@ function entries(): readonly LogEntry[] {
 
 describe('LintRunner', () => {
   it('lints the log in order and keys findings by seq and rule', () => {
-    const runner = new LintRunner(() => '2025-11-25');
+    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
     const all = entries();
     runner.observe(all.slice(0, 5));
     runner.observe(all);
@@ -34,9 +34,28 @@ describe('LintRunner', () => {
   });
 
   it('starts over when the log is replaced by a shorter one', () => {
-    const runner = new LintRunner(() => undefined);
+    const runner = new LintRunner(() => undefined, { schedule: (work) => work() });
     runner.observe(entries());
     runner.observe([]);
     expect(runner.store.getState().findings).toEqual([]);
+  });
+});
+
+describe('LintRunner slices', () => {
+  it('lints a flood in slices within its budget, finishing later', () => {
+    const queue: Array<() => void> = [];
+    let clock = 0;
+    const runner = new LintRunner(() => '2025-11-25', { schedule: (w) => queue.push(w), budgetMs: 4, now: () => (clock += 1) });
+    const store = createLogStore(() => {});
+    for (let i = 0; i < 1000; i++) store.getState().append({ t: 0, connection: 1, direction: 'noise', kind: 'noise', raw: `line ${i}` });
+    store.getState().flush();
+    runner.observe(store.getState().entries);
+    expect(runner.store.getState().findings).toHaveLength(0);
+    queue.shift()!();
+    const afterOne = runner.store.getState().findings.length;
+    expect(afterOne).toBeGreaterThan(0);
+    expect(afterOne).toBeLessThan(1000);
+    while (queue.length) queue.shift()!();
+    expect(runner.store.getState().findings).toHaveLength(1000);
   });
 });

@@ -29,28 +29,68 @@ export function worst(findings: readonly Finding[]): Severity | undefined {
 
 const FRAME_KINDS = new Set(['request', 'notification', 'response', 'error', 'batch', 'invalid']);
 
+export interface LintRunnerOptions {
+  /** Milliseconds of linting per slice, so a flood of frames never blocks a paint. */
+  budgetMs?: number;
+  /** Runs the next slice later (a zero-delay timer by default). */
+  schedule?: (work: () => void) => void;
+  now?: () => number;
+}
+
 export class LintRunner {
   readonly store: StoreApi<LintState>;
   private linter: Linter | undefined;
   private connection = -1;
   private processed = 0;
-  private source: readonly LogEntry[] | undefined;
+  private source: readonly LogEntry[] = [];
+  private scheduled = false;
+  private readonly budgetMs: number;
+  private readonly schedule: (work: () => void) => void;
+  private readonly now: () => number;
 
   constructor(
     /** The version a connection offered, for linting before negotiation. */
     private readonly offeredVersion: (connection: number) => string | undefined,
+    options: LintRunnerOptions = {},
   ) {
     this.store = createStore<LintState>()(() => ({ findings: [], bySeq: new Map(), byRule: new Map() }));
+    this.budgetMs = options.budgetMs ?? 4;
+    this.schedule = options.schedule ?? ((work) => setTimeout(work, 0));
+    this.now = options.now ?? (() => performance.now());
   }
 
-  /** Lint the entries not seen yet. The log only appends, so this resumes where it stopped. */
+  /** Lint the entries not seen yet, in slices. The log only appends, so this resumes where it stopped. */
   observe(entries: readonly LogEntry[]): void {
     if (entries.length < this.processed) this.reset();
     this.source = entries;
-    if (entries.length === this.processed) return;
+    if (entries.length > this.processed) this.kick();
+  }
+
+  /** Lint everything observed so far, now. */
+  drain(): void {
+    this.work(Infinity);
+  }
+
+  private kick(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      this.work(this.budgetMs);
+      if (this.processed < this.source.length) this.kick();
+    });
+  }
+
+  private work(budgetMs: number): void {
+    const start = this.now();
     const found: Finding[] = [];
-    for (let i = this.processed; i < entries.length; i++) found.push(...this.lintOne(entries[i]!));
-    this.processed = entries.length;
+    const entries = this.source;
+    while (this.processed < entries.length) {
+      found.push(...this.lintOne(entries[this.processed]!));
+      this.processed++;
+      // Check the clock every 64 frames: reading it costs more than linting a ping.
+      if ((this.processed & 63) === 0 && this.now() - start > budgetMs) break;
+    }
     if (found.length) this.publish(found);
   }
 
@@ -63,6 +103,8 @@ export class LintRunner {
 
   /** One HTTP exchange of `connection`, once it has ended. */
   exchange(connection: number, facts: HttpExchangeFacts): void {
+    // Catch the frames up first, so the exchange is judged with what they established.
+    this.drain();
     const found = this.linterFor(connection).httpExchange(facts);
     if (found.length) this.publish(found);
   }
