@@ -81,6 +81,30 @@ async function startDirect() {
   return { d, stop: () => child.kill() };
 }
 
+/** The floor: bench/bare-relay.mjs, a relay with nothing but the two hops. */
+async function startBareRelay() {
+  const relay = spawn(process.execPath, [fileURLToPath(new URL('./bare-relay.mjs', import.meta.url)), process.execPath, demoServer], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve) => relay.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const d = driver((raw) => ws.send(raw));
+  ws.on('message', (data) => d.onLine(String(data)));
+  await d.call(0, initialize(0));
+  ws.send(initialized);
+  return {
+    d,
+    stop: async () => {
+      ws.close();
+      await new Promise((r) => relay.once('exit', r));
+    },
+  };
+}
+
 async function startProxy(transport = { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} }) {
   const t0 = performance.now();
   const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
@@ -198,20 +222,26 @@ const fmt = (ms) => `${ms.toFixed(3)} ms`;
 
 const direct = await startDirect();
 const proxy = await startProxy();
+const bare = await startBareRelay();
 await pings(direct.d, WARMUP);
 await pings(proxy.d, WARMUP);
+await pings(bare.d, WARMUP);
 const viaProxy = [];
 const viaDirect = [];
+const viaBare = [];
 for (let r = 0; r < ROUNDS; r++) {
   await pings(proxy.d, PINGS / ROUNDS, viaProxy);
   await pings(direct.d, PINGS / ROUNDS, viaDirect);
+  await pings(bare.d, PINGS / ROUNDS, viaBare);
 }
 const rss = proxy.rssMb();
 await proxy.stop();
+await bare.stop();
 direct.stop();
 
 viaProxy.sort((a, b) => a - b);
 viaDirect.sort((a, b) => a - b);
+viaBare.sort((a, b) => a - b);
 
 // The HTTP row: the same Streamable HTTP server, through the proxy and directly with fetch.
 const httpServer = await startHttpServer();
@@ -227,9 +257,12 @@ console.log('| path | pings | p50 | p90 | p99 |');
 console.log('| --- | --- | --- | --- | --- |');
 console.log(row('proxy (WebSocket → stdio)', viaProxy));
 console.log(row('direct (stdio)', viaDirect));
+console.log(row('bare relay, the floor (WebSocket → stdio, nothing else)', viaBare));
 console.log(row('proxy (WebSocket → Streamable HTTP)', httpViaProxy));
 console.log(row('direct (fetch → Streamable HTTP)', httpViaDirect));
 console.log(`p50 ratio proxy/direct (stdio): ${(pct(viaProxy, 50) / pct(viaDirect, 50)).toFixed(2)}`);
+console.log(`p50 ratio bare relay/direct (stdio): ${(pct(viaBare, 50) / pct(viaDirect, 50)).toFixed(2)}`);
+console.log(`p50 ratio proxy/bare relay (stdio): ${(pct(viaProxy, 50) / pct(viaBare, 50)).toFixed(2)}`);
 console.log(`p50 ratio proxy/direct (HTTP): ${(pct(httpViaProxy, 50) / pct(httpViaDirect, 50)).toFixed(2)}`);
 console.log(`proxy start → ready line (spawn of node included): ${proxy.startupMs.toFixed(0)} ms`);
 console.log(`proxy resident memory with one open session: ${rss.toFixed(1)} MB`);
