@@ -96,3 +96,22 @@ test('a bad frame gets a lint mark, its rule is in Problems, and the log filters
   await expect(log.getByText(/Showing 1 of \d+ frames/)).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: '{"pong":true}' })).toHaveCount(1);
 });
+
+test('a compliant server has no problems: the demo server after lists, a ping and tool calls', async ({ page }) => {
+  await connect(page);
+  await page.getByRole('tab', { name: 'Ping' }).click();
+  await page.getByRole('button', { name: 'Send ping' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Ping' }).getByText('Compliant', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  for (const name of ['get_weather', 'render_chart', 'play_tone']) {
+    await tools.getByRole('button', { name, exact: true }).click();
+    await tools.getByRole('button', { name: 'Call tool' }).click();
+    await expect(tools.getByText('Result', { exact: true }).first()).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  // Lint runs in slices: give it a moment, then it must have found nothing.
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('tabpanel', { name: 'Problems' })).toContainText('No problems found');
+});

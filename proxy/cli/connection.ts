@@ -12,6 +12,7 @@ import {
   type ProtocolVersion,
   type RequestOutcome,
 } from '../../src/protocol/index.js';
+import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../upstream/http/index.js';
 import { createStdioUpstream } from '../upstream/stdio.js';
 import type { AnyUpstream, UpstreamEvent } from '../upstream/types.js';
@@ -51,7 +52,11 @@ export class CliConnection {
 
   private constructor(private readonly options: ConnectOptions) {
     const capabilities = { elicitation: {} };
-    this.linter = new Linter({ offeredVersion: options.protocolVersion, clientCapabilities: capabilities });
+    this.linter = new Linter({
+      offeredVersion: options.protocolVersion,
+      clientCapabilities: capabilities,
+      schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
+    });
     this.session = new ClientSession({
       requestTimeoutMs: options.timeoutMs,
       clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },

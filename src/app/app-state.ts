@@ -59,6 +59,11 @@ export const lint = new LintRunner((connection) => {
   return snapshot?.connection === connection ? snapshot.offeredVersion : undefined;
 });
 logStore.subscribe((s) => lint.observe(s.entries));
+// The SDK's schemas bring zod: loaded apart from the main bundle, in time for the first connection.
+void import('../protocol/lint/sdk-schemas.js').then(
+  (m) => lint.setSchema({ check: m.sdkSchemaCheck, version: m.SDK_SCHEMA_VERSION }),
+  () => logNote('The published MCP schemas could not be loaded; rule SCHEMA is off for this page.'),
+);
 const lintedExchanges = new Set<string>();
 controller.onHttpEvent((e, connection) => {
   if (e.type !== 'exchange' || !exchangeEnded(e.exchange)) return;

@@ -3,7 +3,7 @@
 // negotiated), findings kept by the log sequence number they were found on.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { Linter, RULES, type Finding, type HttpExchangeFacts, type RuleId, type Severity } from '../../protocol/index.js';
+import { Linter, RULES, type Finding, type HttpExchangeFacts, type LinterOptions, type RuleId, type Severity } from '../../protocol/index.js';
 import type { LogEntry } from '../stores/log-store.js';
 
 export interface RuleCount {
@@ -47,6 +47,7 @@ export class LintRunner {
   private readonly budgetMs: number;
   private readonly schedule: (work: () => void) => void;
   private readonly now: () => number;
+  private schema: LinterOptions['schema'];
 
   constructor(
     /** The version a connection offered, for linting before negotiation. */
@@ -64,6 +65,11 @@ export class LintRunner {
     if (entries.length < this.processed) this.reset();
     this.source = entries;
     if (entries.length > this.processed) this.kick();
+  }
+
+  /** The published-schema check (loaded lazily); applies to linters created from now on. */
+  setSchema(schema: NonNullable<LinterOptions['schema']>): void {
+    this.schema = schema;
   }
 
   /** Lint everything observed so far, now. */
@@ -113,7 +119,7 @@ export class LintRunner {
     if (connection !== this.connection || !this.linter) {
       this.connection = connection;
       const offeredVersion = this.offeredVersion(connection);
-      this.linter = new Linter(offeredVersion ? { offeredVersion } : {});
+      this.linter = new Linter({ ...(offeredVersion ? { offeredVersion } : {}), ...(this.schema ? { schema: this.schema } : {}) });
     }
     return this.linter;
   }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Linter, type LinterOptions } from './linter.js';
 import { RULE_IDS, specUrl, type RuleId } from './rules.js';
+import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from './sdk-schemas.js';
+
+const schema = { schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION } };
 
 type Step = ['c' | 's', unknown, number?] | ['noise', string] | ['http', Parameters<Linter['httpExchange']>[0]];
 
@@ -111,6 +114,9 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['PING-RESULT', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'ping' }, 0], ['s', { jsonrpc: '2.0', id: 2, result: {} }, 5000]]],
   ['STDIO-NONMSG', [['noise', 'Server listening...']]],
   ['STDIO-NEWLINE', [['noise', '{'], ['noise', '  "jsonrpc": "2.0",'], ['noise', '  "id": 1, "result": {}'], ['noise', '}']]],
+  ['SCHEMA', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: {} } }]], schema],
+  ['SCHEMA', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'x' } }]], schema],
+  ['SCHEMA', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'a://b' } }], ['s', { jsonrpc: '2.0', id: 2, result: { contents: 'nope' } }]], schema],
   ['HTTP-ACCEPT', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json' }, responseHeaders: {}, carried: 'request' }]]],
   ['HTTP-202', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: { 'content-type': 'application/json' }, carried: 'notification', responseBytes: 12 }]]],
   ['HTTP-202', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: { 'content-type': 'text/html' }, carried: 'request' }]]],
@@ -143,6 +149,34 @@ describe('Linter: each rule fires on its failing example', () => {
     const linter = new Linter();
     expect(linter.sseFirstEvent('endpoint')).toEqual([]);
     expect(linter.sseFirstEvent('message').map((f) => f.rule)).toEqual(['SSE-ENDPOINT']);
+  });
+});
+
+describe('Linter: SCHEMA against the SDK', () => {
+  it('the clean session fits the schemas too', () => {
+    const steps: Step[] = [
+      ...init(),
+      ping(),
+      pong(),
+      ...listTools([weatherTool]),
+      ...call(6, { content: [{ type: 'text', text: '{"t":1}' }], structuredContent: { t: 1 } }),
+      ['c', { jsonrpc: '2.0', id: 8, method: 'resources/subscribe', params: { uri: 'a://b' } }],
+      ['s', { jsonrpc: '2.0', id: 8, result: {} }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'a://b' } }],
+    ];
+    expect(run(steps, schema)).toEqual([]);
+  });
+
+  it('applies only to the version the schemas describe', () => {
+    const steps: Step[] = [...init('2025-06-18'), ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }]];
+    expect(run(steps, { offeredVersion: '2025-06-18', ...schema })).not.toContain('SCHEMA');
+  });
+
+  it('says where the schema was broken', () => {
+    const linter = new Linter(schema);
+    for (const [who, msg] of init()) linter.frame(who === 'c' ? 'client' : 'server', JSON.stringify(msg));
+    const [f] = linter.frame('server', JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'x' } }));
+    expect(f?.message).toMatch(/notifications\/progress \(notification\) does not match the 2025-11-25 schema: notification\.params\.progress/);
   });
 });
 

@@ -14,7 +14,16 @@ import { SessionFacts, alternateIdKey, idKey, isRecord, other, type Finding, typ
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
 
+/** Checks a message against a published schema (see lint/sdk-schemas.ts); kept pluggable so the UI can load it lazily. */
+export type SchemaCheck = (
+  subject:
+    | { kind: 'request' | 'notification'; sender: Sender; method: string; params: unknown }
+    | { kind: 'result'; method: string; result: unknown },
+) => string[];
+
 export interface LinterOptions {
+  /** The schema check and the protocol version its schemas describe. */
+  schema?: { check: SchemaCheck; version: string };
   offeredVersion?: string;
   /** The capabilities this client declared in initialize. */
   clientCapabilities?: Record<string, unknown>;
@@ -50,8 +59,10 @@ export class Linter {
   private readonly slowPingMs: number;
   private readonly sessionId: { value?: string } = {};
   private readonly all: Finding[] = [];
+  private readonly schema: LinterOptions['schema'];
 
   constructor(options: LinterOptions = {}) {
+    this.schema = options.schema;
     this.facts = new SessionFacts(options.offeredVersion ?? DEFAULT_PROTOCOL_VERSION, options.clientCapabilities ?? {});
     this.slowPingMs = options.slowPingMs ?? 1000;
   }
@@ -153,6 +164,7 @@ export class Linter {
     facts.usedIds[sender].add(key);
     checkRequestLifecycle(facts, sender, method, report);
     checkMeta(facts.version, params, sender, report);
+    this.checkSchema({ kind: 'request', sender, method, params }, sender, report);
     if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
       report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
     }
@@ -177,8 +189,22 @@ export class Linter {
     if (problem) report('METHOD-UNKNOWN', `${problem}.`, sender);
     checkNotificationLifecycle(facts, sender, method, params, report);
     checkMeta(facts.version, params, sender, report);
+    this.checkSchema({ kind: 'notification', sender, method, params }, sender, report);
     if (method === 'notifications/cancelled') this.cancelled(sender, params, report);
     if (method === 'notifications/progress') this.progress(sender, params, report);
+  }
+
+  /** Only where the schemas at hand describe the version in use. */
+  private checkSchema(subject: Parameters<SchemaCheck>[0], sender: Sender, report: Report): void {
+    if (!this.schema || this.schema.version !== this.facts.version) return;
+    let problems: string[];
+    try {
+      problems = this.schema.check(subject);
+    } catch {
+      return;
+    }
+    const what = subject.kind === 'result' ? `The ${subject.method} result` : `${subject.method} (${subject.kind})`;
+    if (problems.length) report('SCHEMA', `${what} does not match the ${this.schema.version} schema: ${problems.join('; ')}`, sender);
   }
 
   private cancelled(sender: Sender, params: unknown, report: Report): void {
@@ -271,7 +297,10 @@ export class Linter {
   private result(sender: Sender, request: Outstanding, body: { result?: unknown; error?: { code: number } }, meta: FrameMeta, report: Report): void {
     const facts = this.facts;
     const isError = body.error !== undefined;
-    if (!isError) checkMeta(facts.version, body.result, sender, report);
+    if (!isError) {
+      checkMeta(facts.version, body.result, sender, report);
+      this.checkSchema({ kind: 'result', method: request.method, result: body.result }, sender, report);
+    }
     switch (request.method) {
       case 'initialize':
         if (!isError && sender === 'server') onInitializeResult(facts, body.result, report);

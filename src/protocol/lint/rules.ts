@@ -33,6 +33,7 @@ export const RULES = {
   'BATCH-FORBIDDEN': { severity: 'error', title: 'JSON-RPC batches are allowed only in 2025-03-26', spec: { path: 'basic/transports', anchor: 'sending-messages-to-the-server' } },
   'BATCH-INIT': { severity: 'error', title: 'initialize must not be part of a batch', spec: { path: 'basic/lifecycle', anchor: 'initialization' } },
   'METHOD-UNKNOWN': { severity: 'error', title: 'The method does not exist for this version and direction', spec: { path: 'basic/lifecycle', anchor: 'operation' } },
+  'SCHEMA': { severity: 'error', title: 'Params and results match the published schema of the version', spec: { path: 'basic', anchor: 'schema' } },
   'META-KEY': { severity: 'warning', title: '_meta keys follow the naming rule and avoid reserved prefixes', spec: { path: 'basic', anchor: 'general-fields' } },
   'LC-EARLY-CLIENT': { severity: 'warning', title: 'Before the initialize result, a client sends only pings', spec: { path: 'basic/lifecycle', anchor: 'initialization' } },
   'LC-EARLY-SERVER': { severity: 'warning', title: 'Before initialized, a server sends only pings and logs', spec: { path: 'basic/lifecycle', anchor: 'initialization' } },
