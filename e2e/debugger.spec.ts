@@ -115,3 +115,16 @@ test('a compliant server has no problems: the demo server after lists, a ping an
   await page.waitForTimeout(500);
   await expect(page.getByRole('tabpanel', { name: 'Problems' })).toContainText('No problems found');
 });
+
+test('a result nested 20,000 levels deep does not blank the page', async ({ page }) => {
+  await connect(page, `${badServer} --mode deep`);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('button', { name: 'explode', exact: true }).click();
+  await tools.getByRole('button', { name: 'Call tool' }).click();
+  await expect(tools.getByText(/could not be shown|cannot be shown as JSON/).first()).toBeVisible();
+  // The rest of the inspector still works.
+  await page.getByRole('tab', { name: 'Ping' }).click();
+  await page.getByRole('button', { name: 'Send ping' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Ping' }).getByText('Compliant', { exact: true })).toBeVisible();
+});

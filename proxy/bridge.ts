@@ -151,6 +151,18 @@ export class Bridge {
 
   private emit(envelope: OutgoingEnvelope): void {
     if (this.socketClosed || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify({ ...envelope, at: Date.now() }));
+    let text: string;
+    try {
+      text = JSON.stringify({ ...envelope, at: Date.now() });
+    } catch (e) {
+      // A server can send something too large to encode; that must not take the proxy down.
+      text = JSON.stringify({
+        type: 'error',
+        at: Date.now(),
+        code: 'write-failed',
+        message: `A ${envelope.type} message from the server could not be relayed: ${e instanceof Error ? e.message : String(e)}.`,
+      });
+    }
+    this.socket.send(text);
   }
 }

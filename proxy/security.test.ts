@@ -22,7 +22,8 @@ describe('tokens', () => {
     const a = createToken({});
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 bytes
     expect(createToken({})).not.toBe(a);
-    expect(createToken({ MCPSCOPE_TOKEN: 'fixed.token' })).toBe('fixed.token');
+    expect(createToken({ MCPSCOPE_TOKEN: 'fixed.token.0123456' })).toBe('fixed.token.0123456');
+    expect(() => createToken({ MCPSCOPE_TOKEN: 'short' })).toThrow(/at least 16 characters/);
     expect(() => createToken({ MCPSCOPE_TOKEN: 'has space' })).toThrow(/MCPSCOPE_TOKEN may only contain/);
   });
 

@@ -7,6 +7,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { TOKEN_SUBPROTOCOL_PREFIX } from '../src/protocol/index.js';
 
+export const MIN_TOKEN_LENGTH = 16;
+
 /** MCPSCOPE_TOKEN when set, else 32 random bytes. Throws when MCPSCOPE_TOKEN cannot ride in a subprotocol. */
 export function createToken(env: NodeJS.ProcessEnv = process.env): string {
   const given = env.MCPSCOPE_TOKEN;
@@ -14,6 +16,10 @@ export function createToken(env: NodeJS.ProcessEnv = process.env): string {
   // It travels as a WebSocket subprotocol and in a URL fragment: keep to safe characters.
   if (!/^[A-Za-z0-9._~-]+$/.test(given)) {
     throw new Error('MCPSCOPE_TOKEN may only contain letters, digits and the characters - _ . ~ (unset it to get a random token).');
+  }
+  // Whoever has the token can start processes as you: it must not be guessable.
+  if (given.length < MIN_TOKEN_LENGTH) {
+    throw new Error(`MCPSCOPE_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters long (unset it to get a random token).`);
   }
   return given;
 }

@@ -123,6 +123,18 @@ describe('stdio upstream', () => {
     expect(close.reason).toBe('The server exited normally (code 0).');
   });
 
+  it('bounds what a hostile stderr can make it hold: long lines cut in the tail, huge ones skipped', async () => {
+    const script = 'process.stderr.write("x".repeat(5000) + "\\n"); process.stderr.write("\\u0001".repeat(3 * 1024 * 1024) + "\\n"); process.exitCode = 2';
+    const h = harness(node, ['-e', script]);
+    await h.upstream.start();
+    const close = await h.closed;
+    expect(close.code).toBe(2);
+    expect(close.stderrTail[0]).toMatch(/^x{2000}… \(3000 more characters\)$/);
+    expect(close.stderrTail[1]).toMatch(/a stderr line of \d+ bytes was skipped: over the limit/);
+    const forwarded = h.events.flatMap((e) => (e.type === 'stderr' ? [e.line.length] : []));
+    expect(Math.max(...forwarded)).toBeLessThanOrEqual(1024 * 1024);
+  });
+
   it('survives writes racing the exit (EPIPE)', async () => {
     const h = harness(node, ['-e', 'process.exit(0)']);
     await h.upstream.start();

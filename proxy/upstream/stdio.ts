@@ -10,6 +10,14 @@ import type { Upstream, UpstreamListener, UpstreamStarted } from './types.js';
 
 export const DEFAULT_GRACE_MS = 2000;
 const STDERR_TAIL_LINES = 20;
+/** stderr is for log lines: one longer than this is skipped and reported (stdout keeps the 64 MiB limit). */
+const STDERR_MAX_LINE_BYTES = 1024 * 1024;
+/** Lines kept for the exit report are cut to this many characters. */
+const TAIL_LINE_CHARS = 2000;
+
+function forTail(line: string): string {
+  return line.length <= TAIL_LINE_CHARS ? line : `${line.slice(0, TAIL_LINE_CHARS)}… (${line.length - TAIL_LINE_CHARS} more characters)`;
+}
 /** How long to wait for stdout/stderr to close once the process group is gone. */
 const FLUSH_WAIT_MS = 500;
 
@@ -115,7 +123,7 @@ class StdioUpstream implements Upstream {
 
   private wire(child: ChildProcessWithoutNullStreams, pid: number): void {
     const decoder = new NdjsonDecoder({ maxLineBytes: this.options.maxLineBytes });
-    const stderrLines = new LineSplitter(this.options.maxLineBytes);
+    const stderrLines = new LineSplitter(Math.min(this.options.maxLineBytes ?? STDERR_MAX_LINE_BYTES, STDERR_MAX_LINE_BYTES));
     let streamsClosed = false;
 
     const onStdout = (events: ReturnType<NdjsonDecoder['push']>): void => {
@@ -128,7 +136,7 @@ class StdioUpstream implements Upstream {
       for (const l of lines) {
         const line =
           l.type === 'oversize' ? `[mcpscope: a stderr line of ${l.bytes} bytes was skipped: over the limit]` : decodeLine(l.bytes).text;
-        this.tail.push(line);
+        this.tail.push(forTail(line));
         if (this.tail.length > STDERR_TAIL_LINES) this.tail.shift();
         this.listener({ type: 'stderr', line });
       }
@@ -147,24 +155,35 @@ class StdioUpstream implements Upstream {
       this.exitInfo = { code, signal };
       this.resolveExited();
       void (async () => {
-        // Leftover children of the server would be orphaned (and may hold its pipes open).
-        await reapGroup(pid, this.graceMs);
-        const deadline = Date.now() + FLUSH_WAIT_MS;
-        while (!streamsClosed && Date.now() < deadline) await delay(10);
-        if (!streamsClosed) {
-          child.stdout.destroy();
-          child.stderr.destroy();
+        try {
+          await this.finishExit(pid, code, signal, () => streamsClosed, child);
+        } catch {
+          // Reporting the exit must never take the proxy down; the close event still goes out.
+          this.listener({ type: 'close', code, signal, reason: exitReason(code, signal, this.stopRequested), stderrTail: [] });
+        } finally {
+          this.resolveClosed();
         }
-        this.listener({
-          type: 'close',
-          code,
-          signal,
-          reason: exitReason(code, signal, this.stopRequested),
-          stderrTail: [...this.tail],
-        });
-        this.resolveClosed();
       })();
     });
+  }
+
+  /** After exit: reap leftovers, let the pipes drain, then report the close. */
+  private async finishExit(
+    pid: number,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+    streamsClosed: () => boolean,
+    child: { stdout: { destroy(): void }; stderr: { destroy(): void } },
+  ): Promise<void> {
+    // Leftover children of the server would be orphaned (and may hold its pipes open).
+    await reapGroup(pid, this.graceMs);
+    const deadline = Date.now() + FLUSH_WAIT_MS;
+    while (!streamsClosed() && Date.now() < deadline) await delay(10);
+    if (!streamsClosed()) {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }
+    this.listener({ type: 'close', code, signal, reason: exitReason(code, signal, this.stopRequested), stderrTail: [...this.tail] });
   }
 
   send(raw: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Tabs } from './components/Tabs.js';
 import { navigationStore, token } from './app-state.js';
 import { useNavigation } from './hooks.js';
@@ -28,10 +29,13 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode }> = [
   { id: 'composer', label: 'Composer', panel: <ComposerTab /> },
 ];
 
+// Each panel fails on its own: a server that breaks one view leaves the others working.
+const GUARDED_TABS = TABS.map((t) => ({ ...t, panel: <ErrorBoundary what={`The ${t.label} tab`}>{t.panel}</ErrorBoundary> }));
+
 function InspectorTabs() {
   const tab = useNavigation((s) => s.tab);
   return (
-    <Tabs tabs={TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />
+    <Tabs tabs={GUARDED_TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />
   );
 }
 

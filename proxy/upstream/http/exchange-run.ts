@@ -15,6 +15,9 @@ const PROGRESS_EMIT_MS = 500;
 const PENDING_REPORT_MS = 150;
 
 /** One exchange's record, and the reader of its body so it can be stopped. */
+const MAX_WARNING_CHARS = 300;
+const MAX_WARNINGS = 50;
+
 export class ExchangeRun {
   readonly record: HttpExchange;
   /** Set once the response arrived: cancelling it ends any read. */
@@ -40,8 +43,13 @@ export class ExchangeRun {
     return Math.round((performance.now() - this.t0) * 1000) / 1000;
   }
 
+  /** Record a deviation, bounded: a hostile server can produce them without end. */
   warn(message: string): void {
-    if (!this.record.warnings.includes(message)) this.record.warnings.push(message);
+    const text = message.length > MAX_WARNING_CHARS ? `${message.slice(0, MAX_WARNING_CHARS)}… (${message.length - MAX_WARNING_CHARS} more characters)` : message;
+    const warnings = this.record.warnings;
+    if (warnings.includes(text)) return;
+    if (warnings.length < MAX_WARNINGS) warnings.push(text);
+    else if (warnings.length === MAX_WARNINGS) warnings.push('Further warnings on this exchange were dropped: there were too many.');
   }
 
   emit(): void {

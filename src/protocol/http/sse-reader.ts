@@ -58,7 +58,9 @@ export class SseReader {
       },
       onError: (err) => {
         if (err.type === 'max-buffer-size-exceeded') this.overflowed = true;
-        callbacks.onProblem?.(`SSE: ${err.message}${err.line !== undefined ? ` (line ${JSON.stringify(err.line.slice(0, 80))})` : ''}`);
+        // The parser's own message may quote a whole (hostile, huge) line: keep a short piece.
+        const what = err.message.length > 200 ? `${err.message.slice(0, 200)}…` : err.message;
+        callbacks.onProblem?.(`SSE: ${what}${err.line !== undefined ? ` (line ${JSON.stringify(err.line.slice(0, 80))})` : ''}`);
       },
     });
   }

@@ -1,6 +1,7 @@
 // A list of MCP content blocks (tool results, prompt messages), each shown by
 // its type; a type this client does not know is shown raw, never dropped.
 
+import { ErrorBoundary } from '../ErrorBoundary.js';
 import { AudioBlock, BlockProblem, ImageBlock } from './MediaBlocks.js';
 import { EmbeddedResourceBlock, ResourceLinkBlock } from './ResourceBlocks.js';
 import { TextBlock } from './TextBlock.js';
@@ -9,11 +10,20 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Pretty JSON, or — for a value too deep or odd to stringify — a sentence saying so. */
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch (e) {
+    return `(cannot be shown as JSON: ${e instanceof Error ? e.message : String(e)})`;
+  }
+}
+
 function RawBlock({ block, note }: { block: unknown; note?: string }) {
   return (
     <>
       {note && <BlockProblem>{note}</BlockProblem>}
-      <pre className="json">{JSON.stringify(block, null, 2)}</pre>
+      <pre className="json">{safeJson(block)}</pre>
     </>
   );
 }
@@ -46,7 +56,9 @@ export function ContentBlocks({ blocks, onOpenResource }: { blocks: readonly unk
         return (
           <li key={i} className={`content-block content-${type.replace(/[^\w-]/g, '')}`} aria-label={label}>
             <div className="content-type">{type}</div>
-            <ContentBlockView block={block} label={label} {...(onOpenResource ? { onOpenResource } : {})} />
+            <ErrorBoundary what="This content block">
+              <ContentBlockView block={block} label={label} {...(onOpenResource ? { onOpenResource } : {})} />
+            </ErrorBoundary>
           </li>
         );
       })}

@@ -20,7 +20,9 @@ export interface PreviewProps extends BlobProps {
 function useObjectUrl(bytes: Uint8Array<ArrayBuffer>, mimeType: string): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    const next = URL.createObjectURL(new Blob([bytes], { type: mimeType }));
+    // Always a plain download: a server-chosen type such as text/html or image/svg+xml,
+    // opened from this origin, would run the server's script next to the proxy's token.
+    const next = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
     setUrl(next);
     return () => URL.revokeObjectURL(next);
   }, [bytes, mimeType]);
