@@ -16,10 +16,15 @@ export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListen
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type OutgoingEnvelope = DistributiveOmit<ProxyEnvelope, 'at'>;
 
+/** Bytes queued for the browser above which the server is no longer read, and below which reading resumes. */
+const HIGH_WATER_BYTES = 16 * 1024 * 1024;
+const LOW_WATER_BYTES = 4 * 1024 * 1024;
+
 export class Bridge {
   private upstream: AnyUpstream | undefined;
   private state: 'idle' | 'starting' | 'open' | 'closed' = 'idle';
   private socketClosed = false;
+  private paused = false;
   /** An HTTP server (reached, not started). */
   private remote = false;
 
@@ -164,5 +169,23 @@ export class Bridge {
       });
     }
     this.socket.send(text);
+    this.applyBackpressure();
+  }
+
+  /** A server can write faster than the browser reads: past the mark, stop reading it until the socket drains. */
+  private applyBackpressure(): void {
+    if (this.paused || this.socket.bufferedAmount < HIGH_WATER_BYTES || !this.upstream?.pauseReading) return;
+    this.paused = true;
+    this.upstream.pauseReading();
+    const check = (): void => {
+      if (this.socketClosed) return;
+      if (this.socket.bufferedAmount > LOW_WATER_BYTES) {
+        setTimeout(check, 10);
+        return;
+      }
+      this.paused = false;
+      this.upstream?.resumeReading?.();
+    };
+    setTimeout(check, 10);
   }
 }

@@ -186,6 +186,14 @@ class StdioUpstream implements Upstream {
     this.listener({ type: 'close', code, signal, reason: exitReason(code, signal, this.stopRequested), stderrTail: [...this.tail] });
   }
 
+  pauseReading(): void {
+    this.child?.stdout.pause();
+  }
+
+  resumeReading(): void {
+    this.child?.stdout.resume();
+  }
+
   send(raw: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (stdin === undefined || this.exitInfo !== undefined || this.stopRequested || !stdin.writable) {

@@ -50,6 +50,12 @@ export interface Upstream<Started = UpstreamStarted> {
   send(raw: string): Promise<void>;
   /** Stop the server; resolves after the close event was emitted. Safe to call more than once. */
   shutdown(): Promise<void>;
+  /**
+   * Backpressure: stop reading from the server while the browser is behind, and
+   * start again. Optional: a transport that cannot pause reads on.
+   */
+  pauseReading?(): void;
+  resumeReading?(): void;
 }
 
 /** An upstream of any transport, as the bridge holds it. */
