@@ -74,6 +74,12 @@ test('the composer sends ping with params and shows the paired answer', async ({
   await log.getByRole('row').filter({ hasText: '"params":{}' }).first().click();
   await log.getByRole('button', { name: 'Edit and resend' }).click();
   await expect(panel.getByLabel('Frame text')).toHaveValue(/"params":\{\}/);
+  // A fresh id, so that sending it again does not reuse one (unless the user puts it back).
+  await expect(panel).toContainText('Loaded from the log with a new id');
+  const loaded = await panel.getByLabel('Frame text').inputValue();
+  await panel.getByRole('button', { name: 'Send frame' }).click();
+  await expect(panel.getByRole('list', { name: 'Sent frames' }).getByRole('listitem').first()).toContainText('the answer is in');
+  expect(JSON.parse(loaded).id).toMatch(/^composer-\d+$/);
 });
 
 test('a bad frame gets a lint mark, its rule is in Problems, and the log filters by rule', async ({ page }) => {
@@ -127,4 +133,29 @@ test('a result nested 20,000 levels deep does not blank the page', async ({ page
   await page.getByRole('tab', { name: 'Ping' }).click();
   await page.getByRole('button', { name: 'Send ping' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Ping' }).getByText('Compliant', { exact: true })).toBeVisible();
+});
+
+test("connecting to another server clears the last one's results, history and problems", async ({ page }) => {
+  await connect(page, `${badServer} --mode pong`);
+  await page.getByRole('tab', { name: 'Ping' }).click();
+  await page.getByRole('button', { name: 'Send ping' }).click();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('button', { name: 'explode', exact: true }).click();
+  await tools.getByRole('button', { name: 'Call tool' }).click();
+  await expect(tools.getByRole('region', { name: 'Call history' })).toContainText('explode');
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Problems' })).toContainText('PING-RESULT');
+
+  // Now the demo server.
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('textbox', { name: 'Arguments' }).fill(`${process.cwd()}/dist/node/examples/servers/demo-server.js`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('mcpscope demo server');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(tools.getByRole('region', { name: 'Call history' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Ping' }).click();
+  await expect(page.getByRole('table', { name: 'Ping history' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Problems' })).toContainText('No problems found');
 });

@@ -38,3 +38,13 @@ test('decline and cancel are answers too', async ({ page }) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(tools.getByText('cancel: {}', { exact: true })).toBeVisible();
 });
+
+test('Escape cancels, and Tab stays inside the dialog', async ({ page }) => {
+  const tools = await callSignUp(page);
+  const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('Tab');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(tools.getByText('cancel: {}', { exact: true })).toBeVisible();
+});

@@ -60,6 +60,10 @@ describe('elicitationAnswer', () => {
     expect(elicitationAnswer('accept-defaults', params)).toEqual({ action: 'accept', content: { name: 'Ann' } });
     expect(elicitationAnswer('decline', params)).toEqual({ action: 'decline' });
   });
+  it('declines when the defaults cannot satisfy the schema (a required field has none)', () => {
+    const params = { message: 'm', requestedSchema: { type: 'object', properties: { name: { type: 'string', default: 'Ann' }, age: { type: 'integer' } }, required: ['age'] } };
+    expect(elicitationAnswer('accept-defaults', params)).toEqual({ action: 'decline' });
+  });
 });
 
 describe('conformance command', () => {

@@ -14,7 +14,7 @@ import {
 } from '../../src/protocol/index.js';
 import type { CliCommand } from './args.js';
 import { CliError, type CliConnection } from './connection.js';
-import { describeContent } from './format.js';
+import { base64Bytes, describeContent } from './format.js';
 
 export interface CommandResult {
   ok: boolean;
@@ -105,7 +105,7 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
     case 'resources read': {
       const result = (await c.call('resources/read', { uri: command.uri })) as { contents?: Array<Record<string, unknown>> };
       const text = (result.contents ?? []).map((item) =>
-        typeof item.text === 'string' ? item.text : `[blob ${String(item.mimeType ?? 'application/octet-stream')}, ${Math.floor((String(item.blob ?? '').length * 3) / 4)} bytes]`,
+        typeof item.text === 'string' ? item.text : `[blob ${String(item.mimeType ?? 'application/octet-stream')}, ${base64Bytes(item.blob)} bytes]`,
       );
       return { ok: true, json: result, text };
     }

@@ -11,6 +11,7 @@ import {
   type InitializeInfo,
   type ProtocolVersion,
   type RequestOutcome,
+  type ResolvedHttpMode,
 } from '../../src/protocol/index.js';
 import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../upstream/http/index.js';
@@ -48,6 +49,7 @@ export class CliConnection {
   info: InitializeInfo | undefined;
   private upstream: AnyUpstream | undefined;
   private readonly judged = new Set<number>();
+  private httpMode: ResolvedHttpMode | undefined;
   private closedBecause: string | undefined;
 
   private constructor(private readonly options: ConnectOptions) {
@@ -146,10 +148,11 @@ export class CliConnection {
         if (exchangeEnded(e.exchange) && !this.judged.has(e.exchange.id)) {
           this.judged.add(e.exchange.id);
           this.options.trace?.(`http: ${e.exchange.method} ${e.exchange.url} → ${e.exchange.status ?? e.exchange.failure?.message ?? e.exchange.state}`);
-          this.linter.httpExchange(httpFactsOf(e.exchange), { at });
+          this.linter.httpExchange(httpFactsOf(e.exchange, this.httpMode), { at });
         }
         return;
       case 'http-mode':
+        this.httpMode = e.mode;
         this.options.trace?.(`http: using ${e.mode} (${e.reason})`);
         return;
       case 'request-failed':

@@ -1,6 +1,7 @@
 // A non-interactive answer to elicitation/create: accept with the defaults the
 // requested schema declares, or decline.
 
+import { validateAgainstSchema } from '../../src/protocol/index.js';
 import type { ElicitationPolicy } from './args.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -15,5 +16,7 @@ export function elicitationAnswer(policy: ElicitationPolicy, params: unknown): R
   for (const [name, prop] of Object.entries(properties)) {
     if (isRecord(prop) && 'default' in prop) content[name] = prop.default;
   }
+  // Defaults that leave the schema unsatisfied (a required field without one) would be a bad answer: decline instead.
+  if (!validateAgainstSchema(schema, content).valid) return { action: 'decline' };
   return { action: 'accept', content };
 }

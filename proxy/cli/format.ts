@@ -1,9 +1,16 @@
 // Text renderings for the terminal.
 
+/** Decoded size of base64 text: padding characters carry no bytes. */
+export function base64Bytes(data: unknown): number {
+  const text = String(data ?? '').replace(/\s+/g, '');
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((text.length * 3) / 4) - padding);
+}
+
 export function describeContent(block: unknown): string {
   if (typeof block !== 'object' || block === null) return JSON.stringify(block);
   const b = block as Record<string, unknown>;
-  const bytes = (data: unknown) => Math.floor((String(data ?? '').length * 3) / 4);
+  const bytes = base64Bytes;
   switch (b.type) {
     case 'text':
       return String(b.text);

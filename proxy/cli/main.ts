@@ -24,8 +24,16 @@ export function checkReportText(r: CheckReport): string[] {
   lines.push(...table(r.steps.map((s) => [MARK[s.status] ?? '?', s.name, s.detail])));
   lines.push('');
   if (r.findings.length) {
+    // The same finding on many frames is one line with a count.
+    const grouped = new Map<string, { severity: string; rule: string; message: string; count: number }>();
+    for (const f of r.findings) {
+      const key = `${f.rule}\u0000${f.message}`;
+      const g = grouped.get(key);
+      if (g) g.count++;
+      else grouped.set(key, { severity: f.severity, rule: f.rule, message: f.message, count: 1 });
+    }
     lines.push('Lint findings about the server:');
-    lines.push(...table(r.findings.map((f) => [f.severity, f.rule, f.message])));
+    lines.push(...table([...grouped.values()].map((g) => [g.severity, g.rule, g.count > 1 ? `×${g.count}` : '', g.message])));
     lines.push('');
   }
   lines.push(r.ok ? `OK: no errors, ${r.warnings} warning(s).` : `FAILED: ${r.errors} error(s), ${r.warnings} warning(s).`);

@@ -1,6 +1,6 @@
 // The page's singletons: the token, the stores and the connection controller.
 
-import { exchangeEnded, httpFactsOf } from '../protocol/index.js';
+import { exchangeEnded, httpFactsOf, type ResolvedHttpMode } from '../protocol/index.js';
 import { takeToken } from './auth/token.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
@@ -11,6 +11,7 @@ import { createPingStore } from './features/ping/ping-store.js';
 import { createConnectionStore } from './stores/connection-store.js';
 import { LintRunner } from './lint/lint-runner.js';
 import { createLogStore } from './stores/log-store.js';
+import { watchServerChange } from './stores/server-change.js';
 import { createNavigationStore } from './stores/navigation-store.js';
 
 function sessionStorageOrNothing(): Pick<Storage, 'getItem' | 'setItem'> {
@@ -65,14 +66,16 @@ void import('../protocol/lint/sdk-schemas.js').then(
   () => logNote('The published MCP schemas could not be loaded; rule SCHEMA is off for this page.'),
 );
 const lintedExchanges = new Set<string>();
+const httpModes = new Map<number, ResolvedHttpMode>();
 controller.onHttpEvent((e, connection) => {
+  if (e.type === 'mode') httpModes.set(connection, e.mode);
   if (e.type !== 'exchange' || !exchangeEnded(e.exchange)) return;
   // An exchange may be reported more than once in its final state: judge it once.
   const key = `${connection}:${e.exchange.id}`;
   if (lintedExchanges.has(key)) return;
   lintedExchanges.add(key);
   lint.observe(logStore.getState().entries);
-  lint.exchange(connection, httpFactsOf(e.exchange));
+  lint.exchange(connection, httpFactsOf(e.exchange, httpModes.get(connection)));
 });
 
 /** elicitation/create from the server: queued for the person to answer in a dialog. */
@@ -87,3 +90,12 @@ connectionStore.subscribe((s) => {
     session.setRequestHandler('elicitation/create', (params) => elicitations.request(params));
   }
 });
+
+// Another server: the last one's pings and heartbeat figures no longer describe anything.
+watchServerChange(
+  (l) => connectionStore.subscribe(l),
+  () => {
+    heartbeat.reset();
+    pingStore.setState({ history: [], serverPings: 0 });
+  },
+);

@@ -23,7 +23,7 @@ describe('LintRunner', () => {
     const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
     const all = entries();
     runner.observe(all.slice(0, 5));
-    runner.observe(all);
+    runner.observe(all.slice(0, 6));
     const s = runner.store.getState();
     expect(s.findings.map((f) => [f.rule, f.seq])).toEqual([
       ['STDIO-NONMSG', 4],
@@ -31,6 +31,9 @@ describe('LintRunner', () => {
     ]);
     expect(s.byRule.get('PING-RESULT')).toEqual({ rule: 'PING-RESULT', count: 1, severity: 'error' });
     expect(worst(s.bySeq.get(6) ?? [])).toBe('error');
+    // Connection 2 starts: Problems are about it alone, and its ping reuses no id of connection 1's.
+    runner.observe(all);
+    expect(runner.store.getState().findings).toEqual([]);
   });
 
   it('starts over when the log is replaced by a shorter one', () => {

@@ -92,7 +92,10 @@ export class LintRunner {
     const found: Finding[] = [];
     const entries = this.source;
     while (this.processed < entries.length) {
-      found.push(...this.lintOne(entries[this.processed]!));
+      const entry = entries[this.processed]!;
+      // A new connection clears the board: what was found for the old one goes with it.
+      if (entry.connection !== this.connection) found.length = 0;
+      found.push(...this.lintOne(entry));
       this.processed++;
       // Check the clock every 64 frames: reading it costs more than linting a ping.
       if ((this.processed & 63) === 0 && this.now() - start > budgetMs) break;
@@ -117,6 +120,8 @@ export class LintRunner {
 
   private linterFor(connection: number): Linter {
     if (connection !== this.connection || !this.linter) {
+      // Problems are about the connection in front of you: a new one starts clean.
+      if (this.linter) this.store.setState({ findings: [], bySeq: new Map(), byRule: new Map() });
       this.connection = connection;
       const offeredVersion = this.offeredVersion(connection);
       this.linter = new Linter({ ...(offeredVersion ? { offeredVersion } : {}), ...(this.schema ? { schema: this.schema } : {}) });

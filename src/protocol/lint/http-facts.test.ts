@@ -37,6 +37,12 @@ describe('httpFactsOf', () => {
     expect(new Linter().httpExchange(httpFactsOf({ ...base, status: 202, responseBytes: 0 }))).toEqual([]);
   });
 
+  it('leaves HTTP+SSE and plain JSON-RPC alone: 202 for every POST is how they work', () => {
+    expect(new Linter().httpExchange(httpFactsOf({ ...base, status: 202, responseBytes: 8 }, 'sse'))).toEqual([]);
+    expect(new Linter().httpExchange(httpFactsOf(base, 'plain'))).toEqual([]);
+    expect(new Linter().httpExchange(httpFactsOf(base, 'streamable-http')).map((f) => f.rule)).toEqual(['HTTP-202']);
+  });
+
   it('marks initialize and batches; an exchange is judged once it ended', () => {
     expect(httpFactsOf({ ...base, carried: [{ kind: 'request', method: 'initialize', id: 1 }] })).toMatchObject({ initialize: true, carried: 'request' });
     expect(httpFactsOf({ ...base, carried: [{ kind: 'request', id: 1 }, { kind: 'request', id: 2 }] }).carried).toBe('batch');

@@ -1,7 +1,7 @@
 // An HTTP exchange as the lint rules read it: header names in lower case, what
 // the POST carried as one word.
 
-import type { HttpExchange } from '../http/exchange.js';
+import type { HttpExchange, ResolvedHttpMode } from '../http/exchange.js';
 import type { HttpExchangeFacts } from './transport.js';
 
 /** Whether an exchange has ended, so it is checked once, with everything known. */
@@ -15,8 +15,9 @@ function lower(headers: ReadonlyArray<readonly [string, string]> | undefined): R
   return out;
 }
 
-export function httpFactsOf(x: HttpExchange): HttpExchangeFacts {
+export function httpFactsOf(x: HttpExchange, mode?: ResolvedHttpMode): HttpExchangeFacts {
   const facts: HttpExchangeFacts = {
+    ...(mode ? { mode } : {}),
     method: x.method,
     requestHeaders: lower(x.requestHeaders),
     responseHeaders: lower(x.responseHeaders),

@@ -181,6 +181,16 @@ describe('Linter: SCHEMA against the SDK', () => {
 });
 
 describe('Linter details', () => {
+  it('learns the client capabilities from the initialize it sees', () => {
+    const steps: Step[] = [
+      ['c', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 't', version: '1' } } }],
+      init()[1]!,
+      init()[2]!,
+      ['s', { jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'm', requestedSchema: { type: 'object', properties: {} } } }],
+    ];
+    expect(run(steps)).not.toContain('CAP-UNDECLARED');
+  });
+
   it('checks against the negotiated version: batches are fine in 2025-03-26', () => {
     const steps: Step[] = [...init('2025-03-26'), ['c', [{ jsonrpc: '2.0', id: 2, method: 'ping' }]]];
     expect(run(steps, { offeredVersion: '2025-03-26' })).not.toContain('BATCH-FORBIDDEN');

@@ -168,7 +168,11 @@ export class Linter {
     if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
       report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
     }
-    if (method === 'initialize' && sender === 'client') facts.initializeId = key;
+    if (method === 'initialize' && sender === 'client') {
+      facts.initializeId = key;
+      // What the client declared is what server requests are judged against.
+      if (isRecord(params) && isRecord(params.capabilities)) facts.clientCapabilities = params.capabilities;
+    }
     if (sender === 'client') onSubscription(facts, method, params);
     const request: Outstanding = { id, method, params, cancelled: false };
     if (meta.at !== undefined) request.at = meta.at;

@@ -54,9 +54,14 @@ export interface HttpExchangeFacts {
   responseBytes?: number;
   /** True when this is the POST of initialize. */
   initialize?: boolean;
+  /** The transport in use; the header, status and session rules are Streamable HTTP's. */
+  mode?: 'streamable-http' | 'sse' | 'plain';
 }
 
 export function checkHttpExchange(facts: SessionFacts, ex: HttpExchangeFacts, sessionId: { value?: string }, report: Report): void {
+  // HTTP+SSE (2024-11-05) answers every POST with 202 and has no session or version headers;
+  // plain JSON-RPC over HTTP is not an MCP transport at all. Until Auto decides, it is trying Streamable HTTP.
+  if (ex.mode !== undefined && ex.mode !== 'streamable-http') return;
   const accept = (ex.requestHeaders.accept ?? '').toLowerCase();
   if (ex.method === 'POST' && (!accept.includes('application/json') || !accept.includes('text/event-stream'))) {
     report('HTTP-ACCEPT', `The POST's Accept header (${JSON.stringify(accept)}) must list application/json and text/event-stream.`, 'client');

@@ -63,6 +63,22 @@ describe('PingMonitor', () => {
     expect(monitor.history[0]?.failure).toMatch(/No response to ping/);
   });
 
+  it('a closed connection goes stale too (its pings are refused, not timed out)', async () => {
+    const { monitor, tick, events } = rig(() => 1);
+    const closing = rig(() => 1);
+    void closing;
+    monitor.start();
+    await tick(100);
+    expect(monitor.state).toBe('running');
+    // The session closes under the heartbeat: every later ping is refused at once.
+    (monitor as unknown as { session: () => { request: () => Promise<unknown> } }).session = () => ({
+      request: async () => ({ status: 'refused', message: 'The connection is closed. Connect again first.' }),
+    });
+    await tick(3500);
+    expect(monitor.state).toBe('stale');
+    expect(events.some((e) => e.type === 'stale')).toBe(true);
+  });
+
   it('a good answer ends the streak and leaves stale', async () => {
     const { monitor, tick } = rig((n) => (n <= 3 ? undefined : 5));
     monitor.start();

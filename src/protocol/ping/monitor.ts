@@ -171,7 +171,9 @@ export class PingMonitor {
     if (!verdict.compliant) sample.failure = verdict.failures.join('; ');
     if (outcome.status === 'error' && outcome.error.code === -32601) this._notImplemented = true;
     this.samples.push(sample);
-    this.consecutive = outcome.status === 'timeout' || outcome.status === 'closed' ? this.consecutive + 1 : 0;
+    // A connection that is gone (closed, or refusing because it is closed) is as dead as a silent one.
+    const dead = outcome.status === 'timeout' || outcome.status === 'closed' || outcome.status === 'refused';
+    this.consecutive = dead ? this.consecutive + 1 : 0;
     this.emit({ type: 'sample', sample });
     if (this.consecutive >= this.staleAfter && this._state === 'running') {
       this.setState('stale');

@@ -355,7 +355,9 @@ export class ClientSession {
     if (!p) return;
     this.pending.delete(id);
     const elapsedMs = this.clock.now() - p.startedAt;
-    const message = `No response to ${p.request.method} (id ${JSON.stringify(id)}) within ${Math.round(elapsedMs)} ms.`;
+    // Timers fire a little late: say the timeout that was set, unless progress stretched it.
+    const waited = elapsedMs - p.timeoutMs < 50 ? p.timeoutMs : Math.round(elapsedMs);
+    const message = `No response to ${p.request.method} (id ${JSON.stringify(id)}) within ${waited} ms.`;
     this.rememberTimedOut(id, p.request.method);
     // The initialize request must not be cancelled by clients.
     if (p.request.method !== 'initialize') {

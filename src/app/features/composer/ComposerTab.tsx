@@ -34,6 +34,13 @@ function describe(text: string): string {
   }
 }
 
+/** A single request's text with a new id, or undefined when it is not one. */
+function withFreshId(raw: string): string | undefined {
+  const f = classifyFrame(raw);
+  if (f.kind !== 'request') return undefined;
+  return JSON.stringify({ ...f.message, id: nextId() });
+}
+
 function outcomeText(o: RequestOutcome | undefined): string {
   if (!o) return 'waiting…';
   switch (o.status) {
@@ -56,10 +63,14 @@ export function ComposerTab() {
   const preview = useMemo(() => describe(text), [text]);
 
   useEffect(() => {
-    if (draft) {
-      setText(draft.raw);
-      setNote('Loaded from the log. Edit it, then send it again.');
-    }
+    if (!draft) return;
+    const fresh = withFreshId(draft.raw);
+    setText(fresh ?? draft.raw);
+    setNote(
+      fresh
+        ? 'Loaded from the log with a new id (sending the old one again would reuse an id, which the spec forbids; put it back to test exactly that).'
+        : 'Loaded from the log. Edit it, then send it again.',
+    );
   }, [draft]);
 
   const send = () => {
@@ -108,7 +119,7 @@ export function ComposerTab() {
       <ol className="composer-sent" aria-label="Sent frames" aria-live="polite">
         {sent.map((e) => (
           <li key={e.n}>
-            <p>{e.message}</p>
+            <p>{e.replies.length > 0 && e.replies.every((r) => r.outcome) ? `Sent; ${e.replies.length === 1 ? 'the answer is' : 'all answers are'} in.` : e.message}</p>
             {e.replies.length > 0 && (
               <ul>
                 {e.replies.map((r) => (

@@ -1,7 +1,7 @@
 // A server asks for input (elicitation/create): a modal form the person can
 // accept, decline or cancel. Nothing is sent until they choose.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { formatProblems, validateAgainstSchema } from '../../../protocol/index.js';
 import { elicitations } from '../../app-state.js';
@@ -15,15 +15,15 @@ function Field({ field, value, onChange }: { field: ElicitationField; value: str
   const label = (
     <label htmlFor={id}>
       {field.title}
-      {field.required && <span aria-label="required"> *</span>}
+      {field.required && <span aria-hidden="true"> *</span>}
     </label>
   );
   let control;
   if (field.kind === 'boolean') {
-    control = <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+    control = <input id={id} type="checkbox" aria-required={field.required} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
   } else if (field.kind === 'enum') {
     control = (
-      <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} aria-required={field.required} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
         <option value="">{field.required ? 'Choose…' : '(none)'}</option>
         {field.options?.map((o) => (
           <option key={o.value} value={o.value}>
@@ -35,7 +35,14 @@ function Field({ field, value, onChange }: { field: ElicitationField; value: str
   } else {
     const type = field.kind === 'string' ? INPUT_TYPE[field.format ?? ''] ?? 'text' : 'number';
     control = (
-      <input id={id} type={type} step={field.kind === 'integer' ? 1 : 'any'} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        type={type}
+        aria-required={field.required}
+        step={field.kind === 'integer' ? 1 : 'any'}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(e.target.value)}
+      />
     );
   }
   return (
@@ -45,6 +52,21 @@ function Field({ field, value, onChange }: { field: ElicitationField; value: str
       {field.description && <span className="hint">{field.description}</span>}
     </div>
   );
+}
+
+/** Keep Tab inside the dialog: it is modal. */
+function trapFocus(e: KeyboardEvent<HTMLDivElement>, root: HTMLDivElement | null): void {
+  const focusable = root ? [...root.querySelectorAll<HTMLElement>('input, select, button, textarea, [tabindex]:not([tabindex="-1"])')] : [];
+  if (focusable.length === 0) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 function Dialog({ item }: { item: PendingElicitation }) {
@@ -66,7 +88,19 @@ function Dialog({ item }: { item: PendingElicitation }) {
 
   return (
     <div className="elicitation-backdrop">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="elicitation-dialog" ref={first}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="elicitation-dialog"
+        ref={first}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            item.answer({ result: { action: 'cancel' } });
+          } else if (e.key === 'Tab') trapFocus(e, first.current);
+        }}
+      >
         <h3 id={titleId}>The server asks for input</h3>
         <p className="elicitation-message">{item.message}</p>
         <form

@@ -39,3 +39,12 @@ describe('log formatting', () => {
     expect(pairLabel({ kind: 'batch' } as LogEntry)).toBe('paired frame');
   });
 });
+
+describe('formatOffset over a long connection', () => {
+  it('switches to seconds, then minutes, so the column stays readable', async () => {
+    const { formatOffset } = await import('./format.js');
+    expect(formatOffset(12.34)).toBe('+12.3 ms');
+    expect(formatOffset(144_875.7)).toBe('+144.876 s');
+    expect(formatOffset(3_725_500)).toBe('+62m 5.5s');
+  });
+});

@@ -2,8 +2,12 @@
 
 import type { LogDirection, LogEntry } from '../../stores/log-store.js';
 
+/** Time since the connection started: milliseconds while short, then seconds, then minutes. */
 export function formatOffset(ms: number): string {
-  return `+${ms.toFixed(1)} ms`;
+  if (ms < 10_000) return `+${ms.toFixed(1)} ms`;
+  if (ms < 600_000) return `+${(ms / 1000).toFixed(3)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `+${minutes}m ${((ms - minutes * 60_000) / 1000).toFixed(1)}s`;
 }
 
 export function formatRtt(ms: number | undefined): string {

@@ -116,6 +116,12 @@ export class Heartbeat {
     return undefined;
   }
 
+  /** Stop, and forget the figures (they described another server). */
+  reset(): void {
+    this.stop();
+    this.store.setState({ samples: [], figures: emptyFigures, notImplemented: false, reconnects: 0, lastFailure: undefined });
+  }
+
   stop(): void {
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;

@@ -23,7 +23,8 @@ function RuleFindings({ rule }: { rule: RuleId }) {
               frame #{f.seq}
             </button>
           )}{' '}
-          <span className={`lint-severity ${f.severity}`}>{f.severity}</span> {f.message}
+          <span className={`lint-severity ${f.severity}`}>{f.severity}</span>{' '}
+          <span className="hint">{f.subject === 'server' ? 'server:' : 'client (mcpscope or a Composer frame):'}</span> {f.message}
         </li>
       ))}
       {mine.length > SHOWN_PER_RULE && <li className="hint">…and {mine.length - SHOWN_PER_RULE} more: filter the Log by this rule to see them all.</li>}
@@ -33,6 +34,7 @@ function RuleFindings({ rule }: { rule: RuleId }) {
 
 function RuleRow({ count, version }: { count: RuleCount; version: string }) {
   const [open, setOpen] = useState(false);
+  const firstSeq = useStore(lint.store, (s) => s.findings.find((f) => f.rule === count.rule && f.seq !== undefined)?.seq);
   return (
     <>
       <tr className={`problem ${count.severity}`}>
@@ -52,7 +54,10 @@ function RuleRow({ count, version }: { count: RuleCount; version: string }) {
           </a>
         </td>
         <td>
-          <button type="button" onClick={() => navigationStore.getState().showInLog({ rule: count.rule })}>
+          <button
+            type="button"
+            onClick={() => navigationStore.getState().showInLog({ rule: count.rule, ...(firstSeq !== undefined ? { seq: firstSeq } : {}) })}
+          >
             Show in log
           </button>
         </td>
@@ -85,8 +90,8 @@ export function ProblemsTab() {
   return (
     <div className="problems-tab">
       <p aria-live="polite">
-        {total} finding{total === 1 ? '' : 's'}: {bySeverity('error')} error(s), {bySeverity('warning')} warning(s), {bySeverity('info')} info, checked
-        against protocol {version}.
+        {total} finding{total === 1 ? '' : 's'} on this connection: {bySeverity('error')} error(s), {bySeverity('warning')} warning(s),{' '}
+        {bySeverity('info')} info, checked against protocol {version}.
       </p>
       <table className="data-table problems" aria-label="Problems by rule">
         <thead>
