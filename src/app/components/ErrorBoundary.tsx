@@ -5,6 +5,10 @@ import { Component, type ReactNode } from 'react';
 interface Props {
   /** What failed, for the message: "The Tools tab", "This content block". */
   what: string;
+  /** What the person can do instead (default: try again). */
+  action?: { label: string; run: () => void };
+  /** The sentence after the error (default: the connection and log are not affected). */
+  advice?: string;
   children: ReactNode;
 }
 
@@ -20,11 +24,18 @@ export class ErrorBoundary extends Component<Props, { error?: string }> {
     return (
       <div role="alert" className="render-failure">
         <p>
-          {this.props.what} could not be shown ({this.state.error}). The connection and the message log are not affected; the raw frames are in the
-          Log tab.
+          {this.props.what} could not be shown ({this.state.error}).{' '}
+          {this.props.advice ?? 'The connection and the message log are not affected; the raw frames are in the Log tab.'}
         </p>
-        <button type="button" className="small" onClick={() => this.setState({ error: undefined })}>
-          Try again
+        <button
+          type="button"
+          className="small"
+          onClick={() => {
+            this.setState({ error: undefined });
+            this.props.action?.run();
+          }}
+        >
+          {this.props.action?.label ?? 'Try again'}
         </button>
       </div>
     );

@@ -1,6 +1,6 @@
 // The latest prompts/get: its messages, or what went wrong; raw one click away.
 
-import { RawAndPretty } from '../../components/RawAndPretty.js';
+import { RawExchange } from '../../components/RawExchange.js';
 import { RequestProblemView } from '../resources/RequestProblemView.js';
 import { describeProblem } from '../resources/request-problem.js';
 import { clockTime } from '../resources/updated-marks.js';
@@ -31,15 +31,7 @@ export function PromptResultView({ get }: { get: PromptGet }) {
         {(outcome.status === 'result' || outcome.status === 'error') && ` · ${outcome.rttMs.toFixed(1)} ms`}
       </p>
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <Result result={outcome.result} />}
-      {'request' in outcome && outcome.request && (
-        <details className="raw-details">
-          <summary>Raw request and response</summary>
-          <div className="exchange">
-            <RawAndPretty title="Request" raw={outcome.request.raw} />
-            {(outcome.status === 'result' || outcome.status === 'error') && <RawAndPretty title="Response" raw={outcome.response.raw} />}
-          </div>
-        </details>
-      )}
+      <RawExchange outcome={outcome} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // The resource being shown: its latest read (contents or what went wrong),
 // subscription, updates, and the raw exchange one click away.
 
-import { RawAndPretty } from '../../components/RawAndPretty.js';
+import { RawExchange } from '../../components/RawExchange.js';
 import { RequestProblemView } from './RequestProblemView.js';
 import { ResourceContentsView } from './ResourceContentsView.js';
 import { SubscriptionControls } from './SubscriptionControls.js';
@@ -18,15 +18,7 @@ function ReadOutcome({ record }: { record: ReadRecord }) {
   return (
     <>
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <ResourceContentsView result={outcome.result} />}
-      {'request' in outcome && outcome.request && (
-        <details className="raw-details">
-          <summary>Raw request and response</summary>
-          <div className="exchange">
-            <RawAndPretty title="Request" raw={outcome.request.raw} />
-            {(outcome.status === 'result' || outcome.status === 'error') && <RawAndPretty title="Response" raw={outcome.response.raw} />}
-          </div>
-        </details>
-      )}
+      <RawExchange outcome={outcome} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useId, type FormEvent } from 'react';
 import type { ToolDraft } from '../tools-store.js';
 import { closeJsonView, editJsonText, openJsonView } from './draft.js';
 import type { ErrorTree } from './field-errors.js';
-import { FormErrorBoundary } from './FormErrorBoundary.js';
+import { ErrorBoundary } from '../../../components/ErrorBoundary.js';
 import type { FormSchema } from './prepare-schema.js';
 import { templates } from './templates.js';
 import { formValidator } from './validator.js';
@@ -76,7 +76,11 @@ export function ToolForm({ toolName, prepared, draft, onDraft, errorSchema, onSu
       {jsonOpen ? (
         <JsonArguments draft={draft} onDraft={onDraft} />
       ) : (
-        <FormErrorBoundary onUseJson={() => onDraft(openJsonView(draft, prepared.schema))}>
+        <ErrorBoundary
+          what="The form for this tool's inputSchema"
+          advice="Edit the arguments as JSON instead."
+          action={{ label: 'Edit the arguments as JSON', run: () => onDraft(openJsonView(draft, prepared.schema)) }}
+        >
           <Form
             schema={prepared.schema as RJSFSchema}
             uiSchema={prepared.uiSchema as UiSchema}
@@ -99,7 +103,7 @@ export function ToolForm({ toolName, prepared, draft, onDraft, errorSchema, onSu
           >
             <></>
           </Form>
-        </FormErrorBoundary>
+        </ErrorBoundary>
       )}
     </section>
   );
