@@ -84,7 +84,8 @@ export function exitFailure(closed: ClosedEnvelope, duringStartup: boolean, stde
     exitCode: closed.code,
     signal: closed.signal,
     stderrTail,
-    canReconnect: false,
+    // A server that crashed while in use can be started again with the same settings.
+    canReconnect: !duringStartup,
   };
 }
 
@@ -93,7 +94,9 @@ export function initializeTimeoutFailure(timeoutMs: number, stderrTail: string[]
   return {
     kind: 'initialize-timeout',
     title: 'No answer to initialize',
-    message: `The server did not answer initialize within ${seconds} s. Check that the command starts an MCP server that speaks JSON-RPC on stdout; its stderr is below.`,
+    message: `The server did not answer initialize within ${seconds} s. Check that the command starts an MCP server that speaks JSON-RPC on stdout; ${
+      stderrTail.length ? 'its stderr is below.' : 'it wrote nothing to stderr.'
+    }`,
     stderrTail,
     canReconnect: false,
   };

@@ -86,7 +86,9 @@ export function LogTab() {
   const filtering = isFiltering(filter) || rule !== '';
   const empty =
     entries.length === 0 ? (
-      <p className="hint">No frames yet. Connect to a server to see its traffic.</p>
+      <p className="hint">
+        {imported ? 'The imported file holds no frame that could be read: see the lines named above.' : 'No frames yet. Connect to a server to see its traffic.'}
+      </p>
     ) : (
       <p className="hint">
         No frames match the filters.{' '}
