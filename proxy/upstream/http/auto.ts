@@ -38,6 +38,14 @@ export class AutoHttpUpstream implements Upstream<HttpUpstreamStarted> {
     return this.streamable.start();
   }
 
+  pauseReading(): void {
+    this.current.pauseReading?.();
+  }
+
+  resumeReading(): void {
+    this.current.resumeReading?.();
+  }
+
   async send(raw: string): Promise<void> {
     if (this.switching !== undefined) await this.switching;
     return this.current.send(raw);

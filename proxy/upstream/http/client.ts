@@ -51,6 +51,20 @@ const MAX_REDIRECTS = 3;
 
 export class HttpClient {
   private readonly active = new Set<ExchangeRun>();
+  /** While set, streams wait before reading on (backpressure from the browser). */
+  private gate: Promise<void> | undefined;
+  private openGate: (() => void) | undefined;
+
+  /** Stop reading response streams until resume(): the server then waits on TCP. */
+  pause(): void {
+    this.gate ??= new Promise((resolve) => (this.openGate = resolve));
+  }
+
+  resume(): void {
+    this.openGate?.();
+    this.gate = undefined;
+    this.openGate = undefined;
+  }
 
   constructor(private readonly options: HttpClientOptions) {}
 
@@ -193,6 +207,7 @@ export class HttpClient {
         }
         if (run.ended) return 'cancelled';
         run.progress();
+        if (this.gate) await this.gate;
       }
       if (run.ended) return 'cancelled';
       reader.feed(decoder.decode());
@@ -207,6 +222,8 @@ export class HttpClient {
   /** Stop every exchange under way (their records end as cancelled). */
   cancelAll(): void {
     for (const run of [...this.active]) run.cancel();
+    // A stream waiting at the gate must see its cancellation.
+    this.resume();
   }
 }
 

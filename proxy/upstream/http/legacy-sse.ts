@@ -215,6 +215,14 @@ export class LegacySseUpstream implements Upstream<HttpUpstreamStarted> {
     this.closed = true;
   }
 
+  pauseReading(): void {
+    this.client.pause();
+  }
+
+  resumeReading(): void {
+    this.client.resume();
+  }
+
   shutdown(): Promise<void> {
     this.stopping ??= this.stop();
     return this.stopping;

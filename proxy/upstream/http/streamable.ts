@@ -252,6 +252,14 @@ export class StreamableHttpUpstream implements Upstream<HttpUpstreamStarted> {
     this.closed = true;
   }
 
+  pauseReading(): void {
+    this.client.pause();
+  }
+
+  resumeReading(): void {
+    this.client.resume();
+  }
+
   shutdown(): Promise<void> {
     this.stopping ??= this.stop();
     return this.stopping;
