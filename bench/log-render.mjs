@@ -5,14 +5,13 @@
 //
 //   npm run build && node bench/log-render.mjs [--frames 100000]
 //   (or build the UI anywhere and set MCPSCOPE_UI_DIR to it)
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { launchProxy } from './proxy-process.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -22,31 +21,11 @@ const opt = (name, dflt) => {
 const FRAMES = opt('--frames', 100_000);
 const BURST = opt('--burst', 1000);
 const TOKEN = 'bench-token-0123456789abcdef';
-const proxyMain = fileURLToPath(new URL('../dist/node/proxy/main.js', import.meta.url));
 const grouped = (n) => n.toLocaleString('en-US');
 
 async function startProxy() {
-  const child = spawn(process.execPath, [proxyMain, '--port', '0', '--no-open'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, MCPSCOPE_TOKEN: TOKEN, CI: '1' },
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /mcpscope ready: (http:\/\/\S+?)\/?(#|\s)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
+  const proxy = await launchProxy({ token: TOKEN });
+  return { url: proxy.origin, stop: proxy.stop };
 }
 
 /** In-page helpers: wait for the "Showing … frames" line, for a painted frame, and drive inputs as a person would. */

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { launchProxy } from './proxy-process.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -24,7 +25,6 @@ const WARMUP = opt('--warmup', 200);
 const ROUNDS = 4; // alternate proxy and direct in rounds, so drift hits both alike
 const TOKEN = 'bench-token-0123456789abcdef';
 
-const proxyMain = fileURLToPath(new URL('../dist/node/proxy/main.js', import.meta.url));
 const demoServer = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
 const everythingServer = fileURLToPath(new URL('../test/fixtures/http-everything.mjs', import.meta.url));
 
@@ -108,22 +108,9 @@ async function startBareRelay() {
 async function startProxy(transport = { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} }) {
   const t0 = performance.now();
   const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = spawn(process.execPath, [...nodeArgs, proxyMain, '--port', '0', '--no-open'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, MCPSCOPE_TOKEN: TOKEN, CI: '1' },
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /mcpscope ready: (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
-  });
+  const proxy = await launchProxy({ token: TOKEN, nodeArgs });
   const startupMs = performance.now() - t0;
-  const { host } = new URL(url);
+  const { host } = new URL(proxy.origin);
   const ws = new WebSocket(`ws://${host}/ws`, ['mcpscope.v1', `mcpscope.token.${TOKEN}`]);
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
@@ -144,11 +131,10 @@ async function startProxy(transport = { kind: 'stdio', command: process.execPath
   return {
     d,
     startupMs,
-    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proxy.child.pid}/status`, 'utf8'))[1]) / 1024,
     stop: async () => {
       ws.close();
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await proxy.stop();
     },
   };
 }

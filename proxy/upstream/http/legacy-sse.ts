@@ -5,23 +5,17 @@
 
 import { SseReader } from '../../../src/protocol/http/sse-reader.js';
 import { carriedMessages, carriedRequestIds, type HttpTransportConfig } from '../../../src/protocol/index.js';
-import type { HttpUpstreamStarted, Upstream, UpstreamEvent, UpstreamListener } from '../types.js';
-import { HttpClient, contentType, type ExchangeRun } from './client.js';
+import type { HttpUpstreamStarted, UpstreamListener } from '../types.js';
+import { HttpUpstreamBase } from './base.js';
+import { contentType, type ExchangeRun } from './client.js';
 import { HttpStartError, statusFailure, timeoutFailure, type HttpFailure } from './errors.js';
-import { Inbox } from './inbox.js';
 import type { ResolvedHttpOptions } from './options.js';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 
-export class LegacySseUpstream implements Upstream<HttpUpstreamStarted> {
-  private readonly client: HttpClient;
-  private readonly inbox: Inbox;
-  private readonly emit: UpstreamListener;
+export class LegacySseUpstream extends HttpUpstreamBase {
   private endpoint: string | undefined;
   private starting: Promise<HttpUpstreamStarted> | undefined;
-  private stopping: Promise<void> | undefined;
-  private ended = false;
-  private closed = false;
   /** Gives up waiting for the endpoint event (on shutdown). */
   private cancelStart: (() => void) | undefined;
 
@@ -30,11 +24,7 @@ export class LegacySseUpstream implements Upstream<HttpUpstreamStarted> {
     listener: UpstreamListener,
     private readonly options: ResolvedHttpOptions,
   ) {
-    this.emit = (e: UpstreamEvent) => {
-      if (!this.closed) listener(e);
-    };
-    this.client = new HttpClient({ ...options, userHeaders: config.headers, emit: (exchange) => this.emit({ type: 'http', exchange }) });
-    this.inbox = new Inbox(this.emit);
+    super(config, listener, options);
   }
 
   start(): Promise<HttpUpstreamStarted> {
@@ -209,26 +199,7 @@ export class LegacySseUpstream implements Upstream<HttpUpstreamStarted> {
     if (message?.json) this.inbox.deliver(message, body.invalidUtf8);
   }
 
-  private close(reason: string): void {
-    if (this.closed) return;
-    this.emit({ type: 'close', code: null, signal: null, reason, stderrTail: [] });
-    this.closed = true;
-  }
-
-  pauseReading(): void {
-    this.client.pause();
-  }
-
-  resumeReading(): void {
-    this.client.resume();
-  }
-
-  shutdown(): Promise<void> {
-    this.stopping ??= this.stop();
-    return this.stopping;
-  }
-
-  private async stop(): Promise<void> {
+  protected async stop(): Promise<void> {
     const wasEnded = this.ended;
     this.ended = true;
     this.cancelStart?.();

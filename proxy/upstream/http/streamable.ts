@@ -11,11 +11,11 @@ import {
   type HttpTransportConfig,
   type JsonRpcId,
 } from '../../../src/protocol/index.js';
-import type { HttpUpstreamStarted, Upstream, UpstreamEvent, UpstreamListener } from '../types.js';
-import { HttpClient, contentType, isJsonType, type ExchangeRun } from './client.js';
+import type { HttpUpstreamStarted, UpstreamListener } from '../types.js';
+import { HttpUpstreamBase } from './base.js';
+import { contentType, isJsonType, type ExchangeRun } from './client.js';
 import type { WireResponse } from './wire.js';
 import { excerpt, statusFailure, type HttpFailure } from './errors.js';
-import { Inbox } from './inbox.js';
 import { SessionState } from './session-state.js';
 import type { ResolvedHttpOptions } from './options.js';
 import { StreamKeeper } from './streams.js';
@@ -32,16 +32,10 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 /** Statuses that say "not here" rather than "not allowed": worth trying HTTP+SSE (spec: 400, 404, 405). */
 const NO_FALLBACK = new Set([401, 403, 407, 429]);
 
-export class StreamableHttpUpstream implements Upstream<HttpUpstreamStarted> {
-  readonly client: HttpClient;
-  readonly inbox: Inbox;
+export class StreamableHttpUpstream extends HttpUpstreamBase {
   private readonly streams: StreamKeeper;
-  private readonly emit: UpstreamListener;
   private readonly state: SessionState;
   private listening = false;
-  private ended = false;
-  private closed = false;
-  private stopping: Promise<void> | undefined;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   /** A notification's POST holds back later POSTs until the server acknowledged it, so order is kept. */
   private gate: Promise<void> = Promise.resolve();
@@ -51,12 +45,8 @@ export class StreamableHttpUpstream implements Upstream<HttpUpstreamStarted> {
     listener: UpstreamListener,
     private readonly options: StreamableOptions,
   ) {
-    this.emit = (e: UpstreamEvent) => {
-      if (!this.closed) listener(e);
-    };
+    super(config, listener, options);
     this.state = new SessionState(options.flavour === 'auto' ? 'undecided' : options.flavour, this.emit);
-    this.client = new HttpClient({ ...options, userHeaders: config.headers, emit: (exchange) => this.emit({ type: 'http', exchange }) });
-    this.inbox = new Inbox(this.emit);
     this.streams = new StreamKeeper({
       client: this.client,
       inbox: this.inbox,
@@ -246,26 +236,7 @@ export class StreamableHttpUpstream implements Upstream<HttpUpstreamStarted> {
     this.timers.clear();
   }
 
-  private close(reason: string): void {
-    if (this.closed) return;
-    this.emit({ type: 'close', code: null, signal: null, reason, stderrTail: [] });
-    this.closed = true;
-  }
-
-  pauseReading(): void {
-    this.client.pause();
-  }
-
-  resumeReading(): void {
-    this.client.resume();
-  }
-
-  shutdown(): Promise<void> {
-    this.stopping ??= this.stop();
-    return this.stopping;
-  }
-
-  private async stop(): Promise<void> {
+  protected async stop(): Promise<void> {
     const wasEnded = this.ended;
     this.ended = true;
     this.stopTimers();
