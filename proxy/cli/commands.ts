@@ -5,6 +5,7 @@ import {
   listAll,
   outcomeMessage,
   pingVerdict,
+  plural,
   figuresOf,
   type CallToolResult,
   type PingSample,
@@ -14,7 +15,7 @@ import {
 } from '../../src/protocol/index.js';
 import type { CliCommand } from './args.js';
 import { CliError, type CliConnection } from './connection.js';
-import { base64Bytes, describeContent } from './format.js';
+import { TOO_DEEP, describeContent, describeContents, jsonText } from './format.js';
 
 export interface CommandResult {
   ok: boolean;
@@ -25,8 +26,8 @@ export interface CommandResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function list<T>(c: CliConnection, key: 'tools' | 'resources' | 'prompts'): Promise<T[]> {
-  const r = await listAll<T>(c.session, key);
-  if (r.error) throw new CliError(`${key}/list failed: ${r.error}`);
+  const r = await listAll<T>(c, key);
+  if (r.error) throw new CliError(`${key}/list failed: ${r.error}${c.undeclared(`${key}/list`)}`);
   return r.items;
 }
 
@@ -73,11 +74,12 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
         if (!verdict.compliant) sample.failure = verdict.failures.join('; ');
         samples.push(sample);
         text.push(`ping ${n}: ${sample.rttMs !== undefined ? `${sample.rttMs.toFixed(2)} ms` : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`);
+        if (outcome.status === 'closed' || outcome.status === 'refused') break; // the server is gone: no point pinging on
         if (n < command.count) await sleep(command.intervalMs);
       }
       const f = figuresOf(samples, 0);
       if (command.count > 1 && f.p50 !== undefined) {
-        text.push(`${f.count} pings, ${f.misses} missed: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95!.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms`);
+        text.push(`${plural(f.count, 'ping')}, ${f.misses} missed${f.failures ? `, ${f.failures} failed` : ''}: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95!.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms`);
       }
       return { ok: samples.every((s) => s.verdict.compliant), text, json: { samples, figures: f } };
     }
@@ -94,7 +96,7 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
       if (outcome.status !== 'result') return { ok: false, text: [`tools/call failed: ${outcomeMessage(outcome)}`], json: outcome };
       const result = outcome.result as CallToolResult;
       const text = (Array.isArray(result.content) ? result.content : []).map(describeContent);
-      if (result.structuredContent !== undefined) text.push(`structuredContent: ${JSON.stringify(result.structuredContent)}`);
+      if (result.structuredContent !== undefined) text.push(`structuredContent: ${jsonText(result.structuredContent) ?? TOO_DEEP}`);
       if (result.isError) text.unshift('Tool error (isError: true):');
       return { ok: result.isError !== true, text, json: result };
     }
@@ -104,9 +106,7 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
     }
     case 'resources read': {
       const result = (await c.call('resources/read', { uri: command.uri })) as { contents?: Array<Record<string, unknown>> };
-      const text = (result.contents ?? []).map((item) =>
-        typeof item.text === 'string' ? item.text : `[blob ${String(item.mimeType ?? 'application/octet-stream')}, ${base64Bytes(item.blob)} bytes]`,
-      );
+      const text = (result.contents ?? []).map((item) => describeContents(item));
       return { ok: true, json: result, text };
     }
     case 'prompts list': {
