@@ -59,6 +59,10 @@ describe('argumentsFrom', () => {
     expect(() => argumentsFrom([], schema, '[1]')).toThrow(/JSON object/);
     expect(() => argumentsFrom([], schema, '{')).toThrow(/not JSON/);
   });
+  it('keeps arguments named like Object.prototype members as arguments', () => {
+    const args = argumentsFrom([['__proto__', '"x"'], ['constructor', '3']], { properties: { toString: { type: 'string' } } }, '{"__proto__":{"a":1},"toString":"t"}');
+    expect(JSON.stringify(args)).toBe('{"__proto__":"x","toString":"t","constructor":3}');
+  });
 });
 
 describe('elicitationAnswer', () => {

@@ -173,6 +173,11 @@ describe('what the CLI says to a newcomer', () => {
     );
   });
 
+  it('an empty list says so instead of printing nothing', async () => {
+    const r = await cli('--stdio', `${node} ${JSON.stringify(blobs)}`, 'prompts', 'list');
+    expect(r).toMatchObject({ code: 0, out: 'The server lists no prompts.' });
+  });
+
   it('a list the server did not declare the capability for says so', async () => {
     const r = await cli(...badTarget('clean'), 'resources', 'list');
     expect(r.code).toBe(1);

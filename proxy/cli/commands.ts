@@ -31,9 +31,18 @@ async function list<T>(c: CliConnection, key: 'tools' | 'resources' | 'prompts')
   return r.items;
 }
 
-/** --arg values: strings for string-typed properties, JSON where it parses otherwise. */
+/** An empty list says so rather than printing nothing. */
+function orNone(lines: string[], what: string): string[] {
+  return lines.length ? lines : [`The server lists no ${what}.`];
+}
+
+/**
+ * --arg values: strings for string-typed properties, JSON where it parses otherwise.
+ * Names are the server's and the user's: kept in a Map, and fromEntries makes
+ * even "__proto__" an ordinary argument.
+ */
 export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, json?: string): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
+  const args = new Map<string, unknown>();
   if (json !== undefined) {
     let parsed: unknown;
     try {
@@ -42,22 +51,22 @@ export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, j
       throw new CliError(`--args is not JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--args must be a JSON object.');
-    Object.assign(args, parsed);
+    for (const [k, v] of Object.entries(parsed)) args.set(k, v);
   }
   const props = typeof schema === 'object' && schema !== null ? (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {} : {};
   for (const [k, v] of pairs) {
-    const type = props[k]?.type;
+    const type = Object.hasOwn(props, k) ? props[k]?.type : undefined;
     if (type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('number') && !type.includes('integer'))) {
-      args[k] = v;
+      args.set(k, v);
       continue;
     }
     try {
-      args[k] = JSON.parse(v);
+      args.set(k, JSON.parse(v));
     } catch {
-      args[k] = v;
+      args.set(k, v);
     }
   }
-  return args;
+  return Object.fromEntries(args);
 }
 
 export async function runCommand(c: CliConnection, command: Exclude<CliCommand, { name: 'check' | 'conformance' }>): Promise<CommandResult> {
@@ -85,7 +94,7 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
     }
     case 'tools list': {
       const tools = await list<Tool>(c, 'tools');
-      return { ok: true, json: tools, text: tools.map((t) => `${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`) };
+      return { ok: true, json: tools, text: orNone(tools.map((t) => `${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`), 'tools') };
     }
     case 'tools call': {
       const tools = await list<Tool>(c, 'tools');
@@ -102,7 +111,7 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
     }
     case 'resources list': {
       const resources = await list<Resource>(c, 'resources');
-      return { ok: true, json: resources, text: resources.map((r) => `${r.uri}  ${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`) };
+      return { ok: true, json: resources, text: orNone(resources.map((r) => `${r.uri}  ${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`), 'resources') };
     }
     case 'resources read': {
       const result = (await c.call('resources/read', { uri: command.uri })) as { contents?: Array<Record<string, unknown>> };
@@ -114,7 +123,10 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
       return {
         ok: true,
         json: prompts,
-        text: prompts.map((p) => `${p.name}${(p.arguments ?? []).length ? ` (${(p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? ` — ${p.description}` : ''}`),
+        text: orNone(
+          prompts.map((p) => `${p.name}${(p.arguments ?? []).length ? ` (${(p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? ` — ${p.description}` : ''}`),
+          'prompts',
+        ),
       };
     }
     case 'prompts get': {
