@@ -32,6 +32,13 @@ describe('parseCliArgs', () => {
     [['--stdio', 'x', 'ping', '--count', '0'], /--count/],
     [['--stdio', '"unclosed', 'ping'], /quote/],
     [['--stdio', 'x', '--elicitation', 'maybe', 'ping'], /accept-defaults or decline/],
+    [['--stdio', 'x', 'tools'], /^tools needs a subcommand: tools list or tools call\.$/],
+    [['--stdio', 'x', 'prompts', 'lst'], /^Unknown command "prompts lst": prompts takes list or get\.$/],
+    [['--stdio', 'x', '--bogus', 'ping'], /^Unknown option "--bogus"\.$/],
+    [['--stdio', 'x', 'tools', 'list', '--bogus'], /^Unknown option "--bogus"\.$/],
+    [['--stdio', 'x', 'tools', 'call', '--bogus', 'add'], /^Unknown option "--bogus"\.$/],
+    [['--stdio', 'x', 'check', 'now'], /^Unexpected "now" after "check"\.$/],
+    [['--stdio', 'x', 'tools', 'call', 'add', '3'], /^Unexpected "3" after "tools call add": give arguments as --arg NAME=VALUE or --args JSON\.$/],
   ];
   for (const [argv, message] of bad) {
     it(`refuses ${argv.join(' ')}`, () => {
@@ -52,17 +59,52 @@ describe('argumentsFrom', () => {
     expect(() => argumentsFrom([], schema, '[1]')).toThrow(/JSON object/);
     expect(() => argumentsFrom([], schema, '{')).toThrow(/not JSON/);
   });
+  it('keeps arguments named like Object.prototype members as arguments', () => {
+    const args = argumentsFrom([['__proto__', '"x"'], ['constructor', '3']], { properties: { toString: { type: 'string' } } }, '{"__proto__":{"a":1},"toString":"t"}');
+    expect(JSON.stringify(args)).toBe('{"__proto__":"x","toString":"t","constructor":3}');
+  });
 });
 
 describe('elicitationAnswer', () => {
-  it('accepts with the schema defaults, or declines', () => {
-    const params = { message: 'm', requestedSchema: { type: 'object', properties: { name: { type: 'string', default: 'Ann' }, age: { type: 'integer' } } } };
-    expect(elicitationAnswer('accept-defaults', params)).toEqual({ action: 'accept', content: { name: 'Ann' } });
-    expect(elicitationAnswer('decline', params)).toEqual({ action: 'decline' });
+  const schema = { type: 'object', properties: { name: { type: 'string', default: 'Ann' }, age: { type: 'integer' } } };
+  const params = { message: 'Who are you?', requestedSchema: schema };
+
+  it('accepts with the schema defaults, and says which fields were left out', () => {
+    const reply = elicitationAnswer('accept-defaults', params);
+    expect(reply.result).toEqual({ action: 'accept', content: { name: 'Ann' } });
+    expect(reply.note).toBe('accepted elicitation/create "Who are you?" with the defaults its schema declares: name="Ann"; left out, having no default: "age".');
   });
-  it('declines when the defaults cannot satisfy the schema (a required field has none)', () => {
-    const params = { message: 'm', requestedSchema: { type: 'object', properties: { name: { type: 'string', default: 'Ann' }, age: { type: 'integer' } }, required: ['age'] } };
-    expect(elicitationAnswer('accept-defaults', params)).toEqual({ action: 'decline' });
+
+  it('declines as asked, and says how to accept instead', () => {
+    const reply = elicitationAnswer('decline', params);
+    expect(reply.result).toEqual({ action: 'decline' });
+    expect(reply.note).toMatch(/^declined elicitation\/create "Who are you\?", as --elicitation decline \(the default\) says\. Pass --elicitation accept-defaults/);
+  });
+
+  it('cancels, never silently, when a required field has no default (nobody declined: the form went unanswered)', () => {
+    const reply = elicitationAnswer('accept-defaults', { ...params, requestedSchema: { ...schema, required: ['name', 'age'] } });
+    expect(reply.result).toEqual({ action: 'cancel' });
+    expect(reply.note).toBe('cancelled elicitation/create "Who are you?": --elicitation accept-defaults cannot fill it (1 required field with no default: "age").');
+  });
+
+  it('cancels when a default fails the schema, naming the field and why', () => {
+    const requestedSchema = { type: 'object', properties: { plan: { type: 'string', enum: ['free', 'pro'], default: 'gold' } } };
+    const reply = elicitationAnswer('accept-defaults', { message: 'Plan?', requestedSchema });
+    expect(reply.result).toEqual({ action: 'cancel' });
+    expect(reply.note).toMatch(/defaults that fail the schema: \/plan: must be one of \["free","pro"\]/);
+  });
+
+  it('keeps a field named __proto__ as a field', () => {
+    const requestedSchema = { type: 'object', properties: JSON.parse('{"__proto__":{"type":"string","default":"x"}}') as Record<string, unknown> };
+    const reply = elicitationAnswer('accept-defaults', { message: 'm', requestedSchema });
+    expect(reply.result.action).toBe('accept');
+    expect(JSON.stringify(reply.result)).toBe('{"action":"accept","content":{"__proto__":"x"}}');
+  });
+
+  it('cancels a URL-mode request: the CLI cannot open a browser', () => {
+    const reply = elicitationAnswer('accept-defaults', { mode: 'url', message: 'Sign in', url: 'https://example.com/auth', elicitationId: 'e1' });
+    expect(reply.result).toEqual({ action: 'cancel' });
+    expect(reply.note).toContain('"https://example.com/auth"');
   });
 });
 

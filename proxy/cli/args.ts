@@ -52,7 +52,10 @@ Options:
   --timeout MS           per-request timeout (default 30000)
   --mode MODE            HTTP transport: auto, streamable-http, sse or plain (default auto)
   --no-initialize        carry on if the server answers initialize with -32601 (bare JSON-RPC)
-  --elicitation POLICY   answer elicitation/create: accept-defaults or decline (default decline)
+  --elicitation POLICY   how to answer the server's elicitation/create (said on stderr each time):
+                           decline (the default) declines;
+                           accept-defaults accepts with each field's schema default, and cancels,
+                           naming the fields, when a required field has none or a default fails
   --json                 print JSON instead of text
   --verbose              print every frame to stderr`;
 
@@ -188,6 +191,14 @@ export function parseCliArgs(argv: readonly string[]): Parsed<CliOptions> {
   return { ok: true, value: { target, command: command.value, json, verbose, protocolVersion, timeoutMs, elicitation, withoutInitialize } };
 }
 
+/** A word the command does not take: an unknown option, or one too many. */
+function unexpected(word: string, after: string): { ok: false; error: string } {
+  return {
+    ok: false,
+    error: word.startsWith('-') ? `Unknown option ${JSON.stringify(word)}.` : `Unexpected ${JSON.stringify(word)} after "${after}".`,
+  };
+}
+
 function parseCommand(words: string[]): Parsed<CliCommand> {
   const [first, second, ...more] = words;
   const pairs = (list: string[]): Parsed<{ args: Array<[string, string]>; json?: string; positional: string[] }> => {
@@ -203,7 +214,8 @@ function parseCommand(words: string[]): Parsed<CliCommand> {
       } else if (w === '--args') {
         json = list[++i];
         if (json === undefined) return { ok: false, error: '--args needs a JSON object.' };
-      } else positional.push(w);
+      } else if (w.startsWith('-')) return unexpected(w, `${first} ${second}`);
+      else positional.push(w);
     }
     return { ok: true, value: json === undefined ? { args, positional } : { args, json, positional } };
   };
@@ -222,14 +234,27 @@ function parseCommand(words: string[]): Parsed<CliCommand> {
       return { ok: true, value: { name: 'ping', count, intervalMs } };
     }
     case 'check':
+      if (second !== undefined) return unexpected(second, 'check');
       return { ok: true, value: { name: 'check' } };
     case 'tools':
     case 'resources':
     case 'prompts': {
-      if (second === 'list') return { ok: true, value: { name: `${first} list` } as CliCommand };
+      const action = { tools: 'call', resources: 'read', prompts: 'get' }[first];
+      if (second === undefined || second.startsWith('-')) {
+        return { ok: false, error: `${first} needs a subcommand: ${first} list or ${first} ${action}.` };
+      }
+      if (second === 'list') {
+        if (more[0] !== undefined) return unexpected(more[0], `${first} list`);
+        return { ok: true, value: { name: `${first} list` } as CliCommand };
+      }
+      if (second !== action) return { ok: false, error: `Unknown command "${first} ${second}": ${first} takes list or ${action}.` };
       const p = pairs(more);
       if (!p.ok) return p;
-      const [name] = p.value.positional;
+      const [name, extra] = p.value.positional;
+      if (extra !== undefined) {
+        const u = unexpected(extra, `${first} ${second} ${name}`);
+        return first === 'resources' || extra.startsWith('-') ? u : { ok: false, error: `${u.error.slice(0, -1)}: give arguments as --arg NAME=VALUE${first === 'tools' ? ' or --args JSON' : ''}.` };
+      }
       if (first === 'tools' && second === 'call') {
         if (!name) return { ok: false, error: 'tools call needs a tool name.' };
         return { ok: true, value: { name: 'tools call', tool: name, args: p.value.args, ...(p.value.json !== undefined ? { json: p.value.json } : {}) } };
@@ -247,6 +272,7 @@ function parseCommand(words: string[]): Parsed<CliCommand> {
     case undefined:
       return { ok: false, error: 'Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get or check.' };
     default:
-      return { ok: false, error: `Unknown command "${first}".` };
+      if (first.startsWith('-')) return unexpected(first, '');
+      return { ok: false, error: `Unknown command "${first}". The commands: ping, tools, resources, prompts, check, conformance.` };
   }
 }

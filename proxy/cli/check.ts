@@ -2,7 +2,7 @@
 // step exercises one part of the protocol; the lint engine watches every frame
 // meanwhile, and its findings about the server are part of the verdict.
 
-import { figuresOf, listAll, pingVerdict, type PingSample, type Tool } from '../../src/protocol/index.js';
+import { figuresOf, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../../src/protocol/index.js';
 import type { CliConnection } from './connection.js';
 
 export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
@@ -38,7 +38,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 async function checkPing(c: CliConnection, steps: CheckStep[]): Promise<void> {
   const samples: PingSample[] = [];
   for (let n = 1; n <= PINGS; n++) {
-    const outcome = await c.session.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
+    const outcome = await c.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
     const verdict = pingVerdict(outcome);
     const s: PingSample = { n, at: 0, outcome: outcome.status, verdict };
     if (outcome.status === 'result' || outcome.status === 'error') s.rttMs = outcome.rttMs;
@@ -48,7 +48,7 @@ async function checkPing(c: CliConnection, steps: CheckStep[]): Promise<void> {
   }
   const bad = samples.find((s) => !s.verdict.compliant);
   const f = figuresOf(samples, 0);
-  const latency = f.p50 !== undefined ? `p50 ${f.p50.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms over ${PINGS} pings` : 'no answers';
+  const latency = f.p50 !== undefined ? `p50 ${f.p50.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms over ${plural(samples.length, 'ping')}` : 'no answers';
   steps.push(bad ? { name: 'ping', status: 'fail', detail: `${bad.failure} (${latency})` } : { name: 'ping', status: 'pass', detail: `Compliant; ${latency}` });
 }
 
@@ -57,19 +57,19 @@ async function checkUnknownMethod(c: CliConnection, steps: CheckStep[]): Promise
   if (outcome.status === 'error' && outcome.error.code === -32601) {
     steps.push({ name: 'unknown method', status: 'pass', detail: 'answered with -32601 Method not found' });
   } else {
-    const got = outcome.status === 'error' ? `error ${outcome.error.code}` : outcome.status === 'result' ? 'a result' : outcome.status;
+    const got = outcome.status === 'error' ? `error ${outcome.error.code}` : outcome.status === 'result' ? 'a result' : `no answer: ${outcomeMessage(outcome)}`;
     steps.push({ name: 'unknown method', status: 'fail', detail: `expected error -32601, got ${got}` });
   }
 }
 
 async function checkPingWithParams(c: CliConnection, steps: CheckStep[]): Promise<void> {
-  const outcome = await c.session.request('ping', { probe: true }, { timeoutMs: PING_TIMEOUT_MS });
+  const outcome = await c.request('ping', { probe: true }, { timeoutMs: PING_TIMEOUT_MS });
   const detail =
     outcome.status === 'result'
       ? 'tolerated (answered with a result)'
       : outcome.status === 'error'
         ? `refused with error ${outcome.error.code} (strict servers may answer -32602)`
-        : outcome.status;
+        : outcomeMessage(outcome);
   const status: StepStatus = outcome.status === 'result' || outcome.status === 'error' ? 'info' : 'fail';
   steps.push({ name: 'ping with params', status, detail });
 }
@@ -92,7 +92,7 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
     return;
   }
   const before = c.serverFindings().length;
-  const listed = await listAll<Tool>(c.session, 'tools');
+  const listed = await listAll<Tool>(c, 'tools');
   if (listed.error) {
     steps.push({ name: 'tools/list', status: 'fail', detail: listed.error });
     return;
@@ -101,7 +101,7 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
   steps.push({
     name: 'tools/list',
     status: defProblems ? 'fail' : 'pass',
-    detail: `${listed.items.length} tools on ${listed.pages} page(s)${defProblems ? `; ${defProblems} definition problem(s)` : '; every inputSchema is an object schema'}`,
+    detail: `${plural(listed.items.length, 'tool')} on ${plural(listed.pages, 'page')}${defProblems ? `; ${plural(defProblems, 'definition problem')}` : '; every inputSchema is an object schema'}`,
   });
   for (const tool of listed.items) {
     const required = isRecord(tool.inputSchema) && Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
@@ -114,7 +114,7 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
     const mark = c.serverFindings().length;
     const outcome = await c.request('tools/call', { name: tool.name, arguments: {} });
     const problems = c.serverFindings().slice(mark).filter((f) => f.rule === 'TOOL-OUTPUT' || f.rule === 'TOOL-CONTENT');
-    if (outcome.status !== 'result') steps.push({ name, status: 'fail', detail: `the call failed: ${outcome.status}` });
+    if (outcome.status !== 'result') steps.push({ name, status: 'fail', detail: `the call failed: ${outcomeMessage(outcome)}` });
     else if (isRecord(outcome.result) && outcome.result.isError === true) steps.push({ name, status: 'info', detail: 'the tool returned isError with no arguments' });
     else if (problems.some((p) => p.severity === 'error')) steps.push({ name, status: 'fail', detail: problems.map((p) => p.message).join('; ') });
     else steps.push({ name, status: problems.length ? 'warn' : 'pass', detail: problems.length ? problems.map((p) => p.message).join('; ') : 'structuredContent matches the outputSchema' });
@@ -129,7 +129,7 @@ async function checkBatch(c: CliConnection, steps: CheckStep[]): Promise<void> {
   steps.push(
     answered === 2
       ? { name: 'batch', status: 'pass', detail: 'a batch of two pings was answered in full' }
-      : { name: 'batch', status: 'fail', detail: `a batch of two pings got ${answered} result(s): ${outcomes.map((o) => o.status).join(', ')}` },
+      : { name: 'batch', status: 'fail', detail: `a batch of two pings got ${plural(answered, 'result')}: ${outcomes.map((o) => o.status).join(', ')}` },
   );
 }
 

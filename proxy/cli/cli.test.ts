@@ -8,6 +8,8 @@ import { main } from './main.js';
 
 const demo = fileURLToPath(new URL('../../dist/node/examples/servers/demo-server.js', import.meta.url));
 const bad = fileURLToPath(new URL('../../test/fixtures/bad-server.mjs', import.meta.url));
+const blobs = fileURLToPath(new URL('../../test/fixtures/blob-server.mjs', import.meta.url));
+const exitAfterPing = fileURLToPath(new URL('../../test/fixtures/exit-after-ping.mjs', import.meta.url));
 const node = JSON.stringify(process.execPath);
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -116,5 +118,110 @@ describe('mcpscope check', () => {
     expect(r.code).toBe(0);
     const received = readFileSync(record, 'utf8');
     expect(received).toContain('{"jsonrpc":"2.0","id":"server-ping-1","result":{}}');
+  });
+});
+
+describe('what the CLI says to a newcomer', () => {
+  it('a command that cannot start names the CLI option to check, not a form field', async () => {
+    const missing = await cli('--stdio', 'mcpscope-no-such-program --flag', 'ping');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toBe('mcpscope: Command not found: "mcpscope-no-such-program". Check the first word of --stdio: it must be a program on PATH or a path to one.');
+    const cwd = await cli(...demoTarget, '--cwd', '/mcpscope-no-such-dir', 'ping');
+    expect(cwd.err).toBe('mcpscope: The working directory "/mcpscope-no-such-dir" does not exist. Check the --cwd option.');
+    expect(missing.err + cwd.err).not.toMatch(/field|tab\b|button|press/i);
+  });
+
+  it('counts in the singular and the plural', async () => {
+    const one = await cli(...badTarget('clean'), 'check');
+    expect(one.out).toMatch(/✓\s+tools\/list\s+1 tool on 1 page;/);
+    expect(one.out).toContain('OK: no errors, 0 warnings.');
+    const many = await cli(...demoTarget, 'check');
+    expect(many.out).toMatch(/10 tools on 3 pages;/);
+    expect(many.out + one.out).not.toMatch(/\(s\)|\b1 tools\b|\b1 pages\b/);
+  });
+
+  it('says on stderr how it answered an elicitation: declined by default, cancelled when defaults cannot fill the form', async () => {
+    const declined = await cli(...demoTarget, 'tools', 'call', 'sign_up');
+    expect(declined.out).toBe('decline: {}');
+    expect(declined.err).toMatch(/^mcpscope: declined elicitation\/create "Please tell us about yourself\.", as --elicitation decline \(the default\) says/);
+    const cancelled = await cli(...demoTarget, '--elicitation', 'accept-defaults', 'tools', 'call', 'sign_up');
+    expect(cancelled.out).toBe('cancel: {}');
+    expect(cancelled.err).toBe(
+      'mcpscope: cancelled elicitation/create "Please tell us about yourself.": --elicitation accept-defaults cannot fill it (1 required field with no default: "age").',
+    );
+  });
+
+  it('offering 2024-11-05 declares no elicitation capability (that version has none)', async () => {
+    const r = await cli(...demoTarget, '--protocol-version', '2024-11-05', '--verbose', 'ping');
+    const initialize = r.err.split('\n').find((l) => l.includes('"method":"initialize"'));
+    expect(initialize).toContain('"capabilities":{}');
+    const current = await cli(...demoTarget, '--verbose', 'ping');
+    expect(current.err).toContain('"capabilities":{"elicitation":{}}');
+  });
+
+  it('prints the text of text blobs (resources and embedded), marks invalid UTF-8, and sizes binary', async () => {
+    const target = ['--stdio', `${node} ${JSON.stringify(blobs)}`];
+    const notes = await cli(...target, 'resources', 'read', 'blob://notes.txt');
+    expect(notes).toMatchObject({ code: 0, out: '[blob text/plain; charset=utf-8, 28 bytes, decoded as UTF-8]\nfirst line\nsecond line: Olá' });
+    expect((await cli(...target, 'resources', 'read', 'blob://data.json')).out).toBe('[blob application/vnd.example+json, 11 bytes, decoded as UTF-8]\n{"ok":true}');
+    expect((await cli(...target, 'resources', 'read', 'blob://latin1.txt')).out).toBe(
+      '[blob text/plain, 4 bytes, decoded as UTF-8; it is not valid UTF-8, bad bytes shown as \uFFFD]\ncaf\uFFFD',
+    );
+    expect((await cli(...target, 'resources', 'read', 'blob://image.png')).out).toBe('[blob image/png, 8 bytes]');
+    expect((await cli(...target, 'tools', 'call', 'attach')).out).toBe(
+      '[resource blob://notes.txt, blob text/plain; charset=utf-8, 28 bytes, decoded as UTF-8]\nfirst line\nsecond line: Olá',
+    );
+  });
+
+  it('an empty list says so instead of printing nothing', async () => {
+    const r = await cli('--stdio', `${node} ${JSON.stringify(blobs)}`, 'prompts', 'list');
+    expect(r).toMatchObject({ code: 0, out: 'The server lists no prompts.' });
+  });
+
+  it('a list the server did not declare the capability for says so', async () => {
+    const r = await cli(...badTarget('clean'), 'resources', 'list');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('The server did not declare the "resources" capability when it initialized, so it need not answer resources/list.');
+  });
+
+  it('an initialize timeout suggests --timeout', async () => {
+    const r = await cli(...demoTarget, '--timeout', '1', 'ping');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('If the server is slow to start, give it longer with --timeout (now 1 ms).');
+  });
+
+  it('a result nested too deeply to print is named, not a crash, in text and in --json', async () => {
+    const text = await cli(...badTarget('deep'), 'tools', 'call', 'explode');
+    expect(text).toMatchObject({ code: 0, out: '[content block of type "weird", nested too deeply to print (--verbose prints the raw frame)]' });
+    const json = await cli(...badTarget('deep'), '--json', 'tools', 'call', 'explode');
+    expect(json.code).toBe(1);
+    expect(json.err).toBe('mcpscope: The result is nested too deeply to print as JSON. Run without --json to see the rest of it, or add --verbose to see the raw frame.');
+  });
+
+  it('a server gone mid-command: requests say why they were not sent (not "Connect again"), its stderr once at the end', async () => {
+    const r = await cli('--stdio', `${node} ${JSON.stringify(exitAfterPing)}`, 'ping', '--count', '3', '--interval', '1000');
+    expect(r.code).toBe(1);
+    expect(r.out.split('\n')).toEqual([
+      expect.stringMatching(/^ping 1: \d+\.\d+ ms — Compliant$/),
+      // Refused once the close is known; on a slow machine the request may be pending when it comes.
+      expect.stringMatching(/^ping 2: (refused — Not sent: the connection had already closed\. |closed — )The server exited with code 4\.$/),
+      expect.stringMatching(/^2 pings, 0 missed, 1 failed: p50/),
+    ]);
+    expect(r.err).toBe('mcpscope: the connection closed during the command. The server exited with code 4.\nLast stderr lines:\n  exit-after-ping: bye');
+  });
+
+  it('a usage error points at --help', async () => {
+    const r = await cli(...demoTarget, 'tools');
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n')).toEqual([
+      'mcpscope: tools needs a subcommand: tools list or tools call.',
+      expect.stringMatching(/^Usage: mcpscope/),
+      'mcpscope --help lists every command and option.',
+    ]);
+  });
+
+  it('--help describes what --elicitation accept-defaults does when it cannot fill a form', async () => {
+    const r = await cli('--help');
+    expect(r.out).toMatch(/accept-defaults accepts with each field's schema default, and cancels,\s+naming the fields, when a required field has none or a default fails/);
   });
 });

@@ -5,6 +5,7 @@ import {
   listAll,
   outcomeMessage,
   pingVerdict,
+  plural,
   figuresOf,
   type CallToolResult,
   type PingSample,
@@ -14,7 +15,7 @@ import {
 } from '../../src/protocol/index.js';
 import type { CliCommand } from './args.js';
 import { CliError, type CliConnection } from './connection.js';
-import { base64Bytes, describeContent } from './format.js';
+import { TOO_DEEP, describeContent, describeContents, jsonText } from './format.js';
 
 export interface CommandResult {
   ok: boolean;
@@ -25,14 +26,23 @@ export interface CommandResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function list<T>(c: CliConnection, key: 'tools' | 'resources' | 'prompts'): Promise<T[]> {
-  const r = await listAll<T>(c.session, key);
-  if (r.error) throw new CliError(`${key}/list failed: ${r.error}`);
+  const r = await listAll<T>(c, key);
+  if (r.error) throw new CliError(`${key}/list failed: ${r.error}${c.undeclared(`${key}/list`)}`);
   return r.items;
 }
 
-/** --arg values: strings for string-typed properties, JSON where it parses otherwise. */
+/** An empty list says so rather than printing nothing. */
+function orNone(lines: string[], what: string): string[] {
+  return lines.length ? lines : [`The server lists no ${what}.`];
+}
+
+/**
+ * --arg values: strings for string-typed properties, JSON where it parses otherwise.
+ * Names are the server's and the user's: kept in a Map, and fromEntries makes
+ * even "__proto__" an ordinary argument.
+ */
 export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, json?: string): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
+  const args = new Map<string, unknown>();
   if (json !== undefined) {
     let parsed: unknown;
     try {
@@ -41,22 +51,22 @@ export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, j
       throw new CliError(`--args is not JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--args must be a JSON object.');
-    Object.assign(args, parsed);
+    for (const [k, v] of Object.entries(parsed)) args.set(k, v);
   }
   const props = typeof schema === 'object' && schema !== null ? (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {} : {};
   for (const [k, v] of pairs) {
-    const type = props[k]?.type;
+    const type = Object.hasOwn(props, k) ? props[k]?.type : undefined;
     if (type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('number') && !type.includes('integer'))) {
-      args[k] = v;
+      args.set(k, v);
       continue;
     }
     try {
-      args[k] = JSON.parse(v);
+      args.set(k, JSON.parse(v));
     } catch {
-      args[k] = v;
+      args.set(k, v);
     }
   }
-  return args;
+  return Object.fromEntries(args);
 }
 
 export async function runCommand(c: CliConnection, command: Exclude<CliCommand, { name: 'check' | 'conformance' }>): Promise<CommandResult> {
@@ -73,17 +83,18 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
         if (!verdict.compliant) sample.failure = verdict.failures.join('; ');
         samples.push(sample);
         text.push(`ping ${n}: ${sample.rttMs !== undefined ? `${sample.rttMs.toFixed(2)} ms` : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`);
+        if (outcome.status === 'closed' || outcome.status === 'refused') break; // the server is gone: no point pinging on
         if (n < command.count) await sleep(command.intervalMs);
       }
       const f = figuresOf(samples, 0);
       if (command.count > 1 && f.p50 !== undefined) {
-        text.push(`${f.count} pings, ${f.misses} missed: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95!.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms`);
+        text.push(`${plural(f.count, 'ping')}, ${f.misses} missed${f.failures ? `, ${f.failures} failed` : ''}: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95!.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms`);
       }
       return { ok: samples.every((s) => s.verdict.compliant), text, json: { samples, figures: f } };
     }
     case 'tools list': {
       const tools = await list<Tool>(c, 'tools');
-      return { ok: true, json: tools, text: tools.map((t) => `${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`) };
+      return { ok: true, json: tools, text: orNone(tools.map((t) => `${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`), 'tools') };
     }
     case 'tools call': {
       const tools = await list<Tool>(c, 'tools');
@@ -94,19 +105,17 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
       if (outcome.status !== 'result') return { ok: false, text: [`tools/call failed: ${outcomeMessage(outcome)}`], json: outcome };
       const result = outcome.result as CallToolResult;
       const text = (Array.isArray(result.content) ? result.content : []).map(describeContent);
-      if (result.structuredContent !== undefined) text.push(`structuredContent: ${JSON.stringify(result.structuredContent)}`);
+      if (result.structuredContent !== undefined) text.push(`structuredContent: ${jsonText(result.structuredContent) ?? TOO_DEEP}`);
       if (result.isError) text.unshift('Tool error (isError: true):');
       return { ok: result.isError !== true, text, json: result };
     }
     case 'resources list': {
       const resources = await list<Resource>(c, 'resources');
-      return { ok: true, json: resources, text: resources.map((r) => `${r.uri}  ${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`) };
+      return { ok: true, json: resources, text: orNone(resources.map((r) => `${r.uri}  ${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`), 'resources') };
     }
     case 'resources read': {
       const result = (await c.call('resources/read', { uri: command.uri })) as { contents?: Array<Record<string, unknown>> };
-      const text = (result.contents ?? []).map((item) =>
-        typeof item.text === 'string' ? item.text : `[blob ${String(item.mimeType ?? 'application/octet-stream')}, ${base64Bytes(item.blob)} bytes]`,
-      );
+      const text = (result.contents ?? []).map((item) => describeContents(item));
       return { ok: true, json: result, text };
     }
     case 'prompts list': {
@@ -114,7 +123,10 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
       return {
         ok: true,
         json: prompts,
-        text: prompts.map((p) => `${p.name}${(p.arguments ?? []).length ? ` (${(p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? ` — ${p.description}` : ''}`),
+        text: orNone(
+          prompts.map((p) => `${p.name}${(p.arguments ?? []).length ? ` (${(p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? ` — ${p.description}` : ''}`),
+          'prompts',
+        ),
       };
     }
     case 'prompts get': {

@@ -34,7 +34,7 @@ export async function runConformanceClient(c: CliConnection): Promise<CommandRes
   const text: string[] = [`scenario ${process.env.MCP_CONFORMANCE_SCENARIO ?? '(none named)'}: initialized, protocol ${c.info?.protocolVersion}`];
   let ok = true;
   if (isRecord(c.info?.capabilities.tools)) {
-    const tools = await listAll<Tool>(c.session, 'tools');
+    const tools = await listAll<Tool>(c, 'tools');
     if (tools.error) {
       text.push(`tools/list failed: ${tools.error}`);
       ok = false;

@@ -10,12 +10,13 @@ import {
   type Finding,
   type InitializeInfo,
   type ProtocolVersion,
+  type RequestOptions,
   type RequestOutcome,
   type ResolvedHttpMode,
 } from '../../src/protocol/index.js';
 import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../upstream/http/index.js';
-import { createStdioUpstream } from '../upstream/stdio.js';
+import { createStdioUpstream, type LaunchWording } from '../upstream/stdio.js';
 import type { AnyUpstream, UpstreamEvent } from '../upstream/types.js';
 import type { CliTarget, ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
@@ -28,6 +29,8 @@ export interface ConnectOptions {
   trace?: (line: string) => void;
   /** Carry on when the server answers initialize with -32601 (a bare JSON-RPC server). */
   withoutInitialize?: boolean;
+  /** Says what the CLI did on its own (e.g. how it answered an elicitation); stderr in the CLI. */
+  notice?: (line: string) => void;
 }
 
 /** A failure the CLI prints as one sentence and exits 1 on. */
@@ -35,9 +38,13 @@ export class CliError extends Error {}
 
 export type UpstreamOpener = (target: CliTarget, listener: (e: UpstreamEvent) => void) => AnyUpstream;
 
+/** Start-up errors name the CLI's options, not the Connect form's fields. */
+export const CLI_WORDING: LaunchWording = { command: 'the first word of --stdio', cwd: 'the --cwd option' };
+
 export const openStdioOrHttp: UpstreamOpener = (target, listener) => {
   if (target.kind === 'stdio') {
-    return createStdioUpstream({ kind: 'stdio', command: target.command, args: target.args, env: target.env, ...(target.cwd ? { cwd: target.cwd } : {}) }, listener, {});
+    const config = { kind: 'stdio', command: target.command, args: target.args, env: target.env, ...(target.cwd ? { cwd: target.cwd } : {}) } as const;
+    return createStdioUpstream(config, listener, { where: CLI_WORDING });
   }
   return createHttpUpstream({ kind: 'http', url: target.url, headers: target.headers, mode: target.mode }, listener);
 };
@@ -51,12 +58,16 @@ export class CliConnection {
   private readonly judged = new Set<number>();
   private httpMode: ResolvedHttpMode | undefined;
   private closedBecause: string | undefined;
+  /** What the CLI declares in initialize: elicitation only where the offered version has it. */
+  private readonly capabilities: Record<string, unknown>;
 
   private constructor(private readonly options: ConnectOptions) {
-    const capabilities = { elicitation: {} };
+    // elicitation/create exists from 2025-06-18: an older offer neither declares nor answers it.
+    const answersElicitation = options.protocolVersion >= '2025-06-18';
+    this.capabilities = answersElicitation ? { elicitation: {} } : {};
     this.linter = new Linter({
       offeredVersion: options.protocolVersion,
-      clientCapabilities: capabilities,
+      clientCapabilities: this.capabilities,
       schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
     });
     this.session = new ClientSession({
@@ -71,7 +82,13 @@ export class CliConnection {
         });
       },
     });
-    this.session.setRequestHandler('elicitation/create', (params) => ({ result: elicitationAnswer(options.elicitation, params) }));
+    if (answersElicitation) {
+      this.session.setRequestHandler('elicitation/create', (params) => {
+        const reply = elicitationAnswer(options.elicitation, params);
+        this.options.notice?.(reply.note);
+        return { result: reply.result };
+      });
+    }
   }
 
   /** Start the server and run the initialize handshake. Throws CliError with a sentence. */
@@ -83,7 +100,7 @@ export class CliConnection {
     } catch (err) {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
-    const init = await c.session.initialize(options.protocolVersion, { elicitation: {} });
+    const init = await c.session.initialize(options.protocolVersion, c.capabilities);
     if (!init.ok) {
       const notImplemented = init.outcome.status === 'error' && init.outcome.error.code === -32601;
       if (notImplemented && options.withoutInitialize) {
@@ -92,7 +109,11 @@ export class CliConnection {
         return c;
       }
       await c.close();
-      const hint = notImplemented ? '\nThis server does not implement initialize; pass --no-initialize to use it anyway.' : '';
+      const hint = notImplemented
+        ? '\nThis server does not implement initialize; pass --no-initialize to use it anyway.'
+        : init.outcome.status === 'timeout'
+          ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
+          : '';
       throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}${hint}`);
     }
     c.info = init.info;
@@ -101,13 +122,29 @@ export class CliConnection {
 
   /** A request whose failure is fatal for the command: returns the result or throws. */
   async call(method: string, params?: unknown): Promise<unknown> {
-    const outcome = await this.session.request(method, params);
+    const outcome = await this.request(method, params);
     if (outcome.status === 'result') return outcome.result;
-    throw new CliError(`${method} failed: ${outcomeMessage(outcome)}${outcome.status === 'closed' ? this.stderrTail() : ''}`);
+    throw new CliError(`${method} failed: ${outcomeMessage(outcome)}${this.undeclared(method)}`);
   }
 
-  request(method: string, params?: unknown): Promise<RequestOutcome> {
-    return this.session.request(method, params);
+  /** A sentence for a tools/resources/prompts request the server did not declare the capability for, else ''. */
+  undeclared(method: string): string {
+    const capability = /^(tools|resources|prompts)\//.exec(method)?.[1];
+    if (!capability || !this.info || Object.hasOwn(this.info.capabilities, capability)) return '';
+    return `\nThe server did not declare the "${capability}" capability when it initialized, so it need not answer ${method}.`;
+  }
+
+  /** A request; once the server is gone, the refusal says why (the session's own words are for the UI). */
+  async request(method: string, params?: unknown, options?: RequestOptions): Promise<RequestOutcome> {
+    const outcome = await this.session.request(method, params, options);
+    if (outcome.status !== 'refused' || this.closedBecause === undefined) return outcome;
+    return { status: 'refused', message: `Not sent: the connection had already closed. ${this.closedBecause}` };
+  }
+
+  /** When the server went away on its own during the command: its last stderr lines, to print once at the end. */
+  closedEarlyNote(): string | undefined {
+    if (this.closedBecause === undefined || this.stderr.length === 0) return undefined;
+    return `the connection closed during the command. ${this.closedBecause}${this.stderrTail()}`;
   }
 
   /** Findings about the server (the CLI's own deliberate probes are not the server's fault). */
@@ -160,7 +197,7 @@ export class CliConnection {
         return;
       case 'close':
         this.closedBecause = e.reason;
-        this.session.close(`${e.reason}${this.stderrTail()}`);
+        this.session.close(e.reason);
         return;
     }
   }

@@ -1,5 +1,7 @@
 // Text renderings for the terminal.
 
+import { decodeBase64, decodeLine, isTextualMime, mimeEssence, plural } from '../../src/protocol/index.js';
+
 /** Decoded size of base64 text: padding characters carry no bytes. */
 export function base64Bytes(data: unknown): number {
   const text = String(data ?? '').replace(/\s+/g, '');
@@ -7,24 +9,67 @@ export function base64Bytes(data: unknown): number {
   return Math.max(0, Math.floor((text.length * 3) / 4) - padding);
 }
 
+/** Said where a value is too deep to print; the trace prints frames as the server wrote them. */
+export const TOO_DEEP = 'nested too deeply to print (--verbose prints the raw frame)';
+
+/** JSON text, or undefined when the value is nested too deeply for JSON.stringify (a server can send that). */
+export function jsonText(value: unknown, indent?: number): string | undefined {
+  try {
+    return JSON.stringify(value, null, indent);
+  } catch (err) {
+    if (err instanceof RangeError) return undefined;
+    throw err;
+  }
+}
+
+export interface BlobView {
+  /** "blob text/plain, 12 bytes, decoded as UTF-8" or "blob image/png, 190 bytes". */
+  summary: string;
+  /** The decoded text, for a blob whose mime type says text. */
+  text?: string;
+}
+
+/**
+ * A blob as the terminal shows it: text types (text/*, JSON, XML, +json/+xml)
+ * decoded as UTF-8 (invalid bytes marked), anything else by type and size.
+ */
+export function blobView(blob: unknown, mimeType: unknown): BlobView {
+  const type = typeof mimeType === 'string' && mimeType.trim() ? mimeType : 'application/octet-stream';
+  const sized: BlobView = { summary: `blob ${type}, ${plural(base64Bytes(blob), 'byte')}` };
+  if (typeof blob !== 'string' || !isTextualMime(mimeEssence(type))) return sized;
+  const decoded = decodeBase64(blob);
+  if (!decoded.ok) return { summary: `blob ${type}: ${decoded.error}` };
+  const { text, invalidUtf8 } = decodeLine(decoded.bytes);
+  const how = invalidUtf8 ? 'decoded as UTF-8; it is not valid UTF-8, bad bytes shown as \uFFFD' : 'decoded as UTF-8';
+  return { summary: `blob ${type}, ${plural(decoded.bytes.length, 'byte')}, ${how}`, text };
+}
+
+/** One resources/read contents item (or an embedded resource): its text, or its blob. */
+export function describeContents(item: Record<string, unknown>, label?: string): string {
+  const prefix = label ? `${label}, ` : '';
+  if (typeof item.text === 'string') return label ? `[${label}] ${item.text}` : item.text;
+  if (typeof item.blob !== 'string') return `[${prefix}neither "text" nor "blob": nothing to show]`;
+  const view = blobView(item.blob, item.mimeType);
+  return view.text === undefined ? `[${prefix}${view.summary}]` : `[${prefix}${view.summary}]\n${view.text}`;
+}
+
 export function describeContent(block: unknown): string {
-  if (typeof block !== 'object' || block === null) return JSON.stringify(block);
+  if (typeof block !== 'object' || block === null) return String(jsonText(block));
   const b = block as Record<string, unknown>;
-  const bytes = base64Bytes;
   switch (b.type) {
     case 'text':
       return String(b.text);
     case 'image':
     case 'audio':
-      return `[${b.type} ${String(b.mimeType)}, ${bytes(b.data)} bytes]`;
+      return `[${b.type} ${String(b.mimeType)}, ${plural(base64Bytes(b.data), 'byte')}]`;
     case 'resource_link':
       return `[link ${String(b.uri)}${b.name ? ` ${String(b.name)}` : ''}]`;
     case 'resource': {
       const r = (b.resource ?? {}) as Record<string, unknown>;
-      return typeof r.text === 'string' ? `[resource ${String(r.uri)}] ${r.text}` : `[resource ${String(r.uri)}, ${bytes(r.blob)} bytes]`;
+      return describeContents(r, `resource ${String(r.uri)}`);
     }
     default:
-      return JSON.stringify(b);
+      return jsonText(b) ?? `[content block of type ${jsonText(String(b.type))}, ${TOO_DEEP}]`;
   }
 }
 

@@ -8,7 +8,8 @@ import { runCheck, type CheckReport } from './check.js';
 import { runCommand } from './commands.js';
 import { runConformanceClient } from './conformance.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
-import { table } from './format.js';
+import { plural } from '../../src/protocol/index.js';
+import { jsonText, table } from './format.js';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -36,8 +37,14 @@ export function checkReportText(r: CheckReport): string[] {
     lines.push(...table([...grouped.values()].map((g) => [g.severity, g.rule, g.count > 1 ? `×${g.count}` : '', g.message])));
     lines.push('');
   }
-  lines.push(r.ok ? `OK: no errors, ${r.warnings} warning(s).` : `FAILED: ${r.errors} error(s), ${r.warnings} warning(s).`);
+  lines.push(r.ok ? `OK: no errors, ${plural(r.warnings, 'warning')}.` : `FAILED: ${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}.`);
   return lines;
+}
+
+function jsonOut(value: unknown): string {
+  const text = jsonText(value, 2);
+  if (text === undefined) throw new CliError('The result is nested too deeply to print as JSON. Run without --json to see the rest of it, or add --verbose to see the raw frame.');
+  return text;
 }
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage). */
@@ -50,6 +57,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   if (!parsed.ok) {
     io.err(`mcpscope: ${parsed.error}`);
     io.err(CLI_USAGE.split('\n')[0]!);
+    io.err('mcpscope --help lists every command and option.');
     return 2;
   }
   const o = parsed.value;
@@ -58,17 +66,24 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   try {
     connection = await CliConnection.open(
       o.target,
-      { protocolVersion: o.protocolVersion, timeoutMs: o.timeoutMs, elicitation: o.elicitation, withoutInitialize: o.withoutInitialize, ...(trace ? { trace } : {}) },
+      {
+        protocolVersion: o.protocolVersion,
+        timeoutMs: o.timeoutMs,
+        elicitation: o.elicitation,
+        withoutInitialize: o.withoutInitialize,
+        notice: (line) => io.err(`mcpscope: ${line}`),
+        ...(trace ? { trace } : {}),
+      },
       opener,
     );
     if (o.command.name === 'check') {
       const report = await runCheck(connection, o.protocolVersion);
-      if (o.json) io.out(JSON.stringify(report, null, 2));
+      if (o.json) io.out(jsonOut(report));
       else for (const l of checkReportText(report)) io.out(l);
       return report.ok ? 0 : 1;
     }
     const result = o.command.name === 'conformance' ? await runConformanceClient(connection) : await runCommand(connection, o.command);
-    if (o.json) io.out(JSON.stringify(result.json, null, 2));
+    if (o.json) io.out(jsonOut(result.json));
     else for (const l of result.text) io.out(l);
     return result.ok ? 0 : 1;
   } catch (err) {
@@ -78,6 +93,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     }
     throw err;
   } finally {
+    const note = connection?.closedEarlyNote();
+    if (note) io.err(`mcpscope: ${note}`);
     await connection?.close();
   }
 }

@@ -27,12 +27,22 @@ export interface StdioUpstreamOptions {
   maxLineBytes?: number;
   /** Where the safe default variables come from (process.env by default). */
   baseEnv?: NodeJS.ProcessEnv;
+  /** Where the person typed the command and directory, for the "what to do" part of start-up errors (the Connect form's fields by default). */
+  where?: LaunchWording;
 }
 
-export function spawnErrorMessage(err: NodeJS.ErrnoException, command: string): string {
+/** Names, in the asker's words, for where the command and the working directory were given. */
+export interface LaunchWording {
+  command: string;
+  cwd: string;
+}
+
+export const FORM_WORDING: LaunchWording = { command: 'the Command field', cwd: 'the Working directory field' };
+
+export function spawnErrorMessage(err: NodeJS.ErrnoException, command: string, where: LaunchWording = FORM_WORDING): string {
   switch (err.code) {
     case 'ENOENT':
-      return `Command not found: "${command}". Check the Command field: it must be a program on PATH or a path to one.`;
+      return `Command not found: "${command}". Check ${where.command}: it must be a program on PATH or a path to one.`;
     case 'EACCES':
       return `Permission denied: "${command}" is not executable. Make it executable (chmod +x) or run it through its interpreter.`;
     default:
@@ -40,13 +50,13 @@ export function spawnErrorMessage(err: NodeJS.ErrnoException, command: string): 
   }
 }
 
-async function checkCwd(cwd: string): Promise<void> {
+async function checkCwd(cwd: string, where: LaunchWording): Promise<void> {
   try {
     if ((await stat(cwd)).isDirectory()) return;
   } catch {
-    throw new Error(`The working directory "${cwd}" does not exist. Check the Working directory field.`);
+    throw new Error(`The working directory "${cwd}" does not exist. Check ${where.cwd}.`);
   }
-  throw new Error(`The working directory "${cwd}" is not a directory. Check the Working directory field.`);
+  throw new Error(`The working directory "${cwd}" is not a directory. Check ${where.cwd}.`);
 }
 
 export function exitReason(code: number | null, signal: string | null, stopped: boolean): string {
@@ -88,7 +98,8 @@ class StdioUpstream implements Upstream {
 
   private async spawnServer(): Promise<UpstreamStarted> {
     const { command, args, env, cwd } = this.config;
-    if (cwd !== undefined) await checkCwd(cwd);
+    const where = this.options.where ?? FORM_WORDING;
+    if (cwd !== undefined) await checkCwd(cwd, where);
     let child: ChildProcessWithoutNullStreams;
     try {
       child = spawn(command, args, {
@@ -100,14 +111,14 @@ class StdioUpstream implements Upstream {
         windowsHide: true,
       });
     } catch (err) {
-      throw new Error(spawnErrorMessage(err as NodeJS.ErrnoException, command));
+      throw new Error(spawnErrorMessage(err as NodeJS.ErrnoException, command, where));
     }
     return new Promise((resolve, reject) => {
       child.once('error', (err: NodeJS.ErrnoException) => {
         child.stdin.destroy();
         child.stdout.destroy();
         child.stderr.destroy();
-        reject(new Error(spawnErrorMessage(err, command)));
+        reject(new Error(spawnErrorMessage(err, command, where)));
       });
       child.once('spawn', () => {
         const pid = child.pid!;

@@ -1,33 +1,7 @@
-// Base64 blobs of resources/read and content blocks: decoding, sizes and the
-// file name a download gets. Framework-free (atob and TextDecoder exist in
-// browsers and in Node).
+// Base64 blobs of resources/read and content blocks: decoding (shared with the
+// CLI, in src/protocol), sizes and the file name a download gets.
 
-/** `base64` is the blob without line breaks, ready for a data: URL. */
-export type DecodedBlob = { ok: true; bytes: Uint8Array<ArrayBuffer>; base64: string } | { ok: false; error: string };
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** Decode standard base64 (line breaks allowed); a clear sentence when it is not base64. */
-export function decodeBase64(blob: string): DecodedBlob {
-  const compact = blob.replace(/\s+/g, '');
-  if (!BASE64.test(compact) || compact.length % 4 === 1) {
-    const urlSafe = /^[A-Za-z0-9_-]*={0,2}$/.test(compact);
-    return {
-      ok: false,
-      error: urlSafe
-        ? 'The blob looks like base64url ("-" and "_"); MCP blobs are standard base64 ("+" and "/").'
-        : 'The blob is not valid base64, so its bytes cannot be shown.',
-    };
-  }
-  try {
-    const binary = atob(compact);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return { ok: true, bytes, base64: compact };
-  } catch {
-    return { ok: false, error: 'The blob is not valid base64, so its bytes cannot be shown.' };
-  }
-}
+export { decodeBase64, type DecodedBlob } from '../../../protocol/index.js';
 
 const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 

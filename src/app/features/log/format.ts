@@ -24,16 +24,7 @@ export function formatSize(bytes: number): string {
   return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
 }
 
-const counts = new Intl.NumberFormat('en-US');
-
-/** 100,000 (toLocaleString builds a formatter on every call; this one is made once). */
-export function formatCount(n: number): string {
-  return counts.format(n);
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
-}
+export { formatCount, plural } from '../../../protocol/index.js';
 
 /** Local wall-clock time with milliseconds, e.g. 14:03:07.125. */
 export function formatClock(epochMs: number): string {

@@ -1,6 +1,7 @@
 // How one item of resources/read `contents` (or an embedded resource) is
 // shown, decided from its mime type and whether it carries text or a blob.
 
+import { isJsonMime, isTextualMime, mimeEssence as essence } from '../../../protocol/index.js';
 import { decodeBase64, downloadFileName, utf8Text } from '../../components/content/blob.js';
 
 export type ContentsView =
@@ -26,21 +27,8 @@ const PREVIEWABLE_IMAGES = new Set([
   'image/vnd.microsoft.icon',
 ]);
 
-/** "Text/Markdown; charset=utf-8" → "text/markdown". */
-export function essence(mimeType: string | undefined): string {
-  return (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-export function isJsonMime(mime: string): boolean {
-  return mime === 'application/json' || mime.endsWith('+json') || mime === 'text/json';
-}
-
 function isMarkdownMime(mime: string): boolean {
   return mime === 'text/markdown' || mime === 'text/x-markdown';
-}
-
-function isTextualMime(mime: string): boolean {
-  return mime.startsWith('text/') || isJsonMime(mime) || mime === 'application/xml' || mime.endsWith('+xml') || mime === 'application/javascript';
 }
 
 function textView(text: string, mime: string, note?: string): ContentsView {

@@ -1,0 +1,13 @@
+// Counts in words, for every place that prints one: the UI and the CLI.
+
+const counts = new Intl.NumberFormat('en-US');
+
+/** 100,000 (toLocaleString builds a formatter on every call; this one is made once). */
+export function formatCount(n: number): string {
+  return counts.format(n);
+}
+
+/** "0 tools", "1 tool", "2 tools"; `many` for irregular words ("1 entry", "2 entries"). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
