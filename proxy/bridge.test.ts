@@ -2,7 +2,10 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { Bridge, type UpstreamFactory } from './bridge.js';
+import type { ProxyEnvelope } from '../src/protocol/index.js';
+import { waitFor } from '../test/fixtures/proxy-helpers.js';
+import { Bridge, HIGH_WATER_BYTES, type UpstreamFactory } from './bridge.js';
+import { HELD_STDERR_LIMIT_BYTES } from './output-hold.js';
 import type { UpstreamListener } from './upstream/types.js';
 
 class FakeSocket extends EventEmitter {
@@ -15,24 +18,30 @@ class FakeSocket extends EventEmitter {
   }
 }
 
+/** A bridge on a fake socket and a fake upstream that records pause/resume (and, like a chunk already read, emits on after a pause). */
+async function openBridge(): Promise<{ socket: FakeSocket; calls: string[]; listener: UpstreamListener }> {
+  const socket = new FakeSocket();
+  const calls: string[] = [];
+  let listener!: UpstreamListener;
+  const factory: UpstreamFactory = (_config, l) => {
+    listener = l;
+    return {
+      start: async () => ({ pid: 1 }),
+      send: async () => {},
+      shutdown: async () => {},
+      pauseReading: () => calls.push('pause'),
+      resumeReading: () => calls.push('resume'),
+    };
+  };
+  new Bridge(socket as unknown as WebSocket, factory);
+  socket.emit('message', Buffer.from(JSON.stringify({ type: 'open', transport: { kind: 'stdio', command: 'x', args: [], env: {} } })), false);
+  await new Promise((r) => setTimeout(r, 0));
+  return { socket, calls, listener };
+}
+
 describe('Bridge backpressure', () => {
   it('pauses reading the server while the browser is behind, and resumes once it caught up', async () => {
-    const socket = new FakeSocket();
-    const calls: string[] = [];
-    let listener!: UpstreamListener;
-    const factory: UpstreamFactory = (_config, l) => {
-      listener = l;
-      return {
-        start: async () => ({ pid: 1 }),
-        send: async () => {},
-        shutdown: async () => {},
-        pauseReading: () => calls.push('pause'),
-        resumeReading: () => calls.push('resume'),
-      };
-    };
-    new Bridge(socket as unknown as WebSocket, factory);
-    socket.emit('message', Buffer.from(JSON.stringify({ type: 'open', transport: { kind: 'stdio', command: 'x', args: [], env: {} } })), false);
-    await new Promise((r) => setTimeout(r, 0));
+    const { socket, calls, listener } = await openBridge();
     socket.bufferedAmount = 20 * 1024 * 1024;
     listener({ type: 'message', text: '{"jsonrpc":"2.0","method":"m"}', invalidUtf8: false });
     listener({ type: 'message', text: '{"jsonrpc":"2.0","method":"m"}', invalidUtf8: false });
@@ -42,5 +51,40 @@ describe('Bridge backpressure', () => {
     socket.bufferedAmount = 0;
     await new Promise((r) => setTimeout(r, 30));
     expect(calls).toEqual(['pause', 'resume']);
+  });
+});
+
+describe('what the bridge holds while reading is paused', () => {
+  it('keeps every protocol frame in order, bounds stderr, and reports the pause before the close', async () => {
+    const { socket, calls, listener } = await openBridge();
+    const opened = socket.sent.length;
+    socket.bufferedAmount = HIGH_WATER_BYTES;
+    const line = 'e'.repeat(1000);
+    const lines = 10_000; // ~10 MB of stderr: more than the bound
+    for (let i = 0; i < lines; i++) {
+      listener({ type: 'stderr', line, invalidUtf8: false });
+      if (i % 100 === 0) listener({ type: 'message', text: `{"jsonrpc":"2.0","method":"m","params":{"i":${i}}}`, invalidUtf8: false });
+    }
+    listener({ type: 'close', code: 0, signal: null, reason: 'The server exited normally (code 0).', stderrTail: [] });
+    expect(calls).toEqual(['pause']);
+    // Only the line that crossed the mark went out; the rest waits in the bridge.
+    expect(socket.sent).toHaveLength(opened + 1);
+
+    socket.bufferedAmount = 0;
+    await waitFor(() => socket.sent.some((t) => t.startsWith('{"type":"closed"')), 2000, 'the close');
+    expect(calls).toEqual(['pause', 'resume']);
+    const envelopes = socket.sent.map((t) => JSON.parse(t) as ProxyEnvelope);
+    const frames = envelopes.flatMap((e) => (e.type === 'recv' ? [(JSON.parse(e.raw) as { params: { i: number } }).params.i] : []));
+    expect(frames).toEqual(Array.from({ length: lines / 100 }, (_, k) => k * 100));
+    const report = envelopes.find((e) => e.type === 'output-held');
+    if (report?.type !== 'output-held') throw new Error('no output-held envelope');
+    expect(report).toMatchObject({ pauses: 1, heldBytes: report.heldLines * 1000, droppedBytes: report.droppedLines * 1000 });
+    // Every line after the first was held (up to the bound) or dropped, and counted.
+    expect(report.heldLines + report.droppedLines).toBe(lines - 1);
+    expect(report.droppedLines).toBeGreaterThan(0);
+    expect(report.heldLines * 1000).toBeLessThanOrEqual(HELD_STDERR_LIMIT_BYTES);
+    expect(envelopes.filter((e) => e.type === 'stderr')).toHaveLength(1 + report.heldLines);
+    // The report comes before the close, so the Console says it while the log still runs.
+    expect(envelopes.slice(-2).map((e) => e.type)).toEqual(['output-held', 'closed']);
   });
 });

@@ -9,7 +9,8 @@ import {
   type ProxyErrorCode,
   type TransportConfig,
 } from '../src/protocol/index.js';
-import type { AnyUpstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';
+import { OutputHold } from './output-hold.js';
+import type { AnyUpstream, LineBytes, UpstreamEvent, UpstreamListener } from './upstream/types.js';
 
 export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener) => AnyUpstream;
 
@@ -17,14 +18,17 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 type OutgoingEnvelope = DistributiveOmit<ProxyEnvelope, 'at'>;
 
 /** Bytes queued for the browser above which the server is no longer read, and below which reading resumes. */
-const HIGH_WATER_BYTES = 16 * 1024 * 1024;
+export const HIGH_WATER_BYTES = 16 * 1024 * 1024;
 const LOW_WATER_BYTES = 4 * 1024 * 1024;
+/** Pauses are summed up for the Console at most this often, so a long flood gives a few notices, not thousands. */
+const HELD_REPORT_MS = 1000;
 
 export class Bridge {
   private upstream: AnyUpstream | undefined;
   private state: 'idle' | 'starting' | 'open' | 'closed' = 'idle';
   private socketClosed = false;
-  private paused = false;
+  private readonly hold = new OutputHold();
+  private reportTimer: NodeJS.Timeout | undefined;
   /** An HTTP server (reached, not started). */
   private remote = false;
 
@@ -43,6 +47,7 @@ export class Bridge {
     });
     socket.on('close', () => {
       this.socketClosed = true;
+      clearTimeout(this.reportTimer);
       void this.shutdown().finally(onDone);
     });
     socket.on('error', () => {}); // a broken socket also emits close
@@ -117,16 +122,14 @@ export class Bridge {
   private forward(event: UpstreamEvent): void {
     switch (event.type) {
       case 'message':
-      case 'noise': {
-        const type = event.type === 'message' ? 'recv' : 'noise';
-        this.emit(event.invalidUtf8 ? { type, raw: event.text, invalidUtf8: true } : { type, raw: event.text });
+      case 'noise':
+        this.emit({ type: event.type === 'message' ? 'recv' : 'noise', raw: event.text, ...rawBytes(event) });
         return;
-      }
       case 'oversize':
         this.emit({ type: 'oversize', bytes: event.bytes, limit: event.limit });
         return;
       case 'stderr':
-        this.emit({ type: 'stderr', line: event.line });
+        this.emit({ type: 'stderr', line: event.line, ...rawBytes(event) });
         return;
       case 'http':
         this.emit({ type: 'http', exchange: event.exchange });
@@ -139,6 +142,7 @@ export class Bridge {
         return;
       case 'close':
         this.state = 'closed';
+        this.reportHeld();
         this.emit({
           type: 'closed',
           code: event.code,
@@ -156,17 +160,11 @@ export class Bridge {
 
   private emit(envelope: OutgoingEnvelope): void {
     if (this.socketClosed || this.socket.readyState !== this.socket.OPEN) return;
-    let text: string;
-    try {
-      text = JSON.stringify({ ...envelope, at: Date.now() });
-    } catch (e) {
-      // A server can send something too large to encode; that must not take the proxy down.
-      text = JSON.stringify({
-        type: 'error',
-        at: Date.now(),
-        code: 'write-failed',
-        message: `A ${envelope.type} message from the server could not be relayed: ${e instanceof Error ? e.message : String(e)}.`,
-      });
+    const text = encode(envelope);
+    if (this.hold.paused) {
+      // Stamped now, sent once the browser has caught up; only stderr may be dropped.
+      this.hold.hold(text, envelope.type === 'stderr' ? Buffer.byteLength(envelope.line) : undefined);
+      return;
     }
     this.socket.send(text);
     this.applyBackpressure();
@@ -174,8 +172,8 @@ export class Bridge {
 
   /** A server can write faster than the browser reads: past the mark, stop reading it until the socket drains. */
   private applyBackpressure(): void {
-    if (this.paused || this.socket.bufferedAmount < HIGH_WATER_BYTES || !this.upstream?.pauseReading) return;
-    this.paused = true;
+    if (this.hold.paused || this.socket.bufferedAmount < HIGH_WATER_BYTES || !this.upstream?.pauseReading) return;
+    this.hold.pause(Date.now());
     this.upstream.pauseReading();
     const check = (): void => {
       if (this.socketClosed) return;
@@ -183,9 +181,50 @@ export class Bridge {
         setTimeout(check, 10);
         return;
       }
-      this.paused = false;
+      for (const text of this.hold.resume(Date.now())) this.socket.send(text);
       this.upstream?.resumeReading?.();
+      this.scheduleReport();
+      this.applyBackpressure();
     };
     setTimeout(check, 10);
   }
+
+  private scheduleReport(): void {
+    if (this.reportTimer !== undefined) return;
+    this.reportTimer = setTimeout(() => {
+      this.reportTimer = undefined;
+      if (this.socketClosed) return;
+      // Still behind: say it once reading resumes.
+      if (this.hold.paused) this.scheduleReport();
+      else this.reportHeld();
+    }, HELD_REPORT_MS);
+  }
+
+  /** Tell the browser what the pauses since the last report held back (a Console notice). */
+  private reportHeld(): void {
+    const held = this.hold.report(Date.now());
+    if (held !== undefined) this.emit({ type: 'output-held', ...held });
+  }
+}
+
+/** The envelope as JSON text, stamped with the proxy's clock. */
+function encode(envelope: OutgoingEnvelope): string {
+  try {
+    return JSON.stringify({ ...envelope, at: Date.now() });
+  } catch (e) {
+    // A server can send something too large to encode; that must not take the proxy down.
+    return JSON.stringify({
+      type: 'error',
+      at: Date.now(),
+      code: 'write-failed',
+      message: `A ${envelope.type} message from the server could not be relayed: ${e instanceof Error ? e.message : String(e)}.`,
+    });
+  }
+}
+
+/** The invalid-UTF-8 flag and the line's exact bytes, for lines that were not valid UTF-8. */
+function rawBytes(line: LineBytes): { invalidUtf8?: true; bytes?: string } {
+  if (!line.invalidUtf8) return {};
+  if (line.bytes === undefined) return { invalidUtf8: true };
+  return { invalidUtf8: true, bytes: Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.byteLength).toString('base64') };
 }

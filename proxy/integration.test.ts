@@ -78,6 +78,22 @@ describe('a session with the demo server', () => {
     c.ws.close();
   });
 
+  it('keeps a byte-order mark, and sends the exact bytes of lines that are not UTF-8 (stdout noise and stderr too)', async () => {
+    const c = await session();
+    c.send(stdio(process.execPath, [fixture('byte-server.mjs')]));
+    await c.next('opened');
+    c.send({ type: 'send', raw: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
+    const bom = await c.next('recv');
+    expect(bom.raw.startsWith('\uFEFF{"jsonrpc":"2.0"')).toBe(true);
+    expect(bom.invalidUtf8).toBeUndefined();
+    const noise = await c.next('noise');
+    expect(noise).toMatchObject({ raw: 'caf\ufffd!', invalidUtf8: true, bytes: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x21]).toString('base64') });
+    const stderr = await c.next('stderr');
+    expect(stderr).toMatchObject({ line: 'warn: bad byte \ufffd', invalidUtf8: true });
+    expect(Buffer.from(stderr.bytes ?? '', 'base64')).toEqual(Buffer.concat([Buffer.from('warn: bad byte '), Buffer.from([0xff])]));
+    c.ws.close();
+  });
+
   it('reports the exit code and stderr tail of a crashing server', async () => {
     const c = await session();
     c.send(stdio(process.execPath, [fixture('exit-code.mjs')]));

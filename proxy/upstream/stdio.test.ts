@@ -79,6 +79,21 @@ describe('stdio upstream', () => {
     await expect(h.upstream.start()).rejects.toThrow('The working directory "/no/such/dir/mcpscope" does not exist.');
   });
 
+  it('keeps a byte-order mark, and the exact bytes of lines that are not UTF-8, on stdout and stderr', async () => {
+    const h = harness(node, [fixture('byte-server.mjs')]);
+    await h.upstream.start();
+    await h.upstream.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    await waitFor(() => h.events.filter((e) => e.type !== 'message').length >= 2 && h.events.length >= 3, 5000, 'three lines');
+    const bytes = (...parts: Array<string | number[]>) => Uint8Array.from(Buffer.concat(parts.map((p) => Buffer.from(p as string))));
+    expect(h.events.find((e) => e.type === 'message')).toEqual({
+      type: 'message',
+      text: '\uFEFF{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"after a BOM"}}',
+      invalidUtf8: false,
+    });
+    expect(h.events).toContainEqual({ type: 'noise', text: 'caf\ufffd!', invalidUtf8: true, bytes: bytes('caf', [0xe9], '!') });
+    expect(h.events).toContainEqual({ type: 'stderr', line: 'warn: bad byte \ufffd', invalidUtf8: true, bytes: bytes('warn: bad byte ', [0xff]) });
+  });
+
   it('reports stdout noise, invalid UTF-8 and messages, and echoes what is sent', async () => {
     const h = harness(node, [fixture('echo-server.mjs')]);
     const { pid } = await h.upstream.start();
@@ -89,10 +104,10 @@ describe('stdio upstream', () => {
     expect(await h.nextMessage()).toBe('{"jsonrpc":"2.0","id":1,"method":"ping"}');
     expect(h.events.slice(0, 2)).toEqual([
       { type: 'noise', text: 'starting echo server (this line is not JSON)', invalidUtf8: false },
-      { type: 'message', text: '{"b":"\ufffd"}', invalidUtf8: true },
+      { type: 'message', text: '{"b":"\ufffd"}', invalidUtf8: true, bytes: Uint8Array.from(Buffer.from('{"b":"\xff"}', 'latin1')) },
     ]);
     await waitFor(() => h.events.some((e) => e.type === 'stderr'), 5000, 'stderr');
-    expect(h.events).toContainEqual({ type: 'stderr', line: 'echo server ready' });
+    expect(h.events).toContainEqual({ type: 'stderr', line: 'echo server ready', invalidUtf8: false });
     await h.upstream.shutdown();
     const close = await h.closed;
     expect(close).toMatchObject({ code: 0, signal: null, reason: 'Stopped by mcpscope.', stderrTail: ['echo server ready'] });
@@ -153,7 +168,7 @@ describe('stdio upstream', () => {
     await h.upstream.shutdown();
     const elapsed = Date.now() - started;
     expect(await h.closed).toMatchObject({ signal: 'SIGKILL', reason: 'Stopped by mcpscope.' });
-    expect(h.events).toContainEqual({ type: 'stderr', line: 'ignoring SIGTERM' });
+    expect(h.events).toContainEqual({ type: 'stderr', line: 'ignoring SIGTERM', invalidUtf8: false });
     expect(pidGone(pid)).toBe(true);
     expect(elapsed).toBeGreaterThanOrEqual(2 * grace - 50);
     expect(elapsed).toBeLessThan(2 * grace + 2000);

@@ -3,7 +3,7 @@
 // process group, so shutting it down reaches its grandchildren too.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { LineSplitter, NdjsonDecoder, decodeLine, type StdioTransportConfig } from '../../src/protocol/index.js';
+import { LineSplitter, NdjsonDecoder, decodeLine, type DecodedLine, type StdioTransportConfig } from '../../src/protocol/index.js';
 import { serverEnvironment } from './environment.js';
 import { reapGroup, signalGroup, trackGroup } from './process-group.js';
 import type { Upstream, UpstreamListener, UpstreamStarted } from './types.js';
@@ -140,16 +140,19 @@ class StdioUpstream implements Upstream {
     const onStdout = (events: ReturnType<NdjsonDecoder['push']>): void => {
       for (const e of events) {
         if (e.type === 'oversize') this.listener({ type: 'oversize', bytes: e.bytes, limit: e.limit });
-        else this.listener({ type: e.type, text: e.text, invalidUtf8: e.invalidUtf8 });
+        else this.listener(e);
       }
     };
     const onStderr = (lines: ReturnType<LineSplitter['push']>): void => {
       for (const l of lines) {
-        const line =
-          l.type === 'oversize' ? `[mcpscope: a stderr line of ${l.bytes} bytes was skipped: over the limit]` : decodeLine(l.bytes).text;
-        this.tail.push(forTail(line));
+        const decoded: DecodedLine =
+          l.type === 'oversize'
+            ? { text: `[mcpscope: a stderr line of ${l.bytes} bytes was skipped: over the limit]`, invalidUtf8: false }
+            : decodeLine(l.bytes);
+        this.tail.push(forTail(decoded.text));
         if (this.tail.length > STDERR_TAIL_LINES) this.tail.shift();
-        this.listener({ type: 'stderr', line });
+        const { text: line, ...bytes } = decoded;
+        this.listener({ type: 'stderr', line, ...bytes });
       }
     };
 
@@ -197,12 +200,15 @@ class StdioUpstream implements Upstream {
     this.listener({ type: 'close', code, signal, reason: exitReason(code, signal, this.stopRequested), stderrTail: [...this.tail] });
   }
 
+  // stderr too: a server can flood it as easily as stdout, and unread it would pile up in memory.
   pauseReading(): void {
     this.child?.stdout.pause();
+    this.child?.stderr.pause();
   }
 
   resumeReading(): void {
     this.child?.stdout.resume();
+    this.child?.stderr.resume();
   }
 
   send(raw: string): Promise<void> {

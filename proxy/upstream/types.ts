@@ -11,14 +11,23 @@ export interface UpstreamClose {
   stderrTail: string[];
 }
 
+/**
+ * How a line was decoded: invalid UTF-8 shows as U+FFFD in the text, so the
+ * line's exact bytes come along (when the transport has them) for the log.
+ */
+export interface LineBytes {
+  invalidUtf8: boolean;
+  bytes?: Uint8Array;
+}
+
 export type UpstreamEvent =
   /** A line that parses as JSON (it may still be invalid JSON-RPC). */
-  | { type: 'message'; text: string; invalidUtf8: boolean }
+  | ({ type: 'message'; text: string } & LineBytes)
   /** A stdout line that is not JSON. */
-  | { type: 'noise'; text: string; invalidUtf8: boolean }
+  | ({ type: 'noise'; text: string } & LineBytes)
   /** A line over the size limit; its bytes were discarded. */
   | { type: 'oversize'; bytes: number; limit: number }
-  | { type: 'stderr'; line: string }
+  | ({ type: 'stderr'; line: string } & LineBytes)
   /** HTTP transports: one exchange, reported again each time it changes (same id). */
   | { type: 'http'; exchange: HttpExchange }
   /** HTTP transports: the transport in use, once known (Auto decides on the first exchange). */

@@ -216,4 +216,32 @@ describe('ProxyConnection', () => {
     expect(entries[0]?.note).toBe('argv: ["node","demo.js"]');
     expect(entries.map((e) => e.seq)).toEqual([...entries.keys()].map((i) => i + 1));
   });
+
+  it('keeps the invalid-UTF-8 mark and exact bytes of frames, stdout noise and stderr lines', () => {
+    const { socket, logStore } = setup();
+    openAndStart(socket);
+    const bytes = btoa('caf\xe9!'); // 5 bytes; the text has U+FFFD for the 0xE9
+    socket.deliver({ type: 'noise', at: 2, raw: 'caf\uFFFD!', invalidUtf8: true, bytes });
+    socket.deliver({ type: 'stderr', at: 2, line: 'caf\uFFFD!', invalidUtf8: true, bytes });
+    socket.deliver({ type: 'recv', at: 2, raw: '{"jsonrpc":"2.0","method":"m","params":{"a":"\uFFFD"}}', invalidUtf8: true });
+    socket.deliver({ type: 'stderr', at: 2, line: 'clean' });
+    const tail = logStore.getState().entries.slice(-4);
+    expect(tail.map(({ direction, invalidUtf8, bytes, note, size }) => ({ direction, invalidUtf8, bytes, note, size }))).toEqual([
+      { direction: 'noise', invalidUtf8: true, bytes, note: 'A stdout line that is not JSON. Contained invalid UTF-8.', size: 5 },
+      { direction: 'stderr', invalidUtf8: true, bytes, note: 'Contained invalid UTF-8.', size: 5 },
+      { direction: 'in', invalidUtf8: true, bytes: undefined, note: 'Contained invalid UTF-8.', size: 51 },
+      { direction: 'stderr', invalidUtf8: undefined, bytes: undefined, note: undefined, size: 5 },
+    ]);
+  });
+
+  it('says in the Console (a stderr entry in mcpscope\'s words) when the proxy held the output back', () => {
+    const { socket, logStore } = setup();
+    openAndStart(socket);
+    socket.deliver({ type: 'output-held', at: 2, pauses: 3, pausedMs: 2400, heldLines: 12_345, heldBytes: 3_355_443, droppedLines: 0, droppedBytes: 0 });
+    expect(logStore.getState().entries.at(-1)).toMatchObject({
+      direction: 'stderr',
+      kind: 'system',
+      raw: expect.stringMatching(/stopped reading it 3 times \(2\.4 s in all\).*12,345 stderr lines \(3\.2 MiB\) already read were held back/),
+    });
+  });
 });

@@ -9,10 +9,12 @@ import {
   ErrorCode,
   classifyFrame,
   TOKEN_SUBPROTOCOL_PREFIX,
+  outputHeldNotice,
   parseProxyEnvelope,
   type ClientEnvelope,
   type ProtocolVersion,
   type ProxyEnvelope,
+  type RawBytes,
   type SessionClock,
   type TransportConfig,
 } from '../../protocol/index.js';
@@ -177,12 +179,13 @@ export class ProxyConnection {
         void this.initialize();
         return;
       case 'recv':
-        this.log({ direction: 'in', raw: env.raw, ...(env.invalidUtf8 ? { note: 'Contained invalid UTF-8.' } : {}) });
+        this.log({ direction: 'in', raw: env.raw, ...lineBytes(env) });
         this.session.receive(env.raw);
         return;
       case 'noise': {
         const note = this.options.transport.kind === 'http' ? 'A message from the server that is not JSON.' : 'A stdout line that is not JSON.';
-        this.log({ direction: 'noise', kind: 'noise', raw: env.raw, note });
+        const bytes = lineBytes(env);
+        this.log({ direction: 'noise', kind: 'noise', raw: env.raw, ...bytes, note: bytes.note ? `${note} ${bytes.note}` : note });
         return;
       }
       case 'http-opened':
@@ -205,7 +208,11 @@ export class ProxyConnection {
       case 'stderr':
         this.stderrTail.push(env.line);
         if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
-        this.log({ direction: 'stderr', kind: 'stderr', raw: env.line });
+        this.log({ direction: 'stderr', kind: 'stderr', raw: env.line, ...lineBytes(env) });
+        return;
+      case 'output-held':
+        // Said where stderr shows (the Console), as mcpscope's own words (kind system), not the server's.
+        this.log({ direction: 'stderr', kind: 'system', raw: outputHeldNotice(env) });
         return;
       case 'closed':
         this.onServerClosed(env);
@@ -319,6 +326,12 @@ export class ProxyConnection {
     this._snapshot = { ...this._snapshot, ...patch };
     for (const l of this.listeners) l(this._snapshot);
   }
+}
+
+/** A line that was not valid UTF-8 keeps that mark (and its exact bytes) in the log. */
+function lineBytes(env: RawBytes): Pick<LogInput, 'invalidUtf8' | 'bytes' | 'note'> {
+  if (!env.invalidUtf8) return {};
+  return { invalidUtf8: true, note: 'Contained invalid UTF-8.', ...(env.bytes !== undefined ? { bytes: env.bytes } : {}) };
 }
 
 // The argument list goes in the note (shown in the detail view), not the row,

@@ -5,7 +5,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { classifyFrame, frameId, frameMethod, type Frame, type JsonRpcId, type SingleFrame } from '../../protocol/index.js';
-import { utf8ByteLength, type LogDirection, type LogKind } from '../../protocol/log/index.js';
+import { base64ByteLength, utf8ByteLength, type LogDirection, type LogKind } from '../../protocol/log/index.js';
 
 export type { LogDirection, LogKind };
 
@@ -24,8 +24,12 @@ export interface LogEntry {
   method?: string;
   id?: JsonRpcId;
   raw: string;
-  /** Bytes of `raw` as UTF-8. */
+  /** Bytes of `raw` as UTF-8 (of `bytes` when the line was not valid UTF-8). */
   size: number;
+  /** The line was not valid UTF-8: `raw` has U+FFFD where the bad bytes were. */
+  invalidUtf8?: true;
+  /** Then, when the transport had them, the line's exact bytes (base64). */
+  bytes?: string;
   /** Extra context: why a frame is invalid, an answer with no request, … */
   note?: string;
   /** The paired frame: a request's (first) answer, or the request an answer answers. */
@@ -42,6 +46,8 @@ export interface LogInput {
   /** Required for stderr/noise/system entries; JSON-RPC frames are classified here. */
   kind?: LogKind;
   note?: string;
+  invalidUtf8?: true;
+  bytes?: string;
 }
 
 export type LogCounts = Record<LogDirection, number>;
@@ -195,9 +201,11 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
           connection: input.connection,
           direction,
           raw: input.raw,
-          size: utf8ByteLength(input.raw),
+          size: input.bytes !== undefined ? base64ByteLength(input.bytes) : utf8ByteLength(input.raw),
           ...details,
         };
+        if (input.invalidUtf8) entry.invalidUtf8 = true;
+        if (input.bytes !== undefined) entry.bytes = input.bytes;
         if (input.note !== undefined) entry.note = entry.note ? `${entry.note} ${input.note}` : input.note;
         buffer.push(entry);
         if (!scheduled) {

@@ -49,10 +49,12 @@ export type ProxyEnvelope =
   | { type: 'http-mode'; at: number; mode: ResolvedHttpMode; reason: string }
   /** The transport failed these requests: no answer will come for them. */
   | { type: 'request-failed'; at: number; requestIds: JsonRpcId[]; problem: HttpProblem; message: string }
-  | { type: 'recv'; at: number; raw: string; invalidUtf8?: boolean }
-  | { type: 'noise'; at: number; raw: string; invalidUtf8?: boolean }
+  | ({ type: 'recv'; at: number; raw: string } & RawBytes)
+  | ({ type: 'noise'; at: number; raw: string } & RawBytes)
   | { type: 'oversize'; at: number; bytes: number; limit: number }
-  | { type: 'stderr'; at: number; line: string }
+  | ({ type: 'stderr'; at: number; line: string } & RawBytes)
+  /** The browser fell behind, so the proxy stopped reading the server for a while: what that held back (sent after the fact). */
+  | ({ type: 'output-held'; at: number } & OutputHeld)
   | {
       type: 'closed';
       at: number;
@@ -63,6 +65,26 @@ export type ProxyEnvelope =
       stderrTail: string[];
     }
   | { type: 'error'; at: number; code: ProxyErrorCode; message: string };
+
+/** Set only when the line was not valid UTF-8 (its text then has U+FFFD where the bad bytes were). */
+export interface RawBytes {
+  invalidUtf8?: boolean;
+  /** The line's exact bytes, base64, when the transport had them. */
+  bytes?: string;
+}
+
+/** Counts since the last report of this kind. */
+export interface OutputHeld {
+  /** How many times reading stopped, and for how long in all. */
+  pauses: number;
+  pausedMs: number;
+  /** stderr lines read before a pause took hold, held by the proxy and sent after it. */
+  heldLines: number;
+  heldBytes: number;
+  /** stderr lines dropped because too much was held (protocol frames never are). */
+  droppedLines: number;
+  droppedBytes: number;
+}
 
 export type ProxyErrorCode =
   | 'bad-envelope'
@@ -148,7 +170,7 @@ export function parseClientEnvelope(text: string): Result<ClientEnvelope> {
   }
 }
 
-const PROXY_TYPES = new Set(['opened', 'recv', 'noise', 'oversize', 'stderr', 'closed', 'error', 'http-opened', 'http', 'http-mode', 'request-failed']);
+const PROXY_TYPES = new Set(['opened', 'recv', 'noise', 'oversize', 'stderr', 'output-held', 'closed', 'error', 'http-opened', 'http', 'http-mode', 'request-failed']);
 
 /** Parse one proxy → browser envelope (the proxy is trusted; this guards against version skew). */
 export function parseProxyEnvelope(text: string): Result<ProxyEnvelope> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter, NdjsonDecoder, type LineEvent } from './ndjson.js';
+import { LineSplitter, NdjsonDecoder, decodeLine, type LineEvent } from './ndjson.js';
 
 const enc = new TextEncoder();
 
@@ -52,6 +52,34 @@ describe('NdjsonDecoder', () => {
     expect(e).toMatchObject({ type: 'message', invalidUtf8: true });
   });
 
+  it('keeps the exact bytes of a line that is not valid UTF-8, noise lines too', () => {
+    const bad = Uint8Array.from([...enc.encode('log: caf'), 0xe9, ...enc.encode(' ok')]);
+    const events = feed(new NdjsonDecoder(), [Uint8Array.from([...bad, 0x0a, ...enc.encode('{"a":1}\n')])]);
+    expect(events).toEqual([
+      { type: 'noise', text: 'log: caf\ufffd ok', invalidUtf8: true, bytes: bad },
+      { type: 'message', text: '{"a":1}', invalidUtf8: false },
+    ]);
+  });
+
+  it('keeps a byte-order mark at the start of a line instead of decoding it away', () => {
+    const withBom = (text: string) => Uint8Array.from([0xef, 0xbb, 0xbf, ...enc.encode(text)]);
+    const events = feed(new NdjsonDecoder(), [withBom('{"jsonrpc":"2.0","method":"m"}\n'), withBom('hello\n'), withBom('{"a":1}')]);
+    expect(events).toEqual([
+      // JSON after the mark: a frame (the codec says why a peer would reject it), not noise.
+      { type: 'message', text: '\uFEFF{"jsonrpc":"2.0","method":"m"}', invalidUtf8: false },
+      { type: 'noise', text: '\uFEFFhello', invalidUtf8: false },
+      { type: 'message', text: '\uFEFF{"a":1}', invalidUtf8: false },
+    ]);
+  });
+
+  it('keeps a byte-order mark on a line that is also invalid UTF-8', () => {
+    expect(decodeLine(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61, 0xc3]))).toEqual({
+      text: '\uFEFFa\ufffd',
+      invalidUtf8: true,
+      bytes: Uint8Array.from([0xef, 0xbb, 0xbf, 0x61, 0xc3]),
+    });
+  });
+
   it('reports and skips an over-long line, keeps going, and holds no more than the limit', () => {
     const decoder = new NdjsonDecoder({ maxLineBytes: 100 });
     const events: LineEvent[] = [];
@@ -79,6 +107,21 @@ describe('NdjsonDecoder', () => {
     decoder.push(buf);
     buf.fill(0x20);
     expect(decoder.push(enc.encode('}\n'))).toEqual([{ type: 'message', text: '{"a":1}', invalidUtf8: false }]);
+  });
+
+  it('does not keep a reference to a Node Buffer either (its slice() is a view)', () => {
+    // What Node's Buffer does; src/protocol cannot name Buffer itself.
+    class ViewSlicing extends Uint8Array {
+      override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+        return this.subarray(start, end);
+      }
+    }
+    const decoder = new NdjsonDecoder();
+    const buf = ViewSlicing.of(0x22, 0xff, 0x41); // "\xffA: not UTF-8, so the bytes are kept
+    decoder.push(buf);
+    buf.fill(0x20);
+    const [e] = decoder.push(enc.encode('\n'));
+    expect(e).toEqual({ type: 'noise', text: '"\ufffdA', invalidUtf8: true, bytes: Uint8Array.of(0x22, 0xff, 0x41) });
   });
 });
 

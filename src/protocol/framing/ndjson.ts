@@ -7,10 +7,13 @@
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export type LineEvent =
-  /** A line that parses as JSON (it may still be an invalid JSON-RPC message). */
-  | { type: 'message'; text: string; invalidUtf8: boolean }
+  /**
+   * A line that parses as JSON (it may still be an invalid JSON-RPC message), or
+   * would but for a leading byte-order mark: the codec then says why it is invalid.
+   */
+  | ({ type: 'message' } & DecodedLine)
   /** A line that is not JSON at all: a server writing logs to stdout, say. */
-  | { type: 'noise'; text: string; invalidUtf8: boolean }
+  | ({ type: 'noise' } & DecodedLine)
   /** A line longer than the limit; its bytes were discarded. */
   | { type: 'oversize'; bytes: number; limit: number };
 
@@ -21,8 +24,12 @@ export interface NdjsonDecoderOptions {
 const LF = 0x0a;
 const CR = 0x0d;
 
-const strictDecoder = new TextDecoder('utf-8', { fatal: true });
-const lenientDecoder = new TextDecoder('utf-8');
+// ignoreBOM keeps a leading byte-order mark in the text: a peer's JSON.parse fails on it, so it must show.
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenientDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The byte-order mark (U+FEFF; EF BB BF in UTF-8). */
+export const BOM = '\uFEFF';
 
 function looksLikeJson(text: string): boolean {
   try {
@@ -93,8 +100,8 @@ export class LineSplitter {
       this.partsLength = 0;
       return;
     }
-    // Copy: the caller may reuse its buffer (Node streams do).
-    this.parts.push(bytes.slice());
+    // Copy: the caller may reuse its buffer. Not bytes.slice(): on a Node Buffer that is a view, not a copy.
+    this.parts.push(new Uint8Array(bytes));
     this.partsLength += bytes.length;
   }
 
@@ -121,12 +128,15 @@ export class LineSplitter {
   }
 }
 
-/** Decode one line's bytes as UTF-8, noting (not failing on) invalid sequences. */
-export function decodeLine(bytes: Uint8Array): { text: string; invalidUtf8: boolean } {
+/** One line as text. Invalid UTF-8 becomes U+FFFD in `text`; `bytes` then keeps what was really sent. */
+export type DecodedLine = { text: string; invalidUtf8: false } | { text: string; invalidUtf8: true; bytes: Uint8Array };
+
+/** Decode one line's bytes as UTF-8, noting (not failing on) invalid sequences; a byte-order mark is kept. */
+export function decodeLine(bytes: Uint8Array): DecodedLine {
   try {
     return { text: strictDecoder.decode(bytes), invalidUtf8: false };
   } catch {
-    return { text: lenientDecoder.decode(bytes), invalidUtf8: true };
+    return { text: lenientDecoder.decode(bytes), invalidUtf8: true, bytes };
   }
 }
 
@@ -158,9 +168,10 @@ export class NdjsonDecoder {
         continue;
       }
       if (line.bytes.length === 0) continue; // a blank line carries nothing
-      const { text, invalidUtf8 } = decodeLine(line.bytes);
-      const type = text.trim() !== '' && looksLikeJson(text) ? 'message' : 'noise';
-      events.push({ type, text, invalidUtf8 });
+      const decoded = decodeLine(line.bytes);
+      const json = decoded.text.startsWith(BOM) ? decoded.text.slice(BOM.length) : decoded.text;
+      const type = json.trim() !== '' && looksLikeJson(json) ? 'message' : 'noise';
+      events.push({ type, ...decoded });
     }
     return events;
   }

@@ -10,6 +10,18 @@ describe('classifyFrame', () => {
     expect(classifyFrame('{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"nope"}}').kind).toBe('error');
   });
 
+  it('calls a frame with a leading byte-order mark invalid, and says the mark is why', () => {
+    const frame = classifyFrame('\uFEFF{"jsonrpc":"2.0","id":1,"result":{}}');
+    expect(frame).toEqual({
+      kind: 'invalid',
+      code: 'not-json',
+      reason:
+        'not JSON: it starts with a byte-order mark (U+FEFF, bytes EF BB BF), which JSON does not allow, so peers fail to parse it; without the mark it would be valid JSON',
+    });
+    const broken = classifyFrame('\uFEFF{"jsonrpc":');
+    expect(broken.kind === 'invalid' && broken.reason).toMatch(/^not JSON: it starts with a byte-order mark .*; after the mark: /);
+  });
+
   it('accepts an error response whose id is null or missing (id could not be read)', () => {
     expect(classifyFrame('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}').kind).toBe('error');
     expect(classifyFrame('{"jsonrpc":"2.0","error":{"code":-32700,"message":"x"}}').kind).toBe('error');

@@ -186,8 +186,16 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 export function classifyFrame(text: string): Frame {
   if (text.trim() === '') return { kind: 'invalid', code: 'empty', reason: 'frame is empty' };
   const parsed = parseJson(text);
-  if (!parsed.ok) return { kind: 'invalid', code: 'not-json', reason: `not JSON: ${parsed.error}` };
+  if (!parsed.ok) return { kind: 'invalid', code: 'not-json', reason: notJsonReason(text, parsed.error) };
   return classifyValue(parsed.value);
+}
+
+/** A byte-order mark is invisible in most views, so say so when it is what breaks the JSON. */
+function notJsonReason(text: string, error: string): string {
+  if (!text.startsWith('\uFEFF')) return `not JSON: ${error}`;
+  const mark = 'it starts with a byte-order mark (U+FEFF, bytes EF BB BF), which JSON does not allow, so peers fail to parse it';
+  const rest = parseJson(text.slice(1));
+  return rest.ok ? `not JSON: ${mark}; without the mark it would be valid JSON` : `not JSON: ${mark}; after the mark: ${rest.error}`;
 }
 
 /** Serialize one message (or a batch) as a single line of JSON text. */

@@ -2,3 +2,4 @@
 export * from './record.js';
 export * from './jsonl.js';
 export * from './utf8.js';
+export * from './bytes.js';

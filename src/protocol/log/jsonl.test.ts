@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { logFileName, logHeader, parseLogFile, serializeLog } from './jsonl.js';
 import type { LogRecord } from './record.js';
 import { utf8ByteLength } from './utf8.js';
+import { base64ByteLength, bytesFromBase64 } from './bytes.js';
 
 const records: LogRecord[] = [
   { seq: 1, time: '2025-06-01T10:00:00.000Z', t: 0, connection: 1, direction: 'system', kind: 'system', raw: 'Starting the server', note: 'argv: ["node"]' },
@@ -115,5 +116,52 @@ describe('lint findings in the export', () => {
     expect(parsed.ok && parsed.records[0]?.lint).toEqual(record.lint);
     const bad = parseLogFile(text.replace('"severity":"error"', '"severity":"fatal"'));
     expect(bad.ok && bad.problems[0]?.message).toMatch(/severity/);
+  });
+});
+
+describe('lines that are not clean UTF-8 in the export', () => {
+  const base = { time: '2025-06-01T10:00:00.000Z', t: 1, connection: 1 };
+  // "caf" 0xE9 "!" as the server wrote it, and as it reads.
+  const cafe = btoa(String.fromCharCode(0x63, 0x61, 0x66, 0xe9, 0x21));
+  const bytesRecords: LogRecord[] = [
+    { ...base, seq: 1, direction: 'in', kind: 'invalid', raw: '\uFEFF{"jsonrpc":"2.0","method":"m"}', note: 'not JSON: it starts with a byte-order mark' },
+    { ...base, seq: 2, direction: 'noise', kind: 'noise', raw: 'caf\uFFFD!', invalidUtf8: true, bytes: cafe },
+    { ...base, seq: 3, direction: 'stderr', kind: 'stderr', raw: 'warn \uFFFD', invalidUtf8: true, bytes: btoa('warn \xff') },
+  ];
+
+  it('keeps a byte-order mark in "raw" and the exact bytes of invalid UTF-8, and reads them back', () => {
+    const text = serializeLog(header, bytesRecords);
+    const lines = text.split('\n');
+    // The mark is written as itself, so the file holds EF BB BF where the server wrote it.
+    expect(lines[1]).toContain('"raw":"\uFEFF{');
+    expect(JSON.parse(lines[2]!)).toMatchObject({ raw: 'caf\uFFFD!', invalidUtf8: true, bytes: 'Y2Fm6SE=' });
+    expect(parseLogFile(text)).toEqual({ ok: true, header, records: bytesRecords, problems: [] });
+    expect(bytesFromBase64(bytesRecords[1]!.bytes!)).toEqual(Uint8Array.of(0x63, 0x61, 0x66, 0xe9, 0x21));
+  });
+
+  it('still reads files written before these fields existed', () => {
+    const old = `${JSON.stringify(header)}\n{"seq":1,"time":"2025-06-01T10:00:00.000Z","t":0,"connection":1,"direction":"in","kind":"response","raw":"{\\"b\\":\\"\uFFFD\\"}","note":"Contained invalid UTF-8."}\n`;
+    const parsed = parseLogFile(old);
+    expect(parsed.ok && parsed.records).toEqual([
+      { seq: 1, time: '2025-06-01T10:00:00.000Z', t: 0, connection: 1, direction: 'in', kind: 'response', raw: '{"b":"\uFFFD"}', note: 'Contained invalid UTF-8.' },
+    ]);
+  });
+
+  it.each([
+    ['not base64', { bytes: 'caf!' }],
+    ['bytes of another line', { bytes: btoa('other') }],
+    ['a number', { bytes: 5 }],
+  ])('rejects "bytes" that are %s', (_what, patch) => {
+    const parsed = parseLogFile(`${JSON.stringify(header)}\n${JSON.stringify({ ...bytesRecords[1], ...patch })}\n`);
+    expect(parsed.ok && parsed.problems).toEqual([{ line: 2, message: '"bytes" must be the base64 of the bytes "raw" was decoded from' }]);
+  });
+
+  it('rejects an "invalidUtf8" that is not a boolean', () => {
+    const parsed = parseLogFile(`${JSON.stringify(header)}\n${JSON.stringify({ ...bytesRecords[1], invalidUtf8: 'yes' })}\n`);
+    expect(parsed.ok && parsed.problems[0]?.message).toMatch(/"invalidUtf8"/);
+  });
+
+  it('counts the bytes of base64 without decoding it', () => {
+    for (const n of [0, 1, 2, 3, 4, 5, 100]) expect(base64ByteLength(btoa('x'.repeat(n)))).toBe(n);
   });
 });

@@ -2,6 +2,7 @@
 // the checks an imported record must pass. Shared by the UI and the CLI.
 
 import type { JsonRpcId } from '../jsonrpc/codec.js';
+import { bytesMatchText } from './bytes.js';
 
 export const LOG_DIRECTIONS = ['out', 'in', 'stderr', 'noise', 'system'] as const;
 export type LogDirection = (typeof LOG_DIRECTIONS)[number];
@@ -36,6 +37,10 @@ export interface LogRecord {
   id?: JsonRpcId;
   /** The exact text that crossed the wire (or the stderr / noise line). */
   raw: string;
+  /** The line was not valid UTF-8: `raw` has U+FFFD where the bad bytes were. */
+  invalidUtf8?: boolean;
+  /** Then, when the transport had them, the line's exact bytes (base64). */
+  bytes?: string;
   note?: string;
   /** For answers: milliseconds from the request they answer. */
   rtt?: number;
@@ -94,6 +99,10 @@ export function recordFromJson(value: unknown): { ok: true; record: LogRecord } 
   if (v.note !== undefined && typeof v.note !== 'string') return bad('"note" must be a string');
   if (v.rtt !== undefined && !(isFiniteNumber(v.rtt) && v.rtt >= 0)) return bad('"rtt" must be a number of milliseconds');
   if (v.pair !== undefined && !isPositiveInteger(v.pair)) return bad('"pair" must be the seq of another frame');
+  if (v.invalidUtf8 !== undefined && typeof v.invalidUtf8 !== 'boolean') return bad('"invalidUtf8" must be true or false');
+  if (v.bytes !== undefined && !(typeof v.bytes === 'string' && bytesMatchText(v.bytes, v.raw))) {
+    return bad('"bytes" must be the base64 of the bytes "raw" was decoded from');
+  }
 
   const record: LogRecord = {
     seq: v.seq,
@@ -109,6 +118,8 @@ export function recordFromJson(value: unknown): { ok: true; record: LogRecord } 
   if (v.note !== undefined) record.note = v.note as string;
   if (v.rtt !== undefined) record.rtt = v.rtt;
   if (v.pair !== undefined) record.pair = v.pair;
+  if (v.invalidUtf8 !== undefined) record.invalidUtf8 = v.invalidUtf8 as boolean;
+  if (v.bytes !== undefined) record.bytes = v.bytes as string;
   if (v.lint !== undefined) {
     const lint = lintFromJson(v.lint);
     if (typeof lint === 'string') return bad(lint);
@@ -129,6 +140,8 @@ export function recordToLine(r: LogRecord): string {
     method: r.method,
     id: r.id,
     raw: r.raw,
+    invalidUtf8: r.invalidUtf8,
+    bytes: r.bytes,
     note: r.note,
     rtt: r.rtt,
     pair: r.pair,

@@ -8,6 +8,7 @@ import { logStore } from '../../app-state.js';
 import { filterLog, type FilterResult } from '../log/filter.js';
 import { formatClock, formatCount, formatOffset, plural } from '../log/format.js';
 import { useFollowScroll } from '../log/use-follow.js';
+import { ByteMarks, VisibleText } from '../log/ByteMarks.js';
 import { useLogEntries } from '../log/use-log-entries.js';
 import { consoleFilter, linesAfter } from './console-lines.js';
 import './console.css';
@@ -96,15 +97,20 @@ export function ConsoleTab() {
               return (
                 <div
                   key={entry.seq}
-                  className={`console-line ${entry.direction}${newConnection ? ' new-connection' : ''}`}
+                  className={`console-line ${entry.direction}${entry.kind === 'system' ? ' notice' : ''}${newConnection ? ' new-connection' : ''}`}
                   style={{ transform: `translateY(${item.start}px)` }}
+                  title={entry.kind === 'system' ? entry.raw : undefined}
                 >
                   <span className="console-time" aria-hidden="true">
                     {formatOffset(entry.t)}
                   </span>
                   {entry.direction === 'noise' && <span className="console-tag">stdout noise</span>}
+                  {entry.kind === 'system' && <span className="console-tag notice">mcpscope</span>}
                   {newConnection && <span className="console-tag">connection {entry.connection}</span>}
-                  <span className="console-text">{entry.raw}</span>
+                  <ByteMarks entry={entry} className="console-tag bad" />
+                  <span className="console-text">
+                    <VisibleText text={entry.raw} />
+                  </span>
                 </div>
               );
             })}

@@ -7,6 +7,7 @@ import '../../components/content/content.css';
 import type { LogEntry } from '../../stores/log-store.js';
 import { LintFindings } from '../../lint/LintFindings.js';
 import { navigationStore } from '../../app-state.js';
+import { ByteMarks, ExactBytes, VisibleText, hasByteMarks } from './ByteMarks.js';
 import { CopyButton } from './CopyButton.js';
 import { DIRECTION_LABEL, formatClock, formatId, formatOffset, formatRtt, formatSize, pairLabel } from './format.js';
 
@@ -52,6 +53,11 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
         {entry.size >= 1024 ? ` (${entry.size.toLocaleString('en-US')} bytes)` : ''}
         {entry.rtt !== undefined ? ` · round trip ${formatRtt(entry.rtt)}` : ''}
       </p>
+      {hasByteMarks(entry) && (
+        <p className="detail-marks">
+          <ByteMarks entry={entry} />
+        </p>
+      )}
       {entry.pairSeq !== undefined && (
         <p>
           <button type="button" className="pair-link" onClick={() => onJump(entry.pairSeq!)}>
@@ -99,9 +105,10 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
           <CopyButton label="Copy raw text" text={entry.raw} source={rawRef} />
         </div>
         <pre ref={rawRef} className="log-raw" aria-label="Raw text">
-          {entry.raw === '' ? <span className="hint">(empty)</span> : entry.raw}
+          {entry.raw === '' ? <span className="hint">(empty)</span> : <VisibleText text={entry.raw} />}
         </pre>
       </div>
+      {entry.bytes !== undefined && <ExactBytes base64={entry.bytes} />}
     </section>
   );
 });

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import type { LogEntry } from '../../stores/log-store.js';
 import { DIRECTION_LABEL, formatId, formatOffset, formatRtt, formatSize, rowText } from './format.js';
 import { LintMark } from '../../lint/LintMark.js';
+import { ByteMarks, hasByteMarks } from './ByteMarks.js';
 
 export const ROW_HEIGHT = 24;
 
@@ -44,7 +45,10 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       <div role="cell" className="mono id">{formatId(entry.id)}</div>
       <div role="cell" className="num" title={`${entry.size} bytes`}>{formatSize(entry.size)}</div>
       <div role="cell" className="num">{formatRtt(entry.rtt)}</div>
-      <div role="cell" className="mono raw">{rowText(entry)}</div>
+      <div role="cell" className="mono raw">
+        {hasByteMarks(entry) && <ByteMarks entry={entry} />}
+        {rowText(entry)}
+      </div>
     </div>
   );
 });

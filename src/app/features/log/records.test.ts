@@ -14,6 +14,8 @@ describe('log entries in the export format', () => {
     s.append({ t: 10, connection: 1, direction: 'stderr', kind: 'stderr', raw: 'ready 🌍' });
     s.append({ t: 11, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":77,"result":{}}' });
     s.append({ t: 12, connection: 1, direction: 'in', raw: '{broken' });
+    s.append({ t: 13, connection: 1, direction: 'in', raw: '\uFEFF{"jsonrpc":"2.0","method":"m"}' });
+    s.append({ t: 14, connection: 1, direction: 'stderr', kind: 'stderr', raw: 'caf\uFFFD', invalidUtf8: true, bytes: btoa('caf\xe9'), note: 'Contained invalid UTF-8.' });
     const entries = store.getState().entries;
     const text = serializeLog(logHeader(null, new Date()), entries.map(entryToRecord));
     const parsed = parseLogFile(text);
@@ -21,5 +23,9 @@ describe('log entries in the export format', () => {
     expect(parsed.problems).toEqual([]);
     expect(parsed.records.map(entryFromRecord)).toEqual(entries);
     expect(parsed.records[2]).toMatchObject({ rtt: 8.25, pair: 2, method: 'initialize' });
+    // Byte-exact: the mark stays in the text, and invalid UTF-8 comes with its bytes (and their true size).
+    expect(parsed.records[6]?.raw.charCodeAt(0)).toBe(0xfeff);
+    expect(parsed.records[7]).toMatchObject({ invalidUtf8: true, bytes: btoa('caf\xe9') });
+    expect(entryFromRecord(parsed.records[7]!).size).toBe(4);
   });
 });

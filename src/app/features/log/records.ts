@@ -1,6 +1,6 @@
 // Log entries ⇄ the records of the export format (src/protocol/log).
 
-import { utf8ByteLength, type LogRecord } from '../../../protocol/log/index.js';
+import { base64ByteLength, utf8ByteLength, type LogRecord } from '../../../protocol/log/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 
 export function entryToRecord(e: LogEntry): LogRecord {
@@ -13,6 +13,8 @@ export function entryToRecord(e: LogEntry): LogRecord {
     kind: e.kind,
     raw: e.raw,
   };
+  if (e.invalidUtf8) r.invalidUtf8 = true;
+  if (e.bytes !== undefined) r.bytes = e.bytes;
   if (e.method !== undefined) r.method = e.method;
   if (e.id !== undefined) r.id = e.id;
   if (e.note !== undefined) r.note = e.note;
@@ -30,8 +32,10 @@ export function entryFromRecord(r: LogRecord): LogEntry {
     direction: r.direction,
     kind: r.kind,
     raw: r.raw,
-    size: utf8ByteLength(r.raw),
+    size: r.bytes !== undefined ? base64ByteLength(r.bytes) : utf8ByteLength(r.raw),
   };
+  if (r.invalidUtf8) e.invalidUtf8 = true;
+  if (r.bytes !== undefined) e.bytes = r.bytes;
   if (r.method !== undefined) e.method = r.method;
   if (r.id !== undefined) e.id = r.id;
   if (r.note !== undefined) e.note = r.note;

@@ -1,0 +1,28 @@
+// The exact bytes of a line whose text is not them: a line that is not valid
+// UTF-8 reads with U+FFFD in place of the bad bytes, so the bytes travel (and
+// are exported) alongside, as base64.
+
+import { decodeLine } from '../framing/ndjson.js';
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Standard, padded base64 to bytes; undefined when it is not that. */
+export function bytesFromBase64(base64: string): Uint8Array | undefined {
+  if (!BASE64.test(base64)) return undefined;
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** How many bytes padded base64 holds, without decoding it. */
+export function base64ByteLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return (base64.length / 4) * 3 - padding;
+}
+
+/** Whether `bytes` (base64) is what `text` was decoded from: a check on imported logs. */
+export function bytesMatchText(base64: string, text: string): boolean {
+  const bytes = bytesFromBase64(base64);
+  return bytes !== undefined && decodeLine(bytes).text === text;
+}
