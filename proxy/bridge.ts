@@ -9,6 +9,7 @@ import {
   type ProxyErrorCode,
   type TransportConfig,
 } from '../src/protocol/index.js';
+import { ServerLimitError } from './server-limit.js';
 import type { AnyUpstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';
 
 export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener) => AnyUpstream;
@@ -109,7 +110,8 @@ export class Bridge {
       (err: Error) => {
         this.upstream = undefined;
         this.state = 'idle'; // a failed start may be corrected and retried
-        this.error(transport.kind === 'http' ? 'connect-failed' : 'spawn-failed', err.message);
+        const code = err instanceof ServerLimitError ? 'server-limit' : transport.kind === 'http' ? 'connect-failed' : 'spawn-failed';
+        this.error(code, err.message);
       },
     );
   }

@@ -28,6 +28,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       port: options.port,
       host: options.host,
       allowOrigins: options.allowOrigins,
+      maxServers: options.maxServers,
       launch: launchConfigFor(options, demoServerCommand(), packageVersion()),
     });
   } catch (err) {

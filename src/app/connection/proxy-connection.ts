@@ -28,6 +28,7 @@ import {
   lostFailure,
   proxyStoppedFailure,
   refusedFailure,
+  serverLimitFailure,
   spawnFailure,
   withStderr,
   type ConnectionFailure,
@@ -214,6 +215,7 @@ export class ProxyConnection {
         this.system(`Proxy error ${env.code}: ${env.message}`);
         if (env.code === 'spawn-failed') this.fail(spawnFailure(env.message));
         if (env.code === 'connect-failed') this.fail(connectFailure(env.message));
+        if (env.code === 'server-limit') this.fail(serverLimitFailure(env.message));
         return;
     }
   }
