@@ -12,10 +12,18 @@ interface ProxyProcess {
   exited: Promise<{ code: number | null; signal: string | null }>;
 }
 
+/** Proxies, servers and grandchildren the tests started: SIGKILLed after each test, so a failure leaves none behind. */
+const started: number[] = [];
+
+afterEach(() => {
+  for (const pid of started.splice(0)) if (!pidGone(pid)) process.kill(pid, 'SIGKILL');
+});
+
 function runMain(args: string[]): ProxyProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
   delete env.MCPSCOPE_TOKEN;
   const child = spawn(process.execPath, [builtProxyMain, ...args], { env });
+  started.push(child.pid!);
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += String(c)));
@@ -33,13 +41,6 @@ async function readyProxy(args: string[] = []): Promise<ProxyProcess & { port: n
   const [, port, token] = /:(\d+)\/#token=(\S+)/.exec(proxy.stdout())!;
   return { ...proxy, port: Number(port), token: token! };
 }
-
-/** Servers and grandchildren the tests started: SIGKILLed after each test, so a failure leaves none behind. */
-const started: number[] = [];
-
-afterEach(() => {
-  for (const pid of started.splice(0)) if (!pidGone(pid)) process.kill(pid, 'SIGKILL');
-});
 
 /** Open a stdio server through the proxy; returns its pid and the first line it wrote. */
 async function openServer(port: number, token: string, name: string): Promise<{ client: EnvelopeClient; pid: number; first: Record<string, number> }> {
