@@ -10,6 +10,7 @@ import {
   type TransportConfig,
 } from '../src/protocol/index.js';
 import { OutputHold } from './output-hold.js';
+import { ServerLimitError } from './server-limit.js';
 import type { AnyUpstream, LineBytes, UpstreamEvent, UpstreamListener } from './upstream/types.js';
 
 export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener) => AnyUpstream;
@@ -114,7 +115,8 @@ export class Bridge {
       (err: Error) => {
         this.upstream = undefined;
         this.state = 'idle'; // a failed start may be corrected and retried
-        this.error(transport.kind === 'http' ? 'connect-failed' : 'spawn-failed', err.message);
+        const code = err instanceof ServerLimitError ? 'server-limit' : transport.kind === 'http' ? 'connect-failed' : 'spawn-failed';
+        this.error(code, err.message);
       },
     );
   }

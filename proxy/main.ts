@@ -5,9 +5,10 @@ import { HELP, USAGE, launchConfigFor, parseOptions } from './options.js';
 import { openBrowser, shouldOpenBrowser } from './open-browser.js';
 import { demoServerCommand, packageVersion } from './paths.js';
 import { startProxy, ProxyStartError } from './server.js';
-import { killAllProcessGroups } from './upstream/process-group.js';
+import { killAllProcessGroups, reportGroupsTo } from './upstream/process-group.js';
+import { startReaper } from './upstream/reaper.js';
 
-/** Runs until SIGINT/SIGTERM. Returns an exit code when it stops before serving. */
+/** Runs until SIGINT/SIGTERM/SIGHUP. Returns an exit code when it stops before serving. */
 export async function main(argv: readonly string[]): Promise<number | undefined> {
   const parsed = parseOptions(argv);
   if (!parsed.ok) {
@@ -27,6 +28,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       port: options.port,
       host: options.host,
       allowOrigins: options.allowOrigins,
+      maxServers: options.maxServers,
       launch: launchConfigFor(options, demoServerCommand(), packageVersion()),
     });
   } catch (err) {
@@ -36,6 +38,10 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   }
   const running = proxy;
   process.stdout.write(`mcpscope ready: ${running.url}\n`);
+  // Even a SIGKILL, which runs no exit hook, leaves no server behind. Started after
+  // the ready line (and before any session can arrive): it does not delay start-up.
+  const reaper = startReaper();
+  if (reaper !== undefined) reportGroupsTo(reaper);
   let stopping = false;
   const stop = (): void => {
     if (stopping) process.exit(1); // a second Ctrl-C: the exit hook SIGKILLs what is left
@@ -44,6 +50,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop); // the terminal closed
   if (shouldOpenBrowser(options.open)) openBrowser(running.url);
   return undefined;
 }

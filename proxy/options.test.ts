@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
+import { DEFAULT_PORT, HELP, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
 
 function ok(argv: string[]): ProxyOptions {
   const r = parseOptions(argv);
@@ -17,7 +17,7 @@ const demo = { command: '/usr/bin/node', args: ['/pkg/dist/node/examples/servers
 
 describe('parseOptions', () => {
   it('has loopback defaults and no command', () => {
-    expect(ok([])).toEqual({ port: DEFAULT_PORT, host: '127.0.0.1', open: true, env: {}, allowOrigins: [], help: false, args: [], headers: {} });
+    expect(ok([])).toEqual({ port: DEFAULT_PORT, host: '127.0.0.1', open: true, env: {}, allowOrigins: [], maxServers: 8, help: false, args: [], headers: {} });
   });
 
   it('reads its own options before the command', () => {
@@ -40,6 +40,16 @@ describe('parseOptions', () => {
     expect(o.command).toBe('--weird-binary');
     expect(o.args).toEqual(['-x']);
     expect(ok(['--']).command).toBeUndefined();
+  });
+
+  it('reads --max-servers, a whole number from 1 to 1000, and documents it', () => {
+    expect(ok(['--max-servers', '2']).maxServers).toBe(2);
+    expect(ok(['--max-servers=1000', 'node', 's.js']).maxServers).toBe(1000);
+    for (const bad of ['0', '1001', '-1', '2.5', 'lots', '']) {
+      expect(error(['--max-servers', bad])).toBe(`--max-servers needs a whole number from 1 to 1000, not "${bad}".`);
+    }
+    expect(error(['--max-servers'])).toMatch(/--max-servers needs a value/);
+    expect(HELP).toMatch(/--max-servers N +servers running at once, over all tabs \(default 8\)/);
   });
 
   it('lets a later -e win and keeps empty values', () => {

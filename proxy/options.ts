@@ -3,6 +3,7 @@
 // `mcpscope node server.js --port 3` passes `--port 3` to the server.
 import { isAbsolute, resolve } from 'node:path';
 import { httpUrlProblem, parseHeaderLine, type LaunchConfig, type StdioTransportConfig } from '../src/protocol/index.js';
+import { DEFAULT_MAX_SERVERS } from './server-limit.js';
 
 export const DEFAULT_PORT = 6290;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -16,6 +17,8 @@ export interface ProxyOptions {
   env: Record<string, string>;
   /** Normalised origins (scheme://host[:port]). */
   allowOrigins: string[];
+  /** Servers (stdio or HTTP) running at once, over every tab and connection. */
+  maxServers: number;
   help: boolean;
   /** The server to prefill; undefined means the demo server. */
   command?: string;
@@ -28,7 +31,7 @@ export interface ProxyOptions {
 export type ParseResult = { ok: true; options: ProxyOptions } | { ok: false; error: string };
 
 export const USAGE =
-  'Usage: mcpscope [--port N] [--host H] [--no-open] [--cwd DIR] [-e KEY=VALUE]... [--allow-origin URL]... [--] [command args...]\n' +
+  'Usage: mcpscope [--port N] [--host H] [--no-open] [--cwd DIR] [-e KEY=VALUE]... [--allow-origin URL]... [--max-servers N] [--] [command args...]\n' +
   '       mcpscope [options] --url URL [--header "Name: value"]...';
 
 export const HELP = `${USAGE}
@@ -43,6 +46,7 @@ demo server) is only prefilled in the Connect form; nothing starts until you pre
   --cwd DIR           working directory of the server
   -e KEY=VALUE        environment variable for the server (repeatable)
   --allow-origin URL  another origin allowed to connect, e.g. a dev server (repeatable)
+  --max-servers N     servers running at once, over all tabs (default ${DEFAULT_MAX_SERVERS})
   --url URL           prefill a remote server (Streamable HTTP, HTTP+SSE or plain
                       JSON-RPC over HTTP) instead of a command
   --header "N: V"     a request header for --url, e.g. "Authorization: Bearer …" (repeatable)
@@ -50,7 +54,8 @@ demo server) is only prefilled in the Connect form; nothing starts until you pre
 
 Everything after the command belongs to the server: mcpscope node server.js --port 3`;
 
-const WITH_VALUE = new Set(['--port', '--host', '--cwd', '-e', '--env', '--allow-origin', '--url', '--header']);
+const WITH_VALUE = new Set(['--port', '--host', '--cwd', '-e', '--env', '--allow-origin', '--max-servers', '--url', '--header']);
+const MAX_SERVERS_CEILING = 1000;
 
 function applyValue(options: ProxyOptions, name: string, value: string): string | undefined {
   switch (name) {
@@ -88,6 +93,12 @@ function applyValue(options: ProxyOptions, name: string, value: string): string 
       options.allowOrigins.push(origin);
       return undefined;
     }
+    case '--max-servers': {
+      const max = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+      if (!(max >= 1 && max <= MAX_SERVERS_CEILING)) return `--max-servers needs a whole number from 1 to ${MAX_SERVERS_CEILING}, not "${value}".`;
+      options.maxServers = max;
+      return undefined;
+    }
     case '--url': {
       const problem = httpUrlProblem(value);
       if (problem !== undefined) return `--url: ${problem}`;
@@ -111,6 +122,7 @@ export function parseOptions(argv: readonly string[]): ParseResult {
     open: true,
     env: {},
     allowOrigins: [],
+    maxServers: DEFAULT_MAX_SERVERS,
     help: false,
     args: [],
     headers: {},

@@ -2,8 +2,8 @@
 // (run `npx tsc -p tsconfig.node.json` first).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { builtDemoServer, builtProxyMain, connect, delay, fixture, pidGone, requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { builtDemoServer, builtProxyMain, connect, delay, fixture, pidGone, requireBuilt, waitFor, type EnvelopeClient } from '../test/fixtures/proxy-helpers.js';
 
 interface ProxyProcess {
   child: ChildProcessWithoutNullStreams;
@@ -12,10 +12,18 @@ interface ProxyProcess {
   exited: Promise<{ code: number | null; signal: string | null }>;
 }
 
+/** Proxies, servers and grandchildren the tests started: SIGKILLed after each test, so a failure leaves none behind. */
+const started: number[] = [];
+
+afterEach(() => {
+  for (const pid of started.splice(0)) if (!pidGone(pid)) process.kill(pid, 'SIGKILL');
+});
+
 function runMain(args: string[]): ProxyProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
   delete env.MCPSCOPE_TOKEN;
   const child = spawn(process.execPath, [builtProxyMain, ...args], { env });
+  started.push(child.pid!);
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += String(c)));
@@ -24,6 +32,24 @@ function runMain(args: string[]): ProxyProcess {
     child.once('close', (code, signal) => resolve({ code, signal })),
   );
   return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Start the proxy and read its port and token from the ready line. */
+async function readyProxy(args: string[] = []): Promise<ProxyProcess & { port: number; token: string }> {
+  const proxy = runMain(['--port', '0', '--no-open', ...args]);
+  await waitFor(() => proxy.stdout().includes('\n'), 5000, 'the ready line');
+  const [, port, token] = /:(\d+)\/#token=(\S+)/.exec(proxy.stdout())!;
+  return { ...proxy, port: Number(port), token: token! };
+}
+
+/** Open a stdio server through the proxy; returns its pid and the first line it wrote. */
+async function openServer(port: number, token: string, name: string): Promise<{ client: EnvelopeClient; pid: number; first: Record<string, number> }> {
+  const client = await connect(port, { token });
+  client.send({ type: 'open', transport: { kind: 'stdio', command: process.execPath, args: [fixture(name)], env: {} } });
+  const pid = (await client.next('opened')).pid;
+  const first = JSON.parse((await client.next('recv')).raw) as Record<string, number>;
+  started.push(pid, ...(first.grandchild !== undefined ? [first.grandchild] : []));
+  return { client, pid, first };
 }
 
 beforeAll(() => {
@@ -71,6 +97,45 @@ describe('node dist/node/proxy/main.js', () => {
     proxy.child.kill('SIGINT'); // the 2 s grace has not run out: only the exit hook can stop it now
     expect((await proxy.exited).code).toBe(1);
     await waitFor(() => pidGone(pid), 1500, `stubborn server ${pid} to be gone`);
+  });
+
+  // SIGKILL runs no cleanup at all: the reaper process notices the proxy is gone.
+  it.runIf(process.platform !== 'win32')('leaves no server behind when it is SIGKILLed, not even one that ignores stdin closing and SIGTERM', async () => {
+    const proxy = await readyProxy();
+    const { pid } = await openServer(proxy.port, proxy.token, 'undying.mjs');
+    proxy.child.kill('SIGKILL');
+    expect((await proxy.exited).signal).toBe('SIGKILL');
+    await waitFor(() => pidGone(pid), 5000, `server ${pid} to be gone`);
+  });
+
+  it.runIf(process.platform === 'linux')('leaves no setsid grandchild behind when it is SIGKILLed', async () => {
+    const proxy = await readyProxy();
+    const { pid, first } = await openServer(proxy.port, proxy.token, 'setsid-grandchild.mjs');
+    const grandchild = first.grandchild!;
+    expect(pidGone(grandchild)).toBe(false);
+    proxy.child.kill('SIGKILL');
+    await waitFor(() => pidGone(pid), 5000, `server ${pid} to be gone`);
+    await waitFor(() => pidGone(grandchild), 5000, `setsid grandchild ${grandchild} to be gone`);
+  });
+
+  it.runIf(process.platform === 'linux')('stops a setsid grandchild when the socket closes, and when the proxy gets SIGTERM', async () => {
+    const proxy = await readyProxy();
+    const closing = await openServer(proxy.port, proxy.token, 'setsid-grandchild.mjs');
+    const stopping = await openServer(proxy.port, proxy.token, 'setsid-grandchild.mjs');
+    closing.client.ws.close();
+    await waitFor(() => pidGone(closing.first.grandchild!), 6000, 'the grandchild of the closed session to be gone');
+    expect(pidGone(stopping.first.grandchild!)).toBe(false);
+    proxy.child.kill('SIGTERM');
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    expect(pidGone(stopping.first.grandchild!)).toBe(true);
+  });
+
+  it('stops every server on SIGHUP (the terminal closed) as on SIGTERM', async () => {
+    const proxy = await readyProxy();
+    const { pid } = await openServer(proxy.port, proxy.token, 'stubborn.mjs');
+    proxy.child.kill('SIGHUP');
+    expect(await proxy.exited).toEqual({ code: 0, signal: null });
+    await waitFor(() => pidGone(pid), 3000, `stubborn server ${pid} to be gone`);
   });
 
   it('says when the port is in use and exits 1', async () => {

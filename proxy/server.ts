@@ -10,6 +10,7 @@ import { refuseUpgrade, securityHeaders, sendJson, sendText } from './http.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './options.js';
 import { demoServerCommand, packageVersion, uiDir as defaultUiDir } from './paths.js';
 import { checkRequest, createToken, isLoopbackHostname, isWildcardHost, ownOrigins, urlHost, type SecurityContext } from './security.js';
+import { DEFAULT_MAX_SERVERS, limitServers } from './server-limit.js';
 import { serveStatic } from './static.js';
 import { createHttpUpstream, type HttpUpstreamOptions } from './upstream/http/index.js';
 import { createStdioUpstream } from './upstream/stdio.js';
@@ -33,6 +34,8 @@ export interface StartProxyOptions {
   http?: HttpUpstreamOptions;
   /** How sessions reach their server; default: stdio or HTTP, as each session asks. */
   createUpstream?: UpstreamFactory;
+  /** Servers (stdio or HTTP) running at once, over all sessions; default 8. */
+  maxServers?: number;
   /** Where warnings go; default stderr. */
   warn?: (line: string) => void;
 }
@@ -82,10 +85,12 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const root = options.uiDir ?? defaultUiDir;
   const launch = options.launch ?? { version: packageVersion(), prefill: { kind: 'stdio', ...demoServerCommand(), env: {} } };
   const graceMs = options.graceMs;
-  const createUpstream: UpstreamFactory =
+  const createUpstream = limitServers(
     options.createUpstream ??
-    ((config, listener) =>
-      config.kind === 'http' ? createHttpUpstream(config, listener, options.http) : createStdioUpstream(config, listener, { graceMs }));
+      ((config, listener) =>
+        config.kind === 'http' ? createHttpUpstream(config, listener, options.http) : createStdioUpstream(config, listener, { graceMs })),
+    options.maxServers ?? DEFAULT_MAX_SERVERS,
+  );
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!isLoopbackHostname(host)) {
     warn(

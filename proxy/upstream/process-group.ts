@@ -1,21 +1,39 @@
 // Process groups: each stdio server runs detached as the leader of its own
-// group, so signalling -pgid reaches its children and grandchildren too.
+// group, so signalling -pgid reaches its children and grandchildren too. A
+// server's mark (server-mark.ts) reaches the ones that left the group (setsid).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import type { Reaper } from './reaper.js';
+import { findServerProcesses, signalEach } from './server-mark.js';
 
 const isWindows = process.platform === 'win32';
-const liveGroups = new Set<number>();
+/** Process group id → the mark its server carries (if any). */
+const liveGroups = new Map<number, string | undefined>();
+let reaper: Reaper | undefined;
 
-export function trackGroup(pgid: number): void {
-  liveGroups.add(pgid);
+/** From now on, tell `r` about every server, so that it can stop them if this process dies. */
+export function reportGroupsTo(r: Reaper): void {
+  reaper = r;
+  for (const [pgid, mark] of liveGroups) r.track(pgid, mark);
+}
+
+export function trackGroup(pgid: number, mark?: string): void {
+  liveGroups.set(pgid, mark);
+  reaper?.track(pgid, mark);
 }
 
 export function untrackGroup(pgid: number): void {
   liveGroups.delete(pgid);
+  reaper?.untrack(pgid);
 }
 
-/** Send a signal to every process of the group; false when none is left. */
-export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+/** The group's processes, plus those outside it that carry its mark (Linux; undefined elsewhere). */
+function groupProcesses(pgid: number): number[] | undefined {
+  const mark = liveGroups.get(pgid);
+  return findServerProcesses(new Set([pgid]), new Set(mark === undefined ? [] : [mark]));
+}
+
+/** Send a signal to the process group itself (Windows: end the process tree); false when none is left. */
+function signalProcessGroup(pgid: number, signal: NodeJS.Signals): boolean {
   if (isWindows) {
     // No process groups or SIGTERM on Windows: end the whole tree.
     const r = spawnSync('taskkill', ['/pid', String(pgid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
@@ -29,38 +47,25 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
-/** Members of the group that are not zombies (Linux only; undefined elsewhere). */
-function liveMembersOnLinux(pgid: number): number | undefined {
-  if (process.platform !== 'linux') return undefined;
-  let count = 0;
-  try {
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      } catch {
-        continue; // exited while we looked
-      }
-      // Fields after "(comm)": state ppid pgrp …; comm may contain spaces or parentheses.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z') count++;
-    }
-  } catch {
-    return undefined;
-  }
-  return count;
+/** Send a signal to every process of the group and of its mark; false when none is left. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  const reached = signalProcessGroup(pgid, signal);
+  if (isWindows || liveGroups.get(pgid) === undefined) return reached;
+  const marked = groupProcesses(pgid) ?? [];
+  signalEach(marked, signal);
+  return reached || marked.length > 0;
 }
 
-/** Whether any process of the group still runs. Zombies waiting to be reaped do not count. */
+/** Whether any process of the group (or of its mark) still runs. Zombies waiting to be reaped do not count. */
 export function groupAlive(pgid: number): boolean {
+  const live = isWindows ? undefined : groupProcesses(pgid);
+  if (live !== undefined) return live.length > 0;
   try {
     process.kill(isWindows ? pgid : -pgid, 0);
+    return true;
   } catch {
     return false;
   }
-  const live = liveMembersOnLinux(pgid);
-  return live === undefined ? true : live > 0;
 }
 
 /** Poll until the group is gone; resolves false when `ms` passed first. */
@@ -85,8 +90,12 @@ export async function reapGroup(pgid: number, graceMs: number): Promise<void> {
   untrackGroup(pgid);
 }
 
-/** Synchronous last resort for process.on('exit'): SIGKILL every group still tracked. */
+/** Synchronous last resort for process.on('exit'): SIGKILL every group still tracked, and every marked process. */
 export function killAllProcessGroups(): void {
-  for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL');
+  if (!isWindows) {
+    const marks = [...liveGroups.values()].filter((m): m is string => m !== undefined);
+    signalEach(findServerProcesses(new Set(liveGroups.keys()), new Set(marks)) ?? [], 'SIGKILL');
+  }
+  for (const pgid of liveGroups.keys()) signalProcessGroup(pgid, 'SIGKILL');
   liveGroups.clear();
 }

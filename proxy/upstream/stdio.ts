@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { LineSplitter, NdjsonDecoder, decodeLine, type DecodedLine, type StdioTransportConfig } from '../../src/protocol/index.js';
 import { serverEnvironment } from './environment.js';
 import { reapGroup, signalGroup, trackGroup } from './process-group.js';
+import { SERVER_MARK_VARIABLE, newServerMark } from './server-mark.js';
 import type { Upstream, UpstreamListener, UpstreamStarted } from './types.js';
 
 export const DEFAULT_GRACE_MS = 2000;
@@ -101,11 +102,13 @@ class StdioUpstream implements Upstream {
     const where = this.options.where ?? FORM_WORDING;
     if (cwd !== undefined) await checkCwd(cwd, where);
     let child: ChildProcessWithoutNullStreams;
+    // Inherited by everything the server starts, even past setsid: how its leftovers are found.
+    const mark = newServerMark();
     try {
       child = spawn(command, args, {
         shell: false,
         cwd,
-        env: serverEnvironment(env, this.options.baseEnv),
+        env: { ...serverEnvironment(env, this.options.baseEnv), [SERVER_MARK_VARIABLE]: mark },
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
         windowsHide: true,
@@ -123,7 +126,7 @@ class StdioUpstream implements Upstream {
       child.once('spawn', () => {
         const pid = child.pid!;
         this.child = child;
-        trackGroup(pid);
+        trackGroup(pid, mark);
         child.removeAllListeners('error');
         child.on('error', () => {}); // later errors (a failed kill) surface through exit/close
         this.wire(child, pid);

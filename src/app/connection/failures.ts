@@ -6,6 +6,8 @@ export type FailureKind =
   | 'refused'
   | 'lost'
   | 'spawn-failed'
+  /** The proxy already runs as many servers as it may (--max-servers). */
+  | 'server-limit'
   | 'exited'
   | 'initialize-timeout'
   | 'initialize-failed'
@@ -66,6 +68,11 @@ export function proxyStoppedFailure(): ConnectionFailure {
 
 export function spawnFailure(message: string): ConnectionFailure {
   return { kind: 'spawn-failed', title: 'The server could not be started', message, stderrTail: [], canReconnect: false };
+}
+
+/** The proxy's sentence says how many run and what to do; Reconnect tries again once one was closed. */
+export function serverLimitFailure(message: string): ConnectionFailure {
+  return { kind: 'server-limit', title: 'Too many servers are running', message, stderrTail: [], canReconnect: true };
 }
 
 /** One sentence for a `closed` envelope: the proxy's reason, with the exit code or signal when it does not say it. */

@@ -125,6 +125,17 @@ describe('ProxyConnection', () => {
     expect(socket.closedWith?.code).toBe(1000);
   });
 
+  it('says the server limit was reached, with Reconnect to try again once another connection is closed', async () => {
+    const { socket, started } = setup();
+    socket.acceptHandshake();
+    const message = 'The limit of 8 servers at once was reached: 8 are running through this mcpscope proxy, so nothing was started.';
+    socket.deliver({ type: 'error', at: 1, code: 'server-limit', message });
+    const snapshot = await started;
+    expect(snapshot.status).toBe('closed');
+    expect(snapshot.failure).toMatchObject({ kind: 'server-limit', title: 'Too many servers are running', message, canReconnect: true });
+    expect(socket.sent.at(-1)).toEqual({ type: 'close' });
+  });
+
   it('reports an unexpected socket close as a lost proxy, with Reconnect, and fails pending requests', async () => {
     const { socket, connection, started } = setup();
     openAndStart(socket);

@@ -30,6 +30,7 @@ import {
   lostFailure,
   proxyStoppedFailure,
   refusedFailure,
+  serverLimitFailure,
   spawnFailure,
   withStderr,
   type ConnectionFailure,
@@ -221,6 +222,7 @@ export class ProxyConnection {
         this.system(`Proxy error ${env.code}: ${env.message}`);
         if (env.code === 'spawn-failed') this.fail(spawnFailure(env.message));
         if (env.code === 'connect-failed') this.fail(connectFailure(env.message));
+        if (env.code === 'server-limit') this.fail(serverLimitFailure(env.message));
         return;
     }
   }

@@ -92,6 +92,8 @@ export type ProxyErrorCode =
   | 'already-open'
   | 'spawn-failed'
   | 'connect-failed'
+  /** The proxy already runs as many servers as it may (--max-servers). */
+  | 'server-limit'
   | 'write-failed';
 
 /** What `npm start -- <command> …` (or `--url …`) asks the UI to prefill. */

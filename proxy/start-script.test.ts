@@ -1,0 +1,88 @@
+// `npm start` after its build step (scripts/run-proxy.mjs): signals reach the
+// proxy, and nothing outlives it — also when npm's `sh -c` is killed and dies
+// without passing the signal on (run `npx tsc -p tsconfig.node.json` first).
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { builtProxyMain, connect, fixture, pidGone, requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const runProxy = fileURLToPath(new URL('../scripts/run-proxy.mjs', import.meta.url));
+const tree: number[] = [];
+
+/** Every live descendant of `pid` (Linux). */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const found: number[] = [];
+  const visit = (p: number): void => {
+    for (const [child, parent] of parents) {
+      if (parent === p && !pidGone(child)) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/** Start `command` (through the shell when asked, as npm does), wait for the ready line, open a server through the proxy. */
+async function started(command: string[], server: string): Promise<{ child: ChildProcessWithoutNullStreams; exited: Promise<number | null>; serverPid: number }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
+  delete env.MCPSCOPE_TOKEN;
+  const child = spawn(command[0]!, command.slice(1), { cwd: root, env });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += String(c)));
+  await waitFor(() => out.includes('\n'), 10_000, 'the ready line');
+  const [, port, token] = /:(\d+)\/#token=(\S+)/.exec(out)!;
+  const client = await connect(Number(port), { token: token! });
+  client.send({ type: 'open', transport: { kind: 'stdio', command: process.execPath, args: [fixture(server)], env: {} } });
+  const serverPid = (await client.next('opened')).pid;
+  await client.next('recv'); // its traps are set
+  tree.push(child.pid!, ...descendants(child.pid!));
+  expect(tree).toContain(serverPid);
+  return { child, exited, serverPid };
+}
+
+beforeAll(() => requireBuilt(builtProxyMain));
+afterEach(() => {
+  for (const pid of tree.splice(0)) if (!pidGone(pid)) process.kill(pid, 'SIGKILL');
+});
+
+describe.runIf(process.platform === 'linux')('scripts/run-proxy.mjs', () => {
+  it('stops the proxy and its server when npm kills its `sh -c` with SIGTERM', async () => {
+    const { child } = await started(['/bin/sh', '-c', `"${process.execPath}" scripts/run-proxy.mjs --no-open --port 0`], 'stubborn.mjs');
+    const everything = [...tree];
+    child.kill('SIGTERM');
+    await waitFor(() => everything.every(pidGone), 8000, `every process of npm start (${everything.join(', ')}) to be gone`);
+  });
+
+  it('passes SIGTERM on to the proxy and exits with its status', async () => {
+    const { child, exited } = await started([process.execPath, runProxy, '--no-open', '--port', '0'], 'echo-server.mjs');
+    const everything = [...tree];
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await waitFor(() => everything.every(pidGone), 5000, `every process (${everything.join(', ')}) to be gone`);
+  });
+
+  it('leaves nothing behind when a second signal cuts the shutdown short', async () => {
+    const { child, exited } = await started([process.execPath, runProxy, '--no-open', '--port', '0'], 'stubborn.mjs');
+    const everything = [...tree];
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGINT');
+    expect(await exited).toBe(1);
+    await waitFor(() => everything.every(pidGone), 5000, `every process (${everything.join(', ')}) to be gone`);
+  });
+});

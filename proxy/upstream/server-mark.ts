@@ -1,0 +1,94 @@
+// Server marks: each stdio server gets a random environment variable, which its
+// children and grandchildren inherit even when they leave its process group
+// (setsid). On Linux /proc/<pid>/environ shows it, so every process of one
+// server can still be found once its group is gone, or the proxy itself died.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+
+export const SERVER_MARK_VARIABLE = 'MCPSCOPE_SERVER_MARK';
+
+/** 128 random bits as hex: no other process can carry it by chance. */
+export function newServerMark(): string {
+  return randomBytes(16).toString('hex');
+}
+
+const MARK_VALUE = /^[0-9a-f]{32}$/;
+
+export function isServerMark(value: string): boolean {
+  return MARK_VALUE.test(value);
+}
+
+/** The marks in an environment block (NUL-separated NAME=value entries). */
+function marksIn(environ: string): string[] {
+  const prefix = `${SERVER_MARK_VARIABLE}=`;
+  return environ.split('\0').flatMap((entry) => (entry.startsWith(prefix) ? [entry.slice(prefix.length)] : []));
+}
+
+function readOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'latin1');
+  } catch {
+    return undefined; // exited while we looked, or not ours to read
+  }
+}
+
+/** pid → its start time and the marks in its environment: reading every environ on each poll doubles the cost of a scan. */
+const marksSeen = new Map<number, { startTime: string; marks: string[] }>();
+
+function marksOf(pid: number, startTime: string): string[] {
+  const seen = marksSeen.get(pid);
+  if (seen?.startTime === startTime) return seen.marks;
+  const environ = readOrUndefined(`/proc/${pid}/environ`);
+  const marks = environ === undefined ? [] : marksIn(environ);
+  marksSeen.set(pid, { startTime, marks });
+  return marks;
+}
+
+/**
+ * Linux: the pids of live (not zombie) processes of this user that are in one of
+ * `groups` or carry exactly one of `marks`. Undefined where there is no /proc.
+ */
+export function findServerProcesses(groups: ReadonlySet<number>, marks: ReadonlySet<string>): number[] | undefined {
+  if (process.platform !== 'linux' || process.getuid === undefined) return undefined;
+  const uid = process.getuid();
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  const found: number[] = [];
+  const alive = new Set<number>();
+  for (const name of names) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    alive.add(Number(name));
+    const stat = readOrUndefined(`/proc/${name}/stat`);
+    if (stat === undefined) continue;
+    // Fields after "(comm)": state ppid pgrp … starttime (the 20th); comm may contain spaces or parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z') continue;
+    try {
+      if (statSync(`/proc/${name}`).uid !== uid) continue; // only ever our own processes
+    } catch {
+      continue;
+    }
+    if (groups.has(Number(fields[2]))) {
+      found.push(Number(name));
+      continue;
+    }
+    if (marks.size > 0 && marksOf(Number(name), fields[19] ?? '').some((m) => marks.has(m))) found.push(Number(name));
+  }
+  for (const pid of marksSeen.keys()) if (!alive.has(pid)) marksSeen.delete(pid);
+  return found;
+}
+
+/** Send `signal` to each pid; the ones that exited meanwhile are skipped. */
+export function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}

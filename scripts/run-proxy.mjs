@@ -1,0 +1,53 @@
+// The part of `npm start` after the build: run the built proxy as a child with
+// the given arguments, pass SIGINT/SIGTERM/SIGHUP on to it, and end with its
+// status. `node scripts/run-proxy.mjs [options] [command args…]` runs it alone.
+import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/** How often to look whether our parent is still there. */
+const PARENT_CHECK_MS = 250;
+const main = fileURLToPath(new URL('../dist/node/proxy/main.js', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export function runProxy(args) {
+  const child = spawn(process.execPath, [main, ...args], { cwd: root, stdio: 'inherit' });
+  const running = () => child.exitCode === null && child.signalCode === null;
+  // A second signal is passed on too: the proxy then SIGKILLs what is left (see proxy/main.ts).
+  const forward = (signal) => {
+    if (running()) child.kill(signal);
+  };
+  for (const signal of SIGNALS) process.on(signal, forward);
+  // `kill -TERM` of npm reaches only its `sh -c`, which dies without passing it on:
+  // we find ourselves orphaned, and stop the proxy as if the signal had come here.
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    forward('SIGTERM');
+  }, PARENT_CHECK_MS);
+  child.once('error', (err) => {
+    clearInterval(watch);
+    console.error(`mcpscope: could not start the proxy: ${err.message}. Run "npm run build" and try again.`);
+    process.exit(1);
+  });
+  child.once('exit', (code, signal) => {
+    clearInterval(watch);
+    if (signal === null) process.exit(code ?? 1);
+    // Killed by a signal: end the same way, so our parent sees what happened.
+    for (const s of SIGNALS) process.removeListener(s, forward);
+    process.kill(process.pid, signal);
+  });
+  return child;
+}
+
+function isEntry() {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) runProxy(process.argv.slice(2));
