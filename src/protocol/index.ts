@@ -14,6 +14,7 @@ export * from './schema/validate.js';
 export * from './lint/rules.js';
 export type { Finding } from './lint/state.js';
 export * from './lint/linter.js';
+export { internalFinding } from './lint/internal.js';
 export type { HttpExchangeFacts } from './lint/transport.js';
 export * from './ping/monitor.js';
 export * from './http/exchange.js';
