@@ -53,10 +53,9 @@ export class CliConnection {
   private closedBecause: string | undefined;
 
   private constructor(private readonly options: ConnectOptions) {
-    const capabilities = { elicitation: {} };
+    // The client capabilities are learnt from the initialize frame, which declares what the offered version has.
     this.linter = new Linter({
       offeredVersion: options.protocolVersion,
-      clientCapabilities: capabilities,
       schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
     });
     this.session = new ClientSession({
@@ -83,7 +82,8 @@ export class CliConnection {
     } catch (err) {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
-    const init = await c.session.initialize(options.protocolVersion, { elicitation: {} });
+    // The elicitation handler declares the capability, where the offered version has it.
+    const init = await c.session.initialize(options.protocolVersion);
     if (!init.ok) {
       const notImplemented = init.outcome.status === 'error' && init.outcome.error.code === -32601;
       if (notImplemented && options.withoutInitialize) {
