@@ -12,10 +12,10 @@ export function elicitationAnswer(policy: ElicitationPolicy, params: unknown): R
   if (policy === 'decline') return { action: 'decline' };
   const schema = isRecord(params) && isRecord(params.requestedSchema) ? params.requestedSchema : {};
   const properties = isRecord(schema.properties) ? schema.properties : {};
-  const content: Record<string, unknown> = {};
-  for (const [name, prop] of Object.entries(properties)) {
-    if (isRecord(prop) && 'default' in prop) content[name] = prop.default;
-  }
+  // fromEntries defines own members: a property named "__proto__" stays a property.
+  const content: Record<string, unknown> = Object.fromEntries(
+    Object.entries(properties).flatMap(([name, prop]) => (isRecord(prop) && Object.hasOwn(prop, 'default') ? [[name, prop.default]] : [])),
+  );
   // Defaults that leave the schema unsatisfied (a required field without one) would be a bad answer: decline instead.
   if (!validateAgainstSchema(schema, content).valid) return { action: 'decline' };
   return { action: 'accept', content };
