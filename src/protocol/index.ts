@@ -20,5 +20,6 @@ export * from './ping/monitor.js';
 export * from './http/exchange.js';
 export * from './http/headers.js';
 export * from './text/split-args.js';
+export * from './text/own.js';
 export * from './log/index.js';
 export * from './lint/http-facts.js';

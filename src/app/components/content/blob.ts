@@ -1,6 +1,7 @@
 // Base64 blobs of resources/read and content blocks: decoding, sizes and the
 // file name a download gets. Framework-free (atob and TextDecoder exist in
 // browsers and in Node).
+import { ownValue } from '../../../protocol/index.js';
 
 /** `base64` is the blob without line breaks, ready for a data: URL. */
 export type DecodedBlob = { ok: true; bytes: Uint8Array<ArrayBuffer>; base64: string } | { ok: false; error: string };
@@ -99,7 +100,8 @@ export function downloadFileName(uri: string, mimeType?: string): string {
   // eslint-disable-next-line no-control-regex
   let name = last.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '').trim();
   if (name === '') name = 'resource';
-  const ext = mimeType ? EXTENSIONS[mimeType.split(';')[0]!.trim().toLowerCase()] : undefined;
+  // The mime type is server-chosen: own members only ("constructor" is no extension).
+  const ext = mimeType ? ownValue(EXTENSIONS, mimeType.split(';')[0]!.trim().toLowerCase()) : undefined;
   if (ext && !/\.[A-Za-z0-9]{1,8}$/.test(name)) name = `${name}.${ext}`;
   return name;
 }
