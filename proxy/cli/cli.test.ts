@@ -119,6 +119,40 @@ describe('mcpscope check', () => {
     const received = readFileSync(record, 'utf8');
     expect(received).toContain('{"jsonrpc":"2.0","id":"server-ping-1","result":{}}');
   });
+
+  it('a server whose method and tool names are Object.prototype members (constructor, __proto__, …) is checked to the end', async () => {
+    const r = await cli(...badTarget('proto-names'), '--json', 'check');
+    const report = JSON.parse(r.out);
+    const rules = report.findings.map((f: { rule: string }) => f.rule);
+    // Its request "constructor" and notifications are unknown methods; its later bad ping result is still found.
+    expect(rules).toEqual(expect.arrayContaining(['METHOD-UNKNOWN', 'PING-RESULT']));
+    expect(rules).not.toContain('LINT-INTERNAL');
+    expect(report.findings.filter((f: { rule: string }) => f.rule === 'METHOD-UNKNOWN').map((f: { message: string }) => f.message)).toEqual([
+      'constructor is not an MCP request a server sends.',
+      'constructor is not an MCP notification a server sends.',
+      '__proto__ is not an MCP notification a server sends.',
+      'toString is not an MCP notification a server sends.',
+      'hasOwnProperty is not an MCP notification a server sends.',
+    ]);
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(report.steps).toContainEqual({ name: `tools/call ${name} (outputSchema)`, status: 'pass', detail: 'structuredContent matches the outputSchema' });
+    }
+    expect(r.code).toBe(1);
+  });
+
+  it('offers only the capabilities of the offered version: no elicitation in 2024-11-05', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-cli-'));
+    const capabilitiesFor = async (version: string) => {
+      const record = join(dir, `received-${version}.jsonl`);
+      await cli(...badTarget('clean', '--record', JSON.stringify(record)), '--protocol-version', version, 'ping', '--count', '1');
+      const init = readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { method?: string; params?: { capabilities?: unknown } })[0]!;
+      expect(init.method).toBe('initialize');
+      return init.params?.capabilities;
+    };
+    expect(await capabilitiesFor('2024-11-05')).toEqual({});
+    expect(await capabilitiesFor('2025-03-26')).toEqual({});
+    expect(await capabilitiesFor('2025-06-18')).toEqual({ elicitation: {} });
+  });
 });
 
 describe('what the CLI says to a newcomer', () => {

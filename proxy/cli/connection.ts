@@ -58,16 +58,11 @@ export class CliConnection {
   private readonly judged = new Set<number>();
   private httpMode: ResolvedHttpMode | undefined;
   private closedBecause: string | undefined;
-  /** What the CLI declares in initialize: elicitation only where the offered version has it. */
-  private readonly capabilities: Record<string, unknown>;
 
   private constructor(private readonly options: ConnectOptions) {
-    // elicitation/create exists from 2025-06-18: an older offer neither declares nor answers it.
-    const answersElicitation = options.protocolVersion >= '2025-06-18';
-    this.capabilities = answersElicitation ? { elicitation: {} } : {};
+    // The client capabilities are learnt from the initialize frame, which declares what the offered version has.
     this.linter = new Linter({
       offeredVersion: options.protocolVersion,
-      clientCapabilities: this.capabilities,
       schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
     });
     this.session = new ClientSession({
@@ -82,13 +77,11 @@ export class CliConnection {
         });
       },
     });
-    if (answersElicitation) {
-      this.session.setRequestHandler('elicitation/create', (params) => {
-        const reply = elicitationAnswer(options.elicitation, params);
-        this.options.notice?.(reply.note);
-        return { result: reply.result };
-      });
-    }
+    this.session.setRequestHandler('elicitation/create', (params) => {
+      const reply = elicitationAnswer(options.elicitation, params);
+      this.options.notice?.(reply.note);
+      return { result: reply.result };
+    });
   }
 
   /** Start the server and run the initialize handshake. Throws CliError with a sentence. */
@@ -100,7 +93,8 @@ export class CliConnection {
     } catch (err) {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
-    const init = await c.session.initialize(options.protocolVersion, c.capabilities);
+    // The elicitation handler declares the capability, where the offered version has it.
+    const init = await c.session.initialize(options.protocolVersion);
     if (!init.ok) {
       const notImplemented = init.outcome.status === 'error' && init.outcome.error.code === -32601;
       if (notImplemented && options.withoutInitialize) {

@@ -16,9 +16,11 @@ export function LintFindings({ seq }: { seq: number }) {
         {findings.map((f, i) => (
           <li key={i} className={`lint-finding ${f.severity}`}>
             <span className="lint-severity">{f.severity}</span> <code>{f.rule}</code> {f.message}{' '}
-            <a href={f.specUrl} target="_blank" rel="noreferrer noopener">
-              spec
-            </a>
+            {f.specUrl !== '' && (
+              <a href={f.specUrl} target="_blank" rel="noreferrer noopener">
+                spec
+              </a>
+            )}
           </li>
         ))}
       </ul>

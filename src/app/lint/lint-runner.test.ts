@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Linter } from '../../protocol/index.js';
 import { createLogStore, type LogEntry } from '../stores/log-store.js';
 import { LintRunner, worst } from './lint-runner.js';
 
@@ -60,5 +61,32 @@ describe('LintRunner slices', () => {
     expect(afterOne).toBeLessThan(1000);
     while (queue.length) queue.shift()!();
     expect(runner.store.getState().findings).toHaveLength(1000);
+  });
+});
+
+describe('LintRunner: a linter that throws', () => {
+  it('records a LINT-INTERNAL finding for that frame and goes on with the later ones, slice after slice', () => {
+    const queue: Array<() => void> = [];
+    const runner = new LintRunner(() => '2025-11-25', { schedule: (w) => queue.push(w) });
+    const real = Linter.prototype.frame;
+    const frame = vi.spyOn(Linter.prototype, 'frame').mockImplementation(function (this: Linter, ...args: Parameters<Linter['frame']>) {
+      if (args[1].includes('"method":"ping"')) throw new TypeError('injected failure');
+      return real.apply(this, args);
+    });
+    try {
+      runner.observe(entries().slice(0, 6));
+      while (queue.length) queue.shift()!();
+    } finally {
+      frame.mockRestore();
+    }
+    const found = runner.store.getState().findings.map((f) => [f.rule, f.seq]);
+    // Frame 5 (ping id 2) failed; the frames before and after it were still linted (its answer is then an orphan).
+    expect(found).toEqual([
+      ['STDIO-NONMSG', 4],
+      ['LINT-INTERNAL', 5],
+      ['JR-RESP-ORPHAN', 6],
+    ]);
+    expect(runner.store.getState().findings[1]).toMatchObject({ severity: 'warning', subject: 'client' });
+    expect(runner.store.getState().findings[1]?.message).toContain('The check the linter failed on frame #5 (TypeError: injected failure)');
   });
 });

@@ -3,7 +3,7 @@
 // negotiated), findings kept by the log sequence number they were found on.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { Linter, RULES, type Finding, type HttpExchangeFacts, type LinterOptions, type RuleId, type Severity } from '../../protocol/index.js';
+import { Linter, RULES, internalFinding, type Finding, type HttpExchangeFacts, type LinterOptions, type RuleId, type Severity } from '../../protocol/index.js';
 import type { LogEntry } from '../stores/log-store.js';
 
 export interface RuleCount {
@@ -114,7 +114,12 @@ export class LintRunner {
   exchange(connection: number, facts: HttpExchangeFacts): void {
     // Catch the frames up first, so the exchange is judged with what they established.
     this.drain();
-    const found = this.linterFor(connection).httpExchange(facts);
+    let found: Finding[];
+    try {
+      found = this.linterFor(connection).httpExchange(facts);
+    } catch (error) {
+      found = [internalFinding('the linter', `the HTTP ${facts.method} exchange`, error, 'client')];
+    }
     if (found.length) this.publish(found);
   }
 
@@ -132,10 +137,15 @@ export class LintRunner {
   private lintOne(e: LogEntry): Finding[] {
     this.linter = this.linterFor(e.connection);
     const meta = { seq: e.seq, at: e.t, invalidUtf8: e.note?.includes('invalid UTF-8') ?? false };
-    if (FRAME_KINDS.has(e.kind) && (e.direction === 'out' || e.direction === 'in')) {
-      return this.linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, meta);
+    try {
+      if (FRAME_KINDS.has(e.kind) && (e.direction === 'out' || e.direction === 'in')) {
+        return this.linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, meta);
+      }
+      if (e.kind === 'noise') return this.linter.stdoutNoise(e.raw, meta);
+    } catch (error) {
+      // The Linter guards its own rules; should it throw anyway, this frame gets a finding and the slices go on.
+      return [internalFinding('the linter', `frame #${e.seq}`, error, e.direction === 'out' ? 'client' : 'server', e.seq)];
     }
-    if (e.kind === 'noise') return this.linter.stdoutNoise(e.raw, meta);
     return [];
   }
 

@@ -6,10 +6,11 @@ import type { Sender } from './methods.js';
 import type { Report } from './report.js';
 import { isRecord, type SessionFacts } from './state.js';
 
-function capability(caps: Record<string, unknown> | undefined, path: string[]): boolean {
+function capability(caps: Record<string, unknown> | undefined, path: readonly string[]): boolean {
   let v: unknown = caps;
   for (const p of path) {
-    if (!isRecord(v) || !(p in v)) return false;
+    // Own members only: a peer's capabilities object inherits "constructor" and friends.
+    if (!isRecord(v) || !Object.hasOwn(v, p)) return false;
     v = v[p];
   }
   // A declared capability is an object (possibly empty) or true for flags.
@@ -26,18 +27,19 @@ const CLIENT_REQUEST_NEEDS: Array<[RegExp, string[]]> = [
   [/^completion\/complete$/, ['completions']],
 ];
 
-const SERVER_REQUEST_NEEDS: Record<string, string[]> = {
-  'sampling/createMessage': ['sampling'],
-  'roots/list': ['roots'],
-  'elicitation/create': ['elicitation'],
-};
+/** Client capability needed by each server request (a Map: methods are server-chosen strings). */
+const SERVER_REQUEST_NEEDS = new Map<string, readonly string[]>([
+  ['sampling/createMessage', ['sampling']],
+  ['roots/list', ['roots']],
+  ['elicitation/create', ['elicitation']],
+]);
 
-const SERVER_NOTIFICATION_NEEDS: Record<string, string[]> = {
-  'notifications/message': ['logging'],
-  'notifications/tools/list_changed': ['tools', 'listChanged'],
-  'notifications/prompts/list_changed': ['prompts', 'listChanged'],
-  'notifications/resources/list_changed': ['resources', 'listChanged'],
-};
+const SERVER_NOTIFICATION_NEEDS = new Map<string, readonly string[]>([
+  ['notifications/message', ['logging']],
+  ['notifications/tools/list_changed', ['tools', 'listChanged']],
+  ['notifications/prompts/list_changed', ['prompts', 'listChanged']],
+  ['notifications/resources/list_changed', ['resources', 'listChanged']],
+]);
 
 export function checkRequestLifecycle(facts: SessionFacts, sender: Sender, method: string, report: Report): void {
   if (sender === 'client') {
@@ -62,7 +64,7 @@ export function checkRequestLifecycle(facts: SessionFacts, sender: Sender, metho
   if (method !== 'ping' && !facts.initializedSent) {
     report('LC-EARLY-SERVER', `The server sent ${method} before the client's notifications/initialized; only ping and logging are expected then.`, 'server');
   }
-  const need = SERVER_REQUEST_NEEDS[method];
+  const need = SERVER_REQUEST_NEEDS.get(method);
   if (need && !capability(facts.clientCapabilities, need)) {
     report('CAP-UNDECLARED', `${method} needs the client capability ${need.join('.')}, which this client did not declare.`, 'server');
   }
@@ -82,7 +84,7 @@ export function checkNotificationLifecycle(
     return;
   }
   if (sender !== 'server' || !facts.negotiated) return;
-  const need = SERVER_NOTIFICATION_NEEDS[method];
+  const need = SERVER_NOTIFICATION_NEEDS.get(method);
   if (need && !capability(facts.serverCapabilities, need)) {
     report('CAP-UNDECLARED', `${method} needs the server capability ${need.join('.')}, which the server did not declare.`, 'server');
   }

@@ -35,6 +35,22 @@ const listTools = (tools: unknown[]): Step[] => [
   ['c', { jsonrpc: '2.0', id: 5, method: 'tools/list' }],
   ['s', { jsonrpc: '2.0', id: 5, result: { tools } }],
 ];
+const taskCall = (id: number, progressToken?: string): Step => [
+  'c',
+  { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'weather', arguments: {}, task: { ttl: 60000 }, ...(progressToken ? { _meta: { progressToken } } : {}) } },
+];
+const task = { taskId: 't1', status: 'working', createdAt: '2025-11-25T10:00:00Z', lastUpdatedAt: '2025-11-25T10:00:00Z', ttl: 60000, pollInterval: 500 };
+const progress = (progressToken: string, value: number): Step => ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: value } }];
+/** A tool call with progress, cancelled by the client, whose progress goes on `after` more times. */
+const progressAfterCancel = (after: number): Step[] => [
+  ['c', { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'weather', _meta: { progressToken: 'p' } } }],
+  progress('p', 1),
+  ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'user' } }],
+  ...Array.from({ length: after }, (_, i) => progress('p', 2 + i)),
+];
+const throwingCheck = (): string[] => {
+  throw new TypeError('path is not iterable');
+};
 const call = (id: number, result: unknown): Step[] => [
   ['c', { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'weather', arguments: {} } }],
   ['s', { jsonrpc: '2.0', id, result }],
@@ -131,6 +147,9 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['TOOL-CONTENT', [...init('2024-11-05'), ...call(6, { content: [{ type: 'audio', mimeType: 'audio/wav', data: 'AAAA' }] })], { offeredVersion: '2024-11-05' }],
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }], structuredContent: { t: 'warm' } })]],
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }] })]],
+  ['CANCEL-THEN-PROGRESS', [...init(), ...progressAfterCancel(2)]],
+  ['TASK-RESULT', [...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { task: { taskId: 't1', status: 'busy' } } }]]],
+  ['LINT-INTERNAL', [...init(), ping(2)], { schema: { check: throwingCheck, version: '2025-11-25' } }],
 ];
 
 describe('Linter: each rule fires on its failing example', () => {
@@ -219,5 +238,143 @@ describe('Linter details', () => {
       expect(() => linter.frame('server', raw)).not.toThrow();
       expect(() => linter.frame('client', raw)).not.toThrow();
     }
+  });
+});
+
+describe('Linter: server-chosen names that are Object.prototype members', () => {
+  const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+  const badPing: Step[] = [ping(90), pong(90, { pong: true })];
+
+  for (const name of names) {
+    it(`${name}: requests, notifications and the responses to them are linted, and so is a later bad frame`, () => {
+      const linter = new Linter({ offeredVersion: '2025-11-25', ...schema });
+      const steps: Step[] = [
+        ...init(),
+        ['c', { jsonrpc: '2.0', id: 10, method: name, params: {} }],
+        ['s', { jsonrpc: '2.0', id: 10, result: {} }],
+        ['s', { jsonrpc: '2.0', id: 's-10', method: name, params: {} }],
+        ['c', { jsonrpc: '2.0', id: 's-10', error: { code: -32601, message: 'Method not found' } }],
+        ['s', { jsonrpc: '2.0', method: name, params: {} }],
+        ['c', { jsonrpc: '2.0', method: name }],
+        ['c', { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name, arguments: {} } }],
+        ['s', { jsonrpc: '2.0', id: 11, result: { content: [{ type: name, text: 'x' }] } }],
+        ...badPing,
+      ];
+      for (const [i, step] of steps.entries()) {
+        if (step[0] === 'c' || step[0] === 's') linter.frame(step[0] === 'c' ? 'client' : 'server', JSON.stringify(step[1]), { seq: i });
+      }
+      const found = linter.findings.map((f) => [f.rule, f.seq]);
+      expect(linter.findings.filter((f) => f.rule === 'LINT-INTERNAL')).toEqual([]);
+      // Each unknown method is named as such, in each direction; the server's reply to ours is judged too.
+      expect(found).toEqual([
+        ['METHOD-UNKNOWN', 3],
+        ['METHOD-UNKNOWN', 4],
+        ['METHOD-UNKNOWN', 5],
+        ['METHOD-UNKNOWN', 7],
+        ['METHOD-UNKNOWN', 8],
+        ['SCHEMA', 10],
+        ['TOOL-CONTENT', 10],
+        ['PING-RESULT', 12],
+      ]);
+      expect(linter.findings[0]?.message).toBe(`${name} is not an MCP request a client sends.`);
+      expect(linter.findings[6]?.message).toBe(`content[0] has unknown type ${JSON.stringify(name)}.`);
+    });
+  }
+
+  it('a tool named __proto__ with an outputSchema is checked like any other', () => {
+    const tool = { ...weatherTool, name: '__proto__' };
+    const steps: Step[] = [
+      ...init(),
+      ...listTools([tool, { name: 'constructor', inputSchema: { type: 'object' } }]),
+      ['c', { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: '__proto__', arguments: {} } }],
+      ['s', { jsonrpc: '2.0', id: 6, result: { content: [{ type: 'text', text: 'x' }], structuredContent: { t: 'warm' } } }],
+      // A tool never listed: no outputSchema to hold it to, whatever its name.
+      ['c', { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'toString', arguments: {} } }],
+      ['s', { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'x' }] } }],
+      ...badPing,
+    ];
+    expect(run(steps)).toEqual(['TOOL-OUTPUT', 'PING-RESULT']);
+  });
+
+  it('progress tokens and ids named like prototype members are ordinary', () => {
+    const steps: Step[] = [
+      ...init(),
+      ['c', { jsonrpc: '2.0', id: '__proto__', method: 'tools/call', params: { name: 'weather', _meta: { progressToken: 'constructor' } } }],
+      progress('constructor', 1),
+      ['s', { jsonrpc: '2.0', id: '__proto__', result: { content: [] } }],
+      progress('toString', 1),
+    ];
+    expect(run(steps)).toEqual(['PROG-TOKEN']);
+  });
+});
+
+describe('Linter: a failing check never stops the others', () => {
+  it('a throwing check is one LINT-INTERNAL finding; the other checks of the frame still run, and later frames are linted', () => {
+    const linter = new Linter({ offeredVersion: '2025-11-25', schema: { check: throwingCheck, version: '2025-11-25' } });
+    for (const [who, msg] of init()) linter.frame(who === 'c' ? 'client' : 'server', JSON.stringify(msg));
+    const before = linter.findings.length;
+    const found = linter.frame('client', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: { x: 1 } }), { seq: 9 });
+    expect(found.map((f) => f.rule)).toEqual(['LINT-INTERNAL', 'PING-PARAMS']);
+    expect(found[0]).toMatchObject({ severity: 'warning', seq: 9, subject: 'client', specUrl: '' });
+    expect(found[0]?.message).toBe(
+      'The check SCHEMA failed on the client\'s request "ping" (id 2) (TypeError: path is not iterable). This is a bug in mcpscope, not a fault of the peer: please report it with this frame. The other checks still ran.',
+    );
+    // The request was still recorded: its bad answer is judged, and nothing else is lost.
+    const later = linter.frame('server', JSON.stringify({ jsonrpc: '2.0', id: 2, result: { pong: true } }));
+    expect(later.map((f) => f.rule)).toEqual(['LINT-INTERNAL', 'PING-RESULT']);
+    expect(linter.findings.length).toBe(before + 4);
+  });
+});
+
+describe('Linter: tasks (2025-11-25)', () => {
+  it('a task answer to a task-augmented tools/call is no TOOL-CONTENT or SCHEMA problem, and its progress may go on', () => {
+    const steps: Step[] = [
+      ...init(),
+      ...listTools([weatherTool]),
+      taskCall(6, 'tp'),
+      ['s', { jsonrpc: '2.0', id: 6, result: { task } }],
+      progress('tp', 1),
+      progress('tp', 2),
+    ];
+    expect(run(steps, schema)).toEqual([]);
+  });
+
+  it('a receiver without task support may answer a task-augmented call with the usual result', () => {
+    expect(run([...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { content: [{ type: 'text', text: 'x' }] } }]])).toEqual([]);
+  });
+
+  it('says what is wrong with the task', () => {
+    const linter = new Linter();
+    for (const [who, msg] of [...init(), taskCall(6)]) linter.frame(who === 'c' ? 'client' : 'server', JSON.stringify(msg));
+    const [f] = linter.frame('server', JSON.stringify({ jsonrpc: '2.0', id: 6, result: { task: { taskId: 't1', status: 'busy', ttl: 'long' } } }));
+    expect(f?.rule).toBe('TASK-RESULT');
+    expect(f?.message).toBe(
+      'The task answer to tools/call is not a valid Task: status "busy" is not one of working, input_required, completed, failed, cancelled; createdAt (an ISO 8601 time) is missing; lastUpdatedAt (an ISO 8601 time) is missing; ttl is neither a number of milliseconds nor null.',
+    );
+    expect(f?.specUrl).toBe('https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#creating-tasks');
+  });
+
+  it('a result with "task" to a request that asked for none is still a tools/call result without content', () => {
+    expect(run([...init(), ...call(6, { task })])).toEqual(['TOOL-CONTENT']);
+  });
+});
+
+describe('Linter: progress after notifications/cancelled', () => {
+  it('one notification that crossed the cancel is info; more are a warning', () => {
+    const linter = new Linter();
+    for (const [who, msg] of [...init(), ...progressAfterCancel(3)]) linter.frame(who === 'c' ? 'client' : 'server', JSON.stringify(msg));
+    expect(linter.findings.map((f) => [f.rule, f.severity])).toEqual([
+      ['CANCEL-THEN-PROGRESS', 'info'],
+      ['CANCEL-THEN-PROGRESS', 'warning'],
+      ['CANCEL-THEN-PROGRESS', 'warning'],
+    ]);
+    expect(linter.findings[2]?.message).toBe(
+      'Progress for tools/call (id 7) continues after it was cancelled (3 notifications so far); the server should stop working on a cancelled request.',
+    );
+    expect(linter.findings[0]?.specUrl).toBe('https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/cancellation#behavior-requirements');
+  });
+
+  it('progress before the cancel is fine', () => {
+    expect(run([...init(), ...progressAfterCancel(0)])).toEqual([]);
   });
 });

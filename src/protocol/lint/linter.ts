@@ -1,16 +1,20 @@
 // The lint engine: fed every frame of a session in order (both directions,
 // stdout noise, HTTP exchanges), it checks each against the rules of the
 // negotiated protocol version — the offered one until negotiation — and
-// returns what it found. Stateful, never throws, no I/O.
+// returns what it found. Stateful, never throws, no I/O: each check runs
+// guarded, so one that fails (a bug of ours) becomes a LINT-INTERNAL finding
+// and the other checks, and the frames after, are still linted.
 
 import { classifyFrame, type InvalidCode, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../versions.js';
+import { guardFor, internalFailureMessage, type Guard } from './internal.js';
 import { checkNotificationLifecycle, checkRequestLifecycle, onInitializeResult, onSubscription } from './lifecycle.js';
 import { checkMeta } from './meta.js';
 import { isKnownRequest, methodProblem, type Sender } from './methods.js';
 import type { Report } from './report.js';
 import { RULES, specUrl, type RuleId, type Severity } from './rules.js';
 import { SessionFacts, alternateIdKey, idKey, isRecord, other, type Finding, type Outstanding } from './state.js';
+import { checkTaskResult, isTaskAnswer } from './tasks.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
 
@@ -18,7 +22,7 @@ import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExc
 export type SchemaCheck = (
   subject:
     | { kind: 'request' | 'notification'; sender: Sender; method: string; params: unknown }
-    | { kind: 'result'; method: string; result: unknown },
+    | { kind: 'result'; method: string; result: unknown; task?: boolean },
 ) => string[];
 
 export interface LinterOptions {
@@ -80,19 +84,24 @@ export class Linter {
   /** One JSON-RPC frame (a line of stdout, a POST body, an SSE event, …) sent by `sender`. */
   frame(sender: Sender, raw: string, meta: FrameMeta = {}): Finding[] {
     const { found, report } = this.collector(meta.seq);
-    if (sender === 'server') endNoiseRun(this.facts);
-    if (meta.invalidUtf8) report('STDIO-NONMSG', `The ${sender} sent bytes that are not valid UTF-8.`, sender);
-    const frame = classifyFrame(raw);
-    if (frame.kind === 'batch') {
-      if (this.facts.version !== '2025-03-26') {
-        report('BATCH-FORBIDDEN', `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${this.facts.version} is in use.`, sender);
+    try {
+      if (sender === 'server') endNoiseRun(this.facts);
+      if (meta.invalidUtf8) report('STDIO-NONMSG', `The ${sender} sent bytes that are not valid UTF-8.`, sender);
+      const frame = classifyFrame(raw);
+      if (frame.kind === 'batch') {
+        if (this.facts.version !== '2025-03-26') {
+          report('BATCH-FORBIDDEN', `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${this.facts.version} is in use.`, sender);
+        }
+        if (frame.items.some((i) => i.kind === 'request' && i.message.method === 'initialize')) {
+          report('BATCH-INIT', 'initialize was sent inside a batch.', sender);
+        }
+        for (const item of frame.items) this.single(sender, item, meta, report);
+      } else {
+        this.single(sender, frame, meta, report);
       }
-      if (frame.items.some((i) => i.kind === 'request' && i.message.method === 'initialize')) {
-        report('BATCH-INIT', 'initialize was sent inside a batch.', sender);
-      }
-      for (const item of frame.items) this.single(sender, item, meta, report);
-    } else {
-      this.single(sender, frame, meta, report);
+    } catch (error) {
+      // The checks are guarded one by one; this catches what lies between them.
+      report('LINT-INTERNAL', internalFailureMessage('reading the frame', `a frame from the ${sender}`, error), sender);
     }
     return found;
   }
@@ -100,14 +109,14 @@ export class Linter {
   /** A stdout line that is not JSON at all. */
   stdoutNoise(line: string, meta: FrameMeta = {}): Finding[] {
     const { found, report } = this.collector(meta.seq);
-    checkStdoutNoise(this.facts, line, meta.invalidUtf8 ?? false, report);
+    guardFor(report, 'server', 'a stdout line that is not JSON')('STDIO-NONMSG', () => checkStdoutNoise(this.facts, line, meta.invalidUtf8 ?? false, report));
     return found;
   }
 
   /** One HTTP exchange of the Streamable HTTP or HTTP+SSE transport. */
   httpExchange(exchange: HttpExchangeFacts, meta: FrameMeta = {}): Finding[] {
     const { found, report } = this.collector(meta.seq);
-    checkHttpExchange(this.facts, exchange, this.sessionId, report);
+    guardFor(report, 'client', `the HTTP ${exchange.method} exchange`)('HTTP', () => checkHttpExchange(this.facts, exchange, this.sessionId, report));
     return found;
   }
 
@@ -130,83 +139,86 @@ export class Linter {
   }
 
   private single(sender: Sender, frame: SingleFrame, meta: FrameMeta, report: Report): void {
+    const guard = guardFor(report, sender, describeFrame(sender, frame));
     switch (frame.kind) {
       case 'invalid':
         report(INVALID_RULE[frame.code], `Invalid frame: ${frame.reason}.`, sender);
         return;
       case 'request':
-        this.request(sender, frame.message.id, frame.message.method, frame.message.params, meta, report);
+        this.request(sender, frame.message.id, frame.message.method, frame.message.params, meta, report, guard);
         return;
       case 'notification':
-        this.notification(sender, frame.message.method, frame.message.params, report);
+        this.notification(sender, frame.message.method, frame.message.params, report, guard);
         return;
       case 'response':
-        this.response(sender, frame.message.id, { result: frame.message.result }, meta, report);
+        this.response(sender, frame.message.id, { result: frame.message.result }, meta, report, guard);
         return;
       case 'error':
-        this.response(sender, frame.message.id, { error: frame.message.error }, meta, report);
+        this.response(sender, frame.message.id, { error: frame.message.error }, meta, report, guard);
         return;
     }
   }
 
-  private request(sender: Sender, id: JsonRpcId, method: string, params: unknown, meta: FrameMeta, report: Report): void {
+  private request(sender: Sender, id: JsonRpcId, method: string, params: unknown, meta: FrameMeta, report: Report, guard: Guard): void {
     const facts = this.facts;
     const key = idKey(id);
-    if (method.startsWith('notifications/')) {
-      report('JR-NOTIF-ID', `${method} is a notification but carries id ${JSON.stringify(id)}.`, sender);
-    } else {
-      const problem = methodProblem(method, sender, 'request', facts.version);
-      if (problem) report('METHOD-UNKNOWN', `${problem}.`, sender);
-    }
+    guard('METHOD-UNKNOWN', () => {
+      if (method.startsWith('notifications/')) {
+        report('JR-NOTIF-ID', `${method} is a notification but carries id ${JSON.stringify(id)}.`, sender);
+      } else {
+        const problem = methodProblem(method, sender, 'request', facts.version);
+        if (problem) report('METHOD-UNKNOWN', `${problem}.`, sender);
+      }
+    });
     if (facts.usedIds[sender].has(key)) {
       report('JR-ID-REUSE', `The ${sender} reused request id ${JSON.stringify(id)}, already used in this session.`, sender);
     }
     facts.usedIds[sender].add(key);
-    checkRequestLifecycle(facts, sender, method, report);
-    checkMeta(facts.version, params, sender, report);
-    this.checkSchema({ kind: 'request', sender, method, params }, sender, report);
-    if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
-      report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
-    }
+    guard('LC/CAP (lifecycle and capabilities)', () => checkRequestLifecycle(facts, sender, method, report));
+    guard('META-KEY', () => checkMeta(facts.version, params, sender, report));
+    guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report));
+    guard('PING-PARAMS', () => {
+      if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
+        report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
+      }
+    });
     if (method === 'initialize' && sender === 'client') {
       facts.initializeId = key;
       // What the client declared is what server requests are judged against.
       if (isRecord(params) && isRecord(params.capabilities)) facts.clientCapabilities = params.capabilities;
     }
-    if (sender === 'client') onSubscription(facts, method, params);
+    if (sender === 'client') guard('subscriptions', () => onSubscription(facts, method, params));
     const request: Outstanding = { id, method, params, cancelled: false };
     if (meta.at !== undefined) request.at = meta.at;
-    const token = isRecord(params) && isRecord(params._meta) ? params._meta.progressToken : undefined;
-    if (typeof token === 'string' || typeof token === 'number') {
+    guard('PROG-TOKEN', () => {
+      const token = isRecord(params) && isRecord(params._meta) ? params._meta.progressToken : undefined;
+      if (typeof token !== 'string' && typeof token !== 'number') return;
       const tokenKey = `${sender}:${idKey(token)}`;
       const active = facts.progress.get(tokenKey);
       if (active && !active.done) report('PROG-TOKEN', `Progress token ${JSON.stringify(token)} is already used by an active request.`, sender);
       request.progressToken = token;
       facts.progress.set(tokenKey, { request, sender, last: undefined, done: false });
-    }
+    });
     facts.outstanding[sender].set(key, request);
   }
 
-  private notification(sender: Sender, method: string, params: unknown, report: Report): void {
+  private notification(sender: Sender, method: string, params: unknown, report: Report, guard: Guard): void {
     const facts = this.facts;
-    const problem = methodProblem(method, sender, 'notification', facts.version);
-    if (problem) report('METHOD-UNKNOWN', `${problem}.`, sender);
-    checkNotificationLifecycle(facts, sender, method, params, report);
-    checkMeta(facts.version, params, sender, report);
-    this.checkSchema({ kind: 'notification', sender, method, params }, sender, report);
-    if (method === 'notifications/cancelled') this.cancelled(sender, params, report);
-    if (method === 'notifications/progress') this.progress(sender, params, report);
+    guard('METHOD-UNKNOWN', () => {
+      const problem = methodProblem(method, sender, 'notification', facts.version);
+      if (problem) report('METHOD-UNKNOWN', `${problem}.`, sender);
+    });
+    guard('LC/CAP (lifecycle and capabilities)', () => checkNotificationLifecycle(facts, sender, method, params, report));
+    guard('META-KEY', () => checkMeta(facts.version, params, sender, report));
+    guard('SCHEMA', () => this.checkSchema({ kind: 'notification', sender, method, params }, sender, report));
+    if (method === 'notifications/cancelled') guard('CANCEL', () => this.cancelled(sender, params, report));
+    if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
   }
 
-  /** Only where the schemas at hand describe the version in use. */
+  /** Only where the schemas at hand describe the version in use. A throw is the caller's guard's to report. */
   private checkSchema(subject: Parameters<SchemaCheck>[0], sender: Sender, report: Report): void {
     if (!this.schema || this.schema.version !== this.facts.version) return;
-    let problems: string[];
-    try {
-      problems = this.schema.check(subject);
-    } catch {
-      return;
-    }
+    const problems = this.schema.check(subject);
     const what = subject.kind === 'result' ? `The ${subject.method} result` : `${subject.method} (${subject.kind})`;
     if (problems.length) report('SCHEMA', `${what} does not match the ${this.schema.version} schema: ${problems.join('; ')}`, sender);
   }
@@ -249,6 +261,20 @@ export class Linter {
       report('PROG-TOKEN', `Progress for token ${JSON.stringify(token)} after its request was answered; progress must stop at completion.`, sender);
       return;
     }
+    const request = entry.request;
+    if (request.cancelled) {
+      // The first one may have crossed the cancel on the wire; more mean the work went on.
+      const first = request.progressAfterCancel === undefined;
+      request.progressAfterCancel = (request.progressAfterCancel ?? 0) + 1;
+      report(
+        'CANCEL-THEN-PROGRESS',
+        first
+          ? `Progress for ${request.method} (id ${JSON.stringify(request.id)}) after it was cancelled; it may have crossed the cancel on the wire.`
+          : `Progress for ${request.method} (id ${JSON.stringify(request.id)}) continues after it was cancelled (${request.progressAfterCancel} notifications so far); the ${sender} should stop working on a cancelled request.`,
+        sender,
+        first ? 'info' : 'warning',
+      );
+    }
     const value = params.progress;
     if (typeof value !== 'number') {
       report('PROG-MONOTONIC', 'notifications/progress has no numeric progress value.', sender);
@@ -260,7 +286,7 @@ export class Linter {
     entry.last = value;
   }
 
-  private response(sender: Sender, id: JsonRpcId | null | undefined, body: { result?: unknown; error?: { code: number } }, meta: FrameMeta, report: Report): void {
+  private response(sender: Sender, id: JsonRpcId | null | undefined, body: { result?: unknown; error?: { code: number } }, meta: FrameMeta, report: Report, guard: Guard): void {
     const facts = this.facts;
     const asker = other(sender);
     if (id === null || id === undefined) {
@@ -284,27 +310,32 @@ export class Linter {
       }
     }
     facts.answer(asker, key, request);
-    if (request.progressToken !== undefined) {
+    const isError = body.error !== undefined;
+    const task = !isError && isTaskAnswer(request, body.result);
+    // A task goes on after its CreateTaskResult, and may keep reporting progress.
+    if (request.progressToken !== undefined && !task) {
       const entry = facts.progress.get(`${asker}:${idKey(request.progressToken)}`);
       if (entry) entry.done = true;
     }
     if (request.cancelled) report('CANCEL-THEN-RESPONSE', `Request ${JSON.stringify(request.id)} (${request.method}) was answered after it was cancelled.`, sender);
-    const isError = body.error !== undefined;
-    if (!isKnownRequest(request.method, asker) && !request.method.startsWith('notifications/')) {
-      if (!isError || body.error?.code !== -32601) {
-        report('METHOD-UNKNOWN', `${request.method} is not an MCP method, so it should be answered with error -32601, not ${isError ? `error ${body.error?.code}` : 'a result'}.`, sender);
+    guard('METHOD-UNKNOWN', () => {
+      if (!isKnownRequest(request.method, asker) && !request.method.startsWith('notifications/')) {
+        if (!isError || body.error?.code !== -32601) {
+          report('METHOD-UNKNOWN', `${request.method} is not an MCP method, so it should be answered with error -32601, not ${isError ? `error ${body.error?.code}` : 'a result'}.`, sender);
+        }
       }
+    });
+    if (!isError) {
+      guard('META-KEY', () => checkMeta(facts.version, body.result, sender, report));
+      guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report));
     }
-    this.result(sender, request, body, meta, report);
+    if (task) guard('TASK-RESULT', () => checkTaskResult(request.method, body.result, sender, report));
+    else guard(`the ${request.method} result rules`, () => this.result(sender, request, body, meta, report));
   }
 
   private result(sender: Sender, request: Outstanding, body: { result?: unknown; error?: { code: number } }, meta: FrameMeta, report: Report): void {
     const facts = this.facts;
     const isError = body.error !== undefined;
-    if (!isError) {
-      checkMeta(facts.version, body.result, sender, report);
-      this.checkSchema({ kind: 'result', method: request.method, result: body.result }, sender, report);
-    }
     switch (request.method) {
       case 'initialize':
         if (!isError && sender === 'server') onInitializeResult(facts, body.result, report);
@@ -326,5 +357,20 @@ export class Linter {
         if (!isError && sender === 'server') checkToolResult(facts, isRecord(request.params) ? request.params.name : undefined, body.result, report);
         return;
     }
+  }
+}
+
+/** Which frame a check failed on, for a LINT-INTERNAL finding. */
+function describeFrame(sender: Sender, frame: SingleFrame): string {
+  switch (frame.kind) {
+    case 'request':
+      return `the ${sender}'s request ${JSON.stringify(frame.message.method)} (id ${JSON.stringify(frame.message.id)})`;
+    case 'notification':
+      return `the ${sender}'s notification ${JSON.stringify(frame.message.method)}`;
+    case 'response':
+    case 'error':
+      return `the ${sender}'s ${frame.kind === 'error' ? 'error response' : 'response'} to id ${JSON.stringify(frame.message.id)}`;
+    case 'invalid':
+      return `an invalid frame from the ${sender}`;
   }
 }

@@ -15,7 +15,8 @@ export interface LintRule {
   id: RuleId;
   severity: Severity;
   title: string;
-  spec: SpecRef;
+  /** Absent for mcpscope's own rules, which rest on no section of the specification. */
+  spec?: SpecRef;
 }
 
 const MESSAGES = { path: 'basic', path2024: 'basic/messages' };
@@ -43,6 +44,7 @@ export const RULES = {
   'CANCEL-INIT': { severity: 'error', title: 'The initialize request must not be cancelled', spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' } },
   'CANCEL-TARGET': { severity: 'info', title: 'A cancellation names an in-progress request sent in the same direction', spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' } },
   'CANCEL-THEN-RESPONSE': { severity: 'info', title: 'A cancelled request should get no response', spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' } },
+  'CANCEL-THEN-PROGRESS': { severity: 'warning', title: 'Work on a cancelled request stops: no more progress', spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' } },
   'PROG-TOKEN': { severity: 'warning', title: 'Progress names the token of an active request', spec: { path: 'basic/utilities/progress', anchor: 'behavior-requirements' } },
   'PROG-MONOTONIC': { severity: 'error', title: 'Progress must increase with each notification', spec: { path: 'basic/utilities/progress', anchor: 'behavior-requirements' } },
   'PING-PARAMS': { severity: 'warning', title: 'ping takes no parameters', spec: { path: 'basic/utilities/ping', anchor: 'message-format' } },
@@ -57,15 +59,19 @@ export const RULES = {
   'TOOL-OUTPUT': { severity: 'error', title: 'Structured results conform to the outputSchema', spec: { path: 'server/tools', anchor: 'output-schema' } },
   'TOOL-DEF': { severity: 'error', title: 'Tool definitions are well formed', spec: { path: 'server/tools', anchor: 'tool' } },
   'TOOL-CONTENT': { severity: 'error', title: 'Content blocks exist in the version and binary data is base64', spec: { path: 'server/tools', anchor: 'tool-result' } },
-} as const satisfies Record<string, { severity: Severity; title: string; spec: SpecRef }>;
+  'TASK-RESULT': { severity: 'error', title: 'A task-augmented request is answered with a task (CreateTaskResult)', spec: { path: 'basic/utilities/tasks', anchor: 'creating-tasks' } },
+  'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
+} as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 
 export type RuleId = keyof typeof RULES;
 
 export const RULE_IDS = Object.keys(RULES) as RuleId[];
 
-/** The address of a rule's section in the specification of `version`. */
+/** The address of a rule's section in the specification of `version`; empty for mcpscope's own rules. */
 export function specUrl(ruleId: RuleId, version: string): string {
-  const spec: SpecRef = RULES[ruleId].spec;
+  const rule: { severity: Severity; spec?: SpecRef } = RULES[ruleId];
+  const spec = rule.spec;
+  if (!spec) return '';
   const path = version === '2024-11-05' && spec.path2024 ? spec.path2024 : spec.path;
   return `https://modelcontextprotocol.io/specification/${version}/${path}#${spec.anchor}`;
 }

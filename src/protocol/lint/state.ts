@@ -25,6 +25,8 @@ export interface Outstanding {
   at?: number;
   progressToken?: string | number;
   cancelled: boolean;
+  /** Progress notifications seen after the request was cancelled. */
+  progressAfterCancel?: number;
 }
 
 /** Ids compare by JSON type and value: 7 and "7" are different ids. */

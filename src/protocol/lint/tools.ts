@@ -9,14 +9,14 @@ import { isRecord, type SessionFacts } from './state.js';
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** Content block types and the version that introduced each. */
-const CONTENT_SINCE: Record<string, string> = {
-  text: '2024-11-05',
-  image: '2024-11-05',
-  resource: '2024-11-05',
-  audio: '2025-03-26',
-  resource_link: '2025-06-18',
-};
+/** Content block types and the version that introduced each (a Map: the type is server-chosen). */
+const CONTENT_SINCE = new Map<string, string>([
+  ['text', '2024-11-05'],
+  ['image', '2024-11-05'],
+  ['resource', '2024-11-05'],
+  ['audio', '2025-03-26'],
+  ['resource_link', '2025-06-18'],
+]);
 
 export function checkToolsList(facts: SessionFacts, result: unknown, report: Report): void {
   if (!isRecord(result) || !Array.isArray(result.tools)) return;
@@ -58,19 +58,19 @@ export function checkToolResult(facts: SessionFacts, toolName: unknown, result: 
       report('TOOL-CONTENT', `content[${i}] is not a content block.`, 'server');
       continue;
     }
-    const since = CONTENT_SINCE[block.type];
+    const since = CONTENT_SINCE.get(block.type);
     if (since === undefined) report('TOOL-CONTENT', `content[${i}] has unknown type ${JSON.stringify(block.type)}.`, 'server', 'warning');
     else if (facts.version < since) {
       report('TOOL-CONTENT', `content[${i}] is ${block.type}, which exists only from ${since}; ${facts.version} is in use.`, 'server');
     }
     if (block.type === 'image' || block.type === 'audio') checkBase64(`content[${i}].data (${block.type})`, block.data, report);
-    if (block.type === 'resource' && isRecord(block.resource) && 'blob' in block.resource) {
+    if (block.type === 'resource' && isRecord(block.resource) && Object.hasOwn(block.resource, 'blob')) {
       checkBase64(`content[${i}].resource.blob`, block.resource.blob, report);
     }
   }
   const tool = typeof toolName === 'string' ? facts.tools.get(toolName) : undefined;
   if (!tool?.outputSchema || result.isError === true) return;
-  if (!('structuredContent' in result)) {
+  if (!Object.hasOwn(result, 'structuredContent')) {
     report('TOOL-OUTPUT', `Tool ${tool.name} declares an outputSchema but returned no structuredContent.`, 'server');
     return;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession } from './client-session.js';
 import { FakeClock } from './fake-clock.js';
+import type { ProtocolVersion } from '../versions.js';
 
 function setup() {
   const clock = new FakeClock();
@@ -79,5 +80,20 @@ describe('capabilities follow the handlers', () => {
     session.setRequestHandler('elicitation/create', () => ({ result: { action: 'decline' } }));
     void session.initialize('2025-11-25');
     expect(JSON.parse(sent[0]!).params.capabilities).toEqual({ elicitation: {} });
+  });
+
+  it('declares only capabilities that exist in the offered version: no elicitation before 2025-06-18', () => {
+    const declaredFor = (version: ProtocolVersion) => {
+      const sent: string[] = [];
+      const session = new ClientSession({ send: (raw) => sent.push(raw) });
+      session.setRequestHandler('elicitation/create', () => ({ result: { action: 'decline' } }));
+      session.setRequestHandler('roots/list', () => ({ result: { roots: [] } }));
+      void session.initialize(version);
+      return JSON.parse(sent[0]!).params.capabilities as Record<string, unknown>;
+    };
+    expect(declaredFor('2024-11-05')).toEqual({ roots: {} });
+    expect(declaredFor('2025-03-26')).toEqual({ roots: {} });
+    expect(declaredFor('2025-06-18')).toEqual({ elicitation: {}, roots: {} });
+    expect(declaredFor('2025-11-25')).toEqual({ elicitation: {}, roots: {} });
   });
 });

@@ -32,11 +32,11 @@ import type {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
 export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
-/** Server→client request methods and the client capability that announces each. */
-const HANDLER_CAPABILITIES: Array<[string, string]> = [
-  ['elicitation/create', 'elicitation'],
-  ['sampling/createMessage', 'sampling'],
-  ['roots/list', 'roots'],
+/** Server→client request methods, the client capability that announces each, and the version that brought it. */
+const HANDLER_CAPABILITIES: ReadonlyArray<{ method: string; capability: string; since: ProtocolVersion }> = [
+  { method: 'elicitation/create', capability: 'elicitation', since: '2025-06-18' },
+  { method: 'sampling/createMessage', capability: 'sampling', since: '2024-11-05' },
+  { method: 'roots/list', capability: 'roots', since: '2024-11-05' },
 ];
 /** How many timed-out ids are remembered to recognise late responses. */
 const LATE_MEMORY = 10_000;
@@ -167,9 +167,12 @@ export class ClientSession {
       return { ok: false, message: allowed.reason, outcome: { status: 'refused', message: allowed.reason } };
     }
     this.setState('initializing');
-    // Declare what this session can answer: a handler for a server request is the capability.
+    // Declare what this session can answer: a handler for a server request is the capability,
+    // if the offered version has it (versions are ISO dates, so they compare as strings).
     const declared: Record<string, unknown> = {};
-    for (const [method, capability] of HANDLER_CAPABILITIES) if (this.handlers.has(method)) declared[capability] = {};
+    for (const { method, capability, since } of HANDLER_CAPABILITIES) {
+      if (this.handlers.has(method) && protocolVersion >= since) declared[capability] = {};
+    }
     const outcome = await this.sendRequest(
       'initialize',
       { protocolVersion, capabilities: { ...declared, ...capabilities }, clientInfo: this.clientInfo },

@@ -1,5 +1,6 @@
 // Base64 blobs of resources/read and content blocks: decoding (shared with the
 // CLI, in src/protocol), sizes and the file name a download gets.
+import { ownValue } from '../../../protocol/index.js';
 
 export { decodeBase64, type DecodedBlob } from '../../../protocol/index.js';
 
@@ -73,7 +74,8 @@ export function downloadFileName(uri: string, mimeType?: string): string {
   // eslint-disable-next-line no-control-regex
   let name = last.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '').trim();
   if (name === '') name = 'resource';
-  const ext = mimeType ? EXTENSIONS[mimeType.split(';')[0]!.trim().toLowerCase()] : undefined;
+  // The mime type is server-chosen: own members only ("constructor" is no extension).
+  const ext = mimeType ? ownValue(EXTENSIONS, mimeType.split(';')[0]!.trim().toLowerCase()) : undefined;
   if (ext && !/\.[A-Za-z0-9]{1,8}$/.test(name)) name = `${name}.${ext}`;
   return name;
 }

@@ -8,7 +8,13 @@ import { elicitations } from '../../app-state.js';
 import { contentOf, initialValues, type ElicitationField, type PendingElicitation } from './elicitation.js';
 import './elicitation.css';
 
-const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' };
+/** Input types by string format (a Map: the format is server-chosen, and "constructor" is no input type). */
+const INPUT_TYPE = new Map([
+  ['email', 'email'],
+  ['uri', 'url'],
+  ['date', 'date'],
+  ['date-time', 'datetime-local'],
+]);
 
 function Field({ field, value, onChange }: { field: ElicitationField; value: string | boolean | undefined; onChange: (v: string | boolean) => void }) {
   const id = useId();
@@ -33,7 +39,7 @@ function Field({ field, value, onChange }: { field: ElicitationField; value: str
       </select>
     );
   } else {
-    const type = field.kind === 'string' ? INPUT_TYPE[field.format ?? ''] ?? 'text' : 'number';
+    const type = field.kind === 'string' ? (INPUT_TYPE.get(field.format ?? '') ?? 'text') : 'number';
     control = (
       <input
         id={id}
@@ -110,11 +116,18 @@ function Dialog({ item }: { item: PendingElicitation }) {
           }}
         >
           {item.fields.map((f) => (
-            <Field key={f.name} field={f} value={values[f.name]} onChange={(v) => setValues((s) => ({ ...s, [f.name]: v }))} />
+            <Field key={f.name} field={f} value={values.get(f.name)} onChange={(v) => setValues((s) => new Map(s).set(f.name, v))} />
           ))}
+          {item.multiSelect.length > 0 && (
+            <p className="hint">
+              Not shown yet: {item.multiSelect.join(', ')}. These are multi-select choices, which the 2025-11-25 specification defines but mcpscope
+              cannot show yet; Accept leaves them out of the answer.
+            </p>
+          )}
           {item.unsupported.length > 0 && (
             <p className="hint">
-              Not shown (not a flat text, number, boolean or choice field, as the specification requires): {item.unsupported.join(', ')}.
+              Not shown: {item.unsupported.join(', ')}. requestedSchema may hold only text, number, boolean and choice fields, and these are none of
+              them; Accept leaves them out of the answer.
             </p>
           )}
           {problems.length > 0 && (

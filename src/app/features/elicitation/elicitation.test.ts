@@ -35,8 +35,8 @@ describe('elicitation forms', () => {
 
   it('prefills defaults and sends numbers as numbers, leaving empty optional fields out', () => {
     const { fields } = fieldsOf(schema);
-    const values = { ...initialValues(fields), age: '42', score: '', color: 'red' };
-    expect(values).toMatchObject({ name: 'Ann', subscribe: true });
+    const values = new Map([...initialValues(fields), ['age', '42'], ['score', ''], ['color', 'red']]);
+    expect(Object.fromEntries(values)).toMatchObject({ name: 'Ann', subscribe: true });
     expect(contentOf(fields, values)).toEqual({ name: 'Ann', age: 42, subscribe: true, color: 'red' });
   });
 
@@ -47,5 +47,33 @@ describe('elicitation forms', () => {
     store.getState().queue[0]!.answer({ result: { action: 'decline' } });
     expect(await answer).toEqual({ result: { action: 'decline' } });
     expect(store.getState().queue).toHaveLength(0);
+  });
+
+  it('sets multi-select choices (2025-11-25) apart from fields outside the specification', () => {
+    const { fields, unsupported, multiSelect } = fieldsOf({
+      type: 'object',
+      properties: {
+        toppings: { type: 'array', items: { type: 'string', enum: ['cheese', 'olives'] } },
+        sizes: { type: 'array', items: { anyOf: [{ const: 's', title: 'Small' }] } },
+        nested: { type: 'object', properties: {} },
+      },
+    });
+    expect(fields).toEqual([]);
+    expect(multiSelect).toEqual(['toppings', 'sizes']);
+    expect(unsupported).toEqual(['nested']);
+  });
+
+  it('fields named like Object.prototype members are ordinary fields', () => {
+    // Parsed from JSON, as it arrives: an object literal's __proto__ would set the prototype instead.
+    const { fields } = fieldsOf(
+      JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"p"},"constructor":{"type":"string"},"toString":{"type":"integer","default":3}}}'),
+    );
+    expect(fields.map((f) => f.name)).toEqual(['__proto__', 'constructor', 'toString']);
+    const values = initialValues(fields);
+    // "constructor" has no default: no value, not Object.prototype.constructor.
+    expect(values.get('constructor')).toBeUndefined();
+    const content = contentOf(fields, values);
+    expect(Object.keys(content)).toEqual(['__proto__', 'toString']);
+    expect(JSON.stringify(content)).toBe('{"__proto__":"p","toString":3}');
   });
 });

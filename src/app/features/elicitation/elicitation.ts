@@ -1,6 +1,8 @@
 // elicitation/create: the server asks the user for input. Requests queue up
 // here until the person accepts, declines or cancels; the form's fields come
 // from requestedSchema (flat, primitive properties, as the spec restricts it).
+// Field names are server-chosen: values live in a Map and content is built
+// with Object.fromEntries, so "__proto__" or "constructor" are ordinary names.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerRequestAnswer } from '../../../protocol/index.js';
@@ -26,6 +28,8 @@ export interface PendingElicitation {
   fields: ElicitationField[];
   /** Fields the form cannot show (not a flat primitive); the request still gets an answer. */
   unsupported: string[];
+  /** Multi-select choices (2025-11-25), which the form does not show yet. */
+  multiSelect: string[];
   answer: (a: ServerRequestAnswer) => void;
 }
 
@@ -37,10 +41,16 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function fieldsOf(schema: unknown): { fields: ElicitationField[]; unsupported: string[] } {
+/** A 2025-11-25 multi-select enum: an array whose items are an enum or an anyOf of consts. */
+function isMultiSelect(raw: Record<string, unknown>): boolean {
+  return raw.type === 'array' && isRecord(raw.items) && (Array.isArray(raw.items.enum) || Array.isArray(raw.items.anyOf));
+}
+
+export function fieldsOf(schema: unknown): { fields: ElicitationField[]; unsupported: string[]; multiSelect: string[] } {
   const fields: ElicitationField[] = [];
   const unsupported: string[] = [];
-  if (!isRecord(schema) || !isRecord(schema.properties)) return { fields, unsupported };
+  const multiSelect: string[] = [];
+  if (!isRecord(schema) || !isRecord(schema.properties)) return { fields, unsupported, multiSelect };
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
   for (const [name, raw] of Object.entries(schema.properties)) {
     if (!isRecord(raw)) {
@@ -52,7 +62,7 @@ export function fieldsOf(schema: unknown): { fields: ElicitationField[]; unsuppo
       title: typeof raw.title === 'string' ? raw.title : name,
       required: required.has(name),
       ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
-      ...('default' in raw ? { default: raw.default } : {}),
+      ...(Object.hasOwn(raw, 'default') ? { default: raw.default } : {}),
     };
     const oneOf = Array.isArray(raw.oneOf) ? raw.oneOf.filter(isRecord) : [];
     if (Array.isArray(raw.enum) && raw.enum.every((e) => typeof e === 'string')) {
@@ -62,34 +72,39 @@ export function fieldsOf(schema: unknown): { fields: ElicitationField[]; unsuppo
       fields.push({ ...base, kind: 'enum', options: oneOf.map((o) => ({ value: o.const as string, label: typeof o.title === 'string' ? o.title : (o.const as string) })) });
     } else if (raw.type === 'string' || raw.type === 'number' || raw.type === 'integer' || raw.type === 'boolean') {
       fields.push({ ...base, kind: raw.type, ...(typeof raw.format === 'string' ? { format: raw.format } : {}) });
+    } else if (isMultiSelect(raw)) {
+      multiSelect.push(name);
     } else {
       unsupported.push(name);
     }
   }
-  return { fields, unsupported };
+  return { fields, unsupported, multiSelect };
 }
 
+export type FieldValues = ReadonlyMap<string, string | boolean>;
+
 /** Form text → the content object: numbers as numbers, empty optional fields left out. */
-export function contentOf(fields: readonly ElicitationField[], values: Record<string, string | boolean>): Record<string, unknown> {
-  const content: Record<string, unknown> = {};
+export function contentOf(fields: readonly ElicitationField[], values: FieldValues): Record<string, unknown> {
+  const content: Array<[string, unknown]> = [];
   for (const f of fields) {
-    const v = values[f.name];
+    const v = values.get(f.name);
     if (f.kind === 'boolean') {
-      if (typeof v === 'boolean') content[f.name] = v;
+      if (typeof v === 'boolean') content.push([f.name, v]);
       continue;
     }
     if (v === undefined || v === '') continue;
-    content[f.name] = f.kind === 'number' || f.kind === 'integer' ? Number(v) : v;
+    content.push([f.name, f.kind === 'number' || f.kind === 'integer' ? Number(v) : v]);
   }
-  return content;
+  // fromEntries defines own members: a field named "__proto__" stays a field.
+  return Object.fromEntries(content);
 }
 
 /** The form's starting values: the schema's defaults. */
-export function initialValues(fields: readonly ElicitationField[]): Record<string, string | boolean> {
-  const values: Record<string, string | boolean> = {};
+export function initialValues(fields: readonly ElicitationField[]): Map<string, string | boolean> {
+  const values = new Map<string, string | boolean>();
   for (const f of fields) {
     if (f.default === undefined) continue;
-    values[f.name] = f.kind === 'boolean' ? f.default === true : String(f.default);
+    values.set(f.name, f.kind === 'boolean' ? f.default === true : String(f.default));
   }
   return values;
 }
@@ -106,13 +121,14 @@ export function createElicitationStore(): StoreApi<ElicitationState> & { request
         return;
       }
       const schema = isRecord(p.requestedSchema) ? p.requestedSchema : {};
-      const { fields, unsupported } = fieldsOf(schema);
+      const { fields, unsupported, multiSelect } = fieldsOf(schema);
       const item: PendingElicitation = {
         n: ++n,
         message: typeof p.message === 'string' ? p.message : '(the server sent no message)',
         schema,
         fields,
         unsupported,
+        multiSelect,
         answer: (a) => {
           store.setState((s) => ({ queue: s.queue.filter((q) => q !== item) }));
           resolve(a);

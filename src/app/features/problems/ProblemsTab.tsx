@@ -49,9 +49,12 @@ function RuleRow({ count, version }: { count: RuleCount; version: string }) {
         <td>{ruleTitle(count.rule)}</td>
         <td className="num">{count.count}</td>
         <td>
-          <a href={specUrl(count.rule, version)} target="_blank" rel="noreferrer noopener">
-            spec
-          </a>
+          {/* mcpscope's own rules (LINT-INTERNAL) rest on no section of the specification. */}
+          {specUrl(count.rule, version) !== '' && (
+            <a href={specUrl(count.rule, version)} target="_blank" rel="noreferrer noopener">
+              spec
+            </a>
+          )}
         </td>
         <td>
           <button

@@ -1,7 +1,7 @@
 // prompts/get parameters from the form: required arguments checked before
 // anything is sent, empty optional ones left out.
 
-import type { PromptArgument } from '../../../protocol/index.js';
+import { ownValue, type PromptArgument } from '../../../protocol/index.js';
 
 export type PromptParams =
   | { ok: true; params: { name: string; arguments?: Record<string, string> } }
@@ -20,14 +20,15 @@ export function declaredArguments(args: unknown): PromptArgument[] {
 
 export function buildPromptParams(name: string, args: readonly PromptArgument[], values: Readonly<Record<string, string>>): PromptParams {
   const missing: string[] = [];
-  const out: Record<string, string> = {};
+  // Argument names are server-chosen: read own members only, and build with fromEntries so "__proto__" stays an argument.
+  const out: Array<[string, string]> = [];
   for (const arg of args) {
-    const value = values[arg.name] ?? '';
+    const value = ownValue(values, arg.name) ?? '';
     if (arg.required === true && value.trim() === '') missing.push(arg.name);
-    else if (value !== '') out[arg.name] = value;
+    else if (value !== '') out.push([arg.name, value]);
   }
   if (missing.length > 0) return { ok: false, missing };
-  return { ok: true, params: Object.keys(out).length > 0 ? { name, arguments: out } : { name } };
+  return { ok: true, params: out.length > 0 ? { name, arguments: Object.fromEntries(out) } : { name } };
 }
 
 /** "Fill in language." / "Fill in language and style." */

@@ -1,7 +1,7 @@
 // A resource template as a form: its variables, the URI they expand to, and
 // which empty ones the expansion leaves out.
 
-import { expandTemplate, templateVariables, type TemplateVariable } from '../../../protocol/index.js';
+import { expandTemplate, ownValue, templateVariables, type TemplateVariable } from '../../../protocol/index.js';
 
 export interface TemplateExpansion {
   variables: TemplateVariable[];
@@ -16,9 +16,9 @@ const QUERY_OPERATORS = new Set(['?', '&']);
 
 export function expandTemplateFields(uriTemplate: string, values: Readonly<Record<string, string>>): TemplateExpansion {
   const variables = templateVariables(uriTemplate);
-  const emptyVariables = variables.filter((v) => !QUERY_OPERATORS.has(v.operator) && (values[v.name] ?? '') === '').map((v) => v.name);
-  const known: Record<string, string> = {};
-  for (const v of variables) known[v.name] = values[v.name] ?? '';
+  // Variable names come from a server's template: own members only ("constructor" is a name like any other).
+  const emptyVariables = variables.filter((v) => !QUERY_OPERATORS.has(v.operator) && (ownValue(values, v.name) ?? '') === '').map((v) => v.name);
+  const known = Object.fromEntries(variables.map((v) => [v.name, ownValue(values, v.name) ?? '']));
   try {
     return { variables, uri: expandTemplate(uriTemplate, known), emptyVariables };
   } catch (err) {

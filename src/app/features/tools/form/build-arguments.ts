@@ -27,14 +27,15 @@ export function pruneValue(schema: Schema, value: unknown, required: boolean): u
       if (!isRecord(value)) return value;
       const properties = isRecord(schema.properties) ? schema.properties : {};
       const requiredKeys = Array.isArray(schema.required) ? schema.required : [];
-      const out: Record<string, unknown> = {};
+      // Property names are server-chosen: own members only, and fromEntries keeps "__proto__" an argument.
+      const out: Array<[string, unknown]> = [];
       for (const [key, child] of Object.entries(value)) {
-        const childSchema = properties[key];
+        const childSchema = Object.hasOwn(properties, key) ? properties[key] : undefined;
         // Keys the schema does not declare (from the JSON editor) are kept as they are.
         const pruned = isRecord(childSchema) ? pruneValue(childSchema, child, requiredKeys.includes(key)) : child;
-        if (pruned !== undefined) out[key] = pruned;
+        if (pruned !== undefined) out.push([key, pruned]);
       }
-      return !required && Object.keys(out).length === 0 ? undefined : out;
+      return !required && out.length === 0 ? undefined : Object.fromEntries(out);
     }
     case 'array': {
       if (!Array.isArray(value)) return value;

@@ -199,14 +199,17 @@ class Preparer {
       if (schema.additionalProperties === false) return { schema: withType(this.strip(schema)), ui: {} };
       return this.fallback(schema, path, hasMap ? 'it is a map of free-form keys' : 'it is an object with no declared properties');
     }
-    const preparedProps: Schema = {};
-    const ui: UiNode = {};
+    // Built from entries: a property named "__proto__" must stay a property, not become the prototype.
+    const propEntries: Array<[string, unknown]> = [];
+    const uiEntries: Array<[string, UiNode[string]]> = [];
     for (const [name, sub] of Object.entries(properties ?? {})) {
       const child = this.prepare(sub, `${path}/${name}`, refs, depth + 1);
-      preparedProps[name] = child.schema;
+      propEntries.push([name, child.schema]);
       // Labels show the argument's name as sent; the schema's title is shown beside it.
-      ui[name] = { 'ui:title': name, ...child.ui };
+      uiEntries.push([name, { 'ui:title': name, ...child.ui }]);
     }
+    const preparedProps: Schema = Object.fromEntries(propEntries);
+    const ui: UiNode = Object.fromEntries(uiEntries);
     const { patternProperties: _p, ...rest } = this.strip(schema);
     const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
     return { schema: withType({ ...rest, properties: preparedProps, required }), ui };
