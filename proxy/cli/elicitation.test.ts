@@ -8,6 +8,7 @@ describe('elicitationAnswer: server-chosen property names', () => {
       '{"message":"m","requestedSchema":{"type":"object","properties":{"__proto__":{"type":"string","default":"p"},"constructor":{"type":"string","default":"c"},"toString":{"type":"string"}}}}',
     );
     const answer = elicitationAnswer('accept-defaults', params);
-    expect(JSON.stringify(answer)).toBe('{"action":"accept","content":{"__proto__":"p","constructor":"c"}}');
+    expect(JSON.stringify(answer.result)).toBe('{"action":"accept","content":{"__proto__":"p","constructor":"c"}}');
+    expect(answer.note).toContain('left out, having no default: "toString"');
   });
 });
