@@ -131,6 +131,7 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['TOOL-CONTENT', [...init('2024-11-05'), ...call(6, { content: [{ type: 'audio', mimeType: 'audio/wav', data: 'AAAA' }] })], { offeredVersion: '2024-11-05' }],
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }], structuredContent: { t: 'warm' } })]],
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }] })]],
+  ['TOOL-SCHEMA-SAFE', [...init(), ...listTools([{ name: 'look', inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '(?=a)' } } } }])]],
 ];
 
 describe('Linter: each rule fires on its failing example', () => {

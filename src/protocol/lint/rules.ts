@@ -57,6 +57,7 @@ export const RULES = {
   'TOOL-OUTPUT': { severity: 'error', title: 'Structured results conform to the outputSchema', spec: { path: 'server/tools', anchor: 'output-schema' } },
   'TOOL-DEF': { severity: 'error', title: 'Tool definitions are well formed', spec: { path: 'server/tools', anchor: 'tool' } },
   'TOOL-CONTENT': { severity: 'error', title: 'Content blocks exist in the version and binary data is base64', spec: { path: 'server/tools', anchor: 'tool-result' } },
+  'TOOL-SCHEMA-SAFE': { severity: 'warning', title: 'Tool schemas can be checked safely: patterns without lookaround or backreferences, nesting within 128 levels', spec: { path: 'server/tools', anchor: 'tool' } },
 } as const satisfies Record<string, { severity: Severity; title: string; spec: SpecRef }>;
 
 export type RuleId = keyof typeof RULES;

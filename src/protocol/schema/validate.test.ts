@@ -155,7 +155,12 @@ describe('validateAgainstSchema with deep schemas and values', () => {
 
   it('gives up on a 3,000-level schema with a sentence instead of overflowing the stack', () => {
     const r = validateAgainstSchema(deepSchema(3000), deepValue(3000));
-    expect(r).toEqual({ valid: false, schemaError: 'The schema nests more than 128 levels deep, more than mcpscope checks; values are not checked against it.', problems: [] });
+    expect(r).toEqual({
+      valid: false,
+      schemaError: 'The schema nests more than 128 levels deep, more than mcpscope checks; values are not checked against it.',
+      problems: [],
+      beyondLimits: true,
+    });
   });
 
   it('gives up on a very deep value under a recursive schema', () => {

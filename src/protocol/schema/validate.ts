@@ -18,8 +18,8 @@ export interface SchemaProblem {
 export type ValidationResult =
   | { valid: true; notChecked?: string[] }
   | { valid: false; problems: SchemaProblem[]; notChecked?: string[] }
-  /** The schema itself could not be used. */
-  | { valid: false; schemaError: string; problems: [] };
+  /** The schema itself could not be used; beyondLimits: it or the value nests too deep to check safely. */
+  | { valid: false; schemaError: string; problems: []; beyondLimits?: true };
 // notChecked: the schema's patterns (and formats) that could not be run safely,
 // one sentence each; the verdict holds for the rest of the schema.
 
@@ -175,7 +175,7 @@ export function validateAgainstSchema(schema: unknown, value: unknown): Validati
     return { valid: false, schemaError: 'The schema is not a JSON object.', problems: [] };
   }
   const deep = tooDeep(schema, value);
-  if (deep) return { valid: false, schemaError: deep, problems: [] };
+  if (deep) return { valid: false, schemaError: deep, problems: [], beyondLimits: true };
   const original = schema as Record<string, unknown>;
   let validator = validatorFor(original);
   if (typeof validator === 'string') return { valid: false, schemaError: `The schema cannot be used: ${validator}`, problems: [] };
