@@ -18,6 +18,7 @@ function why(call: PendingCall): string {
 export function ConfirmCallDialog() {
   const call = useTools((s) => s.confirming);
   const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const [dontAsk, setDontAsk] = useState(false);
   const titleId = useId();
   const textId = useId();
@@ -28,6 +29,8 @@ export function ConfirmCallDialog() {
     if (call && !dialog.open) {
       setDontAsk(false);
       dialog.showModal();
+      // The safe choice has the focus: Enter or Space right away does not call.
+      cancel.current?.focus();
     } else if (!call && dialog.open) dialog.close();
   }, [call]);
 
@@ -58,7 +61,7 @@ export function ConfirmCallDialog() {
             <button type="button" className="danger" onClick={() => confirmCall(toolsStore, dontAsk, sendCall)}>
               Call anyway
             </button>
-            <button type="button" autoFocus onClick={() => cancelConfirmation(toolsStore)}>
+            <button type="button" ref={cancel} onClick={() => cancelConfirmation(toolsStore)}>
               Cancel
             </button>
           </div>

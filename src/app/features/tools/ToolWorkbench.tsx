@@ -36,6 +36,15 @@ function checkArguments(tool: Tool, prepared: ReturnType<typeof prepareFormSchem
   return { ok: false, title: "The arguments do not match the tool's inputSchema:", placed: placeProblems(prepared.schema, verdict.problems), canSendAnyway: true, args: args.value };
 }
 
+/** The tool's schemas as indented JSON, or why they cannot be shown (JSON.stringify overflows on a 3,000-level schema). */
+function showSchemas(tool: Tool): string {
+  try {
+    return JSON.stringify({ inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) }, null, 2);
+  } catch (e) {
+    return `The schemas cannot be shown here (${e instanceof Error ? e.message : String(e)}); the tools/list response in the Log tab has them as received.`;
+  }
+}
+
 /** Single-line fields where Enter means "call": not checkboxes, radios, buttons or pickers. */
 const ENTER_CALLS = new Set(['text', 'number', 'email', 'url', 'search', 'tel', 'password', 'date', 'time', 'datetime-local', 'month', 'week']);
 
@@ -49,6 +58,7 @@ function isCallKey(e: KeyboardEvent): boolean {
 
 export function ToolWorkbench({ tool }: { tool: Tool }) {
   const prepared = useMemo(() => prepareFormSchema(tool.inputSchema), [tool.inputSchema]);
+  const schemasText = useMemo(() => showSchemas(tool), [tool]);
   const initial = useMemo<ToolDraft>(() => (prepared.jsonOnly ? { formData: {}, json: { text: '{}' } } : { formData: initialFormData(prepared.schema) }), [prepared]);
   const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
   const inFlight = useTools((s) => s.inFlight);
@@ -90,7 +100,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
         <AnnotationBadges tool={tool} />
         <details className="tool-schemas">
           <summary>Schemas</summary>
-          <pre className="json">{JSON.stringify({ inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) }, null, 2)}</pre>
+          <pre className="json">{schemasText}</pre>
         </details>
       </header>
       <ToolForm
