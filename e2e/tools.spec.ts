@@ -21,12 +21,12 @@ test('lists every tool across pages, with a count, a filter and annotation badge
   const list = tools.getByRole('list', { name: 'Tools' });
   // tools/list pages hold 4 tools: "fail" is on the third page.
   await expect(list.getByRole('button', { name: 'fail', exact: true })).toBeVisible();
-  await expect(list.getByRole('button')).toHaveCount(10);
-  await expect(tools.getByText('10 tools · 3 pages')).toBeVisible();
+  await expect(list.getByRole('button')).toHaveCount(11);
+  await expect(tools.getByText('11 tools · 3 pages')).toBeVisible();
 
   await tools.getByLabel('Filter tools').fill('weather');
   await expect(list.getByRole('button')).toHaveCount(1);
-  await expect(tools.getByText('1 of 10 tools')).toBeVisible();
+  await expect(tools.getByText('1 of 11 tools')).toBeVisible();
   const badges = tools.getByRole('list', { name: 'Annotations of get_weather' });
   await expect(badges.getByText('read-only')).toHaveAttribute('title', /readOnlyHint: true/);
   await expect(badges.getByText('open-world')).toBeVisible();
@@ -174,4 +174,102 @@ test('history: re-run a call and load its arguments back into the form', async (
   await expect(result(tools).getByText('42', { exact: true })).toBeVisible();
   await history.getByRole('button', { name: /^Load the arguments of multiply/ }).first().click();
   await expect(tool.getByLabel('a', { exact: true })).toHaveValue('6');
+});
+
+const requestSent = async (tools: Locator) => {
+  const shown = result(tools);
+  await shown.getByText('Raw', { exact: true }).first().click();
+  return JSON.parse((await shown.getByLabel('Request raw text').textContent()) ?? '');
+};
+
+test('free text is a textarea: a newline typed into write_note content is sent; Ctrl+Enter calls from inside it', async ({ page }) => {
+  const tools = await openTools(page);
+  const tool = await selectTool(tools, 'write_note');
+  const content = tool.getByLabel('content', { exact: true });
+  expect(await content.evaluate((el) => el.tagName)).toBe('TEXTAREA');
+  await content.click();
+  await content.pressSequentially('line one');
+  await content.press('Enter');
+  await content.pressSequentially('line two');
+  await expect(content).toHaveValue('line one\nline two');
+  // Enter typed a newline, it did not call: nothing to confirm yet.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await content.press('Control+Enter');
+  const confirm = page.getByRole('dialog', { name: 'Call write_note?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Call anyway' }).click();
+  await expect(result(tools)).toContainText('Wrote note "todo": 2 lines.');
+  const request = await requestSent(tools);
+  expect(request.params.arguments).toEqual({ name: 'todo', content: 'line one\nline two' });
+  // Formats keep single-line inputs; plain strings elsewhere get textareas too.
+  const customer = (await selectTool(tools, 'create_order')).getByRole('group', { name: /^customer/ });
+  expect(await customer.getByLabel('email').evaluate((el) => el.tagName)).toBe('INPUT');
+  expect(await customer.getByLabel('name', { exact: true }).evaluate((el) => el.tagName)).toBe('TEXTAREA');
+});
+
+test('a destructive tool asks first: Cancel sends nothing, Call anyway sends, "don\'t ask again" stops asking for that tool', async ({ page }) => {
+  const tools = await openTools(page);
+  const tool = await selectTool(tools, 'write_note');
+  await tool.getByLabel('content', { exact: true }).fill('first');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Call write_note?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('destructiveHint: true');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(result(tools)).toHaveCount(0);
+  await expect(tools.getByRole('region', { name: 'Call history' })).toHaveCount(0);
+
+  // Escape cancels too.
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(result(tools)).toHaveCount(0);
+
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await confirm.getByRole('checkbox', { name: "Don't ask again for this tool in this session" }).check();
+  await confirm.getByRole('button', { name: 'Call anyway' }).click();
+  await expect(result(tools)).toContainText('Wrote note "todo": 1 line.');
+
+  await tool.getByLabel('content', { exact: true }).fill('second');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools)).toContainText('Replaced note "todo": 1 line.');
+  await expect(confirm).toBeHidden();
+  // A tool that is not destructive never asks.
+  await (await selectTool(tools, 'echo')).getByLabel('message').fill('hi');
+  await tools.getByRole('region', { name: 'Tool echo' }).getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools).getByText('hi', { exact: true })).toBeVisible();
+  await expect(confirm).toBeHidden();
+});
+
+test('Enter in a single-line field calls the tool', async ({ page }) => {
+  const tools = await openTools(page);
+  const tool = await selectTool(tools, 'add');
+  await tool.getByLabel('a', { exact: true }).fill('2');
+  await tool.getByLabel('b', { exact: true }).fill('3');
+  await tool.getByLabel('b', { exact: true }).press('Enter');
+  await expect(result(tools).getByText('5', { exact: true })).toBeVisible();
+});
+
+test("selecting another tool shows that tool's own last result, or none", async ({ page }) => {
+  const tools = await openTools(page);
+  const add = await selectTool(tools, 'add');
+  await add.getByLabel('a', { exact: true }).fill('2');
+  await add.getByLabel('b', { exact: true }).fill('3');
+  await add.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools).getByText('5', { exact: true })).toBeVisible();
+
+  const multiply = await selectTool(tools, 'multiply');
+  await expect(result(tools)).toHaveCount(0);
+  await multiply.getByLabel('a', { exact: true }).fill('6');
+  await multiply.getByLabel('b', { exact: true }).fill('7');
+  await multiply.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools).getByText('42', { exact: true })).toBeVisible();
+
+  await selectTool(tools, 'add');
+  await expect(result(tools).getByText('5', { exact: true })).toBeVisible();
+  await expect(result(tools).getByRole('heading')).toContainText('add');
 });

@@ -47,6 +47,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** write_note's notes, for the life of the process. */
+const notes = new Map<string, string>();
+
 export const demoTools: DemoTool[] = [
   {
     name: 'add',
@@ -268,6 +271,27 @@ export const demoTools: DemoTool[] = [
     inputSchema: { type: 'object', properties: { reason: { type: 'string', default: 'This tool always fails.' } } },
     annotations: pure,
     run: async (args) => ({ content: [text((args.reason as string | undefined) ?? 'This tool always fails.')], isError: true }),
+  },
+  {
+    name: 'write_note',
+    title: 'Write note',
+    description: "Overwrite a note kept in the demo server's memory (nothing touches the disk). Marked destructive: it replaces what was there.",
+    inputSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'Which note', default: 'todo' },
+        content: { type: 'string', description: 'The new text of the note; may span lines' },
+      },
+      required: ['name', 'content'],
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    run: async ({ name, content }) => {
+      const body = content as string;
+      const replaced = notes.has(name as string);
+      notes.set(name as string, body);
+      const lines = body.split('\n').length;
+      return { content: [text(`${replaced ? 'Replaced' : 'Wrote'} note ${JSON.stringify(name)}: ${lines} line${lines === 1 ? '' : 's'}.`)] };
+    },
   },
 ];
 

@@ -59,6 +59,7 @@ export const RULES = {
   'TOOL-OUTPUT': { severity: 'error', title: 'Structured results conform to the outputSchema', spec: { path: 'server/tools', anchor: 'output-schema' } },
   'TOOL-DEF': { severity: 'error', title: 'Tool definitions are well formed', spec: { path: 'server/tools', anchor: 'tool' } },
   'TOOL-CONTENT': { severity: 'error', title: 'Content blocks exist in the version and binary data is base64', spec: { path: 'server/tools', anchor: 'tool-result' } },
+  'TOOL-SCHEMA-SAFE': { severity: 'warning', title: 'Tool schemas can be checked safely: patterns without lookaround or backreferences, nesting within 128 levels', spec: { path: 'server/tools', anchor: 'tool' } },
   'TASK-RESULT': { severity: 'error', title: 'A task-augmented request is answered with a task (CreateTaskResult)', spec: { path: 'basic/utilities/tasks', anchor: 'creating-tasks' } },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;

@@ -2,7 +2,9 @@
 // types in the version, base64, structuredContent against outputSchema).
 
 import type { Tool } from '../mcp/types.js';
+import { MAX_NESTING, patternFacts } from '../schema/schema-patterns.js';
 import { formatProblems, validateAgainstSchema } from '../schema/validate.js';
+import { nestsDeeperThan } from '../schema/walk.js';
 import type { Report } from './report.js';
 import { isRecord, type SessionFacts } from './state.js';
 
@@ -39,8 +41,20 @@ export function checkToolsList(facts: SessionFacts, result: unknown, report: Rep
     if (tool.outputSchema !== undefined && !isRecord(tool.outputSchema)) {
       report('TOOL-DEF', `Tool ${name}: outputSchema is not a JSON Schema object.`, 'server');
     }
+    checkSchemaLimits(name, 'inputSchema', schema, report);
+    checkSchemaLimits(name, 'outputSchema', tool.outputSchema, report);
     if (typeof tool.name === 'string') facts.tools.set(tool.name, tool as unknown as Tool);
   }
+}
+
+/** What of a schema mcpscope cannot check safely: too deep, or patterns and formats it leaves unchecked. */
+function checkSchemaLimits(name: string, which: string, schema: unknown, report: Report): void {
+  if (!isRecord(schema)) return;
+  if (nestsDeeperThan(schema, MAX_NESTING)) {
+    report('TOOL-SCHEMA-SAFE', `Tool ${name}: ${which} nests more than ${MAX_NESTING} levels deep; mcpscope neither renders nor checks it.`, 'server');
+    return;
+  }
+  for (const line of patternFacts(schema).notChecked) report('TOOL-SCHEMA-SAFE', `Tool ${name}: ${which} ${line}.`, 'server');
 }
 
 function checkBase64(where: string, data: unknown, report: Report): void {
@@ -75,9 +89,11 @@ export function checkToolResult(facts: SessionFacts, toolName: unknown, result: 
     return;
   }
   const verdict = validateAgainstSchema(tool.outputSchema, result.structuredContent);
-  if (!verdict.valid) {
-    const why = 'schemaError' in verdict ? verdict.schemaError : formatProblems(verdict.problems).join('; ');
-    report('TOOL-OUTPUT', `Tool ${tool.name}: structuredContent does not match its outputSchema: ${why}`, 'server');
+  if ('schemaError' in verdict) {
+    const severity = verdict.beyondLimits ? 'warning' : 'error';
+    report('TOOL-OUTPUT', `Tool ${tool.name}: structuredContent could not be checked against its outputSchema: ${verdict.schemaError}`, 'server', severity);
+  } else if (!verdict.valid) {
+    report('TOOL-OUTPUT', `Tool ${tool.name}: structuredContent does not match its outputSchema: ${formatProblems(verdict.problems).join('; ')}`, 'server');
   }
   if (!content.some((b) => isRecord(b) && b.type === 'text')) {
     report('TOOL-OUTPUT', `Tool ${tool.name} returned structuredContent without a text block mirroring it.`, 'server', 'warning');

@@ -71,3 +71,108 @@ describe('validateAgainstSchema: what a person needs from nested failures', () =
     expect((globalThis as { pwned?: boolean }).pwned).toBeUndefined();
   });
 });
+
+describe('validateAgainstSchema with server patterns', () => {
+  const evil = { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } };
+  const thirtyAndABang = `${'a'.repeat(30)}!`;
+
+  it('checks a catastrophic pattern against a 30-character value quickly and correctly', () => {
+    const started = performance.now();
+    const r = validateAgainstSchema(evil, { s: thirtyAndABang });
+    const ms = performance.now() - started;
+    expect(r).toEqual({ valid: false, problems: [{ path: '/s', message: 'must match pattern "^(a+)+$"' }] });
+    expect(validateAgainstSchema(evil, { s: 'a'.repeat(30) })).toEqual({ valid: true });
+    // The backtracking engine took 6.6 s for this value.
+    expect(ms).toBeLessThan(500);
+  });
+
+  it('checks patternProperties keys and propertyNames the same way', () => {
+    const schema = {
+      type: 'object',
+      patternProperties: { '^(a+)+$': { type: 'integer' }, '^x': { type: 'string' } },
+      additionalProperties: false,
+      propertyNames: { pattern: '^(a+)+$|^x' },
+    };
+    expect(validateAgainstSchema(schema, { aaaa: 1, xy: 'ok' })).toEqual({ valid: true });
+    const started = performance.now();
+    const r = validateAgainstSchema(schema, { aaaa: 'no', [thirtyAndABang]: 1 });
+    expect(performance.now() - started).toBeLessThan(500);
+    // The validator's own wording for propertyNames and additionalProperties: false.
+    expect(r.valid === false && formatProblems(r.problems)).toEqual([
+      `(root): Property name "${thirtyAndABang}" does not match schema.`,
+      `/${thirtyAndABang}: must match pattern "^(a+)+$|^x"`,
+      '/aaaa: must be integer',
+      `(root): has unexpected property "${thirtyAndABang}"`,
+      `/${thirtyAndABang}: False boolean schema.`,
+    ]);
+  });
+
+  it('keeps two patterns that match the same keys apart', () => {
+    const schema = { type: 'object', patternProperties: { '^a': { type: 'integer' }, 'a$': { minimum: 5 } } };
+    const r = validateAgainstSchema(schema, { aa: 3 });
+    expect(r.valid === false && formatProblems(r.problems)).toEqual(['/aa: must be >= 5']);
+  });
+
+  it('matches strings with regular expression characters in them literally', () => {
+    const schema = { type: 'object', properties: { s: { type: 'string', pattern: '^a.*\\)$' } } };
+    expect(validateAgainstSchema(schema, { s: 'a(.*|[x]{2})' }).valid).toBe(true);
+    expect(validateAgainstSchema(schema, { s: 'b)' }).valid).toBe(false);
+  });
+
+  it('reports a pattern it cannot run safely as not checked, and checks the rest', () => {
+    const schema = { type: 'object', properties: { s: { type: 'string', pattern: '^(?=a)a+$', maxLength: 3 } } };
+    const r = validateAgainstSchema(schema, { s: 'bbbb' });
+    const note = '/properties/s: pattern "^(?=a)a+$" uses features that cannot be checked safely (such as lookaround or backreferences); not checked';
+    expect(r).toEqual({ valid: false, problems: [{ path: '/s', message: 'must have at most 3 characters' }], notChecked: [note] });
+    expect(validateAgainstSchema(schema, { s: 'bb' })).toEqual({ valid: true, notChecked: [note] });
+  });
+
+  it('does not run the exponential "url" format checker', () => {
+    const schema = { type: 'object', properties: { u: { type: 'string', format: 'url' } } };
+    const started = performance.now();
+    const r = validateAgainstSchema(schema, { u: `http://${'a'.repeat(40)}!` });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(r.valid && r.notChecked).toEqual(['/properties/u: format "url" cannot be checked safely (its checker can take exponential time); not checked']);
+  });
+
+  it('names an invalid patternProperties key as a schema problem', () => {
+    const r = validateAgainstSchema({ type: 'object', patternProperties: { '([': {} } }, { a: 1 });
+    expect(r).toEqual({ valid: false, schemaError: 'The schema cannot be used: /patternProperties: pattern "([" is not a valid regular expression', problems: [] });
+  });
+});
+
+describe('validateAgainstSchema with deep schemas and values', () => {
+  const deepSchema = (levels: number) => {
+    let s: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < levels; i++) s = { type: 'object', properties: { x: s } };
+    return s;
+  };
+  const deepValue = (levels: number) => {
+    let v: unknown = 'x';
+    for (let i = 0; i < levels; i++) v = { x: v };
+    return v;
+  };
+
+  it('gives up on a 3,000-level schema with a sentence instead of overflowing the stack', () => {
+    const r = validateAgainstSchema(deepSchema(3000), deepValue(3000));
+    expect(r).toEqual({
+      valid: false,
+      schemaError: 'The schema nests more than 128 levels deep, more than mcpscope checks; values are not checked against it.',
+      problems: [],
+      beyondLimits: true,
+    });
+  });
+
+  it('gives up on a very deep value under a recursive schema', () => {
+    const tree = { $ref: '#/$defs/node', $defs: { node: { type: 'object', properties: { x: { $ref: '#/$defs/node' } } } } };
+    expect(validateAgainstSchema(tree, deepValue(50)).valid).toBe(false);
+    const r = validateAgainstSchema(tree, deepValue(5000));
+    expect('schemaError' in r && r.schemaError).toMatch(/^The value nests more than 128 levels deep/);
+  });
+
+  it('still checks a schema 60 levels deep', () => {
+    expect(validateAgainstSchema(deepSchema(60), deepValue(60))).toEqual({ valid: true });
+    const r = validateAgainstSchema(deepSchema(60), deepValue(59));
+    expect(r.valid).toBe(false);
+  });
+});

@@ -6,6 +6,8 @@
 // 2025-11-25; a schema's own "$schema" decides, else 2020-12.
 
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { MAX_NESTING, PATTERN_SOURCE, patternFacts, withPatternsResolved } from './schema-patterns.js';
+import { eachSubschema, nestsDeeperThan } from './walk.js';
 
 export interface SchemaProblem {
   /** JSON Pointer into the value, "" for the root. */
@@ -14,10 +16,12 @@ export interface SchemaProblem {
 }
 
 export type ValidationResult =
-  | { valid: true }
-  | { valid: false; problems: SchemaProblem[] }
-  /** The schema itself could not be used. */
-  | { valid: false; schemaError: string; problems: [] };
+  | { valid: true; notChecked?: string[] }
+  | { valid: false; problems: SchemaProblem[]; notChecked?: string[] }
+  /** The schema itself could not be used; beyondLimits: it or the value nests too deep to check safely. */
+  | { valid: false; schemaError: string; problems: []; beyondLimits?: true };
+// notChecked: the schema's patterns (and formats) that could not be run safely,
+// one sentence each; the verdict holds for the rest of the schema.
 
 /** Keywords whose failure only says "something inside failed": reported through their children. */
 const CONTAINERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'allOf', '$ref', '$recursiveRef', '$dynamicRef', 'patternProperties', 'dependentSchemas', 'if', 'then', 'else', 'unevaluatedItems']);
@@ -35,7 +39,7 @@ function draftOf(schema: Record<string, unknown>): SchemaDraft {
   return '2020-12';
 }
 
-/** A problem with the schema itself that the validator would otherwise ignore or trip on. */
+/** A problem with the schema itself that the validator would otherwise ignore or trip on. Nesting is bounded by the caller. */
 function schemaProblem(node: unknown, path: string, seen = new Set<unknown>()): string | undefined {
   if (typeof node === 'boolean') return undefined;
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return `${path || '(root)'} is not a schema object`;
@@ -45,44 +49,18 @@ function schemaProblem(node: unknown, path: string, seen = new Set<unknown>()): 
   const types = Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type];
   const bad = types.find((t) => typeof t !== 'string' || !KNOWN_TYPES.has(t));
   if (bad !== undefined) return `${path || '(root)'}: type ${JSON.stringify(bad)} is not a JSON Schema type`;
-  if (typeof s.pattern === 'string') {
-    try {
-      new RegExp(s.pattern, 'u');
-    } catch {
-      return `${path || '(root)'}: pattern ${JSON.stringify(s.pattern)} is not a valid regular expression`;
-    }
-  }
-  for (const key of ['properties', '$defs', 'definitions', 'patternProperties']) {
-    const group = s[key];
-    if (typeof group === 'object' && group !== null) {
-      for (const [k, v] of Object.entries(group)) {
-        const p = schemaProblem(v, `${path}/${key}/${k}`, seen);
-        if (p) return p;
-      }
-    }
-  }
-  for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains']) {
-    if (s[key] !== undefined && !Array.isArray(s[key])) {
-      const p = schemaProblem(s[key], `${path}/${key}`, seen);
-      if (p) return p;
-    }
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
-    if (Array.isArray(s[key])) {
-      for (const [i, v] of (s[key] as unknown[]).entries()) {
-        const p = schemaProblem(v, `${path}/${key}/${i}`, seen);
-        if (p) return p;
-      }
-    }
-  }
-  return undefined;
+  let problem: string | undefined;
+  eachSubschema(s, (child, sub) => {
+    problem ??= schemaProblem(child, path + sub, seen);
+  });
+  return problem;
 }
 
 function validatorFor(schema: Record<string, unknown>): Validator | string {
   const hit = cache.get(schema);
   if (hit) return hit;
   let v: Validator | string;
-  const problem = schemaProblem(schema, '');
+  const problem = schemaProblem(schema, '') ?? patternFacts(schema).invalid;
   if (problem) v = problem;
   else {
     try {
@@ -121,7 +99,9 @@ function quoted(error: string): string | undefined {
 }
 
 function message(schema: unknown, u: OutputUnit): string {
-  const v = keywordValue(schema, u.keywordLocation);
+  // A pattern's stand-in lists the strings it matched; the server's own pattern is kept beside it.
+  const location = u.keyword === 'pattern' ? u.keywordLocation.replace(/pattern$/, PATTERN_SOURCE) : u.keywordLocation;
+  const v = keywordValue(schema, location) ?? keywordValue(schema, u.keywordLocation);
   // Where the keyword cannot be found again, the validator's own words serve.
   if (v === undefined && !['required', 'additionalProperties', 'anyOf', 'oneOf', 'not'].includes(u.keyword)) return u.error;
   switch (u.keyword) {
@@ -179,29 +159,51 @@ export function usefulErrors(errors: readonly OutputUnit[]): OutputUnit[] {
   });
 }
 
+/** Why a schema or value is not checked at all: nesting deeper than the validator can safely recurse. */
+function tooDeep(schema: object, value: unknown): string | undefined {
+  if (nestsDeeperThan(schema, MAX_NESTING)) {
+    return `The schema nests more than ${MAX_NESTING} levels deep, more than mcpscope checks; values are not checked against it.`;
+  }
+  if (nestsDeeperThan(value, MAX_NESTING)) {
+    return `The value nests more than ${MAX_NESTING} levels deep, more than mcpscope checks against a schema; it was not checked.`;
+  }
+  return undefined;
+}
+
 export function validateAgainstSchema(schema: unknown, value: unknown): ValidationResult {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { valid: false, schemaError: 'The schema is not a JSON object.', problems: [] };
   }
-  const validator = validatorFor(schema as Record<string, unknown>);
+  const deep = tooDeep(schema, value);
+  if (deep) return { valid: false, schemaError: deep, problems: [], beyondLimits: true };
+  const original = schema as Record<string, unknown>;
+  let validator = validatorFor(original);
   if (typeof validator === 'string') return { valid: false, schemaError: `The schema cannot be used: ${validator}`, problems: [] };
+  const facts = patternFacts(original);
+  // The schema the validator runs, and the one its error locations point into.
+  let used = original;
   let result;
   try {
+    if (facts.guarded) {
+      used = withPatternsResolved(original, value);
+      validator = new Validator(used as Schema, draftOf(original), false);
+    }
     result = validator.validate(value);
   } catch (e) {
     return { valid: false, schemaError: `The schema cannot be used: ${e instanceof Error ? e.message : String(e)}`, problems: [] };
   }
-  if (result.valid) return { valid: true };
+  const notChecked = facts.notChecked.length > 0 ? { notChecked: facts.notChecked } : {};
+  if (result.valid) return { valid: true, ...notChecked };
   const seen = new Set<string>();
   const problems: SchemaProblem[] = [];
   for (const u of usefulErrors(result.errors)) {
-    const p = { path: pointerFrom(u.instanceLocation), message: message(schema, u) };
+    const p = { path: pointerFrom(u.instanceLocation), message: message(used, u) };
     const key = `${p.path} ${p.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     problems.push(p);
   }
-  return { valid: false, problems };
+  return { valid: false, problems, ...notChecked };
 }
 
 /** One line per problem, e.g. `/items/0/quantity: must be <= 100`. */

@@ -1,6 +1,6 @@
 // This page's calls, newest first: view, re-run with the same arguments, or load them into the form.
 import type { ToolCallRecord } from './tools-store.js';
-import { loadArguments } from './tools-store.js';
+import { loadArguments, shownRecord, viewRecord } from './tools-store.js';
 import { toolsStore, useTools } from './state.js';
 import { formatClock, formatDuration, outcomeWords } from './format.js';
 import { checkStructuredContent } from './output-check.js';
@@ -12,7 +12,7 @@ interface Props {
 
 export function CallHistory({ onRerun, rerunBlocked }: Props) {
   const history = useTools((s) => s.history);
-  const shown = useTools((s) => s.shown);
+  const shown = useTools((s) => shownRecord(s)?.seq);
   if (history.length === 0) return null;
   return (
     <section className="call-history" aria-label="Call history">
@@ -46,7 +46,7 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
                   {record.sentAnyway && <span className="hint"> · sent anyway</span>}
                 </td>
                 <td className="history-actions">
-                  <button type="button" className="small" onClick={() => toolsStore.setState({ shown: record.seq })} aria-label={`View the result of ${label}`}>
+                  <button type="button" className="small" onClick={() => viewRecord(toolsStore, record)} aria-label={`View the result of ${label}`}>
                     View
                   </button>
                   <button

@@ -3,6 +3,17 @@ import { JsonTree } from '../../components/content/JsonTree.js';
 import type { Tool } from '../../../protocol/index.js';
 import { checkStructuredContent } from './output-check.js';
 
+function NotChecked({ lines }: { lines?: string[] }) {
+  if (!lines || lines.length === 0) return null;
+  return (
+    <ul className="check-problems" aria-label="Not checked in outputSchema">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
 function Verdict({ tool, result }: { tool: Tool; result: Record<string, unknown> }) {
   const check = checkStructuredContent(tool, result);
   switch (check.kind) {
@@ -17,9 +28,12 @@ function Verdict({ tool, result }: { tool: Tool; result: Record<string, unknown>
       );
     case 'match':
       return (
-        <p className="check-badge pass">
-          <span aria-hidden="true">✓ </span>Matches outputSchema
-        </p>
+        <div>
+          <p className="check-badge pass">
+            <span aria-hidden="true">✓ </span>Matches outputSchema{check.notChecked ? ' (except what was not checked, below)' : ''}
+          </p>
+          <NotChecked lines={check.notChecked} />
+        </div>
       );
     case 'schema-error':
       return <p className="check-note warn">The outputSchema cannot be used to check the result: {check.message}</p>;
@@ -34,6 +48,7 @@ function Verdict({ tool, result }: { tool: Tool; result: Record<string, unknown>
               <li key={p}>{p}</li>
             ))}
           </ul>
+          <NotChecked lines={check.notChecked} />
         </div>
       );
   }

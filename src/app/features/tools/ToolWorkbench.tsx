@@ -1,11 +1,12 @@
 // The selected tool: its description, the arguments form, validation before
 // sending, and the call controls.
 
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { validateAgainstSchema, type Tool } from '../../../protocol/index.js';
 import { controller } from '../../app-state.js';
 import { useConnection } from '../../hooks.js';
 import { callBlocked } from './availability.js';
+import { startCall } from './call-actions.js';
 import { CallPanel } from './CallPanel.js';
 import { draftArguments } from './form/draft.js';
 import { placeProblems, type PlacedProblems } from './form/field-errors.js';
@@ -15,7 +16,7 @@ import { initialFormData } from './form/validator.js';
 import { toolsStore, useTools } from './state.js';
 import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
 import { displayTitle } from './tool-list.js';
-import { callTool, parseTimeout, setDraft, type ToolDraft } from './tools-store.js';
+import { setDraft, type ToolDraft } from './tools-store.js';
 
 type Check =
   | { ok: true; args: Record<string, unknown> }
@@ -23,6 +24,8 @@ type Check =
 
 function checkArguments(tool: Tool, prepared: ReturnType<typeof prepareFormSchema>, draft: ToolDraft): Check {
   const args = draftArguments(draft, prepared.schema);
+  // A schema too deep for a form is not checked either; the note above the JSON editor says so.
+  if (args.ok && prepared.jsonOnly) return { ok: true, args: args.value };
   if (!args.ok) return { ok: false, title: 'The arguments cannot be sent yet:', placed: { errorSchema: {}, lines: [args.message] }, canSendAnyway: false };
   const verdict = validateAgainstSchema(tool.inputSchema, args.value);
   if (verdict.valid) return { ok: true, args: args.value };
@@ -33,17 +36,30 @@ function checkArguments(tool: Tool, prepared: ReturnType<typeof prepareFormSchem
   return { ok: false, title: "The arguments do not match the tool's inputSchema:", placed: placeProblems(prepared.schema, verdict.problems), canSendAnyway: true, args: args.value };
 }
 
-/** Send tools/call for `tool` with `args` on the current session, if a call is possible now. */
-export function startCall(tool: Tool, args: unknown, sentAnyway: boolean): void {
-  const session = controller.session;
-  const timeout = parseTimeout(toolsStore.getState().timeoutText);
-  if (!session || !timeout.ok) return;
-  void callTool(toolsStore, session, { tool, arguments: args, timeoutMs: timeout.ms, sentAnyway });
+/** The tool's schemas as indented JSON, or why they cannot be shown (JSON.stringify overflows on a 3,000-level schema). */
+function showSchemas(tool: Tool): string {
+  try {
+    return JSON.stringify({ inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) }, null, 2);
+  } catch (e) {
+    return `The schemas cannot be shown here (${e instanceof Error ? e.message : String(e)}); the tools/list response in the Log tab has them as received.`;
+  }
+}
+
+/** Single-line fields where Enter means "call": not checkboxes, radios, buttons or pickers. */
+const ENTER_CALLS = new Set(['text', 'number', 'email', 'url', 'search', 'tel', 'password', 'date', 'time', 'datetime-local', 'month', 'week']);
+
+/** Enter in a single-line field, or Ctrl/Cmd+Enter anywhere (textareas too), calls the tool. */
+function isCallKey(e: KeyboardEvent): boolean {
+  if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.altKey || e.shiftKey) return false;
+  if (e.ctrlKey || e.metaKey) return true;
+  const target = e.target as HTMLElement;
+  return target instanceof HTMLInputElement && ENTER_CALLS.has(target.type);
 }
 
 export function ToolWorkbench({ tool }: { tool: Tool }) {
   const prepared = useMemo(() => prepareFormSchema(tool.inputSchema), [tool.inputSchema]);
-  const initial = useMemo<ToolDraft>(() => ({ formData: initialFormData(prepared.schema) }), [prepared]);
+  const schemasText = useMemo(() => showSchemas(tool), [tool]);
+  const initial = useMemo<ToolDraft>(() => (prepared.jsonOnly ? { formData: {}, json: { text: '{}' } } : { formData: initialFormData(prepared.schema) }), [prepared]);
   const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
   const inFlight = useTools((s) => s.inFlight);
   const snapshot = useConnection((s) => s.snapshot);
@@ -61,11 +77,19 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
     }
     if (check.args === undefined) return;
     setAttempted(false);
-    startCall(tool, check.args, !check.ok);
+    startCall({ tool, arguments: check.args, sentAnyway: !check.ok });
   }
 
   return (
-    <section className="tool-workbench" aria-label={`Tool ${tool.name}`}>
+    <section
+      className="tool-workbench"
+      aria-label={`Tool ${tool.name}`}
+      onKeyDown={(e) => {
+        if (!isCallKey(e)) return;
+        e.preventDefault();
+        call(false);
+      }}
+    >
       <header className="tool-header">
         <h3>
           <ToolIcon tool={tool} />
@@ -76,7 +100,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
         <AnnotationBadges tool={tool} />
         <details className="tool-schemas">
           <summary>Schemas</summary>
-          <pre className="json">{JSON.stringify({ inputSchema: tool.inputSchema, ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}) }, null, 2)}</pre>
+          <pre className="json">{schemasText}</pre>
         </details>
       </header>
       <ToolForm

@@ -13,12 +13,14 @@ import { InFlightCall } from './InFlightCall.js';
 import { ResultView } from './ResultView.js';
 import { toolsStore, useTools } from './state.js';
 import { ToolList } from './ToolList.js';
-import { startCall, ToolWorkbench } from './ToolWorkbench.js';
-import { resetForConnection, type ToolCallRecord } from './tools-store.js';
+import { startCall } from './call-actions.js';
+import { ConfirmCallDialog } from './ConfirmCallDialog.js';
+import { ToolWorkbench } from './ToolWorkbench.js';
+import { resetForConnection, shownRecord, type ToolCallRecord } from './tools-store.js';
 import './tools.css';
 
 function ShownResult() {
-  const record = useTools((s) => s.history.find((r) => r.seq === s.shown));
+  const record = useTools(shownRecord);
   const ref = useRef<HTMLElement>(null);
   const seq = record?.seq;
   // A long form can push the result below the fold: bring each new result into view.
@@ -48,7 +50,8 @@ export function ToolsTab() {
   const tools = list.query.data?.items ?? [];
   const tool = tools.find((t) => t.name === selected);
   const rerunBlocked = callBlocked(snapshot, controller.session, inFlight);
-  const rerun = (record: ToolCallRecord) => startCall(tools.find((t) => t.name === record.tool.name) ?? record.tool, record.arguments, record.sentAnyway);
+  const rerun = (record: ToolCallRecord) =>
+    startCall({ tool: tools.find((t) => t.name === record.tool.name) ?? record.tool, arguments: record.arguments, sentAnyway: record.sentAnyway });
 
   return (
     <div className="tools-tab">
@@ -66,6 +69,7 @@ export function ToolsTab() {
         <ShownResult />
         <CallHistory onRerun={rerun} {...(rerunBlocked !== undefined ? { rerunBlocked } : {})} />
       </div>
+      <ConfirmCallDialog />
     </div>
   );
 }

@@ -35,3 +35,22 @@ describe('checkStructuredContent', () => {
     expect(check.kind).toBe('schema-error');
   });
 });
+
+describe('checkStructuredContent with server patterns', () => {
+  const evil = { type: 'object', properties: { word: { type: 'string', pattern: '^(a+)+$' } }, required: ['word'] };
+
+  it('checks an exponential pattern in an outputSchema quickly, with the right verdict', () => {
+    const started = performance.now();
+    const check = checkStructuredContent({ outputSchema: evil }, { content: [], structuredContent: { word: `${'a'.repeat(29)}!` } });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(check).toEqual({ kind: 'mismatch', problems: ['/word: must match pattern "^(a+)+$"'] });
+  });
+
+  it('lists the patterns it could not check safely beside the verdict', () => {
+    const outputSchema = { type: 'object', properties: { code: { type: 'string', pattern: '^(?!x)' } } };
+    expect(checkStructuredContent({ outputSchema }, { content: [], structuredContent: { code: 'x' } })).toEqual({
+      kind: 'match',
+      notChecked: ['/properties/code: pattern "^(?!x)" uses features that cannot be checked safely (such as lookaround or backreferences); not checked'],
+    });
+  });
+});

@@ -7,8 +7,9 @@ export type OutputCheck =
   | { kind: 'no-schema' }
   /** An outputSchema is declared but the result carries no structuredContent. */
   | { kind: 'missing'; isError: boolean }
-  | { kind: 'match' }
-  | { kind: 'mismatch'; problems: string[] }
+  /** notChecked: parts of the schema (patterns, formats) that could not be checked safely. */
+  | { kind: 'match'; notChecked?: string[] }
+  | { kind: 'mismatch'; problems: string[]; notChecked?: string[] }
   /** The outputSchema itself does not compile. */
   | { kind: 'schema-error'; message: string };
 
@@ -22,7 +23,8 @@ export function checkStructuredContent(tool: Pick<Tool, 'outputSchema'> | undefi
   const isError = isRecord(result) && result.isError === true;
   if (!isRecord(result) || result.structuredContent === undefined) return { kind: 'missing', isError };
   const verdict = validateAgainstSchema(schema, result.structuredContent);
-  if (verdict.valid) return { kind: 'match' };
   if ('schemaError' in verdict) return { kind: 'schema-error', message: verdict.schemaError };
-  return { kind: 'mismatch', problems: formatProblems(verdict.problems) };
+  const notChecked = verdict.notChecked ? { notChecked: verdict.notChecked } : {};
+  if (verdict.valid) return { kind: 'match', ...notChecked };
+  return { kind: 'mismatch', problems: formatProblems(verdict.problems), ...notChecked };
 }

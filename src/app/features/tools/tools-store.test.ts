@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientSession } from '../../../protocol/session/client-session.js';
 import { FakeClock } from '../../../protocol/session/fake-clock.js';
 import type { RequestOutcome, Tool } from '../../../protocol/index.js';
-import { CANCEL_REASON, callTool, cancelCall, createToolsStore, loadArguments, parseTimeout, type CallSession } from './tools-store.js';
+import { CANCEL_REASON, callTool, cancelCall, createToolsStore, loadArguments, parseTimeout, selectTool, shownRecord, viewRecord, type CallSession, type ToolCallRecord } from './tools-store.js';
 
 const slow: Tool = { name: 'slow_count', inputSchema: { type: 'object' } };
 
@@ -115,5 +115,42 @@ describe('history and timeout helpers', () => {
     expect(parseTimeout('60')).toEqual({ ok: true, ms: 60_000 });
     expect(parseTimeout(' 0.5 ')).toEqual({ ok: true, ms: 500 });
     for (const bad of ['', '0', '-1', 'abc', '99999']) expect(parseTimeout(bad).ok).toBe(false);
+  });
+});
+
+describe('the result shown beside the selected tool', () => {
+  const add: Tool = { name: 'add', inputSchema: { type: 'object' } };
+  const multiply: Tool = { name: 'multiply', inputSchema: { type: 'object' } };
+  const record = (seq: number, tool: Tool): ToolCallRecord => ({
+    seq,
+    tool,
+    arguments: {},
+    startedAt: 0,
+    durationMs: 1,
+    outcome: { status: 'result', result: { content: [] }, rttMs: 1 } as RequestOutcome,
+    sentAnyway: false,
+  });
+
+  it("selecting another tool shows that tool's own latest result, or none, never the previous tool's", () => {
+    const store = createToolsStore();
+    selectTool(store, 'add');
+    store.setState({ history: [record(1, add)], shown: 1 });
+    expect(shownRecord(store.getState())?.seq).toBe(1);
+
+    selectTool(store, 'multiply');
+    expect(shownRecord(store.getState())).toBeUndefined();
+
+    store.setState((s) => ({ history: [record(2, multiply), record(3, add), ...s.history], shown: 2 }));
+    selectTool(store, 'add');
+    expect(shownRecord(store.getState())?.seq).toBe(3);
+  });
+
+  it("a call that ends while another tool is selected does not show under that tool; View selects the call's tool", () => {
+    const store = createToolsStore();
+    store.setState({ selected: 'multiply', history: [record(5, add)], shown: 5 });
+    expect(shownRecord(store.getState())).toBeUndefined();
+    viewRecord(store, store.getState().history[0]!);
+    expect(store.getState().selected).toBe('add');
+    expect(shownRecord(store.getState())?.seq).toBe(5);
   });
 });

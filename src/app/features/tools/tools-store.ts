@@ -52,14 +52,18 @@ export interface ToolsState {
   inFlight?: InFlightCall;
   /** Most recent first. */
   history: ToolCallRecord[];
-  /** The call whose result is shown. */
+  /** The call whose result is shown (see shownRecord). */
   shown?: number;
+  /** A call of a destructive tool waiting for the user to confirm it. */
+  confirming?: PendingCall;
+  /** Tools the user said not to ask about again, until the next connection. */
+  noConfirm: string[];
 }
 
 export type ToolsStore = StoreApi<ToolsState>;
 
 export function createToolsStore(): ToolsStore {
-  return createStore<ToolsState>()(() => ({ filter: '', timeoutText: String(DEFAULT_TIMEOUT_SECONDS), drafts: {}, history: [] }));
+  return createStore<ToolsState>()(() => ({ filter: '', timeoutText: String(DEFAULT_TIMEOUT_SECONDS), drafts: {}, history: [], noConfirm: [] }));
 }
 
 let seqCounter = 0;
@@ -70,6 +74,13 @@ export function parseTimeout(text: string): { ok: true; ms: number } | { ok: fal
     return { ok: false, message: `Enter the timeout in seconds: a number above 0 and at most ${MAX_TIMEOUT_SECONDS}.` };
   }
   return { ok: true, ms: Math.round(seconds * 1000) };
+}
+
+/** A call the user asked for, before its timeout is read and it is sent. */
+export interface PendingCall {
+  tool: Tool;
+  arguments: unknown;
+  sentAnyway: boolean;
 }
 
 export interface CallRequest {
@@ -139,8 +150,22 @@ export function cancelCall(store: ToolsStore): boolean {
   return call.session.cancel(call.requestId, CANCEL_REASON);
 }
 
+/** Selecting a tool shows its own latest result, or none: never the previous tool's. */
 export function selectTool(store: ToolsStore, name: string | undefined): void {
-  store.setState(name === undefined ? { selected: undefined } : { selected: name });
+  if (name === undefined) return store.setState({ selected: undefined });
+  store.setState((s) => ({ selected: name, shown: s.history.find((r) => r.tool.name === name)?.seq }));
+}
+
+/** Show a past call's result, with its tool selected. */
+export function viewRecord(store: ToolsStore, record: ToolCallRecord): void {
+  store.setState({ selected: record.tool.name, shown: record.seq });
+}
+
+/** The result shown beside the selected tool: the one picked if it is that tool's, else that tool's latest. */
+export function shownRecord(s: ToolsState): ToolCallRecord | undefined {
+  const picked = s.history.find((r) => r.seq === s.shown);
+  if (s.selected === undefined || picked?.tool.name === s.selected) return picked;
+  return s.history.find((r) => r.tool.name === s.selected);
 }
 
 export function setDraft(store: ToolsStore, name: string, draft: ToolDraft): void {
@@ -153,7 +178,7 @@ export function loadArguments(store: ToolsStore, record: ToolCallRecord): void {
   selectTool(store, record.tool.name);
 }
 
-/** A new connection: drafts and the selection belonged to the previous server's tools. */
+/** A new connection: drafts, the selection and "don't ask again" belonged to the previous session. */
 export function resetForConnection(store: ToolsStore): void {
-  store.setState({ selected: undefined, drafts: {} });
+  store.setState({ selected: undefined, drafts: {}, confirming: undefined, noConfirm: [] });
 }

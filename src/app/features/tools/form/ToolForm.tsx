@@ -11,12 +11,12 @@ import { ErrorBoundary } from '../../../components/ErrorBoundary.js';
 import type { FormSchema } from './prepare-schema.js';
 import { templates } from './templates.js';
 import { formValidator } from './validator.js';
-import { BaseInputTemplate, JsonField } from './widgets.js';
+import { BaseInputTemplate, JsonField, TextareaWidget } from './widgets.js';
 import './form.css';
 
 const fields: RegistryFieldsType = { json: JsonField };
 const allTemplates = { ...templates, BaseInputTemplate };
-const widgets: RegistryWidgetsType = {};
+const widgets: RegistryWidgetsType = { TextareaWidget };
 
 interface Props {
   toolName: string;
@@ -28,7 +28,7 @@ interface Props {
   onSubmit: () => void;
 }
 
-function JsonArguments({ draft, onDraft }: { draft: ToolDraft; onDraft: (d: ToolDraft) => void }) {
+function JsonArguments({ draft, onDraft, formAvailable = true }: { draft: ToolDraft; onDraft: (d: ToolDraft) => void; formAvailable?: boolean }) {
   const id = useId();
   const json = draft.json!;
   return (
@@ -51,12 +51,23 @@ function JsonArguments({ draft, onDraft }: { draft: ToolDraft; onDraft: (d: Tool
           {json.error}
         </p>
       )}
-      <p className="hint">Sent exactly as written. Switch back to the form to see these arguments in its fields.</p>
+      <p className="hint">Sent exactly as written.{formAvailable ? ' Switch back to the form to see these arguments in its fields.' : ''}</p>
     </div>
   );
 }
 
 export function ToolForm({ toolName, prepared, draft, onDraft, errorSchema, onSubmit }: Props) {
+  if (prepared.jsonOnly) {
+    return (
+      <section className="tool-form" aria-label={`Arguments of ${toolName}`}>
+        <div className="tool-form-head">
+          <h4>Arguments</h4>
+        </div>
+        <p className="hint">{prepared.jsonOnly}</p>
+        <JsonArguments draft={draft.json ? draft : { ...draft, json: { text: '{}' } }} onDraft={onDraft} formAvailable={false} />
+      </section>
+    );
+  }
   const jsonOpen = draft.json !== undefined;
   const toggle = () => onDraft(jsonOpen ? closeJsonView(draft) : openJsonView(draft, prepared.schema));
   return (

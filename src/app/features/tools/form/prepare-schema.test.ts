@@ -135,7 +135,8 @@ describe('prepareFormSchema: what the form cannot render', () => {
     expect(p.point![JSON_FIELD]).toMatch(/tuple/);
     expect(p.list![JSON_FIELD]).toMatch(/any JSON values/);
     expect(isJsonField(p.ok)).toBe(false);
-    expect(uiSchema.ok).toEqual({ 'ui:title': 'ok' });
+    // Free-text items get a textarea (see "free text" below).
+    expect(uiSchema.ok).toEqual({ 'ui:title': 'ok', items: { 'ui:widget': 'textarea' } });
     expect(uiSchema.headers).toEqual({ 'ui:title': 'headers', 'ui:field': 'json' });
   });
 
@@ -144,7 +145,7 @@ describe('prepareFormSchema: what the form cannot render', () => {
       type: 'object',
       properties: { items: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string', title: 'SKU' } } } } },
     });
-    expect(uiSchema).toEqual({ items: { 'ui:title': 'items', items: { sku: { 'ui:title': 'sku' } } } });
+    expect(uiSchema).toEqual({ items: { 'ui:title': 'items', items: { sku: { 'ui:title': 'sku', 'ui:widget': 'textarea' } } } });
   });
 
   it('treats the root as an object even without "type", and accepts a tool with no arguments', () => {
@@ -162,5 +163,50 @@ describe('prepareFormSchema: what the form cannot render', () => {
       properties: { a: { type: 'string', not: { const: 'x' } } },
     });
     expect(schema).toEqual({ type: 'object', properties: { a: { type: 'string' } }, required: [] });
+  });
+});
+
+describe('prepareFormSchema: free text, unchecked patterns, schemas too deep for a form', () => {
+  it('gives strings without a format or choices a textarea, and keeps single-line inputs for the rest', () => {
+    const { uiSchema } = prepareFormSchema({
+      type: 'object',
+      properties: {
+        content: { type: 'string' },
+        maybe: { type: ['string', 'null'] },
+        site: { type: 'string', format: 'uri' },
+        when: { type: 'string', format: 'date' },
+        plan: { type: 'string', enum: ['free', 'pro'] },
+        fixed: { type: 'string', const: 'v1' },
+        count: { type: 'integer' },
+      },
+    });
+    const widget = (name: string) => (uiSchema[name] as Record<string, unknown>)['ui:widget'];
+    expect(widget('content')).toBe('textarea');
+    expect(widget('maybe')).toBe('textarea');
+    for (const name of ['site', 'when', 'plan', 'fixed', 'count']) expect(widget(name), name).toBeUndefined();
+  });
+
+  it('puts a note under a field whose pattern cannot be checked safely', () => {
+    const { uiSchema } = prepareFormSchema({ type: 'object', properties: { code: { type: 'string', pattern: '^(?=[A-Z])[A-Z0-9]+$' }, ok: { type: 'string', pattern: '^a+$' } } });
+    expect((uiSchema.code as Record<string, unknown>)['ui:help']).toBe(
+      'Not checked before sending: pattern "^(?=[A-Z])[A-Z0-9]+$" uses features that cannot be checked safely (such as lookaround or backreferences); not checked.',
+    );
+    expect((uiSchema.ok as Record<string, unknown>)['ui:help']).toBeUndefined();
+  });
+
+  it('edits a 3,000-level schema as JSON, saying why, without walking it', () => {
+    let deep: Schema = { type: 'string' };
+    for (let i = 0; i < 3000; i++) deep = { type: 'object', properties: { next: deep } };
+    const prepared = prepareFormSchema({ type: 'object', properties: { next: deep } });
+    expect(prepared.jsonOnly).toBe(
+      'The inputSchema nests more than 128 levels deep, too deep for a form: edit the arguments as JSON. They are not checked before sending.',
+    );
+    expect(prepared.schema).toEqual({ type: 'object' });
+  });
+
+  it('still renders a schema a few dozen levels deep as a form', () => {
+    let deep: Schema = { type: 'string' };
+    for (let i = 0; i < 40; i++) deep = { type: 'object', properties: { next: deep } };
+    expect(prepareFormSchema({ type: 'object', properties: { next: deep } }).jsonOnly).toBeUndefined();
   });
 });

@@ -3,6 +3,11 @@
 // unions normalised to `type: [X, "null"]`, and every sub-schema the form
 // cannot render replaced by a marked "edit as JSON" node. Pure: no React, no rjsf.
 // Validation always uses the original schema; this one is only for rendering.
+// Plain strings (no format, no choices) get a growing textarea, so a newline
+// typed into a file's content is kept; a pattern that cannot be checked
+// safely gets a note under its field.
+
+import { MAX_NESTING, nestsDeeperThan, serverPattern } from '../../../../protocol/index.js';
 
 export type Schema = Record<string, unknown>;
 export type UiNode = Record<string, unknown>;
@@ -15,6 +20,8 @@ export interface FormSchema {
   uiSchema: UiNode;
   /** One line per sub-schema that falls back to JSON editing, e.g. `/filter: uses anyOf with several object variants`. */
   fallbacks: string[];
+  /** Why the whole arguments object is edited as JSON text (no form at all), when it is. */
+  jsonOnly?: string;
 }
 
 const KEPT_ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly'] as const;
@@ -88,6 +95,16 @@ function annotations(schema: Schema): Schema {
   const out: Schema = {};
   for (const k of KEPT_ANNOTATIONS) if (k in schema) out[k] = schema[k];
   return out;
+}
+
+/** A textarea for free text; single-line inputs stay for formats (uri, email, date…) and choices. */
+function stringUi(schema: Schema): UiNode {
+  const ui: UiNode = schema.format === undefined && schema.enum === undefined && !('const' in schema) ? { 'ui:widget': 'textarea' } : {};
+  if (typeof schema.pattern === 'string') {
+    const p = serverPattern(schema.pattern);
+    if (p.status === 'unchecked') ui['ui:help'] = `Not checked before sending: ${p.message}.`;
+  }
+  return ui;
 }
 
 class Preparer {
@@ -170,7 +187,7 @@ class Preparer {
 
     if (type === 'object') return this.prepareObject(schema, path, refs, depth, withType);
     if (type === 'array') return this.prepareArray(schema, path, refs, depth, withType);
-    if (PRIMITIVES.has(type)) return { schema: withType(this.strip(schema)), ui: {} };
+    if (PRIMITIVES.has(type)) return { schema: withType(this.strip(schema)), ui: type === 'string' ? stringUi(schema) : {} };
     return this.fallback(schema, path, `it has an unknown type "${type}"`);
   }
 
@@ -227,6 +244,11 @@ class Preparer {
 }
 
 export function prepareFormSchema(inputSchema: unknown): FormSchema {
+  // Rendering (and rjsf's own recursion) must not even start on a schema this deep.
+  if (nestsDeeperThan(inputSchema, MAX_NESTING)) {
+    const jsonOnly = `The inputSchema nests more than ${MAX_NESTING} levels deep, too deep for a form: edit the arguments as JSON. They are not checked before sending.`;
+    return { schema: { type: 'object' }, uiSchema: {}, fallbacks: [], jsonOnly };
+  }
   const root = isRecord(inputSchema) ? inputSchema : {};
   const preparer = new Preparer(root);
   if (!isRecord(inputSchema)) {

@@ -1,33 +1,57 @@
 // The input every text-like widget (text, number, date, email, url, …) renders
-// through, and a JSON text field for sub-schemas the form cannot render.
+// through, a growing textarea for free text, and a JSON text field for
+// sub-schemas the form cannot render.
 
-import { useEffect, useState, type ChangeEvent } from 'react';
-import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps, type FieldProps } from '@rjsf/utils';
+import { useEffect, useState, type ChangeEvent, type FocusEvent } from 'react';
+import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps, type FieldProps, type WidgetProps } from '@rjsf/utils';
 import { JSON_FIELD } from './prepare-schema.js';
 
+/** What a single-line input and a textarea share: identity, state, accessibility and focus events. */
+function textControlProps(props: WidgetProps) {
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, rawErrors, required, placeholder } = props;
+  return {
+    id,
+    name: htmlName || id,
+    readOnly: readonly,
+    disabled,
+    autoFocus: autofocus,
+    required,
+    placeholder: value === null ? 'null' : placeholder,
+    'aria-invalid': rawErrors && rawErrors.length > 0 ? true : undefined,
+    'aria-describedby': ariaDescribedByIds(id),
+    onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onBlur(id, e.target.value),
+    onFocus: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onFocus(id, e.target.value),
+  };
+}
+
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, rawErrors, type, required, placeholder } = props;
+  const { value, onChange, onChangeOverride, options, schema, type } = props;
   const inputProps = getInputProps(schema, type, options);
   const isNumber = inputProps.type === 'number' || inputProps.type === 'integer';
   const shown = value === null || value === undefined ? '' : isNumber && value !== 0 && !value ? '' : value;
   const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value);
   return (
     <input
-      id={id}
-      name={htmlName || id}
       className="form-input"
+      {...textControlProps(props)}
       {...inputProps}
       value={shown as string | number}
-      readOnly={readonly}
-      disabled={disabled}
-      autoFocus={autofocus}
-      required={required}
-      placeholder={value === null ? 'null' : placeholder}
-      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
       onChange={onChangeOverride ?? handleChange}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+/** Free text: one row to start, growing with its lines up to eight; Enter types a newline. */
+export function TextareaWidget(props: WidgetProps) {
+  const { value, onChange, options } = props;
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <textarea
+      className="form-input form-textarea"
+      {...textControlProps(props)}
+      rows={Math.min(8, text.split('\n').length)}
+      value={text}
+      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
     />
   );
 }

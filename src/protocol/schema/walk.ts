@@ -1,0 +1,68 @@
+// Where a JSON Schema keeps its sub-schemas, and how deep a JSON value nests.
+// Server schemas are data of any shape and depth: nothing here recurses
+// without a bound, so asking about a 3,000-level schema cannot overflow the stack.
+
+export type SchemaNode = Record<string, unknown>;
+
+export function isSchemaNode(v: unknown): v is SchemaNode {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Keywords whose value is one sub-schema (`items` may also be an array, below). */
+const ONE = ['items', 'additionalItems', 'unevaluatedItems', 'additionalProperties', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
+/** Keywords whose value is an array of sub-schemas. */
+const MANY = ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf'];
+/** Keywords whose value maps names (or patterns) to sub-schemas. */
+const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+
+function segment(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * A shallow copy of `node` with every direct sub-schema replaced by
+ * `change(child, path)`, `path` being its JSON Pointer below `node`.
+ */
+export function mapSubschemas(node: SchemaNode, change: (child: unknown, path: string) => unknown): SchemaNode {
+  const out: SchemaNode = { ...node };
+  for (const key of ONE) {
+    if (key in node && !Array.isArray(node[key])) out[key] = change(node[key], `/${key}`);
+  }
+  for (const key of MANY) {
+    const list = node[key];
+    if (Array.isArray(list)) out[key] = list.map((child, i) => change(child, `/${key}/${i}`));
+  }
+  for (const key of MAPS) {
+    const map = node[key];
+    if (!isSchemaNode(map)) continue;
+    const copy: SchemaNode = {};
+    for (const [name, child] of Object.entries(map)) {
+      // `dependencies` mixes sub-schemas with arrays of property names.
+      copy[name] = Array.isArray(child) ? child : change(child, `/${key}/${segment(name)}`);
+    }
+    out[key] = copy;
+  }
+  return out;
+}
+
+/** Calls `visit` for every direct sub-schema of `node`. */
+export function eachSubschema(node: SchemaNode, visit: (child: unknown, path: string) => void): void {
+  mapSubschemas(node, (child, path) => {
+    visit(child, path);
+    return child;
+  });
+}
+
+/** Whether `value` nests objects and arrays more than `limit` levels deep. Iterative: safe at any depth. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    if (depth >= limit) return true;
+    seen.add(node);
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
