@@ -1,6 +1,10 @@
-// The saved log in IndexedDB: entries by seq, findings by [connection, n],
-// connection labels by number. One database per browser tab (sessionStorage
-// keeps its name across reloads), so two tabs never write over each other.
+// The saved log in IndexedDB. Entries are stored in chunks (one record per
+// batch, keyed by its first seq) and findings in chunks per connection (keyed
+// [connection, n]): one record per batch is one serialization and one message to
+// the browser's storage process, where a record per frame cost a painted frame
+// now and then during a flood. Connection labels are keyed by number. One
+// database per browser tab (sessionStorage keeps its name across reloads), so
+// two tabs never write over each other.
 
 import type { LintFinding } from '../lint/lint-runner.js';
 import type { ConnectionLabel } from './connection-labels.js';
@@ -13,9 +17,10 @@ export interface SavedLog {
 }
 
 export interface SavedBatch {
+  /** Consecutive entries: one chunk. */
   entries: readonly LogEntry[];
-  /** Each with its key: [connection, position in the page's findings]. */
-  findings: ReadonlyArray<{ key: [number, number]; finding: LintFinding }>;
+  /** Chunks of one connection's findings, each keyed [connection, position of its first in the page's findings]. */
+  findings: ReadonlyArray<{ key: [number, number]; findings: readonly LintFinding[] }>;
   labels: readonly ConnectionLabel[];
 }
 
@@ -23,7 +28,7 @@ export interface SavedBatch {
 export interface LogDatabase {
   read(): Promise<SavedLog>;
   write(batch: SavedBatch): Promise<void>;
-  /** Delete entries before `seq` and the findings and labels of connections up to `connection`. */
+  /** Delete entries before `seq` (a chunk boundary: where an earlier page's log ended) and the findings and labels of connections up to `connection`. */
   dropBefore(seq: number, connection: number): Promise<void>;
 }
 
@@ -50,7 +55,7 @@ export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): 
   const open = factory.open(name, 1);
   open.onupgradeneeded = () => {
     const db = open.result;
-    db.createObjectStore(ENTRIES, { keyPath: 'seq' });
+    db.createObjectStore(ENTRIES);
     db.createObjectStore(FINDINGS);
     db.createObjectStore(LABELS, { keyPath: 'connection' });
   };
@@ -61,18 +66,18 @@ export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): 
     async read() {
       const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readonly');
       const [entries, findings, labels] = await Promise.all([
-        result(tx.objectStore(ENTRIES).getAll() as IDBRequest<LogEntry[]>),
-        result(tx.objectStore(FINDINGS).getAll() as IDBRequest<LintFinding[]>),
+        result(tx.objectStore(ENTRIES).getAll() as IDBRequest<LogEntry[][]>),
+        result(tx.objectStore(FINDINGS).getAll() as IDBRequest<LintFinding[][]>),
         result(tx.objectStore(LABELS).getAll() as IDBRequest<ConnectionLabel[]>),
       ]);
-      return { entries, findings, labels };
+      return { entries: entries.flat(), findings: findings.flat(), labels };
     },
     async write(batch) {
       const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readwrite');
-      const entries = tx.objectStore(ENTRIES);
-      for (const e of batch.entries) entries.put(e);
+      const first = batch.entries[0];
+      if (first) tx.objectStore(ENTRIES).put(batch.entries, first.seq);
       const findings = tx.objectStore(FINDINGS);
-      for (const f of batch.findings) findings.put(f.finding, f.key);
+      for (const chunk of batch.findings) findings.put(chunk.findings, chunk.key);
       const labels = tx.objectStore(LABELS);
       for (const l of batch.labels) labels.put(l);
       await committed(tx);

@@ -12,24 +12,24 @@ afterEach(() => {
 /** A LogDatabase in memory, with the same keys as the IndexedDB one. */
 function memoryDatabase(fail?: () => Error | undefined) {
   const entries = new Map<number, LogEntry>();
-  const findings = new Map<string, LintFinding>();
+  const findings = new Map<string, LintFinding[]>();
   const labels = new Map<number, ConnectionLabel>();
   const writes: SavedBatch[] = [];
   const db: LogDatabase = {
     async read(): Promise<SavedLog> {
-      return { entries: [...entries.values()].sort((a, b) => a.seq - b.seq), findings: [...findings.values()], labels: [...labels.values()] };
+      return { entries: [...entries.values()].sort((a, b) => a.seq - b.seq), findings: [...findings.values()].flat(), labels: [...labels.values()] };
     },
     async write(batch) {
       const error = fail?.();
       if (error) throw error;
       writes.push(batch);
       for (const e of batch.entries) entries.set(e.seq, e);
-      for (const f of batch.findings) findings.set(JSON.stringify(f.key), f.finding);
+      for (const f of batch.findings) findings.set(JSON.stringify(f.key), [...f.findings]);
       for (const l of batch.labels) labels.set(l.connection, l);
     },
     async dropBefore(seq, connection) {
       for (const k of [...entries.keys()]) if (k < seq) entries.delete(k);
-      for (const [k, f] of [...findings]) if (f.connection <= connection) findings.delete(k);
+      for (const [k, f] of [...findings]) if (f[0]!.connection <= connection) findings.delete(k);
       for (const k of [...labels.keys()]) if (k <= connection) labels.delete(k);
     },
   };
@@ -67,16 +67,23 @@ describe('LogSaver', () => {
     saver.changed();
     saver.changed();
     expect(mem.writes).toHaveLength(0);
+    // One batch per idle moment (a timer here, where there is no requestIdleCallback).
+    await vi.advanceTimersByTimeAsync(300);
+    expect(mem.writes.map((w) => w.entries.length)).toEqual([BATCH]);
     await vi.advanceTimersByTimeAsync(300);
     expect(mem.writes.map((w) => w.entries.length)).toEqual([BATCH, 10]);
     expect(mem.entries.size).toBe(BATCH + 10);
     expect(mem.findings.size).toBe(1);
-    findings = [...findings, finding(2, 1)];
+    findings = [...findings, finding(2, 1), finding(3, 2)];
     log.getState().append({ t: 0, connection: 1, direction: 'stderr', raw: 'more' });
     log.getState().flush();
     await saver.save();
     expect(mem.writes.at(-1)?.entries.map((e) => e.raw)).toEqual(['more']);
-    expect(mem.writes.at(-1)?.findings.map((f) => f.key)).toEqual([[1, 1]]);
+    // One chunk per connection, keyed by the position of its first finding.
+    expect(mem.writes.at(-1)?.findings.map((f) => [f.key, f.findings.map((x) => x.seq)])).toEqual([
+      [[1, 1], [2]],
+      [[2, 2], [3]],
+    ]);
     expect(mem.writes.at(-1)?.labels).toEqual([]);
   });
 

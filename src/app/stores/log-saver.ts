@@ -1,11 +1,13 @@
 // Keeps the message log (frames, findings, connection labels) in a LogDatabase
-// so that a reload can show it again. Writes happen in batches on a timer, off
-// the path that appends frames; a failure stops saving and says so, never silently.
+// so that a reload can show it again. Writes happen one small batch per idle
+// moment, off the path that appends frames (a flood is saved over a few seconds
+// rather than stalling the page); leaving the page writes the rest at once. A
+// failure stops saving and says so, never silently.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LintFinding } from '../lint/lint-runner.js';
 import type { ConnectionLabel } from './connection-labels.js';
-import type { LogDatabase, SavedLog } from './log-database.js';
+import type { LogDatabase, SavedBatch, SavedLog } from './log-database.js';
 import type { LogEntry } from './log-store.js';
 
 export interface RestoredLog {
@@ -30,9 +32,17 @@ export interface LogSources {
   labels: () => ReadonlyMap<number, ConnectionLabel>;
 }
 
-/** Entries per transaction: big enough to keep up with a flood, small enough to keep each write short. */
-export const BATCH = 5000;
+/** Entries per transaction: small enough that cloning them never costs a painted frame. */
+export const BATCH = 1000;
 export const SAVE_DELAY_MS = 250;
+
+/** Runs `work` when the page is idle (at the latest after a second), or after `delayMs` where there is no idle callback. */
+export function whenIdle(delayMs: number): (work: () => void) => void {
+  return (work) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 });
+    else setTimeout(work, delayMs);
+  };
+}
 
 export function saveFailure(e: unknown): string {
   const name = e instanceof Error || (typeof DOMException !== 'undefined' && e instanceof DOMException) ? (e as Error).name : '';
@@ -55,6 +65,17 @@ export function repairPairs(entries: LogEntry[]): LogEntry[] {
   return entries;
 }
 
+/** Findings cut where the connection changes, each chunk keyed [connection, position of its first]. */
+export function chunksByConnection(findings: readonly LintFinding[], base: number): SavedBatch['findings'] {
+  const chunks: Array<{ key: [number, number]; findings: LintFinding[] }> = [];
+  findings.forEach((f, i) => {
+    const last = chunks[chunks.length - 1];
+    if (last && last.key[0] === f.connection) last.findings.push(f);
+    else chunks.push({ key: [f.connection, base + i], findings: [f] });
+  });
+  return chunks;
+}
+
 export class LogSaver {
   readonly store: StoreApi<LogSaverState> = createStore<LogSaverState>()(() => ({}));
   private savedSeq = 0;
@@ -62,23 +83,26 @@ export class LogSaver {
   private restoredFindings = 0;
   /** The labels last written, as text (a handful of short strings). */
   private savedLabels = '';
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private scheduled = false;
   private writing: Promise<void> | undefined;
   private stopped = false;
 
   constructor(
     private readonly db: Promise<LogDatabase>,
     private readonly sources: LogSources,
-    private readonly delayMs = SAVE_DELAY_MS,
+    private readonly schedule: (work: () => void) => void = whenIdle(SAVE_DELAY_MS),
   ) {}
 
-  /** The log changed: save what is new, soon. */
+  /** The log changed: save what is new, a batch at a time, when the page is idle. */
   changed(): void {
-    if (this.stopped || this.timer !== undefined) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.save();
-    }, this.delayMs);
+    if (this.stopped || this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      void this.saveBatch().then((more) => {
+        if (more) this.changed();
+      });
+    });
   }
 
   /** Read what an earlier page saved; the caller puts it back into its stores. */
@@ -101,12 +125,21 @@ export class LogSaver {
     }
   }
 
-  /** Write everything not written yet, in batches. */
+  /** Write everything not written yet, batch after batch (the page is about to go). */
   async save(): Promise<void> {
+    while (!this.stopped && (await this.saveBatch()));
+  }
+
+  /** Write the next batch; true when more is waiting. */
+  private async saveBatch(): Promise<boolean> {
     while (this.writing) await this.writing;
-    if (this.stopped) return;
-    this.writing = this.writeAll().finally(() => (this.writing = undefined));
+    if (this.stopped) return false;
+    let more = false;
+    this.writing = this.writeBatch()
+      .then((m) => void (more = m))
+      .finally(() => (this.writing = undefined));
     await this.writing;
+    return more;
   }
 
   /** Forget the log from before the reload, here and in storage. */
@@ -123,41 +156,38 @@ export class LogSaver {
     }
   }
 
-  private async writeAll(): Promise<void> {
+  private async writeBatch(): Promise<boolean> {
     try {
-      for (;;) {
-        const entries = this.sources.entries();
-        const first = entries[0]?.seq ?? 1;
-        const batch = entries.slice(Math.max(0, this.savedSeq - first + 1), Math.max(0, this.savedSeq - first + 1) + BATCH);
-        const allFindings = this.sources.findings();
-        // Findings of connections the log let go of are gone from the list: start counting again.
-        if (allFindings.length < this.savedFindings) this.savedFindings = allFindings.length;
-        const findings = allFindings.slice(this.savedFindings, this.savedFindings + BATCH);
-        const ours = [...this.sources.labels().values()].filter((l) => !l.restored);
-        const labelText = JSON.stringify(ours);
-        const newLabels = labelText === this.savedLabels ? [] : ours;
-        if (batch.length === 0 && findings.length === 0 && newLabels.length === 0) return;
-        const base = this.savedFindings;
-        await (await this.db).write({
-          entries: batch,
-          findings: findings.map((finding, i) => ({ key: [finding.connection, base + i] as [number, number], finding })),
-          labels: newLabels,
-        });
-        if (batch.length) this.savedSeq = batch[batch.length - 1]!.seq;
-        this.savedFindings += findings.length;
-        this.savedLabels = labelText;
-        if (this.stopped) return;
-      }
+      const entries = this.sources.entries();
+      const first = entries[0]?.seq ?? 1;
+      const batch = entries.slice(Math.max(0, this.savedSeq - first + 1), Math.max(0, this.savedSeq - first + 1) + BATCH);
+      const allFindings = this.sources.findings();
+      // Findings of connections the log let go of are gone from the list: start counting again.
+      if (allFindings.length < this.savedFindings) this.savedFindings = allFindings.length;
+      const findings = allFindings.slice(this.savedFindings, this.savedFindings + BATCH);
+      const ours = [...this.sources.labels().values()].filter((l) => !l.restored);
+      const labelText = JSON.stringify(ours);
+      const newLabels = labelText === this.savedLabels ? [] : ours;
+      if (batch.length === 0 && findings.length === 0 && newLabels.length === 0) return false;
+      const base = this.savedFindings;
+      await (await this.db).write({
+        entries: batch,
+        findings: chunksByConnection(findings, base),
+        labels: newLabels,
+      });
+      if (batch.length) this.savedSeq = batch[batch.length - 1]!.seq;
+      this.savedFindings += findings.length;
+      this.savedLabels = labelText;
+      return batch.length === BATCH || findings.length === BATCH;
     } catch (e) {
       this.fail(saveFailure(e));
+      return false;
     }
   }
 
   /** Stop saving, with the sentence the page shows. */
   fail(error: string): void {
     this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
     this.store.setState({ error });
   }
 }
