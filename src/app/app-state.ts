@@ -13,6 +13,11 @@ import { LintRunner } from './lint/lint-runner.js';
 import { createLogStore } from './stores/log-store.js';
 import { watchServerChange } from './stores/server-change.js';
 import { createNavigationStore } from './stores/navigation-store.js';
+import { createConnectionLabels, noteConnection, restoreLabels } from './stores/connection-labels.js';
+import { isActive } from './stores/connection-store.js';
+import { openLogDatabase } from './stores/log-database.js';
+import { LogSaver } from './stores/log-saver.js';
+import { guardUnload } from './connection/unload-guard.js';
 
 function sessionStorageOrNothing(): Pick<Storage, 'getItem' | 'setItem'> {
   try {
@@ -23,7 +28,8 @@ function sessionStorageOrNothing(): Pick<Storage, 'getItem' | 'setItem'> {
   }
 }
 
-export const token = takeToken({ location: window.location, storage: sessionStorageOrNothing(), history: window.history });
+const tabStorage = sessionStorageOrNothing();
+export const token = takeToken({ location: window.location, storage: tabStorage, history: window.history });
 
 export const logStore = createLogStore();
 export const connectionStore = createConnectionStore();
@@ -99,3 +105,58 @@ watchServerChange(
     pingStore.setState({ history: [], serverPings: 0 });
   },
 );
+
+/** What each connection talked to, for the Problems tab's headings. */
+export const connectionLabels = createConnectionLabels();
+connectionStore.subscribe((s) => {
+  if (s.snapshot) noteConnection(connectionLabels, s.snapshot);
+});
+
+// The log is saved (IndexedDB, one database per tab) so that a reload can show it again.
+const LOG_DATABASE_KEY = 'mcpscope.logDatabase';
+function logDatabaseName(): string {
+  const known = tabStorage.getItem(LOG_DATABASE_KEY);
+  if (known) return known;
+  const name = `mcpscope-log-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  tabStorage.setItem(LOG_DATABASE_KEY, name);
+  return name;
+}
+export const logSaver = new LogSaver(
+  typeof indexedDB === 'undefined' ? Promise.reject(new Error('this browser offers no IndexedDB')) : openLogDatabase(logDatabaseName()),
+  { entries: () => logStore.getState().entries, findings: () => lint.store.getState().findings, labels: () => connectionLabels.getState().labels },
+);
+
+/** Puts the log from before a reload back; the page renders once this settles. */
+export async function restoreSavedLog(): Promise<void> {
+  const saved = await logSaver.load();
+  if (saved) {
+    const { upToSeq, lastConnection } = logSaver.store.getState().restored!;
+    if (logStore.getState().restore(saved.entries)) {
+      lint.restore(saved.findings, upToSeq);
+      restoreLabels(connectionLabels, saved.labels);
+      controller.numberAfter(lastConnection);
+    } else {
+      logSaver.fail("The log from before the reload was not shown because this page had already logged frames; it is left in storage, and this page's log is not saved. Use Export log to keep this one.");
+      logSaver.store.setState({ restored: undefined });
+    }
+  }
+  const save = () => logSaver.changed();
+  logStore.subscribe(save);
+  lint.store.subscribe(save);
+  connectionLabels.subscribe(save);
+  save();
+}
+
+/** Clear the log from before the reload: from the page and from storage. */
+export function clearRestoredLog(): void {
+  const restored = logSaver.store.getState().restored;
+  if (!restored) return;
+  logStore.getState().dropBefore(restored.upToSeq + 1);
+  lint.forgetConnections(restored.lastConnection);
+  void logSaver.clearRestored();
+}
+
+// Leaving the page ends the connection and the server process: the browser asks first.
+const guard = guardUnload(window, () => void logSaver.save());
+connectionStore.subscribe((s) => guard(isActive(s.snapshot)));
+window.addEventListener('pagehide', () => void logSaver.save());

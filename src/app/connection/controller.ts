@@ -93,6 +93,11 @@ export class ConnectionController {
     this.current?.continueWithoutInitialize();
   }
 
+  /** Number the next connection after `connection` (the last one of a log restored after a reload). */
+  numberAfter(connection: number): void {
+    this.count = Math.max(this.count, connection);
+  }
+
   reconnect(): Promise<ConnectionSnapshot> | undefined {
     return this.lastRequest ? this.connect(this.lastRequest) : undefined;
   }

@@ -32,8 +32,55 @@ describe('LintRunner', () => {
     ]);
     expect(s.byRule.get('PING-RESULT')).toEqual({ rule: 'PING-RESULT', count: 1, severity: 'error' });
     expect(worst(s.bySeq.get(6) ?? [])).toBe('error');
-    // Connection 2 starts: Problems are about it alone, and its ping reuses no id of connection 1's.
+    // Connection 2 starts with a fresh linter (its ping reuses no id of connection 1's) and
+    // connection 1's findings stay with their frames: a reconnect must not take them away.
     runner.observe(all);
+    const after = runner.store.getState();
+    expect(after.findings.map((f) => [f.rule, f.seq, f.connection])).toEqual([
+      ['STDIO-NONMSG', 4, 1],
+      ['PING-RESULT', 6, 1],
+    ]);
+    expect(after.bySeq.get(6)?.map((f) => f.rule)).toEqual(['PING-RESULT']);
+    expect([...after.byConnection.keys()]).toEqual([1]);
+    expect(after.byConnection.get(1)?.get('PING-RESULT')?.count).toBe(1);
+  });
+
+  it('keeps findings through a reconnect and lints the new connection on its own', () => {
+    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const store = createLogStore(() => {});
+    const handshake = (connection: number) => {
+      store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' });
+      store.getState().append({ t: 0, connection, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}' });
+      store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
+      store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
+      store.getState().append({ t: 0, connection, direction: 'in', raw: '{"jsonrpc":"2.0","id":2,"result":{"pong":true}}' });
+      store.getState().flush();
+      runner.observe(store.getState().entries);
+    };
+    handshake(1);
+    handshake(2);
+    const s = runner.store.getState();
+    expect(s.findings.map((f) => [f.rule, f.seq, f.connection])).toEqual([
+      ['PING-RESULT', 5, 1],
+      ['PING-RESULT', 10, 2],
+    ]);
+    expect(s.byRule.get('PING-RESULT')?.count).toBe(2);
+    expect(s.byConnection.get(2)?.get('PING-RESULT')?.count).toBe(1);
+  });
+
+  it('takes restored findings as they are, lints only what follows, and forgets connections the log let go of', () => {
+    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const all = entries();
+    const saved = { rule: 'PING-RESULT' as const, severity: 'error' as const, message: 'm', specUrl: 'u', subject: 'server' as const, seq: 6, connection: 1 };
+    runner.restore([saved], 6);
+    runner.observe(all);
+    // Entries 1–6 are not linted again (STDIO-NONMSG on #4 would otherwise appear); #7 is.
+    expect(runner.store.getState().findings).toEqual([saved]);
+    runner.forgetConnections(1);
+    expect(runner.store.getState().findings).toEqual([]);
+    expect(runner.store.getState().bySeq.size).toBe(0);
+    // The log dropped its first six entries: nothing is linted twice.
+    runner.observe(all.slice(6));
     expect(runner.store.getState().findings).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 // Feeds the message log to the lint engine, in order, as entries arrive: a new
 // Linter per connection (checked against the version it offered until one is
-// negotiated), findings kept by the log sequence number they were found on.
+// negotiated), findings kept by the log sequence number they were found on and
+// by the connection they were found on, for as long as their frames are in the
+// log (a reconnect does not take them away).
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { Linter, RULES, internalFinding, type Finding, type HttpExchangeFacts, type LinterOptions, type RuleId, type Severity } from '../../protocol/index.js';
@@ -13,11 +15,20 @@ export interface RuleCount {
   severity: Severity;
 }
 
+/** A finding with the connection (of this page's log) it was found on. */
+export type LintFinding = Finding & { connection: number };
+
 export interface LintState {
-  findings: readonly Finding[];
-  bySeq: ReadonlyMap<number, readonly Finding[]>;
+  /** Every connection's findings, in the order they were found. */
+  findings: readonly LintFinding[];
+  bySeq: ReadonlyMap<number, readonly LintFinding[]>;
+  /** Counts over every connection (the Log's rule filter). */
   byRule: ReadonlyMap<RuleId, RuleCount>;
+  /** Counts per connection (the Problems tab groups by connection). */
+  byConnection: ReadonlyMap<number, ReadonlyMap<RuleId, RuleCount>>;
 }
+
+const emptyState = (): LintState => ({ findings: [], bySeq: new Map(), byRule: new Map(), byConnection: new Map() });
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 
@@ -41,7 +52,8 @@ export class LintRunner {
   readonly store: StoreApi<LintState>;
   private linter: Linter | undefined;
   private connection = -1;
-  private processed = 0;
+  /** seq of the last entry linted (seqs only grow; the log may drop its oldest entries). */
+  private lintedSeq = 0;
   private source: readonly LogEntry[] = [];
   private scheduled = false;
   private readonly budgetMs: number;
@@ -54,7 +66,7 @@ export class LintRunner {
     private readonly offeredVersion: (connection: number) => string | undefined,
     options: LintRunnerOptions = {},
   ) {
-    this.store = createStore<LintState>()(() => ({ findings: [], bySeq: new Map(), byRule: new Map() }));
+    this.store = createStore<LintState>()(emptyState);
     this.budgetMs = options.budgetMs ?? 4;
     this.schedule = options.schedule ?? ((work) => setTimeout(work, 0));
     this.now = options.now ?? (() => performance.now());
@@ -62,9 +74,34 @@ export class LintRunner {
 
   /** Lint the entries not seen yet, in slices. The log only appends, so this resumes where it stopped. */
   observe(entries: readonly LogEntry[]): void {
-    if (entries.length < this.processed) this.reset();
+    // A log that ends before what was linted is another log: start over.
+    if ((entries[entries.length - 1]?.seq ?? 0) < this.lintedSeq) this.reset();
     this.source = entries;
-    if (entries.length > this.processed) this.kick();
+    if (this.next() < entries.length) this.kick();
+  }
+
+  /** Index into the observed entries of the first one not linted yet. */
+  private next(): number {
+    const first = this.source[0]?.seq ?? 1;
+    return Math.max(0, this.lintedSeq - first + 1);
+  }
+
+  /**
+   * Findings saved with a log from before a reload: taken as they are, and the
+   * entries up to `upToSeq` count as linted (they are not linted again).
+   */
+  restore(findings: readonly LintFinding[], upToSeq: number): void {
+    this.lintedSeq = Math.max(this.lintedSeq, upToSeq);
+    const byConnection = new Map<number, LintFinding[]>();
+    for (const f of findings) byConnection.set(f.connection, [...(byConnection.get(f.connection) ?? []), f]);
+    for (const [connection, found] of byConnection) this.publish(found, connection);
+  }
+
+  /** The log let go of connections up to `connection`: their findings go with them. */
+  forgetConnections(connection: number): void {
+    const kept = this.store.getState().findings.filter((f) => f.connection > connection);
+    this.store.setState(emptyState());
+    this.restore(kept, 0);
   }
 
   /** The published-schema check (loaded lazily); applies to linters created from now on. */
@@ -83,31 +120,37 @@ export class LintRunner {
     this.schedule(() => {
       this.scheduled = false;
       this.work(this.budgetMs);
-      if (this.processed < this.source.length) this.kick();
+      if (this.next() < this.source.length) this.kick();
     });
   }
 
   private work(budgetMs: number): void {
     const start = this.now();
-    const found: Finding[] = [];
+    let found: Finding[] = [];
     const entries = this.source;
-    while (this.processed < entries.length) {
-      const entry = entries[this.processed]!;
-      // A new connection clears the board: what was found for the old one goes with it.
-      if (entry.connection !== this.connection) found.length = 0;
+    let i = this.next();
+    let n = 0;
+    while (i < entries.length) {
+      const entry = entries[i]!;
+      // Findings are published per connection: each belongs to the one it was found on.
+      if (entry.connection !== this.connection && found.length) {
+        this.publish(found, this.connection);
+        found = [];
+      }
       found.push(...this.lintOne(entry));
-      this.processed++;
+      this.lintedSeq = entry.seq;
+      i++;
       // Check the clock every 64 frames: reading it costs more than linting a ping.
-      if ((this.processed & 63) === 0 && this.now() - start > budgetMs) break;
+      if ((++n & 63) === 0 && this.now() - start > budgetMs) break;
     }
-    if (found.length) this.publish(found);
+    if (found.length) this.publish(found, this.connection);
   }
 
   private reset(): void {
-    this.processed = 0;
+    this.lintedSeq = 0;
     this.connection = -1;
     this.linter = undefined;
-    this.store.setState({ findings: [], bySeq: new Map(), byRule: new Map() });
+    this.store.setState(emptyState());
   }
 
   /** One HTTP exchange of `connection`, once it has ended. */
@@ -120,13 +163,12 @@ export class LintRunner {
     } catch (error) {
       found = [internalFinding('the linter', `the HTTP ${facts.method} exchange`, error, 'client')];
     }
-    if (found.length) this.publish(found);
+    if (found.length) this.publish(found, connection);
   }
 
   private linterFor(connection: number): Linter {
     if (connection !== this.connection || !this.linter) {
-      // Problems are about the connection in front of you: a new one starts clean.
-      if (this.linter) this.store.setState({ findings: [], bySeq: new Map(), byRule: new Map() });
+      // A new connection gets a fresh linter; the findings of the last one stay with its frames.
       this.connection = connection;
       const offeredVersion = this.offeredVersion(connection);
       this.linter = new Linter({ ...(offeredVersion ? { offeredVersion } : {}), ...(this.schema ? { schema: this.schema } : {}) });
@@ -136,7 +178,7 @@ export class LintRunner {
 
   private lintOne(e: LogEntry): Finding[] {
     this.linter = this.linterFor(e.connection);
-    const meta = { seq: e.seq, at: e.t, invalidUtf8: e.note?.includes('invalid UTF-8') ?? false };
+    const meta = { seq: e.seq, at: e.t, invalidUtf8: e.invalidUtf8 === true };
     try {
       if (FRAME_KINDS.has(e.kind) && (e.direction === 'out' || e.direction === 'in')) {
         return this.linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, meta);
@@ -149,18 +191,26 @@ export class LintRunner {
     return [];
   }
 
-  private publish(found: Finding[]): void {
+  private publish(found: readonly Finding[], connection: number): void {
     const s = this.store.getState();
+    const tagged = found.map((f): LintFinding => ({ ...f, connection }));
     const bySeq = new Map(s.bySeq);
     const byRule = new Map(s.byRule);
-    for (const f of found) {
+    const mine = new Map(s.byConnection.get(connection));
+    for (const f of tagged) {
       if (f.seq !== undefined) bySeq.set(f.seq, [...(bySeq.get(f.seq) ?? []), f]);
-      const prev = byRule.get(f.rule);
-      const severity = prev && SEVERITY_RANK[prev.severity] >= SEVERITY_RANK[f.severity] ? prev.severity : f.severity;
-      byRule.set(f.rule, { rule: f.rule, count: (prev?.count ?? 0) + 1, severity });
+      count(byRule, f);
+      count(mine, f);
     }
-    this.store.setState({ findings: [...s.findings, ...found], bySeq, byRule });
+    const byConnection = new Map(s.byConnection).set(connection, mine);
+    this.store.setState({ findings: [...s.findings, ...tagged], bySeq, byRule, byConnection });
   }
+}
+
+function count(counts: Map<RuleId, RuleCount>, f: Finding): void {
+  const prev = counts.get(f.rule);
+  const severity = prev && SEVERITY_RANK[prev.severity] >= SEVERITY_RANK[f.severity] ? prev.severity : f.severity;
+  counts.set(f.rule, { rule: f.rule, count: (prev?.count ?? 0) + 1, severity });
 }
 
 export function ruleTitle(rule: RuleId): string {

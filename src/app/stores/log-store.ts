@@ -10,7 +10,7 @@ import { base64ByteLength, utf8ByteLength, type LogDirection, type LogKind } fro
 export type { LogDirection, LogKind };
 
 export interface LogEntry {
-  /** 1, 2, … in order; nothing is ever removed, so entries[seq - 1] is this entry. */
+  /** 1, 2, … in order, no gaps; only the oldest entries are ever removed, so entries[seq - entries[0].seq] is this entry. */
   seq: number;
   /** Wall-clock time it was logged (epoch ms). */
   at: number;
@@ -58,6 +58,10 @@ export interface LogState {
   append(input: LogInput): LogEntry;
   /** Publish buffered entries now (normally done by the scheduler). */
   flush(): void;
+  /** Put back a log saved before a reload; only into a log with nothing in it yet. False when it was not empty. */
+  restore(saved: readonly LogEntry[]): boolean;
+  /** Let go of every entry before `seq` (the saved log from before a reload, when the user clears it). */
+  dropBefore(seq: number): void;
 }
 
 export type Scheduler = (run: () => void) => void;
@@ -90,7 +94,9 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   let nextSeq = 1;
   let buffer: LogEntry[] = [];
   let scheduled = false;
+  // seq of the last published entry, and how many seqs come before entries[0] (dropped ones).
   let published = 0;
+  let base = 0;
   // Requests by connection, direction of the request and id, for pairing answers.
   const requests = new Map<string, SeenRequest>();
   // Published requests that got their first answer since the last flush: seq → answer seq.
@@ -172,19 +178,44 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
       for (const e of batch) counts[e.direction]++;
       const entries = get().entries.slice();
       for (const [requestSeq, answerSeq] of answered) {
-        const request = entries[requestSeq - 1];
-        if (request && request.pairSeq === undefined) entries[requestSeq - 1] = { ...request, pairSeq: answerSeq };
+        const request = entries[requestSeq - 1 - base];
+        if (request && request.pairSeq === undefined) entries[requestSeq - 1 - base] = { ...request, pairSeq: answerSeq };
       }
       answered.clear();
       for (const e of batch) entries.push(e);
-      published = entries.length;
+      published = base + entries.length;
       set({ entries, counts });
+    }
+
+    function countsOf(entries: readonly LogEntry[]): LogCounts {
+      const counts = emptyCounts();
+      for (const e of entries) counts[e.direction]++;
+      return counts;
     }
 
     return {
       entries: [],
       counts: emptyCounts(),
       flush,
+      restore(saved) {
+        if (nextSeq !== 1 || saved.length === 0) return false;
+        const entries = saved.slice();
+        base = entries[0]!.seq - 1;
+        published = entries[entries.length - 1]!.seq;
+        nextSeq = published + 1;
+        set({ entries, counts: countsOf(entries) });
+        return true;
+      },
+      dropBefore(seq) {
+        flush();
+        const all = get().entries;
+        const keep = all.findIndex((e) => e.seq >= seq);
+        const entries = keep < 0 ? [] : all.slice(keep);
+        base = published - entries.length;
+        // An answer must not pair with a request that is gone.
+        for (const [k, r] of requests) if (r.seq < seq) requests.delete(k);
+        set({ entries, counts: countsOf(entries) });
+      },
       append(input) {
         const seq = nextSeq++;
         const direction = input.direction;

@@ -12,6 +12,7 @@ import { NO_FILTER, filterLog, isFiltering, type FilterResult, type LogFilter } 
 import { formatCount } from './format.js';
 import { LogDetail } from './LogDetail.js';
 import { ImportedBanner, LogFileBar } from './LogFileBar.js';
+import { SavedLogBanner } from './SavedLogBanner.js';
 import { LogFilters } from './LogFilters.js';
 import { LogTable } from './LogTable.js';
 import { serverOf, type ImportedLog } from './log-file.js';
@@ -23,8 +24,9 @@ import './log.css';
 function indexOf(entries: readonly LogEntry[], imported: ImportedLog | null, seq: number | null): number {
   if (seq === null) return -1;
   if (imported) return imported.indexOfSeq.get(seq) ?? -1;
-  // The live log never drops an entry, so seq n sits at n - 1.
-  return entries[seq - 1]?.seq === seq ? seq - 1 : -1;
+  // The live log has no gaps (it only drops its oldest entries), so seq n sits at n - first seq.
+  const i = seq - (entries[0]?.seq ?? 1);
+  return entries[i]?.seq === seq ? i : -1;
 }
 
 export function LogTab() {
@@ -106,7 +108,7 @@ export function LogTab() {
         onImported={(log) => switchSource(log)}
         {...(imported ? {} : { findings: bySeq })}
       />
-      {imported && <ImportedBanner log={imported} onBack={() => switchSource(null)} />}
+      {imported ? <ImportedBanner log={imported} onBack={() => switchSource(null)} /> : <SavedLogBanner />}
       <LogFilters filter={filter} result={filtered} onChange={setFilter} />
       {!imported && <LintRuleFilter />}
       <p className="log-showing">

@@ -23,6 +23,7 @@ export function HeartbeatPanel() {
   const samples = useStore(heartbeat.store, (s) => s.samples);
   const reconnectInMs = useStore(heartbeat.store, (s) => s.reconnectInMs);
   const lastFailure = useStore(heartbeat.store, (s) => s.lastFailure);
+  const recoveredFrom = useStore(heartbeat.store, (s) => s.recoveredFrom);
   const notImplemented = useStore(heartbeat.store, (s) => s.notImplemented);
   const connected = useConnection((s) => s.snapshot !== null && s.snapshot.status !== 'closed');
   const [settings, setSettings] = useState<HeartbeatSettings>(DEFAULT_SETTINGS);
@@ -59,10 +60,12 @@ export function HeartbeatPanel() {
       )}
       <div className="heartbeat-status" aria-live="polite">
         {state === 'running' && <span className="badge">running</span>}
+        {state === 'running' && recoveredFrom && !lastFailure && <span className="badge">healthy again</span>}
         {state === 'stale' && <span className="badge bad">stale</span>}
         {notImplemented && <span className="badge bad">server does not implement ping</span>}
         {reconnectInMs !== undefined && <span className="hint">Reconnecting in {reconnectInMs / 1000} s…</span>}
         {lastFailure && <span className="hint">{lastFailure}</span>}
+        {!lastFailure && recoveredFrom && <span className="hint">Pings are answered again. Earlier: {recoveredFrom}</span>}
       </div>
       <HeartbeatFigures />
       {samples.length > 0 && <LatencyChart samples={samples} />}

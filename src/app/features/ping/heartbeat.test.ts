@@ -64,4 +64,63 @@ describe('Heartbeat', () => {
     hb.stop();
     expect(hb.store.getState().state).toBe('stopped');
   });
+
+  it('clears the failure once a reconnect succeeds: the status is healthy again, the failure stays as history', async () => {
+    vi.useFakeTimers();
+    let silent = true;
+    const makeSession = () => {
+      const s: ClientSession = new ClientSession({
+        send: (raw) => {
+          const msg = JSON.parse(raw) as { id?: number; method?: string };
+          if (msg.method === 'ping' && !silent) setTimeout(() => s.receive(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: {} })), 1);
+        },
+      });
+      s.markReadyWithoutInitialize();
+      return s;
+    };
+    let session = makeSession();
+    const hb = new Heartbeat({
+      session: () => session,
+      reconnect: async () => {
+        silent = false;
+        session = makeSession();
+        return true;
+      },
+      log: () => {},
+    });
+    hb.start({ intervalMs: 200, timeoutMs: 100, staleAfter: 3, autoReconnect: true });
+    await vi.advanceTimersByTimeAsync(650);
+    expect(hb.store.getState().state).toBe('stale');
+    expect(hb.store.getState().lastFailure).toMatch(/stale/);
+    await vi.advanceTimersByTimeAsync(1500);
+    const s = hb.store.getState();
+    expect(s.reconnects).toBe(1);
+    expect(s.state).toBe('running');
+    expect(s.lastFailure).toBeUndefined();
+    expect(s.recoveredFrom).toMatch(/missed|stale/);
+    expect(s.figures.misses).toBeGreaterThanOrEqual(3);
+    hb.stop();
+  });
+
+  it('a reconnect made elsewhere (auto-reconnect off): the next answered ping clears the failure', async () => {
+    vi.useFakeTimers();
+    let silent = true;
+    const s: ClientSession = new ClientSession({
+      send: (raw) => {
+        const msg = JSON.parse(raw) as { id?: number; method?: string };
+        if (msg.method === 'ping' && !silent) setTimeout(() => s.receive(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: {} })), 1);
+      },
+    });
+    s.markReadyWithoutInitialize();
+    const hb = new Heartbeat({ session: () => s, reconnect: async () => false, log: () => {} });
+    hb.start({ intervalMs: 200, timeoutMs: 100, staleAfter: 3, autoReconnect: false });
+    await vi.advanceTimersByTimeAsync(650);
+    expect(hb.store.getState().lastFailure).toMatch(/stale/);
+    silent = false;
+    await vi.advanceTimersByTimeAsync(400);
+    expect(hb.store.getState().state).toBe('running');
+    expect(hb.store.getState().lastFailure).toBeUndefined();
+    expect(hb.store.getState().recoveredFrom).toMatch(/missed|stale/);
+    hb.stop();
+  });
 });

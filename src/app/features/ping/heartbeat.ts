@@ -33,8 +33,10 @@ export interface HeartbeatState {
   reconnects: number;
   /** Set while waiting to reconnect. */
   reconnectInMs?: number;
-  /** The last thing that went wrong, as a sentence. */
+  /** The last thing that went wrong, as a sentence, while it still describes the connection. */
   lastFailure?: string;
+  /** The last failure, kept as history once pings are answered again (after a reconnect). */
+  recoveredFrom?: string;
 }
 
 export interface HeartbeatDeps {
@@ -93,10 +95,22 @@ export class Heartbeat {
     });
     this.monitor = monitor;
     this.attempt = 0;
-    this.store.setState({ settings, samples: [], figures: emptyFigures, notImplemented: false, reconnects: 0, startedAt: Date.now(), lastFailure: undefined, reconnectInMs: undefined });
+    this.store.setState({
+      settings,
+      samples: [],
+      figures: emptyFigures,
+      notImplemented: false,
+      reconnects: 0,
+      startedAt: Date.now(),
+      lastFailure: undefined,
+      recoveredFrom: undefined,
+      reconnectInMs: undefined,
+    });
     monitor.on((e) => {
       if (monitor !== this.monitor) return;
       if (e.type === 'sample') {
+        // An answered ping after a failure: the connection is healthy again, the failure is history.
+        if (e.sample.verdict.compliant) this.recovered();
         if (e.sample.failure) {
           const line = `Heartbeat: ping ${e.sample.n} ${e.sample.outcome === 'timeout' ? 'missed' : 'failed'}: ${e.sample.failure}`;
           this.deps.log(line);
@@ -119,7 +133,13 @@ export class Heartbeat {
   /** Stop, and forget the figures (they described another server). */
   reset(): void {
     this.stop();
-    this.store.setState({ samples: [], figures: emptyFigures, notImplemented: false, reconnects: 0, lastFailure: undefined });
+    this.store.setState({ samples: [], figures: emptyFigures, notImplemented: false, reconnects: 0, lastFailure: undefined, recoveredFrom: undefined });
+  }
+
+  /** The current failure becomes history. */
+  private recovered(): void {
+    const { lastFailure } = this.store.getState();
+    if (lastFailure !== undefined) this.store.setState({ lastFailure: undefined, recoveredFrom: lastFailure });
   }
 
   stop(): void {
@@ -149,6 +169,7 @@ export class Heartbeat {
     this.store.setState((s) => ({ reconnects: s.reconnects + 1, reconnectInMs: undefined }));
     if (ok) {
       this.deps.log('Heartbeat: reconnected; pinging again.');
+      this.recovered();
       this.attempt = 0;
       monitor.resume();
     } else {

@@ -1,19 +1,21 @@
 // Problems: every lint rule the session broke, with counts, what the rule
-// says, the spec section it rests on, and the frames that broke it.
+// says, the spec section it rests on, and the frames that broke it — grouped
+// by connection, the current one first, for as long as the frames are in the Log.
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { RULE_IDS, specUrl, type RuleId } from '../../../protocol/index.js';
-import { lint, navigationStore } from '../../app-state.js';
+import { connectionLabels, lint, navigationStore } from '../../app-state.js';
 import { useConnection } from '../../hooks.js';
 import { ruleTitle, type RuleCount } from '../../lint/lint-runner.js';
+import { connectionHeading } from '../../stores/connection-labels.js';
 import './problems.css';
 
 const SHOWN_PER_RULE = 200;
 
-function RuleFindings({ rule }: { rule: RuleId }) {
+function RuleFindings({ rule, connection }: { rule: RuleId; connection: number }) {
   const findings = useStore(lint.store, (s) => s.findings);
-  const mine = findings.filter((f) => f.rule === rule);
+  const mine = findings.filter((f) => f.rule === rule && f.connection === connection);
   return (
     <ul className="problem-findings" aria-label={`Findings of ${rule}`}>
       {mine.slice(0, SHOWN_PER_RULE).map((f, i) => (
@@ -32,9 +34,12 @@ function RuleFindings({ rule }: { rule: RuleId }) {
   );
 }
 
-function RuleRow({ count, version }: { count: RuleCount; version: string }) {
+function RuleRow({ count, version, connection }: { count: RuleCount; version: string; connection: number }) {
   const [open, setOpen] = useState(false);
-  const firstSeq = useStore(lint.store, (s) => s.findings.find((f) => f.rule === count.rule && f.seq !== undefined)?.seq);
+  const firstSeq = useStore(
+    lint.store,
+    (s) => s.findings.find((f) => f.rule === count.rule && f.connection === connection && f.seq !== undefined)?.seq,
+  );
   return (
     <>
       <tr className={`problem ${count.severity}`}>
@@ -68,7 +73,7 @@ function RuleRow({ count, version }: { count: RuleCount; version: string }) {
       {open && (
         <tr>
           <td colSpan={6}>
-            <RuleFindings rule={count.rule} />
+            <RuleFindings rule={count.rule} connection={connection} />
           </td>
         </tr>
       )}
@@ -76,26 +81,23 @@ function RuleRow({ count, version }: { count: RuleCount; version: string }) {
   );
 }
 
-export function ProblemsTab() {
-  const byRule = useStore(lint.store, (s) => s.byRule);
-  const total = useStore(lint.store, (s) => s.findings.length);
-  const version = useConnection((s) => s.snapshot?.info?.protocolVersion ?? s.snapshot?.offeredVersion ?? '2025-11-25');
-  const counts = RULE_IDS.flatMap((r) => (byRule.has(r) ? [byRule.get(r)!] : []));
-  const bySeverity = (sev: string) => counts.filter((c) => c.severity === sev).reduce((n, c) => n + c.count, 0);
-  if (total === 0) {
-    return (
-      <p className="hint">
-        No problems found. Every frame is checked against the MCP specification of the negotiated version as it crosses the wire; departures show up here
-        and as marks in the Log.
-      </p>
-    );
-  }
+const total = (counts: readonly RuleCount[], severity?: string) =>
+  counts.filter((c) => severity === undefined || c.severity === severity).reduce((n, c) => n + c.count, 0);
+
+function summary(counts: readonly RuleCount[]): string {
+  const n = total(counts);
+  return `${n} finding${n === 1 ? '' : 's'}: ${total(counts, 'error')} error(s), ${total(counts, 'warning')} warning(s), ${total(counts, 'info')} info`;
+}
+
+function ConnectionProblems({ connection, current, version }: { connection: number; current: number | undefined; version: string }) {
+  const byRule = useStore(lint.store, (s) => s.byConnection.get(connection));
+  const label = useStore(connectionLabels, (s) => s.labels.get(connection));
+  const counts = RULE_IDS.flatMap((r) => (byRule?.has(r) ? [byRule.get(r)!] : []));
+  const heading = connectionHeading(connection, label, current);
   return (
-    <div className="problems-tab">
-      <p aria-live="polite">
-        {total} finding{total === 1 ? '' : 's'} on this connection: {bySeverity('error')} error(s), {bySeverity('warning')} warning(s),{' '}
-        {bySeverity('info')} info, checked against protocol {version}.
-      </p>
+    <section className="problems-connection" aria-label={heading}>
+      <h3>{heading}</h3>
+      <p>{summary(counts)}.</p>
       <table className="data-table problems" aria-label="Problems by rule">
         <thead>
           <tr>
@@ -111,10 +113,40 @@ export function ProblemsTab() {
         </thead>
         <tbody>
           {counts.map((c) => (
-            <RuleRow key={c.rule} count={c} version={version} />
+            <RuleRow key={c.rule} count={c} version={version} connection={connection} />
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+export function ProblemsTab() {
+  const byConnection = useStore(lint.store, (s) => s.byConnection);
+  const current = useConnection((s) => s.snapshot?.connection);
+  const version = useConnection((s) => s.snapshot?.info?.protocolVersion ?? s.snapshot?.offeredVersion ?? '2025-11-25');
+  // The current connection first, then the others, newest first.
+  const connections = [...byConnection.keys()].sort((a, b) => (a === current ? -1 : b === current ? 1 : b - a));
+  if (connections.length === 0) {
+    return (
+      <p className="hint">
+        No problems found. Every frame is checked against the MCP specification of the negotiated version as it crosses the wire; departures show up here
+        and as marks in the Log.
+      </p>
+    );
+  }
+  const currentCounts = current === undefined ? undefined : byConnection.get(current);
+  return (
+    <div className="problems-tab">
+      <p aria-live="polite">
+        {currentCounts
+          ? `${summary([...currentCounts.values()])} on this connection, checked against protocol ${version}.`
+          : 'No problems found on this connection.'}{' '}
+        {connections.some((c) => c !== current) && 'Findings of earlier connections stay listed below while their frames are in the Log.'}
+      </p>
+      {connections.map((c) => (
+        <ConnectionProblems key={c} connection={c} current={current} version={version} />
+      ))}
     </div>
   );
 }

@@ -1,0 +1,94 @@
+// The saved log in IndexedDB. Entries are stored in chunks (one record per
+// batch, keyed by its first seq) and findings in chunks per connection (keyed
+// [connection, n]): one record per batch is one serialization and one message to
+// the browser's storage process, where a record per frame cost a painted frame
+// now and then during a flood. Connection labels are keyed by number. One
+// database per browser tab (sessionStorage keeps its name across reloads), so
+// two tabs never write over each other.
+
+import type { LintFinding } from '../lint/lint-runner.js';
+import type { ConnectionLabel } from './connection-labels.js';
+import type { LogEntry } from './log-store.js';
+
+export interface SavedLog {
+  entries: LogEntry[];
+  findings: LintFinding[];
+  labels: ConnectionLabel[];
+}
+
+export interface SavedBatch {
+  /** Consecutive entries: one chunk. */
+  entries: readonly LogEntry[];
+  /** Chunks of one connection's findings, each keyed [connection, position of its first in the page's findings]. */
+  findings: ReadonlyArray<{ key: [number, number]; findings: readonly LintFinding[] }>;
+  labels: readonly ConnectionLabel[];
+}
+
+/** What the saver needs of a store; IndexedDB in the page, a Map in tests. */
+export interface LogDatabase {
+  read(): Promise<SavedLog>;
+  write(batch: SavedBatch): Promise<void>;
+  /** Delete entries before `seq` (a chunk boundary: where an earlier page's log ended) and the findings and labels of connections up to `connection`. */
+  dropBefore(seq: number, connection: number): Promise<void>;
+}
+
+const ENTRIES = 'entries';
+const FINDINGS = 'findings';
+const LABELS = 'labels';
+
+function result<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction was aborted'));
+  });
+}
+
+export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): Promise<LogDatabase> {
+  const open = factory.open(name, 1);
+  open.onupgradeneeded = () => {
+    const db = open.result;
+    db.createObjectStore(ENTRIES);
+    db.createObjectStore(FINDINGS);
+    db.createObjectStore(LABELS, { keyPath: 'connection' });
+  };
+  const blocked = new Promise<never>((_, reject) => {
+    open.onblocked = () => reject(new Error('another tab holds an older version of the saved log open'));
+  });
+  return Promise.race([result(open), blocked]).then((db): LogDatabase => ({
+    async read() {
+      const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readonly');
+      const [entries, findings, labels] = await Promise.all([
+        result(tx.objectStore(ENTRIES).getAll() as IDBRequest<LogEntry[][]>),
+        result(tx.objectStore(FINDINGS).getAll() as IDBRequest<LintFinding[][]>),
+        result(tx.objectStore(LABELS).getAll() as IDBRequest<ConnectionLabel[]>),
+      ]);
+      return { entries: entries.flat(), findings: findings.flat(), labels };
+    },
+    async write(batch) {
+      const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readwrite');
+      const first = batch.entries[0];
+      if (first) tx.objectStore(ENTRIES).put(batch.entries, first.seq);
+      const findings = tx.objectStore(FINDINGS);
+      for (const chunk of batch.findings) findings.put(chunk.findings, chunk.key);
+      const labels = tx.objectStore(LABELS);
+      for (const l of batch.labels) labels.put(l);
+      await committed(tx);
+    },
+    async dropBefore(seq, connection) {
+      const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readwrite');
+      // A failed delete fails the transaction, which `committed` reports.
+      tx.objectStore(ENTRIES).delete(IDBKeyRange.upperBound(seq, true));
+      tx.objectStore(FINDINGS).delete(IDBKeyRange.upperBound([connection, Infinity]));
+      tx.objectStore(LABELS).delete(IDBKeyRange.upperBound(connection));
+      await committed(tx);
+    },
+  }));
+}
