@@ -1,14 +1,14 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // src/protocol runs in the browser, the proxy and the CLI: it must not import
 // node:, the DOM, React, or code from app/proxy.
-function sources(dir: string): string[] {
+function sources(dir: string, withTests = false): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) return sources(p);
-    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [p] : [];
+    if (statSync(p).isDirectory()) return sources(p, withTests);
+    return /\.ts$/.test(name) && (withTests || !/\.test\.ts$/.test(name)) ? [p] : [];
   });
 }
 
@@ -26,5 +26,19 @@ describe('src/protocol boundaries', () => {
       if (/\b(document|window)\./.test(text)) offenders.push(`${file}: uses the DOM`);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+// The proxy serves the inspector; the headless CLI (cli/) is no proxy. The CLI
+// drives the proxy's upstreams, so it may import proxy/; never the other way.
+describe('proxy and cli boundaries', () => {
+  const root = new URL('../', import.meta.url).pathname;
+  const importsOf = (dir: string): Array<{ file: string; spec: string }> =>
+    sources(join(root, dir), true).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => ({ file, spec: m[1]! })));
+
+  it('keeps the CLI out of proxy/, and proxy/ imports nothing from cli/', () => {
+    expect(existsSync(join(root, 'proxy', 'cli'))).toBe(false);
+    expect(readFileSync(join(root, 'bin', 'mcpscope.js'), 'utf8')).toContain("'../dist/node/cli/main.js'");
+    expect(importsOf('proxy').filter(({ spec }) => /(^|\/)cli\//.test(spec))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Command-line arguments of the headless CLI. Pure: parsing only.
 
-import { DEFAULT_PROTOCOL_VERSION, isHttpMode, isKnownProtocolVersion, splitArgs, type HttpMode, type ProtocolVersion } from '../../src/protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, isHttpMode, isKnownProtocolVersion, splitArgs, type HttpMode, type ProtocolVersion } from '../src/protocol/index.js';
 
 export type CliCommand =
   | { name: 'ping'; count: number; intervalMs: number }

@@ -13,11 +13,11 @@ import {
   type RequestOptions,
   type RequestOutcome,
   type ResolvedHttpMode,
-} from '../../src/protocol/index.js';
-import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../../src/protocol/lint/sdk-schemas.js';
-import { createHttpUpstream } from '../upstream/http/index.js';
-import { createStdioUpstream, type LaunchWording } from '../upstream/stdio.js';
-import type { AnyUpstream, UpstreamEvent } from '../upstream/types.js';
+} from '../src/protocol/index.js';
+import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
+import { createHttpUpstream } from '../proxy/upstream/http/index.js';
+import { createStdioUpstream, type LaunchWording } from '../proxy/upstream/stdio.js';
+import type { AnyUpstream, UpstreamEvent } from '../proxy/upstream/types.js';
 import type { CliTarget, ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
 

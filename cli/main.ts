@@ -8,7 +8,7 @@ import { runCheck, type CheckReport } from './check.js';
 import { runCommand } from './commands.js';
 import { runConformanceClient } from './conformance.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
-import { plural } from '../../src/protocol/index.js';
+import { plural } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
 
 export interface CliIo {
