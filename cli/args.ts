@@ -1,6 +1,12 @@
-// Command-line arguments of the headless CLI. Pure: parsing only.
+// Command-line arguments of the headless CLI, read against the one table of
+// options in options/ (shared with npm start). Pure: parsing only.
 
-import { DEFAULT_PROTOCOL_VERSION, isHttpMode, isKnownProtocolVersion, splitArgs, type HttpMode, type ProtocolVersion } from '../src/protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, type ProtocolVersion, type TransportConfig } from '../src/protocol/index.js';
+import { columns, optionHelp, optionSynopsis } from '../options/help.js';
+import { readOptions } from '../options/read.js';
+import { serverOptionsFrom, transportOf } from '../options/server.js';
+import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionValues } from '../options/table.js';
+import { orList, refused, type Checked } from '../options/values.js';
 
 export type CliCommand =
   | { name: 'ping'; count: number; intervalMs: number }
@@ -14,14 +20,10 @@ export type CliCommand =
   /** What the official conformance suite runs: the server URL comes last. */
   | { name: 'conformance'; url: string };
 
-export type CliTarget =
-  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: string; headers: Record<string, string>; mode: HttpMode };
-
 export type ElicitationPolicy = 'accept-defaults' | 'decline';
 
 export interface CliOptions {
-  target: CliTarget;
+  target: TransportConfig;
   command: CliCommand;
   json: boolean;
   verbose: boolean;
@@ -32,247 +34,129 @@ export interface CliOptions {
   withoutInitialize: boolean;
 }
 
-export const CLI_USAGE = `Usage: mcpscope (--stdio "command args" | --url URL [--header "Name: value"]...) [options] <command>
+/** The commands as --help lists them; the options of a command come from the table. */
+const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: CommandName; help: string }> = [
+  { words: 'ping', options: 'ping', help: 'ping the server (default once)' },
+  { words: 'tools list', help: 'list the tools (all pages)' },
+  { words: 'tools call', operand: 'NAME', options: 'tools call', help: 'call a tool' },
+  { words: 'resources list', help: 'list the resources' },
+  { words: 'resources read', operand: 'URI', help: 'read one resource' },
+  { words: 'prompts list', help: 'list the prompts' },
+  { words: 'prompts get', operand: 'NAME', options: 'prompts get', help: 'get a prompt' },
+  { words: 'check', help: "probe the server's compliance; exit 1 on errors" },
+  { words: 'conformance', operand: 'URL', help: 'act as the client of an official conformance scenario' },
+];
 
-Commands:
-  ping [--count N] [--interval ms]        ping the server (default once)
-  tools list                              list the tools (all pages)
-  tools call NAME [--arg k=v]... [--args JSON]
-  resources list                          list the resources
-  resources read URI                      read one resource
-  prompts list                            list the prompts
-  prompts get NAME [--arg k=v]...         get a prompt
-  check                                   probe the server's compliance; exit 1 on errors
-  conformance URL                         act as the client of an official conformance scenario
+const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));
 
-Options:
-  -e KEY=VALUE           environment variable for a stdio server (repeatable)
-  --cwd DIR              working directory of a stdio server
-  --protocol-version V   version to offer (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25; default ${DEFAULT_PROTOCOL_VERSION})
-  --timeout MS           per-request timeout (default 30000)
-  --mode MODE            HTTP transport: auto, streamable-http, sse or plain (default auto)
-  --no-initialize        carry on if the server answers initialize with -32601 (bare JSON-RPC)
-  --elicitation POLICY   how to answer the server's elicitation/create (said on stderr each time):
-                           decline (the default) declines;
-                           accept-defaults accepts with each field's schema default, and cancels,
-                           naming the fields, when a required field has none or a default fails
-  --json                 print JSON instead of text
-  --verbose              print every frame to stderr`;
+export const CLI_USAGE = [
+  `Usage: mcpscope (${OPTIONS.stdio.flag} ${OPTIONS.stdio.placeholder} | ${OPTIONS.url.flag} ${OPTIONS.url.placeholder} ${optionSynopsis(OPTIONS.header)}) [options] <command>`,
+  '',
+  'Commands:',
+  ...columns(
+    COMMANDS.map((c) => [[c.words, c.operand, ...optionsOfCommand(c.options).map(([, spec]) => optionSynopsis(spec))].filter(Boolean).join(' '), c.help]),
+    38,
+  ),
+  '',
+  'Options of a command:',
+  ...optionHelp('cli', (spec) => spec.commands !== undefined),
+  '',
+  'Options:',
+  ...optionHelp('cli', (spec) => spec.commands === undefined),
+].join('\n');
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
-function keyValue(text: string, what: string, sep = '='): Parsed<[string, string]> {
-  const i = text.indexOf(sep);
-  if (i <= 0) return { ok: false, error: `${what} must look like KEY${sep}VALUE, got ${JSON.stringify(text)}.` };
-  return { ok: true, value: [text.slice(0, i).trim(), text.slice(i + sep.length).trim()] };
-}
-
-export function parseCliArgs(argv: readonly string[]): Parsed<CliOptions> {
-  let stdio: string | undefined;
-  let url: string | undefined;
-  const headers: Record<string, string> = {};
-  const env: Record<string, string> = {};
-  let cwd: string | undefined;
-  let json = false;
-  let verbose = false;
-  let protocolVersion: ProtocolVersion = DEFAULT_PROTOCOL_VERSION;
-  let timeoutMs = 30_000;
-  let elicitation: ElicitationPolicy = 'decline';
-  let mode: HttpMode = 'auto';
-  let withoutInitialize = false;
-  const rest: string[] = [];
-
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = (): string | undefined => argv[++i];
-    const need = (name: string): Parsed<string> => {
-      const v = value();
-      return v === undefined ? { ok: false, error: `${name} needs a value.` } : { ok: true, value: v };
-    };
-    let v: Parsed<string>;
-    switch (a) {
-      case '--stdio':
-        if (!(v = need(a)).ok) return v;
-        stdio = v.value;
-        break;
-      case '--url':
-        if (!(v = need(a)).ok) return v;
-        url = v.value;
-        break;
-      case '--header': {
-        if (!(v = need(a)).ok) return v;
-        const kv = keyValue(v.value, '--header', ':');
-        if (!kv.ok) return kv;
-        headers[kv.value[0]] = kv.value[1];
-        break;
-      }
-      case '-e':
-      case '--env': {
-        if (!(v = need(a)).ok) return v;
-        const kv = keyValue(v.value, '-e');
-        if (!kv.ok) return kv;
-        env[kv.value[0]] = kv.value[1];
-        break;
-      }
-      case '--cwd':
-        if (!(v = need(a)).ok) return v;
-        cwd = v.value;
-        break;
-      case '--protocol-version':
-        if (!(v = need(a)).ok) return v;
-        if (!isKnownProtocolVersion(v.value)) return { ok: false, error: `Unknown protocol version ${JSON.stringify(v.value)}.` };
-        protocolVersion = v.value;
-        break;
-      case '--timeout':
-        if (!(v = need(a)).ok) return v;
-        timeoutMs = Number(v.value);
-        if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return { ok: false, error: '--timeout takes a number of milliseconds.' };
-        break;
-      case '--elicitation':
-        if (!(v = need(a)).ok) return v;
-        if (v.value !== 'accept-defaults' && v.value !== 'decline') return { ok: false, error: '--elicitation takes accept-defaults or decline.' };
-        elicitation = v.value;
-        break;
-      case '--mode':
-        if (!(v = need(a)).ok) return v;
-        if (!isHttpMode(v.value)) return { ok: false, error: '--mode takes auto, streamable-http, sse or plain.' };
-        mode = v.value;
-        break;
-      case '--no-initialize':
-        withoutInitialize = true;
-        break;
-      case '--json':
-        json = true;
-        break;
-      case '--verbose':
-        verbose = true;
-        break;
-      default:
-        rest.push(a);
-    }
-  }
-
+/** The options, then the command words; `help` when --help (or -h) was given. */
+export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'help'> {
+  const read = readOptions(argv, 'cli');
+  if (!read.ok) return read;
+  const { values, positionals } = read.value;
+  if (values.help) return { ok: true, value: 'help' };
   // The conformance runner appends the server's URL: it is the target.
-  if (rest[0] === 'conformance') {
-    const server = rest[1];
-    if (!server || !/^https?:\/\//.test(server)) return { ok: false, error: 'conformance needs the server URL, e.g. conformance http://localhost:3000/mcp.' };
-    return {
-      ok: true,
-      value: {
-        target: { kind: 'http', url: server, headers, mode },
-        command: { name: 'conformance', url: server },
-        json,
-        verbose,
-        protocolVersion,
-        timeoutMs,
-        elicitation: 'accept-defaults',
-        withoutInitialize,
-      },
-    };
-  }
-
-  let target: CliTarget;
-  if (stdio !== undefined && url !== undefined) return { ok: false, error: 'Give either --stdio or --url, not both.' };
-  if (stdio !== undefined) {
-    const split = splitArgs(stdio);
-    if (!split.ok) return { ok: false, error: `--stdio: ${split.error}` };
-    const [command, ...args] = split.args;
-    if (!command) return { ok: false, error: '--stdio needs a command, e.g. --stdio "node server.js".' };
-    target = { kind: 'stdio', command, args, env, ...(cwd ? { cwd } : {}) };
-  } else if (url !== undefined) {
-    if (!/^https?:\/\//.test(url)) return { ok: false, error: `--url must be an http:// or https:// address, got ${JSON.stringify(url)}.` };
-    target = { kind: 'http', url, headers, mode };
-  } else {
-    return { ok: false, error: 'Say which server: --stdio "command args" or --url URL.' };
-  }
-
-  const command = parseCommand(rest);
+  const target = positionals[0] === 'conformance' ? conformanceTarget(values, positionals[1]) : targetOf(values);
+  if (!target.ok) return target;
+  const command = parseCommand(positionals, values);
   if (!command.ok) return command;
-  return { ok: true, value: { target, command: command.value, json, verbose, protocolVersion, timeoutMs, elicitation, withoutInitialize } };
-}
-
-/** A word the command does not take: an unknown option, or one too many. */
-function unexpected(word: string, after: string): { ok: false; error: string } {
+  const misplaced = optionsOf('cli').find(([name, spec]) => values[name] !== undefined && spec.commands !== undefined && !spec.commands.some((c) => c === command.value.name));
+  if (misplaced !== undefined) {
+    const [, spec] = misplaced;
+    return refused(`${spec.flag} goes with ${orList(spec.commands ?? [])}, not with ${command.value.name}.`);
+  }
   return {
-    ok: false,
-    error: word.startsWith('-') ? `Unknown option ${JSON.stringify(word)}.` : `Unexpected ${JSON.stringify(word)} after "${after}".`,
+    ok: true,
+    value: {
+      target: target.value,
+      command: command.value,
+      json: values.json === true,
+      verbose: values.verbose === true,
+      protocolVersion: values.protocolVersion ?? DEFAULT_PROTOCOL_VERSION,
+      timeoutMs: values.timeout ?? DEFAULT_TIMEOUT_MS,
+      // The conformance scenarios expect the defaults of an elicitation form to be accepted.
+      elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),
+      withoutInitialize: values.noInitialize === true,
+    },
   };
 }
 
-function parseCommand(words: string[]): Parsed<CliCommand> {
-  const [first, second, ...more] = words;
-  const pairs = (list: string[]): Parsed<{ args: Array<[string, string]>; json?: string; positional: string[] }> => {
-    const args: Array<[string, string]> = [];
-    const positional: string[] = [];
-    let json: string | undefined;
-    for (let i = 0; i < list.length; i++) {
-      const w = list[i]!;
-      if (w === '--arg') {
-        const kv = keyValue(list[++i] ?? '', '--arg');
-        if (!kv.ok) return kv;
-        args.push(kv.value);
-      } else if (w === '--args') {
-        json = list[++i];
-        if (json === undefined) return { ok: false, error: '--args needs a JSON object.' };
-      } else if (w.startsWith('-')) return unexpected(w, `${first} ${second}`);
-      else positional.push(w);
-    }
-    return { ok: true, value: json === undefined ? { args, positional } : { args, json, positional } };
-  };
+function targetOf(values: OptionValues): Checked<TransportConfig> {
+  const server = serverOptionsFrom(values, values.stdio, OPTIONS.stdio.flag);
+  if (!server.ok) return server;
+  const target = transportOf(server.value);
+  return target ? { ok: true, value: target } : refused('Say which server: --stdio "command args" or --url URL.');
+}
+
+function conformanceTarget(values: OptionValues, url: string | undefined): Checked<TransportConfig> {
+  if (url === undefined) return refused('conformance needs the server URL, e.g. conformance http://localhost:3000/mcp.');
+  if (values.stdio !== undefined || values.url !== undefined) return refused('conformance takes the server URL after it, not --stdio or --url.');
+  const checked = OPTIONS.url.check(url, { flag: 'conformance', placeholder: OPTIONS.url.placeholder });
+  if (!checked.ok) return checked;
+  return targetOf({ ...values, url: checked.value });
+}
+
+/** A word the command does not take. */
+function unexpected(word: string, after: string): { ok: false; error: string } {
+  return refused(`Unexpected ${JSON.stringify(word)} after "${after}".`);
+}
+
+function parseCommand(words: readonly string[], values: OptionValues): Checked<CliCommand> {
+  const [first, second, name, extra] = words;
   switch (first) {
-    case 'ping': {
-      let count = 1;
-      let intervalMs = 1000;
-      const opts = [second, ...more].filter((w): w is string => w !== undefined);
-      for (let i = 0; i < opts.length; i++) {
-        if (opts[i] === '--count') count = Number(opts[++i]);
-        else if (opts[i] === '--interval') intervalMs = Number(opts[++i]);
-        else return { ok: false, error: `Unknown ping option ${JSON.stringify(opts[i])}.` };
-      }
-      if (!Number.isInteger(count) || count < 1) return { ok: false, error: '--count takes a whole number ≥ 1.' };
-      if (!Number.isFinite(intervalMs) || intervalMs < 0) return { ok: false, error: '--interval takes milliseconds.' };
-      return { ok: true, value: { name: 'ping', count, intervalMs } };
-    }
+    case 'ping':
+      if (second !== undefined) return unexpected(second, 'ping');
+      return { ok: true, value: { name: 'ping', count: values.count ?? 1, intervalMs: values.interval ?? DEFAULT_PING_INTERVAL_MS } };
     case 'check':
       if (second !== undefined) return unexpected(second, 'check');
       return { ok: true, value: { name: 'check' } };
+    case 'conformance':
+      if (name !== undefined) return unexpected(name, `conformance ${second}`);
+      return { ok: true, value: { name: 'conformance', url: second ?? '' } };
     case 'tools':
     case 'resources':
     case 'prompts': {
       const action = { tools: 'call', resources: 'read', prompts: 'get' }[first];
-      if (second === undefined || second.startsWith('-')) {
-        return { ok: false, error: `${first} needs a subcommand: ${first} list or ${first} ${action}.` };
-      }
+      if (second === undefined) return refused(`${first} needs a subcommand: ${first} list or ${first} ${action}.`);
       if (second === 'list') {
-        if (more[0] !== undefined) return unexpected(more[0], `${first} list`);
-        return { ok: true, value: { name: `${first} list` } as CliCommand };
+        if (name !== undefined) return unexpected(name, `${first} list`);
+        return { ok: true, value: { name: `${first} list` } };
       }
-      if (second !== action) return { ok: false, error: `Unknown command "${first} ${second}": ${first} takes list or ${action}.` };
-      const p = pairs(more);
-      if (!p.ok) return p;
-      const [name, extra] = p.value.positional;
+      if (second !== action) return refused(`Unknown command "${first} ${second}": ${first} takes list or ${action}.`);
       if (extra !== undefined) {
         const u = unexpected(extra, `${first} ${second} ${name}`);
-        return first === 'resources' || extra.startsWith('-') ? u : { ok: false, error: `${u.error.slice(0, -1)}: give arguments as --arg NAME=VALUE${first === 'tools' ? ' or --args JSON' : ''}.` };
+        return first === 'resources' ? u : refused(`${u.error.slice(0, -1)}: give arguments as --arg NAME=VALUE${first === 'tools' ? ' or --args JSON' : ''}.`);
       }
-      if (first === 'tools' && second === 'call') {
-        if (!name) return { ok: false, error: 'tools call needs a tool name.' };
-        return { ok: true, value: { name: 'tools call', tool: name, args: p.value.args, ...(p.value.json !== undefined ? { json: p.value.json } : {}) } };
+      if (first === 'tools') {
+        if (!name) return refused('tools call needs a tool name.');
+        return { ok: true, value: { name: 'tools call', tool: name, args: values.arg ?? [], ...(values.args !== undefined ? { json: values.args } : {}) } };
       }
-      if (first === 'resources' && second === 'read') {
-        if (!name) return { ok: false, error: 'resources read needs a URI.' };
+      if (first === 'resources') {
+        if (!name) return refused('resources read needs a URI.');
         return { ok: true, value: { name: 'resources read', uri: name } };
       }
-      if (first === 'prompts' && second === 'get') {
-        if (!name) return { ok: false, error: 'prompts get needs a prompt name.' };
-        return { ok: true, value: { name: 'prompts get', prompt: name, args: p.value.args } };
-      }
-      return { ok: false, error: `Unknown command "${words.join(' ')}".` };
+      if (!name) return refused('prompts get needs a prompt name.');
+      return { ok: true, value: { name: 'prompts get', prompt: name, args: values.arg ?? [] } };
     }
     case undefined:
-      return { ok: false, error: 'Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get or check.' };
+      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get or check.');
     default:
-      if (first.startsWith('-')) return unexpected(first, '');
-      return { ok: false, error: `Unknown command "${first}". The commands: ping, tools, resources, prompts, check, conformance.` };
+      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, check, conformance.`);
   }
 }

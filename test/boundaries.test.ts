@@ -31,7 +31,8 @@ describe('src/protocol boundaries', () => {
 
 // The proxy serves the inspector; the headless CLI (cli/) is no proxy. The CLI
 // drives the proxy's upstreams, so it may import proxy/; never the other way.
-describe('proxy and cli boundaries', () => {
+// options/ is the one table of command-line options that both of them read.
+describe('proxy, cli and options boundaries', () => {
   const root = new URL('../', import.meta.url).pathname;
   const importsOf = (dir: string): Array<{ file: string; spec: string }> =>
     sources(join(root, dir), true).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => ({ file, spec: m[1]! })));
@@ -41,4 +42,9 @@ describe('proxy and cli boundaries', () => {
     expect(readFileSync(join(root, 'bin', 'mcpscope.js'), 'utf8')).toContain("'../dist/node/cli/main.js'");
     expect(importsOf('proxy').filter(({ spec }) => /(^|\/)cli\//.test(spec))).toEqual([]);
   });
+
+  it('lets options/ import neither proxy/ nor cli/', () => {
+    expect(importsOf('options').filter(({ spec }) => /(^|\/)(proxy|cli)\//.test(spec))).toEqual([]);
+  });
 });
+
