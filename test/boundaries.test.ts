@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // src/protocol runs in the browser, the proxy and the CLI: it must not import
@@ -48,3 +48,41 @@ describe('proxy, cli and options boundaries', () => {
   });
 });
 
+// Dead code: an export nothing uses, or a re-export nothing imports through.
+describe('no dead exports', () => {
+  const root = new URL('../', import.meta.url).pathname;
+  const everything = ['src', 'proxy', 'cli', 'options', 'examples', 'test', 'e2e', 'bench', 'scripts'].flatMap((dir) =>
+    sources(join(root, dir), true).concat(readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => /\.m?js$/.test(f)).map((f) => join(root, dir, f))),
+  );
+  const texts = new Map(everything.map((file) => [file, readFileSync(file, 'utf8')]));
+  const uses = (name: string): number => [...texts.values()].reduce((n, text) => n + (text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0), 0);
+
+  it('has no function, constant or class in src/protocol, proxy/, cli/ or options/ that nothing names', () => {
+    const unused: string[] = [];
+    for (const dir of ['src/protocol', 'proxy', 'cli', 'options']) {
+      for (const file of sources(join(root, dir))) {
+        const declarations = /^export\s+(?:async\s+)?(?:function|const|class|let)\s+(\w+)/gm;
+        for (const m of texts.get(file)!.matchAll(declarations)) if (uses(m[1]!) <= 1) unused.push(`${file.slice(root.length)}: ${m[1]}`);
+      }
+    }
+    expect(unused).toEqual([]);
+  });
+
+  it('re-exports nothing from proxy/, cli/ or options/ that no importer takes', () => {
+    const stale: string[] = [];
+    for (const dir of ['proxy', 'cli', 'options']) {
+      for (const file of sources(join(root, dir))) {
+        const target = file.replace(/\.ts$/, '.js');
+        const importers = [...texts]
+          .filter(([other, text]) => [...text.matchAll(/from\s+['"](\.[^'"]+)['"]/g)].some((m) => resolve(dirname(other), m[1]!) === target))
+          .map(([, text]) => text);
+        for (const m of texts.get(file)!.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from/g)) {
+          for (const name of m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!)) {
+            if (name && !importers.some((text) => new RegExp(`\\b${name}\\b`).test(text))) stale.push(`${file.slice(root.length)}: ${name}`);
+          }
+        }
+      }
+    }
+    expect(stale).toEqual([]);
+  });
+});
