@@ -97,6 +97,37 @@ const protocolVersion: Check<(typeof PROTOCOL_VERSIONS)[number]> = (value, { fla
   isKnownProtocolVersion(value) ? accepted(value) : refused(`Unknown protocol version "${value}": ${flag} takes ${orList(PROTOCOL_VERSIONS)}.`);
 
 export const OPTIONS = {
+  // The inspector's own.
+  port: valueOption({
+    flag: '--port',
+    placeholder: 'N',
+    help: `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`,
+    programs: ['proxy'],
+    check: wholeNumber(0, 65535, 'a number'),
+  }),
+  host: valueOption({
+    flag: '--host',
+    placeholder: 'H',
+    help: `address to bind (default ${DEFAULT_HOST}; anything else exposes a\nprocess launcher to your network)`,
+    programs: ['proxy'],
+    check: address,
+  }),
+  noOpen: switchOption({ flag: '--no-open', help: 'do not open a browser', programs: ['proxy'] }),
+  allowOrigin: listOption({
+    flag: '--allow-origin',
+    placeholder: 'URL',
+    help: 'another origin allowed to connect, e.g. a dev server (repeatable)',
+    programs: ['proxy'],
+    check: origin,
+  }),
+  maxServers: valueOption({
+    flag: '--max-servers',
+    placeholder: 'N',
+    help: `servers running at once, over all tabs (default ${DEFAULT_MAX_SERVERS})`,
+    programs: ['proxy'],
+    check: wholeNumber(1, MAX_SERVERS_CEILING),
+  }),
+
   // The server: a command (the CLI's --stdio; npm start takes the words after its options) or a URL.
   stdio: valueOption({
     flag: '--stdio',
@@ -138,37 +169,6 @@ export const OPTIONS = {
     check: keyValue,
   }),
   cwd: valueOption({ flag: '--cwd', placeholder: 'DIR', help: 'working directory of a stdio server', programs: ['proxy', 'cli'], check: directory }),
-
-  // The inspector's own.
-  port: valueOption({
-    flag: '--port',
-    placeholder: 'N',
-    help: `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`,
-    programs: ['proxy'],
-    check: wholeNumber(0, 65535, 'a number'),
-  }),
-  host: valueOption({
-    flag: '--host',
-    placeholder: 'H',
-    help: `address to bind (default ${DEFAULT_HOST}; anything else exposes a\nprocess launcher to your network)`,
-    programs: ['proxy'],
-    check: address,
-  }),
-  noOpen: switchOption({ flag: '--no-open', help: 'do not open a browser', programs: ['proxy'] }),
-  allowOrigin: listOption({
-    flag: '--allow-origin',
-    placeholder: 'URL',
-    help: 'another origin allowed to connect, e.g. a dev server (repeatable)',
-    programs: ['proxy'],
-    check: origin,
-  }),
-  maxServers: valueOption({
-    flag: '--max-servers',
-    placeholder: 'N',
-    help: `servers running at once, over all tabs (default ${DEFAULT_MAX_SERVERS})`,
-    programs: ['proxy'],
-    check: wholeNumber(1, MAX_SERVERS_CEILING),
-  }),
 
   // The CLI's own.
   protocolVersion: valueOption({
