@@ -2,10 +2,10 @@
 // options in options/ (shared with npm start). Pure: parsing only.
 
 import { DEFAULT_PROTOCOL_VERSION, type ProtocolVersion, type TransportConfig } from '../src/protocol/index.js';
-import { columns, optionHelp, optionSynopsis } from '../options/help.js';
+import { columns, optionHelp, optionSpelling, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf } from '../options/server.js';
-import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionValues } from '../options/table.js';
+import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionSpec, type OptionValues } from '../options/table.js';
 import { orList, refused, type Checked } from '../options/values.js';
 
 export type CliCommand =
@@ -50,7 +50,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));
 
 export const CLI_USAGE = [
-  `Usage: mcpscope (${OPTIONS.stdio.flag} ${OPTIONS.stdio.placeholder} | ${OPTIONS.url.flag} ${OPTIONS.url.placeholder} ${optionSynopsis(OPTIONS.header)}) [options] <command>`,
+  `Usage: mcpscope (${optionSpelling(OPTIONS.stdio)} | ${optionSpelling(OPTIONS.url)} ${optionSynopsis(OPTIONS.header)}) [options] <command>`,
   '',
   'Commands:',
   ...columns(
@@ -76,7 +76,8 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   if (!target.ok) return target;
   const command = parseCommand(positionals, values);
   if (!command.ok) return command;
-  const misplaced = optionsOf('cli').find(([name, spec]) => values[name] !== undefined && spec.commands !== undefined && !spec.commands.some((c) => c === command.value.name));
+  const takes = (spec: OptionSpec) => spec.commands === undefined || spec.commands.some((c) => c === command.value.name);
+  const misplaced = optionsOf('cli').find(([name, spec]) => values[name] !== undefined && !takes(spec));
   if (misplaced !== undefined) {
     const [, spec] = misplaced;
     return refused(`${spec.flag} goes with ${orList(spec.commands ?? [])}, not with ${command.value.name}.`);

@@ -37,8 +37,9 @@ export function serverOptionsFrom(values: OptionValues, command: { command: stri
     if (values.header !== undefined) return refused('--header goes with --url: it sets a request header of the remote server.');
     if (values.mode !== undefined) return refused('--mode goes with --url: it chooses how to reach the remote server.');
   } else {
-    if (values.env !== undefined) return refused(`-e goes with ${commandWord}: it sets an environment variable of a server mcpscope starts, not of one at --url.`);
-    if (values.cwd !== undefined) return refused(`--cwd goes with ${commandWord}: it sets the working directory of a server mcpscope starts, not of one at --url.`);
+    const started = (what: string) => `${what} of a server mcpscope starts, not of one at --url.`;
+    if (values.env !== undefined) return refused(`-e goes with ${commandWord}: it sets ${started('an environment variable')}`);
+    if (values.cwd !== undefined) return refused(`--cwd goes with ${commandWord}: it sets ${started('the working directory')}`);
   }
   const server: ServerOptions = { args: command?.args ?? [], env: record(values.env), headers: record(values.header) };
   if (command !== undefined) server.command = command.command;

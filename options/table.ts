@@ -236,7 +236,13 @@ export const OPTIONS = {
 
 export type OptionName = keyof typeof OPTIONS;
 
-type ValueOf<S> = S extends { kind: 'switch' } ? true : S extends { kind: 'list'; check: Check<infer T> } ? T[] : S extends { check: Check<infer T> } ? T : never;
+type ValueOf<S> = S extends { kind: 'switch' }
+  ? true
+  : S extends { kind: 'list'; check: Check<infer T> }
+    ? T[]
+    : S extends { check: Check<infer T> }
+      ? T
+      : never;
 
 /** What was given on the command line, by option; absent when not given. */
 export type OptionValues = { -readonly [K in OptionName]?: ValueOf<(typeof OPTIONS)[K]> };

@@ -130,7 +130,9 @@ describe('one table for npm start and the CLI', () => {
   });
 
   it("says when an option belongs to the other program", () => {
-    expect(error('proxy', ['--timeout', '5', 'node', 's.js'])).toMatch(/^Unknown option "--timeout": it is an option of the headless CLI .*, not of the inspector \(npm start\)\./);
+    expect(error('proxy', ['--timeout', '5', 'node', 's.js'])).toMatch(
+      /^Unknown option "--timeout": it is an option of the headless CLI .*, not of the inspector \(npm start\)\./,
+    );
     expect(error('cli', ['--stdio', 'x', '--port', '1', 'ping'])).toBe(
       'Unknown option "--port": it is an option of the inspector (npm start), not of the headless CLI (mcpscope --stdio … or --url …).',
     );
