@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const cli = fileURLToPath(new URL('../dist/node/proxy/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/node/cli/main.js', import.meta.url));
 if (!existsSync(cli)) {
   process.stderr.write('mcpscope: the CLI is not built yet. Run "npm run build" (or "npm run build:node") first.\n');
   process.exit(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, HELP, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
+import { DEFAULT_PORT } from '../options/table.js';
+import { HELP, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
 
 function ok(argv: string[]): ProxyOptions {
   const r = parseOptions(argv);

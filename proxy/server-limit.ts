@@ -4,8 +4,6 @@
 import type { UpstreamFactory } from './bridge.js';
 import type { AnyUpstream } from './upstream/types.js';
 
-export const DEFAULT_MAX_SERVERS = 8;
-
 /** A start refused because the limit was reached; the bridge reports it as `server-limit`. */
 export class ServerLimitError extends Error {}
 

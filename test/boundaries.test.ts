@@ -1,14 +1,14 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // src/protocol runs in the browser, the proxy and the CLI: it must not import
 // node:, the DOM, React, or code from app/proxy.
-function sources(dir: string): string[] {
+function sources(dir: string, withTests = false): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) return sources(p);
-    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [p] : [];
+    if (statSync(p).isDirectory()) return sources(p, withTests);
+    return /\.ts$/.test(name) && (withTests || !/\.test\.ts$/.test(name)) ? [p] : [];
   });
 }
 
@@ -26,5 +26,66 @@ describe('src/protocol boundaries', () => {
       if (/\b(document|window)\./.test(text)) offenders.push(`${file}: uses the DOM`);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+// The proxy serves the inspector; the headless CLI (cli/) is no proxy. The CLI
+// drives the proxy's upstreams, so it may import proxy/; never the other way.
+// options/ is the one table of command-line options that both of them read.
+describe('proxy, cli and options boundaries', () => {
+  const root = new URL('../', import.meta.url).pathname;
+  const importsOf = (dir: string): Array<{ file: string; spec: string }> =>
+    sources(join(root, dir), true).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => ({ file, spec: m[1]! })));
+
+  it('keeps the CLI out of proxy/, and proxy/ imports nothing from cli/', () => {
+    expect(existsSync(join(root, 'proxy', 'cli'))).toBe(false);
+    expect(readFileSync(join(root, 'bin', 'mcpscope.js'), 'utf8')).toContain("'../dist/node/cli/main.js'");
+    expect(importsOf('proxy').filter(({ spec }) => /(^|\/)cli\//.test(spec))).toEqual([]);
+  });
+
+  it('lets options/ import neither proxy/ nor cli/', () => {
+    expect(importsOf('options').filter(({ spec }) => /(^|\/)(proxy|cli)\//.test(spec))).toEqual([]);
+  });
+});
+
+// Dead code: an export nothing uses, or a re-export nothing imports through.
+describe('no dead exports', () => {
+  const root = new URL('../', import.meta.url).pathname;
+  const scripts = (dir: string): string[] =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.m?js$/.test(f))
+      .map((f) => join(root, dir, f));
+  const dirs = ['src', 'proxy', 'cli', 'options', 'examples', 'test', 'e2e', 'bench', 'scripts'];
+  const everything = dirs.flatMap((dir) => [...sources(join(root, dir), true), ...scripts(dir)]);
+  const texts = new Map(everything.map((file) => [file, readFileSync(file, 'utf8')]));
+  const uses = (name: string): number => [...texts.values()].reduce((n, text) => n + (text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0), 0);
+
+  it('has no function, constant or class in src/protocol, proxy/, cli/ or options/ that nothing names', () => {
+    const unused: string[] = [];
+    for (const dir of ['src/protocol', 'proxy', 'cli', 'options']) {
+      for (const file of sources(join(root, dir))) {
+        const declarations = /^export\s+(?:async\s+)?(?:function|const|class|let)\s+(\w+)/gm;
+        for (const m of texts.get(file)!.matchAll(declarations)) if (uses(m[1]!) <= 1) unused.push(`${file.slice(root.length)}: ${m[1]}`);
+      }
+    }
+    expect(unused).toEqual([]);
+  });
+
+  it('re-exports nothing from proxy/, cli/ or options/ that no importer takes', () => {
+    const stale: string[] = [];
+    for (const dir of ['proxy', 'cli', 'options']) {
+      for (const file of sources(join(root, dir))) {
+        const target = file.replace(/\.ts$/, '.js');
+        const importers = [...texts]
+          .filter(([other, text]) => [...text.matchAll(/from\s+['"](\.[^'"]+)['"]/g)].some((m) => resolve(dirname(other), m[1]!) === target))
+          .map(([, text]) => text);
+        for (const m of texts.get(file)!.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from/g)) {
+          for (const name of m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!)) {
+            if (name && !importers.some((text) => new RegExp(`\\b${name}\\b`).test(text))) stale.push(`${file.slice(root.length)}: ${name}`);
+          }
+        }
+      }
+    }
+    expect(stale).toEqual([]);
   });
 });

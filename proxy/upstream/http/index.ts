@@ -9,7 +9,6 @@ import { resolveHttpOptions, type HttpUpstreamOptions } from './options.js';
 import { StreamableHttpUpstream } from './streamable.js';
 
 export type { HttpUpstreamOptions } from './options.js';
-export { HttpStartError } from './errors.js';
 
 export function createHttpUpstream(config: HttpTransportConfig, listener: UpstreamListener, options: HttpUpstreamOptions = {}): Upstream<HttpUpstreamStarted> {
   const resolved = resolveHttpOptions(options);

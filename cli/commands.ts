@@ -12,7 +12,7 @@ import {
   type Prompt,
   type Resource,
   type Tool,
-} from '../../src/protocol/index.js';
+} from '../src/protocol/index.js';
 import type { CliCommand } from './args.js';
 import { CliError, type CliConnection } from './connection.js';
 import { TOO_DEEP, describeContent, describeContents, jsonText } from './format.js';

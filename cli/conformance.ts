@@ -4,7 +4,7 @@
 // initialize, list the tools, call each one with arguments its schema asks
 // for, answer elicitations with their defaults, then close the session.
 
-import { listAll, outcomeMessage, type Tool } from '../../src/protocol/index.js';
+import { listAll, outcomeMessage, type Tool } from '../src/protocol/index.js';
 import type { CommandResult } from './commands.js';
 import type { CliConnection } from './connection.js';
 

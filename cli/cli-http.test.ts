@@ -1,7 +1,7 @@
 // The CLI against remote servers over HTTP: server-everything (Streamable
 // HTTP) and a bare JSON-RPC endpoint that does not implement initialize.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bareJsonRpcFixture, everythingFixture, startFixture, type FixtureProcess } from '../../test/fixtures/http-fixture-process.js';
+import { bareJsonRpcFixture, everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
 import { main } from './main.js';
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {

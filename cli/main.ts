@@ -8,7 +8,7 @@ import { runCheck, type CheckReport } from './check.js';
 import { runCommand } from './commands.js';
 import { runConformanceClient } from './conformance.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
-import { plural } from '../../src/protocol/index.js';
+import { plural } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
 
 export interface CliIo {
@@ -49,16 +49,16 @@ function jsonOut(value: unknown): string {
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage). */
 export async function main(argv: readonly string[], io: CliIo = processIo, opener?: UpstreamOpener): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.out(CLI_USAGE);
-    return 0;
-  }
   const parsed = parseCliArgs(argv);
   if (!parsed.ok) {
     io.err(`mcpscope: ${parsed.error}`);
     io.err(CLI_USAGE.split('\n')[0]!);
     io.err('mcpscope --help lists every command and option.');
     return 2;
+  }
+  if (parsed.value === 'help') {
+    io.out(CLI_USAGE);
+    return 0;
   }
   const o = parsed.value;
   const trace = o.verbose ? (line: string) => io.err(line) : undefined;

@@ -117,3 +117,27 @@ describe('conformance command', () => {
     expect(parseCliArgs(['conformance'])).toMatchObject({ ok: false });
   });
 });
+
+describe('options of one command', () => {
+  it('refuses an option with a command that does not take it', () => {
+    expect(parseCliArgs(['--stdio', 'x', 'tools', 'list', '--count', '3'])).toEqual({ ok: false, error: '--count goes with ping, not with tools list.' });
+    expect(parseCliArgs(['--stdio', 'x', '--arg', 'a=1', 'ping'])).toEqual({ ok: false, error: '--arg goes with tools call or prompts get, not with ping.' });
+  });
+
+  it('takes them anywhere on the line, before or after the command words', () => {
+    expect(parseCliArgs(['--stdio', 'x', '--count=2', 'ping', '--interval', '5'])).toMatchObject({ ok: true, value: { command: { name: 'ping', count: 2, intervalMs: 5 } } });
+    expect(parseCliArgs(['--stdio', 'x', 'tools', '--arg', 'a=1', 'call', 'add', '--args={"b":2}'])).toMatchObject({
+      ok: true,
+      value: { command: { name: 'tools call', tool: 'add', args: [['a', '1']], json: '{"b":2}' } },
+    });
+  });
+
+  it('checks the URL of conformance like --url', () => {
+    expect(parseCliArgs(['conformance', 'ftp://x/mcp'])).toEqual({ ok: false, error: 'conformance: The URL must start with http:// or https://, not ftp://.' });
+    expect(parseCliArgs(['--url', 'http://a/mcp', 'conformance', 'http://b/mcp'])).toEqual({ ok: false, error: 'conformance takes the server URL after it, not --stdio or --url.' });
+  });
+
+  it('returns help for --help or -h anywhere', () => {
+    expect(parseCliArgs(['--stdio', 'x', 'ping', '-h'])).toEqual({ ok: true, value: 'help' });
+  });
+});

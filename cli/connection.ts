@@ -13,12 +13,13 @@ import {
   type RequestOptions,
   type RequestOutcome,
   type ResolvedHttpMode,
-} from '../../src/protocol/index.js';
-import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../../src/protocol/lint/sdk-schemas.js';
-import { createHttpUpstream } from '../upstream/http/index.js';
-import { createStdioUpstream, type LaunchWording } from '../upstream/stdio.js';
-import type { AnyUpstream, UpstreamEvent } from '../upstream/types.js';
-import type { CliTarget, ElicitationPolicy } from './args.js';
+  type TransportConfig,
+} from '../src/protocol/index.js';
+import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
+import { createHttpUpstream } from '../proxy/upstream/http/index.js';
+import { createStdioUpstream, type LaunchWording } from '../proxy/upstream/stdio.js';
+import type { AnyUpstream, UpstreamEvent } from '../proxy/upstream/types.js';
+import type { ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
 
 export interface ConnectOptions {
@@ -36,18 +37,13 @@ export interface ConnectOptions {
 /** A failure the CLI prints as one sentence and exits 1 on. */
 export class CliError extends Error {}
 
-export type UpstreamOpener = (target: CliTarget, listener: (e: UpstreamEvent) => void) => AnyUpstream;
+export type UpstreamOpener = (target: TransportConfig, listener: (e: UpstreamEvent) => void) => AnyUpstream;
 
 /** Start-up errors name the CLI's options, not the Connect form's fields. */
 export const CLI_WORDING: LaunchWording = { command: 'the first word of --stdio', cwd: 'the --cwd option' };
 
-export const openStdioOrHttp: UpstreamOpener = (target, listener) => {
-  if (target.kind === 'stdio') {
-    const config = { kind: 'stdio', command: target.command, args: target.args, env: target.env, ...(target.cwd ? { cwd: target.cwd } : {}) } as const;
-    return createStdioUpstream(config, listener, { where: CLI_WORDING });
-  }
-  return createHttpUpstream({ kind: 'http', url: target.url, headers: target.headers, mode: target.mode }, listener);
-};
+export const openStdioOrHttp: UpstreamOpener = (target, listener) =>
+  target.kind === 'stdio' ? createStdioUpstream(target, listener, { where: CLI_WORDING }) : createHttpUpstream(target, listener);
 
 export class CliConnection {
   readonly session: ClientSession;
@@ -85,7 +81,7 @@ export class CliConnection {
   }
 
   /** Start the server and run the initialize handshake. Throws CliError with a sentence. */
-  static async open(target: CliTarget, options: ConnectOptions, opener: UpstreamOpener = openStdioOrHttp): Promise<CliConnection> {
+  static async open(target: TransportConfig, options: ConnectOptions, opener: UpstreamOpener = openStdioOrHttp): Promise<CliConnection> {
     const c = new CliConnection(options);
     c.upstream = opener(target, (e) => c.onEvent(e));
     try {

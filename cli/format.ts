@@ -1,6 +1,6 @@
 // Text renderings for the terminal.
 
-import { decodeBase64, decodeLine, isTextualMime, mimeEssence, plural } from '../../src/protocol/index.js';
+import { decodeBase64, decodeLine, isTextualMime, mimeEssence, plural } from '../src/protocol/index.js';
 
 /** Decoded size of base64 text: padding characters carry no bytes. */
 export function base64Bytes(data: unknown): number {

@@ -8,7 +8,7 @@
 // declines. When accept-defaults cannot fill the form, nobody chose to decline
 // this request: it was dismissed unanswered, which is "cancel".
 
-import { formatProblems, plural, validateAgainstSchema } from '../../src/protocol/index.js';
+import { formatProblems, plural, validateAgainstSchema } from '../src/protocol/index.js';
 import type { ElicitationPolicy } from './args.js';
 
 export interface ElicitationReply {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.js';
 
-const hostile = fileURLToPath(new URL('../../test/fixtures/hostile-schemas.mjs', import.meta.url));
+const hostile = fileURLToPath(new URL('../test/fixtures/hostile-schemas.mjs', import.meta.url));
 
 async function check(...extra: string[]): Promise<{ code: number; out: string; ms: number }> {
   const out: string[] = [];

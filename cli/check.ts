@@ -2,7 +2,7 @@
 // step exercises one part of the protocol; the lint engine watches every frame
 // meanwhile, and its findings about the server are part of the verdict.
 
-import { figuresOf, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../../src/protocol/index.js';
+import { figuresOf, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../src/protocol/index.js';
 import type { CliConnection } from './connection.js';
 
 export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 
-const demo = fileURLToPath(new URL('../../dist/node/examples/servers/demo-server.js', import.meta.url));
-const bad = fileURLToPath(new URL('../../test/fixtures/bad-server.mjs', import.meta.url));
-const blobs = fileURLToPath(new URL('../../test/fixtures/blob-server.mjs', import.meta.url));
-const exitAfterPing = fileURLToPath(new URL('../../test/fixtures/exit-after-ping.mjs', import.meta.url));
+const demo = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
+const bad = fileURLToPath(new URL('../test/fixtures/bad-server.mjs', import.meta.url));
+const blobs = fileURLToPath(new URL('../test/fixtures/blob-server.mjs', import.meta.url));
+const exitAfterPing = fileURLToPath(new URL('../test/fixtures/exit-after-ping.mjs', import.meta.url));
 const node = JSON.stringify(process.execPath);
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -1,0 +1,163 @@
+// Command-line arguments of the headless CLI, read against the one table of
+// options in options/ (shared with npm start). Pure: parsing only.
+
+import { DEFAULT_PROTOCOL_VERSION, type ProtocolVersion, type TransportConfig } from '../src/protocol/index.js';
+import { columns, optionHelp, optionSpelling, optionSynopsis } from '../options/help.js';
+import { readOptions } from '../options/read.js';
+import { serverOptionsFrom, transportOf } from '../options/server.js';
+import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionSpec, type OptionValues } from '../options/table.js';
+import { orList, refused, type Checked } from '../options/values.js';
+
+export type CliCommand =
+  | { name: 'ping'; count: number; intervalMs: number }
+  | { name: 'tools list' }
+  | { name: 'tools call'; tool: string; args: Array<[string, string]>; json?: string }
+  | { name: 'resources list' }
+  | { name: 'resources read'; uri: string }
+  | { name: 'prompts list' }
+  | { name: 'prompts get'; prompt: string; args: Array<[string, string]> }
+  | { name: 'check' }
+  /** What the official conformance suite runs: the server URL comes last. */
+  | { name: 'conformance'; url: string };
+
+export type ElicitationPolicy = 'accept-defaults' | 'decline';
+
+export interface CliOptions {
+  target: TransportConfig;
+  command: CliCommand;
+  json: boolean;
+  verbose: boolean;
+  protocolVersion: ProtocolVersion;
+  timeoutMs: number;
+  elicitation: ElicitationPolicy;
+  /** Carry on when initialize is answered with -32601 (bare JSON-RPC servers). */
+  withoutInitialize: boolean;
+}
+
+/** The commands as --help lists them; the options of a command come from the table. */
+const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: CommandName; help: string }> = [
+  { words: 'ping', options: 'ping', help: 'ping the server (default once)' },
+  { words: 'tools list', help: 'list the tools (all pages)' },
+  { words: 'tools call', operand: 'NAME', options: 'tools call', help: 'call a tool' },
+  { words: 'resources list', help: 'list the resources' },
+  { words: 'resources read', operand: 'URI', help: 'read one resource' },
+  { words: 'prompts list', help: 'list the prompts' },
+  { words: 'prompts get', operand: 'NAME', options: 'prompts get', help: 'get a prompt' },
+  { words: 'check', help: "probe the server's compliance; exit 1 on errors" },
+  { words: 'conformance', operand: 'URL', help: 'act as the client of an official conformance scenario' },
+];
+
+const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));
+
+export const CLI_USAGE = [
+  `Usage: mcpscope (${optionSpelling(OPTIONS.stdio)} | ${optionSpelling(OPTIONS.url)} ${optionSynopsis(OPTIONS.header)}) [options] <command>`,
+  '',
+  'Commands:',
+  ...columns(
+    COMMANDS.map((c) => [[c.words, c.operand, ...optionsOfCommand(c.options).map(([, spec]) => optionSynopsis(spec))].filter(Boolean).join(' '), c.help]),
+    38,
+  ),
+  '',
+  'Options of a command:',
+  ...optionHelp('cli', (spec) => spec.commands !== undefined),
+  '',
+  'Options:',
+  ...optionHelp('cli', (spec) => spec.commands === undefined),
+].join('\n');
+
+/** The options, then the command words; `help` when --help (or -h) was given. */
+export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'help'> {
+  const read = readOptions(argv, 'cli');
+  if (!read.ok) return read;
+  const { values, positionals } = read.value;
+  if (values.help) return { ok: true, value: 'help' };
+  // The conformance runner appends the server's URL: it is the target.
+  const target = positionals[0] === 'conformance' ? conformanceTarget(values, positionals[1]) : targetOf(values);
+  if (!target.ok) return target;
+  const command = parseCommand(positionals, values);
+  if (!command.ok) return command;
+  const takes = (spec: OptionSpec) => spec.commands === undefined || spec.commands.some((c) => c === command.value.name);
+  const misplaced = optionsOf('cli').find(([name, spec]) => values[name] !== undefined && !takes(spec));
+  if (misplaced !== undefined) {
+    const [, spec] = misplaced;
+    return refused(`${spec.flag} goes with ${orList(spec.commands ?? [])}, not with ${command.value.name}.`);
+  }
+  return {
+    ok: true,
+    value: {
+      target: target.value,
+      command: command.value,
+      json: values.json === true,
+      verbose: values.verbose === true,
+      protocolVersion: values.protocolVersion ?? DEFAULT_PROTOCOL_VERSION,
+      timeoutMs: values.timeout ?? DEFAULT_TIMEOUT_MS,
+      // The conformance scenarios expect the defaults of an elicitation form to be accepted.
+      elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),
+      withoutInitialize: values.noInitialize === true,
+    },
+  };
+}
+
+function targetOf(values: OptionValues): Checked<TransportConfig> {
+  const server = serverOptionsFrom(values, values.stdio, OPTIONS.stdio.flag);
+  if (!server.ok) return server;
+  const target = transportOf(server.value);
+  return target ? { ok: true, value: target } : refused('Say which server: --stdio "command args" or --url URL.');
+}
+
+function conformanceTarget(values: OptionValues, url: string | undefined): Checked<TransportConfig> {
+  if (url === undefined) return refused('conformance needs the server URL, e.g. conformance http://localhost:3000/mcp.');
+  if (values.stdio !== undefined || values.url !== undefined) return refused('conformance takes the server URL after it, not --stdio or --url.');
+  const checked = OPTIONS.url.check(url, { flag: 'conformance', placeholder: OPTIONS.url.placeholder });
+  if (!checked.ok) return checked;
+  return targetOf({ ...values, url: checked.value });
+}
+
+/** A word the command does not take. */
+function unexpected(word: string, after: string): { ok: false; error: string } {
+  return refused(`Unexpected ${JSON.stringify(word)} after "${after}".`);
+}
+
+function parseCommand(words: readonly string[], values: OptionValues): Checked<CliCommand> {
+  const [first, second, name, extra] = words;
+  switch (first) {
+    case 'ping':
+      if (second !== undefined) return unexpected(second, 'ping');
+      return { ok: true, value: { name: 'ping', count: values.count ?? 1, intervalMs: values.interval ?? DEFAULT_PING_INTERVAL_MS } };
+    case 'check':
+      if (second !== undefined) return unexpected(second, 'check');
+      return { ok: true, value: { name: 'check' } };
+    case 'conformance':
+      if (name !== undefined) return unexpected(name, `conformance ${second}`);
+      return { ok: true, value: { name: 'conformance', url: second ?? '' } };
+    case 'tools':
+    case 'resources':
+    case 'prompts': {
+      const action = { tools: 'call', resources: 'read', prompts: 'get' }[first];
+      if (second === undefined) return refused(`${first} needs a subcommand: ${first} list or ${first} ${action}.`);
+      if (second === 'list') {
+        if (name !== undefined) return unexpected(name, `${first} list`);
+        return { ok: true, value: { name: `${first} list` } };
+      }
+      if (second !== action) return refused(`Unknown command "${first} ${second}": ${first} takes list or ${action}.`);
+      if (extra !== undefined) {
+        const u = unexpected(extra, `${first} ${second} ${name}`);
+        return first === 'resources' ? u : refused(`${u.error.slice(0, -1)}: give arguments as --arg NAME=VALUE${first === 'tools' ? ' or --args JSON' : ''}.`);
+      }
+      if (first === 'tools') {
+        if (!name) return refused('tools call needs a tool name.');
+        return { ok: true, value: { name: 'tools call', tool: name, args: values.arg ?? [], ...(values.args !== undefined ? { json: values.args } : {}) } };
+      }
+      if (first === 'resources') {
+        if (!name) return refused('resources read needs a URI.');
+        return { ok: true, value: { name: 'resources read', uri: name } };
+      }
+      if (!name) return refused('prompts get needs a prompt name.');
+      return { ok: true, value: { name: 'prompts get', prompt: name, args: values.arg ?? [] } };
+    }
+    case undefined:
+      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get or check.');
+    default:
+      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, check, conformance.`);
+  }
+}

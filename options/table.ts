@@ -1,0 +1,253 @@
+// The one table of command-line options, for both programs: the inspector
+// (`npm start`, proxy/main.ts) and the headless CLI (bin/mcpscope.js, cli/).
+// An option both take is declared once, so it is spelled, checked and
+// explained the same way in both. Each --help is generated from this table.
+
+import {
+  DEFAULT_PROTOCOL_VERSION,
+  HTTP_MODES,
+  PROTOCOL_VERSIONS,
+  httpUrlProblem,
+  isKnownProtocolVersion,
+  parseHeaderLine,
+  splitArgs,
+} from '../src/protocol/index.js';
+import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
+
+export type Program = 'proxy' | 'cli';
+
+export const PROGRAM_NAME: Record<Program, string> = {
+  proxy: 'the inspector (npm start)',
+  cli: 'the headless CLI (mcpscope --stdio … or --url …)',
+};
+
+/** The CLI commands that take options of their own. */
+export type CommandName = 'ping' | 'tools call' | 'prompts get';
+
+export const DEFAULT_PORT = 6290;
+export const DEFAULT_HOST = '127.0.0.1';
+/** Servers (stdio or HTTP) one proxy runs at once, over every tab and connection. */
+export const DEFAULT_MAX_SERVERS = 8;
+const MAX_SERVERS_CEILING = 1000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_PING_INTERVAL_MS = 1000;
+
+interface Described {
+  /** The long spelling; parseArgs knows the option by it without the dashes. */
+  flag: `--${string}`;
+  short?: string;
+  /** One line, or several joined by \n; per program where they say different things. */
+  help: string | Record<Program, string>;
+  programs: readonly Program[];
+  /** CLI options that belong to these commands only. */
+  commands?: readonly CommandName[];
+}
+
+export interface SwitchOption extends Described {
+  kind: 'switch';
+}
+
+export interface ValueOption<T> extends Described {
+  /** `list`: repeatable, every value kept in order; `value`: the last one given wins. */
+  kind: 'value' | 'list';
+  placeholder: string;
+  check: Check<T>;
+}
+
+export type OptionSpec = SwitchOption | ValueOption<unknown>;
+
+const switchOption = (d: Described): SwitchOption & { kind: 'switch' } => ({ ...d, kind: 'switch' });
+const valueOption = <T>(d: Described & { placeholder: string; check: Check<T> }): ValueOption<T> & { kind: 'value' } => ({ ...d, kind: 'value' });
+const listOption = <T>(d: Described & { placeholder: string; check: Check<T> }): ValueOption<T> & { kind: 'list' } => ({ ...d, kind: 'list' });
+
+const stdioCommand: Check<{ command: string; args: string[] }> = (value, { flag }) => {
+  const split = splitArgs(value);
+  if (!split.ok) return refused(`${flag}: ${split.error}`);
+  const [command, ...args] = split.args;
+  return command ? accepted({ command, args }) : refused(`${flag} needs a command, e.g. ${flag} "node server.js".`);
+};
+
+const httpUrl: Check<string> = (value, { flag }) => {
+  const problem = httpUrlProblem(value);
+  return problem === undefined ? accepted(value.trim()) : refused(`${flag}: ${problem}`);
+};
+
+const header: Check<[string, string]> = (value, { flag }) => {
+  const parsed = parseHeaderLine(value);
+  return parsed.ok ? accepted([parsed.name, parsed.value]) : refused(`${flag}: ${parsed.error}`);
+};
+
+const directory: Check<string> = (value, { flag }) => (value === '' ? refused(`${flag} needs a directory.`) : accepted(value));
+
+const address: Check<string> = (value, { flag }) =>
+  value.trim() === '' ? refused(`${flag} needs an address, such as ${DEFAULT_HOST}.`) : accepted(value.trim());
+
+/** An http(s) URL, reduced to its origin (scheme://host[:port]). */
+const origin: Check<string> = (value, { flag }) => {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return accepted(url.origin);
+  } catch {
+    // said below
+  }
+  return refused(`${flag} needs an http(s) URL such as http://localhost:5173, not "${value}".`);
+};
+
+const protocolVersion: Check<(typeof PROTOCOL_VERSIONS)[number]> = (value, { flag }) =>
+  isKnownProtocolVersion(value) ? accepted(value) : refused(`Unknown protocol version "${value}": ${flag} takes ${orList(PROTOCOL_VERSIONS)}.`);
+
+export const OPTIONS = {
+  // The inspector's own.
+  port: valueOption({
+    flag: '--port',
+    placeholder: 'N',
+    help: `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`,
+    programs: ['proxy'],
+    check: wholeNumber(0, 65535, 'a number'),
+  }),
+  host: valueOption({
+    flag: '--host',
+    placeholder: 'H',
+    help: `address to bind (default ${DEFAULT_HOST}; anything else exposes a\nprocess launcher to your network)`,
+    programs: ['proxy'],
+    check: address,
+  }),
+  noOpen: switchOption({ flag: '--no-open', help: 'do not open a browser', programs: ['proxy'] }),
+  allowOrigin: listOption({
+    flag: '--allow-origin',
+    placeholder: 'URL',
+    help: 'another origin allowed to connect, e.g. a dev server (repeatable)',
+    programs: ['proxy'],
+    check: origin,
+  }),
+  maxServers: valueOption({
+    flag: '--max-servers',
+    placeholder: 'N',
+    help: `servers running at once, over all tabs (default ${DEFAULT_MAX_SERVERS})`,
+    programs: ['proxy'],
+    check: wholeNumber(1, MAX_SERVERS_CEILING),
+  }),
+
+  // The server: a command (the CLI's --stdio; npm start takes the words after its options) or a URL.
+  stdio: valueOption({
+    flag: '--stdio',
+    placeholder: '"COMMAND ARGS"',
+    help: 'the server to start: its command and arguments, split into words\nlike a shell would (but never run through one)',
+    programs: ['cli'],
+    check: stdioCommand,
+  }),
+  url: valueOption({
+    flag: '--url',
+    placeholder: 'URL',
+    help: {
+      proxy: 'prefill a remote server (Streamable HTTP, HTTP+SSE or plain\nJSON-RPC over HTTP) instead of a command',
+      cli: 'a remote server (Streamable HTTP, HTTP+SSE or plain JSON-RPC over HTTP)',
+    },
+    programs: ['proxy', 'cli'],
+    check: httpUrl,
+  }),
+  header: listOption({
+    flag: '--header',
+    placeholder: '"Name: value"',
+    help: 'a request header for --url, e.g. "Authorization: Bearer …" (repeatable)',
+    programs: ['proxy', 'cli'],
+    check: header,
+  }),
+  mode: valueOption({
+    flag: '--mode',
+    placeholder: 'MODE',
+    help: 'HTTP transport for --url: auto, streamable-http, sse or plain (default auto)',
+    programs: ['cli'],
+    check: oneOf(HTTP_MODES),
+  }),
+  env: listOption({
+    flag: '--env',
+    short: 'e',
+    placeholder: 'KEY=VALUE',
+    help: 'environment variable for a stdio server (repeatable; a later one wins)',
+    programs: ['proxy', 'cli'],
+    check: keyValue,
+  }),
+  cwd: valueOption({ flag: '--cwd', placeholder: 'DIR', help: 'working directory of a stdio server', programs: ['proxy', 'cli'], check: directory }),
+
+  // The CLI's own.
+  protocolVersion: valueOption({
+    flag: '--protocol-version',
+    placeholder: 'V',
+    help: `version to offer (${PROTOCOL_VERSIONS.join(', ')};\ndefault ${DEFAULT_PROTOCOL_VERSION})`,
+    programs: ['cli'],
+    check: protocolVersion,
+  }),
+  timeout: valueOption({
+    flag: '--timeout',
+    placeholder: 'MS',
+    help: `per-request timeout (default ${DEFAULT_TIMEOUT_MS})`,
+    programs: ['cli'],
+    check: milliseconds(false),
+  }),
+  noInitialize: switchOption({
+    flag: '--no-initialize',
+    help: 'carry on if the server answers initialize with -32601 (bare JSON-RPC)',
+    programs: ['cli'],
+  }),
+  elicitation: valueOption({
+    flag: '--elicitation',
+    placeholder: 'POLICY',
+    help:
+      "how to answer the server's elicitation/create (said on stderr each time):\n" +
+      '  decline (the default) declines;\n' +
+      "  accept-defaults accepts with each field's schema default, and cancels,\n" +
+      '  naming the fields, when a required field has none or a default fails',
+    programs: ['cli'],
+    check: oneOf(['accept-defaults', 'decline'] as const),
+  }),
+  json: switchOption({ flag: '--json', help: 'print JSON instead of text', programs: ['cli'] }),
+  verbose: switchOption({ flag: '--verbose', help: 'print every frame to stderr', programs: ['cli'] }),
+
+  // Options of one CLI command.
+  count: valueOption({ flag: '--count', placeholder: 'N', help: 'pings to send (default 1)', programs: ['cli'], commands: ['ping'], check: wholeNumber(1) }),
+  interval: valueOption({
+    flag: '--interval',
+    placeholder: 'MS',
+    help: `time between pings (default ${DEFAULT_PING_INTERVAL_MS})`,
+    programs: ['cli'],
+    commands: ['ping'],
+    check: milliseconds(true),
+  }),
+  arg: listOption({
+    flag: '--arg',
+    placeholder: 'NAME=VALUE',
+    help: 'an argument (repeatable); for a tool, VALUE is read as JSON (3, true, null)\nunless the schema says the argument is a string',
+    programs: ['cli'],
+    commands: ['tools call', 'prompts get'],
+    check: keyValue,
+  }),
+  args: valueOption({
+    flag: '--args',
+    placeholder: 'JSON',
+    help: 'all the arguments as one JSON object (--arg entries are added to it)',
+    programs: ['cli'],
+    commands: ['tools call'],
+    check: text,
+  }),
+
+  help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli'] }),
+} as const satisfies Record<string, OptionSpec>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+type ValueOf<S> = S extends { kind: 'switch' }
+  ? true
+  : S extends { kind: 'list'; check: Check<infer T> }
+    ? T[]
+    : S extends { check: Check<infer T> }
+      ? T
+      : never;
+
+/** What was given on the command line, by option; absent when not given. */
+export type OptionValues = { -readonly [K in OptionName]?: ValueOf<(typeof OPTIONS)[K]> };
+
+/** The options of one program, in table order. */
+export function optionsOf(program: Program): Array<[OptionName, OptionSpec]> {
+  return (Object.entries(OPTIONS) as Array<[OptionName, OptionSpec]>).filter(([, spec]) => spec.programs.includes(program));
+}
