@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Tabs } from './components/Tabs.js';
-import { navigationStore, token } from './app-state.js';
-import { useNavigation } from './hooks.js';
+import { useApp, useNavigation } from './hooks.js';
 import type { InspectorTab } from './stores/navigation-store.js';
 import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
 import { LogTab } from './features/log/LogTab.js';
@@ -14,7 +13,6 @@ import { PromptsTab } from './features/prompts/PromptsTab.js';
 import { ComposerTab } from './features/composer/ComposerTab.js';
 import { ProblemsTab } from './features/problems/ProblemsTab.js';
 import { ToolsTab } from './features/tools/ToolsTab.js';
-import { SessionEvents } from './server-data/SessionEvents.js';
 import { ElicitationDialog } from './features/elicitation/ElicitationDialog.js';
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode }> = [
@@ -33,6 +31,7 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode }> = [
 const GUARDED_TABS = TABS.map((t) => ({ ...t, panel: <ErrorBoundary what={`The ${t.label} tab`}>{t.panel}</ErrorBoundary> }));
 
 function InspectorTabs() {
+  const { navigationStore } = useApp();
   const tab = useNavigation((s) => s.tab);
   return (
     <Tabs tabs={GUARDED_TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />
@@ -52,6 +51,7 @@ function MissingToken() {
 }
 
 export function App() {
+  const { token } = useApp();
   return (
     <div className="app">
       <header className="app-header">
@@ -62,7 +62,6 @@ export function App() {
         <MissingToken />
       ) : (
         <main className="layout">
-          <SessionEvents />
           <ElicitationDialog />
           <ConnectionPanel token={token} />
           <section className="panel work-panel" aria-label="Inspector">

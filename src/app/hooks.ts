@@ -1,13 +1,22 @@
-// Selector hooks over the page's stores.
+// Selector hooks over the page's stores, read from the app in context.
 
 import { useStore } from 'zustand';
-import { connectionStore, logStore, navigationStore, pingStore } from './app-state.js';
+import { useApp } from './app-context.js';
+import type { NetworkState } from './features/network/network-store.js';
 import type { PingState } from './features/ping/ping-store.js';
+import type { PromptsState } from './features/prompts/prompts-store.js';
+import type { ResourcesState } from './features/resources/resources-store.js';
+import type { ToolsState } from './features/tools/tools-store.js';
 import type { ConnectionState } from './stores/connection-store.js';
 import type { LogState } from './stores/log-store.js';
 import type { NavigationState } from './stores/navigation-store.js';
 
-export const useConnection = <T,>(selector: (s: ConnectionState) => T): T => useStore(connectionStore, selector);
-export const useLog = <T,>(selector: (s: LogState) => T): T => useStore(logStore, selector);
-export const usePing = <T,>(selector: (s: PingState) => T): T => useStore(pingStore, selector);
-export const useNavigation = <T,>(selector: (s: NavigationState) => T): T => useStore(navigationStore, selector);
+export { useApp };
+export const useConnection = <T,>(selector: (s: ConnectionState) => T): T => useStore(useApp().connectionStore, selector);
+export const useLog = <T,>(selector: (s: LogState) => T): T => useStore(useApp().logStore, selector);
+export const usePing = <T,>(selector: (s: PingState) => T): T => useStore(useApp().pingStore, selector);
+export const useNavigation = <T,>(selector: (s: NavigationState) => T): T => useStore(useApp().navigationStore, selector);
+export const useTools = <T,>(selector: (s: ToolsState) => T): T => useStore(useApp().toolsStore, selector);
+export const usePrompts = <T,>(selector: (s: PromptsState) => T): T => useStore(useApp().promptsStore, selector);
+export const useResources = <T,>(selector: (s: ResourcesState) => T): T => useStore(useApp().resourcesStore, selector);
+export const useNetwork = <T,>(selector: (s: NetworkState) => T): T => useStore(useApp().networkStore, selector);

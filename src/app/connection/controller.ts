@@ -1,7 +1,7 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { ClientSession, ProtocolVersion, SessionEvent, TransportConfig } from '../../protocol/index.js';
+import type { ClientSession, ProtocolVersion, ServerRequestHandler, SessionEvent, TransportConfig } from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
@@ -20,6 +20,11 @@ export interface ControllerDeps {
   url: () => string;
   token: string | null;
   socketFactory?: SocketFactory;
+  /**
+   * How this page answers server→client requests (elicitation/create, …), by method. Installed on
+   * every new session before it starts, so initialize declares exactly these capabilities.
+   */
+  requestHandlers?: Readonly<Record<string, ServerRequestHandler>>;
 }
 
 export class ConnectionController {
@@ -68,11 +73,13 @@ export class ConnectionController {
       ...(this.deps.socketFactory ? { socketFactory: this.deps.socketFactory } : {}),
     });
     this.current = connection;
+    for (const [method, handler] of Object.entries(this.deps.requestHandlers ?? {})) connection.session.setRequestHandler(method, handler);
     connection.session.on((e) => {
       for (const l of this.sessionListeners) l(e, number);
     });
-    this.unsubscribe = connection.subscribe((snapshot) => this.deps.connectionStore.setState({ snapshot }));
-    this.deps.connectionStore.setState({ snapshot: connection.snapshot });
+    const { session } = connection;
+    this.unsubscribe = connection.subscribe((snapshot) => this.deps.connectionStore.setState({ snapshot, session }));
+    this.deps.connectionStore.setState({ snapshot: connection.snapshot, session });
     return connection.start();
   }
 

@@ -2,11 +2,12 @@
 
 import { useStore } from 'zustand';
 import type { Finding } from '../../protocol/index.js';
-import { lint } from '../app-state.js';
+import { useApp } from '../app-context.js';
 
 const NONE: readonly Finding[] = [];
 
 export function LintFindings({ seq }: { seq: number }) {
+  const { lint } = useApp();
   const findings = useStore(lint.store, (s) => s.bySeq.get(seq) ?? NONE);
   if (findings.length === 0) return null;
   return (

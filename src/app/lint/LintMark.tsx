@@ -3,7 +3,7 @@
 
 import { useStore } from 'zustand';
 import type { Finding } from '../../protocol/index.js';
-import { lint } from '../app-state.js';
+import { useApp } from '../app-context.js';
 import { worst } from './lint-runner.js';
 
 const ICON = { error: '✖', warning: '▲', info: 'ℹ' } as const;
@@ -14,6 +14,7 @@ export function findingsText(findings: readonly Finding[]): string {
 }
 
 export function LintMark({ seq }: { seq: number }) {
+  const { lint } = useApp();
   const findings = useStore(lint.store, (s) => s.bySeq.get(seq) ?? NONE);
   const severity = worst(findings);
   if (!severity) return null;

@@ -2,11 +2,12 @@
 
 import { useStore } from 'zustand';
 import { RULE_IDS } from '../../protocol/index.js';
-import { lint, navigationStore } from '../app-state.js';
+import { useApp } from '../app-context.js';
 import { useNavigation } from '../hooks.js';
 import { ruleTitle } from './lint-runner.js';
 
 export function LintRuleFilter() {
+  const { lint, navigationStore } = useApp();
   const rule = useNavigation((s) => s.logRule);
   const byRule = useStore(lint.store, (s) => s.byRule);
   const seen = RULE_IDS.filter((r) => byRule.has(r));

@@ -4,9 +4,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { listAll, type ListAllResult, type ListKey } from '../../protocol/index.js';
-import { controller } from '../app-state.js';
-import { useConnection } from '../hooks.js';
+import { useApp, useConnection } from '../hooks.js';
+import { useStore } from 'zustand';
 import { listQueryKey } from './list-keys.js';
+import { serverReadQuery } from './reads.js';
 
 /** The server capability that makes each list meaningful. */
 const CAPABILITY: Record<ListKey, string> = {
@@ -24,6 +25,7 @@ export interface ServerList<T> {
 
 /** All pages of one list method (tools/list, …) for the current connection. */
 export function useServerList<T>(key: ListKey): ServerList<T> {
+  const { readDeps } = useApp();
   const snapshot = useConnection((s) => s.snapshot);
   const connection = snapshot?.connection ?? 0;
   const ready = snapshot?.status === 'ready';
@@ -34,8 +36,8 @@ export function useServerList<T>(key: ListKey): ServerList<T> {
   const query = useQuery<ListAllResult<T>>({
     queryKey: listQueryKey(key, connection),
     queryFn: () => {
-      const session = controller.session;
-      if (!session) throw new Error('Not connected.');
+      const session = readDeps.session(connection);
+      if (!session) throw new Error('Not connected: connect to a server first.');
       return listAll<T>(session, key);
     },
     enabled: unavailable === undefined,
@@ -43,4 +45,20 @@ export function useServerList<T>(key: ListKey): ServerList<T> {
     retry: false,
   });
   return unavailable === undefined ? { query } : { query, unavailable };
+}
+
+/** The reads of `uri` on the Resources tab's connection: `latestRead(query)` is what to show. */
+export function useResourceRead(uri: string) {
+  const { resourceReads, resourcesStore } = useApp();
+  const connection = useStore(resourcesStore, (s) => s.connection);
+  return useQuery(resourceReads.query(connection, uri));
+}
+
+/** The prompts/get asked for last on the Prompts tab (idle until one is asked for). */
+export function usePromptGet() {
+  const { readDeps, promptsStore } = useApp();
+  const connection = useStore(promptsStore, (s) => s.connection);
+  const requested = useStore(promptsStore, (s) => s.requested);
+  const query = useQuery({ ...serverReadQuery(readDeps, connection, 'prompts/get', requested?.params ?? {}), enabled: requested !== undefined });
+  return { requested, query };
 }

@@ -2,7 +2,7 @@
 // resources (text shown; a blob previewed when it is an image, else offered
 // as a download with its size).
 
-import { navigationStore } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { base64ByteLength, base64Problem, dataUrl, downloadName, formatBytes, mediaType } from './content.js';
 import { BlockProblem, ImageBlock } from './MediaBlocks.js';
 import { TextBlock } from './TextBlock.js';
@@ -14,6 +14,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export function ResourceLinkBlock({ block, onOpenResource }: { block: Record<string, unknown>; onOpenResource?: (uri: string) => void }) {
+  const { navigationStore } = useApp();
   const uri = str(block.uri);
   if (uri === undefined) return <BlockProblem>This resource_link has no "uri" string, so it cannot be opened.</BlockProblem>;
   const name = str(block.title) ?? str(block.name);

@@ -3,7 +3,7 @@
 
 import { useEffect, useId, useMemo, useState } from 'react';
 import { classifyFrame, type RequestOutcome } from '../../../protocol/index.js';
-import { controller, navigationStore } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { useConnection, useNavigation } from '../../hooks.js';
 import { TEMPLATES } from './templates.js';
 import './composer.css';
@@ -54,6 +54,7 @@ function outcomeText(o: RequestOutcome | undefined): string {
 }
 
 export function ComposerTab() {
+  const { controller, navigationStore } = useApp();
   const [text, setText] = useState(() => TEMPLATES[0]!.text(nextId));
   const [note, setNote] = useState(TEMPLATES[0]!.note);
   const [sent, setSent] = useState<Sent[]>([]);

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { PROTOCOL_VERSIONS, isKnownProtocolVersion } from '../../../protocol/index.js';
-import { controller } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
 import { HttpFields } from './HttpFields.js';
@@ -10,6 +10,7 @@ import { StdioFields } from './StdioFields.js';
 import { buildConnectRequest, type ConnectForm } from './form-model.js';
 
 export function ConnectionForm({ initial }: { initial: ConnectForm }) {
+  const { controller } = useApp();
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<string[]>([]);
   const active = useConnection((s) => isActive(s.snapshot));

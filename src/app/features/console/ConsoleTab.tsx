@@ -4,7 +4,7 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState } from 'react';
-import { logStore } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { filterLog, type FilterResult } from '../log/filter.js';
 import { formatClock, formatCount, formatOffset, plural } from '../log/format.js';
 import { useFollowScroll } from '../log/use-follow.js';
@@ -16,6 +16,7 @@ import './console.css';
 const LINE_HEIGHT = 18;
 
 export function ConsoleTab() {
+  const { logStore } = useApp();
   const entries = useLogEntries(logStore);
   const [text, setText] = useState('');
   const [showNoise, setShowNoise] = useState(true);

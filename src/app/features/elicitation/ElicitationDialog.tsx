@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { formatProblems, validateAgainstSchema } from '../../../protocol/index.js';
-import { elicitations } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { contentOf, initialValues, type ElicitationField, type PendingElicitation } from './elicitation.js';
 import './elicitation.css';
 
@@ -155,6 +155,7 @@ function Dialog({ item }: { item: PendingElicitation }) {
 }
 
 export function ElicitationDialog() {
+  const { elicitations } = useApp();
   const first = useStore(elicitations, (s) => s.queue[0]);
   return first ? <Dialog key={first.n} item={first} /> : null;
 }

@@ -6,7 +6,7 @@ import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
 import type { LogEntry } from '../../stores/log-store.js';
 import { LintFindings } from '../../lint/LintFindings.js';
-import { navigationStore } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { ByteMarks, ExactBytes, VisibleText, hasByteMarks } from './ByteMarks.js';
 import { CopyButton } from './CopyButton.js';
 import { DIRECTION_LABEL, formatClock, formatId, formatOffset, formatRtt, formatSize, pairLabel } from './format.js';
@@ -31,6 +31,7 @@ function parse(raw: string): Parsed {
 }
 
 export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJump, onClearFilters }: Props) {
+  const { navigationStore } = useApp();
   const rawRef = useRef<HTMLPreElement>(null);
   const treeRef = useRef<HTMLDivElement>(null);
   const parsed = useMemo<Parsed>(() => (entry ? parse(entry.raw) : { ok: false }), [entry]);

@@ -3,7 +3,7 @@
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { lint, logStore, navigationStore } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { useConnection, useNavigation } from '../../hooks.js';
 import { LintRuleFilter } from '../../lint/LintRuleFilter.js';
 import type { LogEntry } from '../../stores/log-store.js';
@@ -30,6 +30,7 @@ function indexOf(entries: readonly LogEntry[], imported: ImportedLog | null, seq
 }
 
 export function LogTab() {
+  const { lint, logStore, navigationStore } = useApp();
   const live = useLogEntries(logStore);
   const snapshot = useConnection((s) => s.snapshot);
   const [imported, setImported] = useState<ImportedLog | null>(null);
@@ -38,7 +39,7 @@ export function LogTab() {
   const [reveal, setReveal] = useState(0);
   const previous = useRef<FilterResult | undefined>(undefined);
 
-  useEffect(() => installLogBenchHook(logStore), []);
+  useEffect(() => installLogBenchHook(logStore), [logStore]);
 
   const entries = imported?.entries ?? live;
   const source: object = imported ?? logStore;

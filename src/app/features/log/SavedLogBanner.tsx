@@ -2,10 +2,11 @@
 // reload (with a way to clear them), and when the log could not be saved.
 
 import { useStore } from 'zustand';
-import { clearRestoredLog, logSaver } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { plural } from './format.js';
 
 export function SavedLogBanner() {
+  const { clearRestoredLog, logSaver } = useApp();
   const restored = useStore(logSaver.store, (s) => s.restored);
   const error = useStore(logSaver.store, (s) => s.error);
   return (

@@ -2,15 +2,15 @@
 // for the current connection — POSTs, GET streams, resumptions, the DELETE.
 
 import { HTTP_MODE_LABEL, type HttpExchange } from '../../../protocol/index.js';
-import { useConnection } from '../../hooks.js';
+import { useApp, useConnection, useNetwork } from '../../hooks.js';
 import { ExchangeDetail } from './ExchangeDetail.js';
 import { ExchangeTable } from './ExchangeTable.js';
-import { networkStore, useNetwork } from './network-state.js';
 import './network.css';
 
 const NONE: readonly HttpExchange[] = [];
 
 export function NetworkTab() {
+  const { networkStore } = useApp();
   const snapshot = useConnection((s) => s.snapshot);
   const exchanges = useNetwork((s) => (s.connection === snapshot?.connection ? s.exchanges : NONE));
   const dropped = useNetwork((s) => s.dropped);

@@ -1,11 +1,12 @@
 // Live heartbeat figures, plus the pings the server itself sent.
 
 import { useStore } from 'zustand';
-import { heartbeat, pingStore } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 
 const ms = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(2)} ms`);
 
 export function HeartbeatFigures() {
+  const { heartbeat, pingStore } = useApp();
   const f = useStore(heartbeat.store, (s) => s.figures);
   const reconnects = useStore(heartbeat.store, (s) => s.reconnects);
   const serverPings = useStore(pingStore, (s) => s.serverPings);

@@ -1,21 +1,20 @@
 // Ping: the smallest round trip MCP has, and a check that the answer is exactly right.
 
 import { useId } from 'react';
-import { controller, pingStore } from '../../app-state.js';
 import { useConnection, usePing } from '../../hooks.js';
 import { HeartbeatPanel } from './HeartbeatPanel.js';
 import './heartbeat.css';
 import { PingHistory } from './PingHistory.js';
 import { PingResult } from './PingResult.js';
-import { pingAvailability, sendPing } from './ping-store.js';
+import { pingAvailability } from './ping-store.js';
 
 export function PingTab() {
   const snapshot = useConnection((s) => s.snapshot);
   const inFlight = usePing((s) => s.inFlight);
   const history = usePing((s) => s.history);
   const reasonId = useId();
-  // The snapshot changes whenever the session state does, so this stays current.
-  const session = controller.session;
+  const session = useConnection((s) => s.session);
+  const send = usePing((s) => s.send);
   const availability = pingAvailability(snapshot, session, inFlight);
   const last = history[0];
 
@@ -27,9 +26,7 @@ export function PingTab() {
           className="primary"
           disabled={!availability.ok}
           aria-describedby={availability.ok ? undefined : reasonId}
-          onClick={() => {
-            if (session) void sendPing(session, pingStore);
-          }}
+          onClick={() => void send()}
         >
           Send ping
         </button>

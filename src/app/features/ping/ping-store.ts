@@ -22,24 +22,41 @@ export interface PingState {
   history: readonly PingRecord[];
   /** Pings the server sent us (answered with {} by the session). */
   serverPings: number;
+  /** Send ping on the current session and record the outcome; undefined (nothing sent) when not connected. */
+  send(): Promise<PingRecord | undefined>;
+  serverPinged(): void;
+  /** Another server: the last one's pings no longer describe anything. */
+  reset(): void;
 }
 
 export type PingStore = StoreApi<PingState>;
 
-export function createPingStore(): PingStore {
-  return createStore<PingState>()(() => ({ inFlight: false, history: [], serverPings: 0 }));
+export interface PingDeps {
+  session: () => Pick<ClientSession, 'request'> | undefined;
+  now?: () => number;
 }
 
-let counter = 0;
-
-export async function sendPing(session: ClientSession, store: PingStore, now: () => number = Date.now): Promise<PingRecord> {
-  const at = now();
-  store.setState({ inFlight: true });
-  await afterNextPaint();
-  const outcome = await session.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
-  const record: PingRecord = { n: ++counter, at, outcome, verdict: pingVerdict(outcome) };
-  store.setState((s) => ({ inFlight: false, history: [record, ...s.history].slice(0, PING_HISTORY_LENGTH) }));
-  return record;
+export function createPingStore(deps: PingDeps): PingStore {
+  const now = deps.now ?? Date.now;
+  let counter = 0;
+  return createStore<PingState>()((set) => ({
+    inFlight: false,
+    history: [],
+    serverPings: 0,
+    send: async () => {
+      const session = deps.session();
+      if (!session) return undefined;
+      const at = now();
+      set({ inFlight: true });
+      await afterNextPaint();
+      const outcome = await session.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
+      const record: PingRecord = { n: ++counter, at, outcome, verdict: pingVerdict(outcome) };
+      set((s) => ({ inFlight: false, history: [record, ...s.history].slice(0, PING_HISTORY_LENGTH) }));
+      return record;
+    },
+    serverPinged: () => set((s) => ({ serverPings: s.serverPings + 1 })),
+    reset: () => set({ history: [], serverPings: 0 }),
+  }));
 }
 
 export type Availability = { ok: true } | { ok: false; reason: string };

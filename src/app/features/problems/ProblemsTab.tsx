@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { RULE_IDS, specUrl, type RuleId } from '../../../protocol/index.js';
-import { connectionLabels, lint, navigationStore } from '../../app-state.js';
+import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { ruleTitle, type RuleCount } from '../../lint/lint-runner.js';
 import { connectionHeading } from '../../stores/connection-labels.js';
@@ -14,6 +14,7 @@ import './problems.css';
 const SHOWN_PER_RULE = 200;
 
 function RuleFindings({ rule, connection }: { rule: RuleId; connection: number }) {
+  const { lint, navigationStore } = useApp();
   const findings = useStore(lint.store, (s) => s.findings);
   const mine = findings.filter((f) => f.rule === rule && f.connection === connection);
   return (
@@ -35,6 +36,7 @@ function RuleFindings({ rule, connection }: { rule: RuleId; connection: number }
 }
 
 function RuleRow({ count, version, connection }: { count: RuleCount; version: string; connection: number }) {
+  const { lint, navigationStore } = useApp();
   const [open, setOpen] = useState(false);
   const firstSeq = useStore(
     lint.store,
@@ -90,6 +92,7 @@ function summary(counts: readonly RuleCount[]): string {
 }
 
 function ConnectionProblems({ connection, current, version }: { connection: number; current: number | undefined; version: string }) {
+  const { connectionLabels, lint } = useApp();
   const byRule = useStore(lint.store, (s) => s.byConnection.get(connection));
   const label = useStore(connectionLabels, (s) => s.labels.get(connection));
   const counts = RULE_IDS.flatMap((r) => (byRule?.has(r) ? [byRule.get(r)!] : []));
@@ -122,6 +125,7 @@ function ConnectionProblems({ connection, current, version }: { connection: numb
 }
 
 export function ProblemsTab() {
+  const { lint } = useApp();
   const byConnection = useStore(lint.store, (s) => s.byConnection);
   const current = useConnection((s) => s.snapshot?.connection);
   const version = useConnection((s) => s.snapshot?.info?.protocolVersion ?? s.snapshot?.offeredVersion ?? '2025-11-25');

@@ -4,21 +4,21 @@
 import { useId, type FormEvent } from 'react';
 import type { Prompt } from '../../../protocol/index.js';
 import { declaredArguments, missingMessage } from './prompt-arguments.js';
-import { getPrompt } from './prompt-getter.js';
-import { getterDeps, promptsStore, usePrompts } from './state.js';
+import { usePrompts } from '../../hooks.js';
 
 const NO_VALUES: Readonly<Record<string, string>> = {};
 
-export function PromptForm({ prompt, canSend }: { prompt: Prompt; canSend: string | undefined }) {
+export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSend: string | undefined; loading: boolean }) {
   const values = usePrompts((s) => s.values[prompt.name] ?? NO_VALUES);
   const missing = usePrompts((s) => s.missing);
-  const loading = usePrompts((s) => s.get?.loading === true);
+  const getPrompt = usePrompts((s) => s.getPrompt);
+  const setValue = usePrompts((s) => s.setValue);
   const id = useId();
   const args = declaredArguments(prompt.arguments);
 
   function submit(event: FormEvent): void {
     event.preventDefault();
-    void getPrompt(getterDeps, prompt);
+    getPrompt(prompt);
   }
 
   return (
@@ -42,7 +42,7 @@ export function PromptForm({ prompt, canSend }: { prompt: Prompt; canSend: strin
               aria-required={arg.required === true}
               aria-invalid={invalid}
               aria-describedby={describedBy || undefined}
-              onChange={(e) => promptsStore.getState().setValue(prompt.name, arg.name, e.target.value)}
+              onChange={(e) => setValue(prompt.name, arg.name, e.target.value)}
             />
             {arg.description && (
               <span id={`${fieldId}-desc`} className="hint">

@@ -5,7 +5,7 @@ import type { ServerList } from '../../server-data/queries.js';
 import { ServerListStatus } from '../resources/ServerListStatus.js';
 import { filterItems } from '../resources/filter.js';
 import { declaredArguments } from './prompt-arguments.js';
-import { promptsStore, usePrompts } from './state.js';
+import { usePrompts } from '../../hooks.js';
 
 function argumentSummary(prompt: Prompt): string {
   const args = declaredArguments(prompt.arguments);
@@ -17,6 +17,8 @@ function argumentSummary(prompt: Prompt): string {
 export function PromptList({ list }: { list: ServerList<Prompt> }) {
   const filter = usePrompts((s) => s.filter);
   const selected = usePrompts((s) => s.selected);
+  const setFilter = usePrompts((s) => s.setFilter);
+  const select = usePrompts((s) => s.select);
   const all = list.unavailable === undefined ? (list.query.data?.items ?? []) : [];
   const items = filterItems(all, filter, (p) => [p.name, p.title, p.description]);
   const fetching = list.query.isFetching && list.query.data !== undefined;
@@ -28,7 +30,7 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
           aria-label="Filter prompts"
           placeholder="Filter prompts"
           value={filter}
-          onChange={(e) => promptsStore.getState().setFilter(e.target.value)}
+          onChange={(e) => setFilter(e.target.value)}
         />
         <button type="button" className="small" disabled={list.unavailable !== undefined || list.query.isFetching} onClick={() => void list.query.refetch()}>
           Refresh
@@ -54,7 +56,7 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
                 className="prompt-item"
                 aria-pressed={p.name === selected}
                 disabled={typeof p.name !== 'string'}
-                onClick={() => promptsStore.getState().select(p.name)}
+                onClick={() => select(p.name)}
               >
                 <strong>{p.title ?? p.name ?? '(no name)'}</strong>
                 {p.title !== undefined && p.title !== p.name && <span className="mono hint"> {p.name}</span>}

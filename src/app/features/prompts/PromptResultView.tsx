@@ -6,7 +6,8 @@ import { describeProblem } from '../resources/request-problem.js';
 import { clockTime } from '../resources/updated-marks.js';
 import { PromptMessages } from './PromptMessages.js';
 import { parsePromptResult } from './prompt-result.js';
-import type { PromptGet } from './prompts-store.js';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { latestRead, type ServerRead } from '../../server-data/reads.js';
 
 function Result({ result }: { result: unknown }) {
   const parsed = parsePromptResult(result);
@@ -19,15 +20,24 @@ function Result({ result }: { result: unknown }) {
   );
 }
 
-export function PromptResultView({ get }: { get: PromptGet }) {
-  const { outcome } = get;
-  if (!outcome) return null;
+export function PromptResultView({ name, query }: { name: string; query: UseQueryResult<ServerRead> }) {
+  // While a new get is under way the last one is not shown (it may be of other arguments).
+  const read = query.isFetching ? undefined : latestRead(query);
+  if (!read) {
+    if (!query.isError) return null;
+    return (
+      <p role="alert" className="warning">
+        prompts/get failed inside mcpscope: {query.error.message} Press Get prompt to try again.
+      </p>
+    );
+  }
+  const { outcome } = read;
   const problem = describeProblem(outcome, 'prompts/get');
   return (
-    <section className="prompt-result" aria-label={`Result of ${get.name}`}>
+    <section className="prompt-result" aria-label={`Result of ${name}`}>
       <p className="hint">
-        <span className="mono">prompts/get</span> {get.name}
-        {get.finishedAt !== undefined && ` · ${clockTime(get.finishedAt)}`}
+        <span className="mono">prompts/get</span> {name}
+        {` · ${clockTime(read.finishedAt)}`}
         {(outcome.status === 'result' || outcome.status === 'error') && ` · ${outcome.rttMs.toFixed(1)} ms`}
       </p>
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <Result result={outcome.result} />}

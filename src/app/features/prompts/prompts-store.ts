@@ -1,15 +1,15 @@
-// Prompts tab state: the selected prompt, what was typed per prompt, and the
-// latest prompts/get — for one connection.
+// Prompts tab state: the selected prompt, what was typed per prompt, and
+// which prompts/get was asked for last — for one connection. What it
+// returned lives in the query cache (server-data/reads.ts), not here.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RequestOutcome } from '../../../protocol/index.js';
+import type { Prompt } from '../../../protocol/index.js';
+import { buildPromptParams, declaredArguments } from './prompt-arguments.js';
 
-export interface PromptGet {
+/** The prompts/get asked for last: its query is keyed by these params. */
+export interface PromptRequest {
   name: string;
-  seq: number;
-  loading: boolean;
-  outcome?: RequestOutcome;
-  finishedAt?: number;
+  params: Record<string, unknown>;
 }
 
 export interface PromptsState {
@@ -20,21 +20,24 @@ export interface PromptsState {
   values: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Required arguments found empty on the last Get prompt, for the selected prompt. */
   missing: readonly string[];
-  get?: PromptGet;
+  requested?: PromptRequest;
 
   forConnection(connection: number): void;
   setFilter(filter: string): void;
   select(name: string): void;
   setValue(prompt: string, argument: string, value: string): void;
-  setMissing(missing: readonly string[]): void;
-  startGet(name: string): number;
-  finishGet(seq: number, outcome: RequestOutcome, at: number): void;
+  /** Check the required arguments, then send prompts/get; false (and nothing sent) when one is empty. */
+  getPrompt(prompt: Prompt): boolean;
 }
 
 export type PromptsStore = StoreApi<PromptsState>;
 
-export function createPromptsStore(): PromptsStore {
-  let seq = 0;
+export interface PromptsDeps {
+  /** Send prompts/get for `connection` now; its query holds the outcome. */
+  get(connection: number, params: Record<string, unknown>): Promise<void>;
+}
+
+export function createPromptsStore(deps: PromptsDeps): PromptsStore {
   return createStore<PromptsState>()((set, get) => ({
     connection: 0,
     filter: '',
@@ -42,7 +45,7 @@ export function createPromptsStore(): PromptsStore {
     missing: [],
 
     forConnection: (connection) => {
-      if (connection !== get().connection) set({ connection, get: undefined, missing: [] });
+      if (connection !== get().connection) set({ connection, requested: undefined, missing: [] });
     },
     setFilter: (filter) => set({ filter }),
     select: (selected) => {
@@ -55,15 +58,17 @@ export function createPromptsStore(): PromptsStore {
         missing: value.trim() === '' ? missing : missing.filter((m) => m !== argument),
       });
     },
-    setMissing: (missing) => set({ missing }),
-    startGet: (name) => {
-      const next: PromptGet = { name, seq: ++seq, loading: true };
-      set({ get: next, missing: [] });
-      return next.seq;
-    },
-    finishGet: (getSeq, outcome, at) => {
-      const current = get().get;
-      if (current?.seq === getSeq) set({ get: { ...current, loading: false, outcome, finishedAt: at } });
+    getPrompt: (prompt) => {
+      const values = get().values[prompt.name] ?? {};
+      const built = buildPromptParams(prompt.name, declaredArguments(prompt.arguments), values);
+      if (!built.ok) {
+        set({ missing: built.missing });
+        return false;
+      }
+      const params: Record<string, unknown> = { ...built.params };
+      set({ requested: { name: prompt.name, params }, missing: [] });
+      void deps.get(get().connection, params);
+      return true;
     },
   }));
 }

@@ -1,11 +1,12 @@
 // Read any URI, listed or not.
 
 import { useId, useState, type FormEvent } from 'react';
-import { readResource } from './resource-reader.js';
-import { readerDeps, resourcesStore, useResources } from './state.js';
+import { useResources } from '../../hooks.js';
 
 export function ReadByUri() {
   const uri = useResources((s) => s.uriInput);
+  const read = useResources((s) => s.read);
+  const setUriInput = useResources((s) => s.setUriInput);
   const [error, setError] = useState<string>();
   const id = useId();
 
@@ -17,7 +18,7 @@ export function ReadByUri() {
       return;
     }
     setError(undefined);
-    void readResource(readerDeps, trimmed);
+    void read(trimmed);
   }
 
   return (
@@ -33,7 +34,7 @@ export function ReadByUri() {
           aria-invalid={error !== undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => {
-            resourcesStore.getState().setUriInput(e.target.value);
+            setUriInput(e.target.value);
             if (error) setError(undefined);
           }}
         />

@@ -8,10 +8,10 @@ import { ServerListStatus } from './ServerListStatus.js';
 import { UpdateBadge } from './UpdateBadge.js';
 import { formatByteSize } from '../../components/content/blob.js';
 import { filterItems } from './filter.js';
-import { readResource } from './resource-reader.js';
-import { readerDeps, useResources } from './state.js';
+import { useResources } from '../../hooks.js';
 
 function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean }) {
+  const read = useResources((s) => s.read);
   const mark = useResources((s) => s.updates[resource.uri]);
   const subscribed = useResources((s) => s.subscriptions[resource.uri] === 'subscribed');
   const hasUri = typeof resource.uri === 'string' && resource.uri !== '';
@@ -29,7 +29,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
         {details.length > 0 && <div className="hint">{details.join(' · ')}</div>}
         {resource.description && <p className="hint">{resource.description}</p>}
       </div>
-      <button type="button" className="small" disabled={!hasUri} aria-label={`Read ${hasUri ? resource.uri : resource.name}`} onClick={() => void readResource(readerDeps, resource.uri)}>
+      <button type="button" className="small" disabled={!hasUri} aria-label={`Read ${hasUri ? resource.uri : resource.name}`} onClick={() => void read(resource.uri)}>
         Read
       </button>
     </li>
@@ -39,7 +39,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
 export function ResourceList() {
   const list = useServerList<Resource>('resources');
   const filter = useResources((s) => s.filter);
-  const shownUri = useResources((s) => s.view?.uri);
+  const shownUri = useResources((s) => s.shown);
   const all = list.unavailable === undefined ? (list.query.data?.items ?? []) : [];
   const items = filterItems(all, filter, (r) => [r.name, r.title, r.uri, r.description, r.mimeType]);
   const headingId = useId();

@@ -2,19 +2,19 @@
 // subscription, updates, and the raw exchange one click away.
 
 import { RawExchange } from '../../components/RawExchange.js';
+import { useResources } from '../../hooks.js';
+import { useResourceRead } from '../../server-data/queries.js';
+import { latestRead, type ServerRead } from '../../server-data/reads.js';
 import { RequestProblemView } from './RequestProblemView.js';
 import { ResourceContentsView } from './ResourceContentsView.js';
 import { SubscriptionControls } from './SubscriptionControls.js';
 import { UpdateBadge } from './UpdateBadge.js';
 import { describeProblem } from './request-problem.js';
-import { readResource } from './resource-reader.js';
-import type { ReadRecord } from './resources-store.js';
-import { readerDeps, useResources } from './state.js';
 import { clockTime, isStale } from './updated-marks.js';
 
-function ReadOutcome({ record }: { record: ReadRecord }) {
-  const { outcome } = record;
-  const problem = describeProblem(outcome, 'resources/read', record.uri);
+function ReadOutcome({ uri, read }: { uri: string; read: ServerRead }) {
+  const { outcome } = read;
+  const problem = describeProblem(outcome, 'resources/read', uri);
   return (
     <>
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <ResourceContentsView result={outcome.result} />}
@@ -26,6 +26,7 @@ function ReadOutcome({ record }: { record: ReadRecord }) {
 function UpdateNotice({ uri, readAt }: { uri: string; readAt: number | undefined }) {
   const mark = useResources((s) => s.updates[uri]);
   const subscribed = useResources((s) => s.subscriptions[uri] === 'subscribed');
+  const read = useResources((s) => s.read);
   if (!mark) return null;
   const stale = !subscribed && isStale({ [uri]: mark }, uri, readAt);
   return (
@@ -35,7 +36,7 @@ function UpdateNotice({ uri, readAt }: { uri: string; readAt: number | undefined
       {stale && (
         <span className="warning">
           These contents may be out of date.{' '}
-          <button type="button" className="small" onClick={() => void readResource(readerDeps, uri)}>
+          <button type="button" className="small" onClick={() => void read(uri)}>
             Read again
           </button>
         </span>
@@ -45,22 +46,19 @@ function UpdateNotice({ uri, readAt }: { uri: string; readAt: number | undefined
   );
 }
 
-export function ResourceViewer() {
-  const view = useResources((s) => s.view);
-  if (!view) {
-    return (
-      <section className="resource-viewer empty" aria-label="Resource contents">
-        <p className="hint">Read a resource from the list, fill in a template, or enter a URI to see its contents here.</p>
-      </section>
-    );
-  }
-  const { uri, last, loading } = view;
+function ShownResource({ uri }: { uri: string }) {
+  const query = useResourceRead(uri);
+  const read = useResources((s) => s.read);
+  const last = latestRead(query);
+  const loading = query.isFetching;
+  // Not a failed request but a fault of our own: say so rather than show nothing.
+  const fault = query.isError && last === undefined ? query.error.message : undefined;
   return (
     <section className="resource-viewer" aria-label="Resource contents">
       <header className="viewer-head">
         <h3 className="mono">{uri}</h3>
         <div className="toolbar">
-          <button type="button" className="small" disabled={loading} onClick={() => void readResource(readerDeps, uri)}>
+          <button type="button" className="small" disabled={loading} onClick={() => void read(uri)}>
             Re-read
           </button>
           <span className="hint" aria-live="polite">
@@ -70,7 +68,24 @@ export function ResourceViewer() {
         <SubscriptionControls uri={uri} />
         <UpdateNotice uri={uri} readAt={last?.startedAt} />
       </header>
-      {last && <ReadOutcome record={last} />}
+      {last && <ReadOutcome uri={uri} read={last} />}
+      {fault && (
+        <p role="alert" className="warning">
+          The read failed inside mcpscope: {fault} Press Re-read to try again.
+        </p>
+      )}
     </section>
   );
+}
+
+export function ResourceViewer() {
+  const uri = useResources((s) => s.shown);
+  if (uri === undefined) {
+    return (
+      <section className="resource-viewer empty" aria-label="Resource contents">
+        <p className="hint">Read a resource from the list, fill in a template, or enter a URI to see its contents here.</p>
+      </section>
+    );
+  }
+  return <ShownResource key={uri} uri={uri} />;
 }

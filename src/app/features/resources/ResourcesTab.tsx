@@ -6,12 +6,12 @@ import { ReadByUri } from './ReadByUri.js';
 import { ResourceList } from './ResourceList.js';
 import { ResourceViewer } from './ResourceViewer.js';
 import { TemplateList } from './TemplateList.js';
-import { resourcesStore, useResources } from './state.js';
-import { useResourceSession } from './use-resource-session.js';
+import { useResources } from '../../hooks.js';
 import './resources.css';
 
 function ResourcesToolbar() {
   const filter = useResources((s) => s.filter);
+  const setFilter = useResources((s) => s.setFilter);
   const resources = useServerList<Resource>('resources');
   const templates = useServerList<ResourceTemplate>('resourceTemplates');
   const fetching = resources.query.isFetching || templates.query.isFetching;
@@ -24,7 +24,7 @@ function ResourcesToolbar() {
         aria-label="Filter resources"
         placeholder="Filter resources and templates"
         value={filter}
-        onChange={(e) => resourcesStore.getState().setFilter(e.target.value)}
+        onChange={(e) => setFilter(e.target.value)}
       />
       <button
         type="button"
@@ -47,7 +47,6 @@ function ResourcesToolbar() {
 }
 
 export function ResourcesTab() {
-  useResourceSession();
   return (
     <div className="resources-tab">
       <div className="resources-browse">

@@ -2,11 +2,9 @@
 // resources.subscribe; otherwise a disabled button that says why.
 
 import { useId } from 'react';
-import { useConnection } from '../../hooks.js';
+import { useConnection, useResources } from '../../hooks.js';
 import { RequestProblemView } from './RequestProblemView.js';
 import { describeProblem } from './request-problem.js';
-import { setSubscribed } from './resource-reader.js';
-import { readerDeps, useResources } from './state.js';
 
 function subscribeSupport(ready: boolean, capabilities: Record<string, unknown> | undefined): string | undefined {
   if (!ready) return 'Not connected: connect to a server first.';
@@ -20,6 +18,7 @@ export function SubscriptionControls({ uri }: { uri: string }) {
   const capabilities = useConnection((s) => s.snapshot?.info?.capabilities);
   const status = useResources((s) => s.subscriptions[uri]);
   const problem = useResources((s) => s.subscriptionProblems[uri]);
+  const setSubscribed = useResources((s) => s.setSubscribed);
   const reasonId = useId();
   const unsupported = subscribeSupport(ready, capabilities);
   const subscribed = status === 'subscribed' || status === 'unsubscribing';
@@ -28,7 +27,7 @@ export function SubscriptionControls({ uri }: { uri: string }) {
     <div className="subscription">
       <div className="toolbar">
         {subscribed ? (
-          <button type="button" className="small" disabled={status === 'unsubscribing'} onClick={() => void setSubscribed(readerDeps, uri, false)}>
+          <button type="button" className="small" disabled={status === 'unsubscribing'} onClick={() => void setSubscribed(uri, false)}>
             Unsubscribe
           </button>
         ) : (
@@ -37,7 +36,7 @@ export function SubscriptionControls({ uri }: { uri: string }) {
             className="small"
             disabled={unsupported !== undefined || status === 'subscribing'}
             aria-describedby={unsupported ? reasonId : undefined}
-            onClick={() => void setSubscribed(readerDeps, uri, true)}
+            onClick={() => void setSubscribed(uri, true)}
           >
             Subscribe
           </button>

@@ -3,13 +3,13 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import type { ResourceTemplate } from '../../../protocol/index.js';
-import { readResource } from './resource-reader.js';
-import { readerDeps } from './state.js';
+import { useResources } from '../../hooks.js';
 import { expandTemplateFields } from './template-fields.js';
 
 const QUERY_OPERATORS = new Set(['?', '&']);
 
 export function TemplateForm({ template }: { template: ResourceTemplate }) {
+  const read = useResources((s) => s.read);
   const [values, setValues] = useState<Record<string, string>>({});
   const headingId = useId();
   const fieldId = useId();
@@ -19,7 +19,7 @@ export function TemplateForm({ template }: { template: ResourceTemplate }) {
 
   function submit(event: FormEvent): void {
     event.preventDefault();
-    if (uri !== undefined) void readResource(readerDeps, uri);
+    if (uri !== undefined) void read(uri);
   }
 
   return (

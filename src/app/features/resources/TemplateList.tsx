@@ -6,7 +6,7 @@ import { useServerList } from '../../server-data/queries.js';
 import { ServerListStatus } from './ServerListStatus.js';
 import { TemplateForm } from './TemplateForm.js';
 import { filterItems } from './filter.js';
-import { useResources } from './state.js';
+import { useResources } from '../../hooks.js';
 
 export function TemplateList() {
   const list = useServerList<ResourceTemplate>('resourceTemplates');

@@ -1,31 +1,14 @@
-// Resources tab state: the resource being shown (and its last read), update
-// marks, and subscriptions — all for one connection; a new connection starts
-// afresh, since subscriptions live in the server's session.
+// Resources tab state: which resource is shown, update marks, and
+// subscriptions — all for one connection; a new connection starts afresh,
+// since subscriptions live in the server's session. What was read lives in
+// the query cache (server-data/reads.ts), not here.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RequestOutcome } from '../../../protocol/index.js';
+import type { ClientSession, RequestOutcome } from '../../../protocol/index.js';
+import type { ResourceReads } from '../../server-data/reads.js';
 import { markUpdated, type UpdateMarks } from './updated-marks.js';
 
 export type SubscriptionStatus = 'subscribing' | 'subscribed' | 'unsubscribing';
-
-export interface ReadRecord {
-  uri: string;
-  /** Wall-clock ms when resources/read was sent and answered. */
-  startedAt: number;
-  finishedAt: number;
-  outcome: RequestOutcome;
-}
-
-export interface ResourceView {
-  uri: string;
-  /** Sequence number of the latest read started; older answers are ignored. */
-  seq: number;
-  loading: boolean;
-  /** The latest finished read of this URI. */
-  last?: ReadRecord;
-  /** An update arrived while reading: read once more when this read ends. */
-  rereadQueued: boolean;
-}
 
 export interface SubscriptionProblem {
   action: 'subscribe' | 'unsubscribe';
@@ -34,7 +17,8 @@ export interface SubscriptionProblem {
 
 export interface ResourcesState {
   connection: number;
-  view?: ResourceView;
+  /** The URI whose latest read is shown. */
+  shown?: string;
   updates: UpdateMarks;
   subscriptions: Readonly<Record<string, SubscriptionStatus>>;
   subscriptionProblems: Readonly<Record<string, SubscriptionProblem>>;
@@ -45,17 +29,24 @@ export interface ResourcesState {
   forConnection(connection: number): void;
   setFilter(filter: string): void;
   setUriInput(uri: string): void;
-  startRead(uri: string): number;
-  /** Store a finished read; returns true when a re-read was queued meanwhile. */
-  finishRead(seq: number, record: ReadRecord): boolean;
-  queueReread(): void;
-  noteUpdate(uri: string, at: number): void;
-  setSubscription(uri: string, status: SubscriptionStatus | undefined): void;
-  setSubscriptionProblem(uri: string, problem: SubscriptionProblem | undefined): void;
+  /** Show `uri` and read it (again). */
+  read(uri: string): Promise<void>;
+  /** Subscribe to (or unsubscribe from) updates of `uri`. */
+  setSubscribed(uri: string, subscribe: boolean): Promise<void>;
+  /** notifications/resources/updated: mark the URI, and re-read it where shown if subscribed. */
+  resourceUpdated(uri: string): void;
   sessionClosed(): void;
 }
 
 export type ResourcesStore = StoreApi<ResourcesState>;
+
+export interface ResourcesDeps {
+  session: () => Pick<ClientSession, 'request'> | undefined;
+  reads: Pick<ResourceReads, 'read' | 'updated'>;
+  now?: () => number;
+}
+
+const NOT_CONNECTED: RequestOutcome = { status: 'refused', message: 'Not connected: connect to a server first.' };
 
 function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
   const copy = { ...record };
@@ -63,51 +54,54 @@ function without<T>(record: Readonly<Record<string, T>>, key: string): Record<st
   return copy;
 }
 
-export function createResourcesStore(): ResourcesStore {
-  let seq = 0;
-  return createStore<ResourcesState>()((set, get) => ({
-    connection: 0,
-    updates: {},
-    subscriptions: {},
-    subscriptionProblems: {},
-    filter: '',
-    uriInput: '',
-
-    forConnection: (connection) => {
-      if (connection === get().connection) return;
-      set({ connection, view: undefined, updates: {}, subscriptions: {}, subscriptionProblems: {} });
-    },
-    setFilter: (filter) => set({ filter }),
-    setUriInput: (uriInput) => set({ uriInput }),
-    startRead: (uri) => {
-      const view = get().view;
-      const next: ResourceView = { uri, seq: ++seq, loading: true, rereadQueued: false };
-      if (view?.uri === uri && view.last) next.last = view.last;
-      set({ view: next });
-      return next.seq;
-    },
-    finishRead: (readSeq, record) => {
-      const view = get().view;
-      if (!view || view.seq !== readSeq) return false;
-      set({ view: { uri: view.uri, seq: view.seq, loading: false, last: record, rereadQueued: false } });
-      return view.rereadQueued;
-    },
-    queueReread: () => {
-      const view = get().view;
-      if (view?.loading) set({ view: { ...view, rereadQueued: true } });
-    },
-    noteUpdate: (uri, at) => {
-      const { updates, subscriptions } = get();
-      set({ updates: markUpdated(updates, uri, at, subscriptions[uri] !== undefined) });
-    },
-    setSubscription: (uri, status) => {
+export function createResourcesStore(deps: ResourcesDeps): ResourcesStore {
+  const now = deps.now ?? Date.now;
+  return createStore<ResourcesState>()((set, get) => {
+    const setSubscription = (uri: string, status: SubscriptionStatus | undefined) => {
       const { subscriptions } = get();
       set({ subscriptions: status === undefined ? without(subscriptions, uri) : { ...subscriptions, [uri]: status } });
-    },
-    setSubscriptionProblem: (uri, problem) => {
+    };
+    const setProblem = (uri: string, problem: SubscriptionProblem | undefined) => {
       const { subscriptionProblems: p } = get();
       set({ subscriptionProblems: problem === undefined ? without(p, uri) : { ...p, [uri]: problem } });
-    },
-    sessionClosed: () => set({ subscriptions: {} }),
-  }));
+    };
+    return {
+      connection: 0,
+      updates: {},
+      subscriptions: {},
+      subscriptionProblems: {},
+      filter: '',
+      uriInput: '',
+
+      forConnection: (connection) => {
+        if (connection === get().connection) return;
+        set({ connection, shown: undefined, updates: {}, subscriptions: {}, subscriptionProblems: {} });
+      },
+      setFilter: (filter) => set({ filter }),
+      setUriInput: (uriInput) => set({ uriInput }),
+      read: (uri) => {
+        set({ shown: uri });
+        return deps.reads.read(get().connection, uri);
+      },
+      setSubscribed: async (uri, subscribe) => {
+        const before = get().subscriptions[uri];
+        setProblem(uri, undefined);
+        setSubscription(uri, subscribe ? 'subscribing' : 'unsubscribing');
+        const session = deps.session();
+        const method = subscribe ? 'resources/subscribe' : 'resources/unsubscribe';
+        const outcome = session ? await session.request(method, { uri }) : NOT_CONNECTED;
+        if (outcome.status === 'result') return setSubscription(uri, subscribe ? 'subscribed' : undefined);
+        // The server refused or did not answer: the subscription is as it was.
+        setSubscription(uri, before === 'subscribed' ? 'subscribed' : undefined);
+        setProblem(uri, { action: subscribe ? 'subscribe' : 'unsubscribe', outcome });
+      },
+      resourceUpdated: (uri) => {
+        const { updates, subscriptions, connection } = get();
+        const subscribed = subscriptions[uri] === 'subscribed';
+        set({ updates: markUpdated(updates, uri, now(), subscriptions[uri] !== undefined) });
+        if (subscribed) deps.reads.updated(connection, uri);
+      },
+      sessionClosed: () => set({ subscriptions: {} }),
+    };
+  });
 }

@@ -1,7 +1,7 @@
 // This page's calls, newest first: view, re-run with the same arguments, or load them into the form.
 import type { ToolCallRecord } from './tools-store.js';
 import { loadArguments, shownRecord, viewRecord } from './tools-store.js';
-import { toolsStore, useTools } from './state.js';
+import { useApp, useTools } from '../../hooks.js';
 import { formatClock, formatDuration, outcomeWords } from './format.js';
 import { checkStructuredContent } from './output-check.js';
 
@@ -11,6 +11,7 @@ interface Props {
 }
 
 export function CallHistory({ onRerun, rerunBlocked }: Props) {
+  const { toolsStore } = useApp();
   const history = useTools((s) => s.history);
   const shown = useTools((s) => shownRecord(s)?.seq);
   if (history.length === 0) return null;

@@ -1,7 +1,6 @@
 // The timeout field, Call tool, Send anyway (after validation failed), and what blocks a call.
 import { useId } from 'react';
-import { useTools } from './state.js';
-import { toolsStore } from './state.js';
+import { useApp, useTools } from '../../hooks.js';
 import { parseTimeout } from './tools-store.js';
 
 interface Props {
@@ -13,6 +12,7 @@ interface Props {
 }
 
 export function CallPanel({ blocked, problems, onCall }: Props) {
+  const { toolsStore } = useApp();
   const timeoutText = useTools((s) => s.timeoutText);
   const timeoutId = useId();
   const reasonId = useId();

@@ -3,9 +3,9 @@
 // "don't ask again" for this tool until the next connection.
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { sendCall } from './call-actions.js';
+import { useCallActions } from './call-actions.js';
 import { cancelConfirmation, confirmCall } from './confirm-call.js';
-import { toolsStore, useTools } from './state.js';
+import { useApp, useTools } from '../../hooks.js';
 import type { PendingCall } from './tools-store.js';
 
 function why(call: PendingCall): string {
@@ -16,6 +16,8 @@ function why(call: PendingCall): string {
 }
 
 export function ConfirmCallDialog() {
+  const { toolsStore } = useApp();
+  const actions = useCallActions();
   const call = useTools((s) => s.confirming);
   const ref = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -58,7 +60,7 @@ export function ConfirmCallDialog() {
             Don't ask again for this tool in this session
           </label>
           <div className="toolbar">
-            <button type="button" className="danger" onClick={() => confirmCall(toolsStore, dontAsk, sendCall)}>
+            <button type="button" className="danger" onClick={() => confirmCall(toolsStore, dontAsk, actions.sendCall)}>
               Call anyway
             </button>
             <button type="button" ref={cancel} onClick={() => cancelConfirmation(toolsStore)}>

@@ -1,11 +1,11 @@
 // The call in flight: elapsed time, progress notifications, and Cancel.
-import { useTools } from './state.js';
-import { toolsStore } from './state.js';
+import { useApp, useTools } from '../../hooks.js';
 import { cancelCall } from './tools-store.js';
 import { formatDuration } from './format.js';
 import { useNow } from './use-now.js';
 
 export function InFlightCall() {
+  const { toolsStore } = useApp();
   const call = useTools((s) => s.inFlight);
   const now = useNow(call !== undefined);
   if (!call) return null;

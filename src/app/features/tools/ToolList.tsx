@@ -4,13 +4,13 @@
 import { useId } from 'react';
 import type { Tool } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
-import { useTools } from './state.js';
-import { toolsStore } from './state.js';
+import { useApp, useTools } from '../../hooks.js';
 import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
 import { displayTitle, filterTools } from './tool-list.js';
 import { selectTool } from './tools-store.js';
 
 function ToolItem({ tool, selected }: { tool: Tool; selected: boolean }) {
+  const { toolsStore } = useApp();
   const describedBy = useId();
   const title = displayTitle(tool);
   return (
@@ -33,6 +33,7 @@ function plural(n: number): string {
 }
 
 export function ToolList({ list }: { list: ServerList<Tool> }) {
+  const { toolsStore } = useApp();
   const filter = useTools((s) => s.filter);
   const selected = useTools((s) => s.selected);
   const filterId = useId();

@@ -3,17 +3,15 @@
 
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { validateAgainstSchema, type Tool } from '../../../protocol/index.js';
-import { controller } from '../../app-state.js';
-import { useConnection } from '../../hooks.js';
+import { useApp, useConnection, useTools } from '../../hooks.js';
 import { callBlocked } from './availability.js';
-import { startCall } from './call-actions.js';
+import { useCallActions } from './call-actions.js';
 import { CallPanel } from './CallPanel.js';
 import { draftArguments } from './form/draft.js';
 import { placeProblems, type PlacedProblems } from './form/field-errors.js';
 import { prepareFormSchema } from './form/prepare-schema.js';
 import { ToolForm } from './form/ToolForm.js';
 import { initialFormData } from './form/validator.js';
-import { toolsStore, useTools } from './state.js';
 import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
 import { displayTitle } from './tool-list.js';
 import { setDraft, type ToolDraft } from './tools-store.js';
@@ -63,9 +61,12 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
   const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
   const inFlight = useTools((s) => s.inFlight);
   const snapshot = useConnection((s) => s.snapshot);
+  const session = useConnection((s) => s.session);
+  const { toolsStore } = useApp();
+  const { startCall } = useCallActions();
   const [attempted, setAttempted] = useState(false);
   const check = checkArguments(tool, prepared, draft);
-  const blocked = callBlocked(snapshot, controller.session, inFlight);
+  const blocked = callBlocked(snapshot, session, inFlight);
   const showProblems = attempted && !check.ok;
   const title = displayTitle(tool);
 

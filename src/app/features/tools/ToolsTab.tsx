@@ -3,20 +3,18 @@
 
 import { useEffect, useRef } from 'react';
 import type { Tool } from '../../../protocol/index.js';
-import { controller } from '../../app-state.js';
-import { useConnection } from '../../hooks.js';
+import { useConnection, useTools } from '../../hooks.js';
 import { useServerList } from '../../server-data/queries.js';
 import { callBlocked } from './availability.js';
 import { CallHistory } from './CallHistory.js';
 import { formatClock, formatDuration } from './format.js';
 import { InFlightCall } from './InFlightCall.js';
 import { ResultView } from './ResultView.js';
-import { toolsStore, useTools } from './state.js';
 import { ToolList } from './ToolList.js';
-import { startCall } from './call-actions.js';
+import { useCallActions } from './call-actions.js';
 import { ConfirmCallDialog } from './ConfirmCallDialog.js';
 import { ToolWorkbench } from './ToolWorkbench.js';
-import { resetForConnection, shownRecord, type ToolCallRecord } from './tools-store.js';
+import { shownRecord, type ToolCallRecord } from './tools-store.js';
 import './tools.css';
 
 function ShownResult() {
@@ -41,15 +39,15 @@ function ShownResult() {
 export function ToolsTab() {
   const list = useServerList<Tool>('tools');
   const snapshot = useConnection((s) => s.snapshot);
+  const session = useConnection((s) => s.session);
   const connection = snapshot?.connection ?? 0;
   const selected = useTools((s) => s.selected);
   const inFlight = useTools((s) => s.inFlight);
-
-  useEffect(() => resetForConnection(toolsStore), [connection]);
+  const { startCall } = useCallActions();
 
   const tools = list.query.data?.items ?? [];
   const tool = tools.find((t) => t.name === selected);
-  const rerunBlocked = callBlocked(snapshot, controller.session, inFlight);
+  const rerunBlocked = callBlocked(snapshot, session, inFlight);
   const rerun = (record: ToolCallRecord) =>
     startCall({ tool: tools.find((t) => t.name === record.tool.name) ?? record.tool, arguments: record.arguments, sentAnyway: record.sentAnyway });
 

@@ -1,0 +1,136 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { FakeSocket, tick } from './connection/test-doubles.js';
+import { createApp } from './create-app.js';
+import { listQueryKey } from './server-data/list-keys.js';
+import { RequestFailed } from './server-data/reads.js';
+import type { LogDatabase } from './stores/log-database.js';
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const app = createApp({
+    token: 'tok',
+    socketUrl: () => 'ws://127.0.0.1:1/ws',
+    socketFactory: (url, protocols) => {
+      const s = new FakeSocket(url, protocols);
+      sockets.push(s);
+      return s;
+    },
+    logDatabase: () => new Promise<LogDatabase>(() => {}),
+  });
+  return { app, sockets };
+}
+
+/** Connect and answer initialize; resolves with the socket once the session is ready. */
+async function connectReady(app: ReturnType<typeof setup>['app'], sockets: FakeSocket[], capabilities: Record<string, unknown> = {}) {
+  const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: ['demo.js'], env: {} }, protocolVersion: '2025-11-25' });
+  const socket = sockets.at(-1)!;
+  socket.acceptHandshake();
+  socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: ['demo.js'] });
+  const init = socket.frames().find((f) => f.method === 'initialize')!;
+  const result = { protocolVersion: '2025-11-25', capabilities, serverInfo: { name: 'demo', version: '1.0.0' } };
+  socket.deliver({ type: 'recv', at: 2, raw: JSON.stringify({ jsonrpc: '2.0', id: init.id, result }) });
+  expect((await ready)?.status).toBe('ready');
+  return socket;
+}
+
+/** The requests of `method` the page sent on `socket`. */
+const sentOf = (socket: FakeSocket, method: string) => socket.frames().filter((f) => f.method === method);
+
+describe('createApp', () => {
+  it('declares the elicitation handler before connecting: the first initialize announces the capability', () => {
+    const { app, sockets } = setup();
+    void app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
+    sockets[0]!.acceptHandshake();
+    sockets[0]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
+    const init = sockets[0]!.frames().find((f) => f.method === 'initialize');
+    expect(init?.params?.capabilities).toEqual({ elicitation: {} });
+  });
+
+  it('answers elicitation/create through the elicitation queue', async () => {
+    const { app, sockets } = setup();
+    const socket = await connectReady(app, sockets);
+    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } }) });
+    await tick();
+    const [question] = app.elicitations.getState().queue;
+    expect(question).toBeDefined();
+    question!.answer({ result: { action: 'decline' } });
+    await tick();
+    const answer = socket.sent.flatMap((e) => (e.type === 'send' ? [JSON.parse(e.raw) as { id?: unknown; result?: unknown }] : [])).find((f) => f.id === 'e1');
+    expect(answer?.result).toEqual({ action: 'decline' });
+  });
+
+  it('invalidates the tools list query on notifications/tools/list_changed of the current connection', async () => {
+    const { app, sockets } = setup();
+    const socket = await connectReady(app, sockets, { tools: { listChanged: true } });
+    app.queryClient.setQueryData(listQueryKey('tools', 1), { items: [], pages: 1, outcomes: [] });
+    app.queryClient.setQueryData(listQueryKey('prompts', 1), { items: [], pages: 1, outcomes: [] });
+    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }) });
+    expect(app.queryClient.getQueryState(listQueryKey('tools', 1))?.isInvalidated).toBe(true);
+    expect(app.queryClient.getQueryState(listQueryKey('prompts', 1))?.isInvalidated).toBe(false);
+  });
+
+  it('gives query.error for a failing resources/read, carrying the server error', async () => {
+    const { app, sockets } = setup();
+    const socket = await connectReady(app, sockets, { resources: {} });
+    const read = app.resourcesStore.getState().read('demo://missing');
+    const request = sentOf(socket, 'resources/read')[0]!;
+    expect(request.params).toEqual({ uri: 'demo://missing' });
+    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32002, message: 'Resource not found' } }) });
+    await read;
+    const state = app.queryClient.getQueryState(app.resourceReads.query(1, 'demo://missing').queryKey);
+    expect(state?.status).toBe('error');
+    expect(state?.error).toBeInstanceOf(RequestFailed);
+    expect((state?.error as RequestFailed).read.outcome).toMatchObject({ status: 'error', error: { code: -32002 } });
+    expect(app.resourcesStore.getState().shown).toBe('demo://missing');
+  });
+
+  it('reads a subscribed resource again when the server sends notifications/resources/updated', async () => {
+    const { app, sockets } = setup();
+    const socket = await connectReady(app, sockets, { resources: { subscribe: true } });
+    const uri = 'demo://counter';
+    // The viewer showing the resource.
+    const viewer = new QueryObserver(app.queryClient, app.resourceReads.query(1, uri));
+    const stop = viewer.subscribe(() => {});
+    await tick();
+    const answer = (id: unknown, text: string) =>
+      socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id, result: { contents: [{ uri, text }] } }) });
+    answer(sentOf(socket, 'resources/read')[0]!.id, 'count: 0');
+
+    const subscribing = app.resourcesStore.getState().setSubscribed(uri, true);
+    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id: sentOf(socket, 'resources/subscribe')[0]!.id, result: {} }) });
+    await subscribing;
+    socket.deliver({ type: 'recv', at: 4, raw: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }) });
+    await tick();
+    expect(sentOf(socket, 'resources/read')).toHaveLength(2);
+    answer(sentOf(socket, 'resources/read')[1]!.id, 'count: 1');
+    await tick();
+    expect(viewer.getCurrentResult().data?.outcome).toMatchObject({ status: 'result', result: { contents: [{ text: 'count: 1' }] } });
+    expect(app.resourcesStore.getState().updates[uri]).toMatchObject({ count: 1, unsolicited: false });
+    stop();
+  });
+
+  it('starts the tabs afresh on a new connection, and counts the pings the server sends', async () => {
+    const { app, sockets } = setup();
+    const socket = await connectReady(app, sockets);
+    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id: 'p1', method: 'ping' }) });
+    expect(app.pingStore.getState().serverPings).toBe(1);
+    app.toolsStore.setState({ drafts: { echo: { formData: { text: 'hi' } } }, noConfirm: ['rm'] });
+    app.promptsStore.getState().setValue('greet', 'name', 'Ada');
+    await connectReady(app, sockets);
+    expect(app.resourcesStore.getState().connection).toBe(2);
+    expect(app.promptsStore.getState().connection).toBe(2);
+    expect(app.toolsStore.getState()).toMatchObject({ drafts: {}, noConfirm: [] });
+    // What was typed for a prompt is kept; the same server keeps its pings.
+    expect(app.promptsStore.getState().values.greet).toEqual({ name: 'Ada' });
+    expect(app.pingStore.getState().serverPings).toBe(1);
+  });
+
+  it('builds nothing at import time: two apps share no store', () => {
+    const a = setup().app;
+    const b = setup().app;
+    a.navigationStore.getState().selectTab('log');
+    expect(b.navigationStore.getState().tab).toBe('ping');
+    expect(a.queryClient).not.toBe(b.queryClient);
+  });
+});

@@ -1,0 +1,125 @@
+// The composition root of the page: builds the stores, the connection
+// controller, the lint runner and the TanStack QueryClient, once, from what
+// the page's environment provides. Nothing here runs at import time.
+
+import { QueryClient } from '@tanstack/react-query';
+import type { ServerRequestHandler } from '../protocol/index.js';
+import { ConnectionController } from './connection/controller.js';
+import { afterNextPaint } from './connection/idle-main-thread.js';
+import type { SocketFactory } from './connection/socket.js';
+import type { UnloadTarget } from './connection/unload-guard.js';
+import { createElicitationStore } from './features/elicitation/elicitation.js';
+import { createNetworkStore } from './features/network/network-store.js';
+import { Heartbeat } from './features/ping/heartbeat.js';
+import { createPingStore } from './features/ping/ping-store.js';
+import { createPromptsStore } from './features/prompts/prompts-store.js';
+import { createResourcesStore } from './features/resources/resources-store.js';
+import { createToolsStore } from './features/tools/tools-store.js';
+import { LintRunner } from './lint/lint-runner.js';
+import { createResourceReads, readNow, serverReadQuery, type ReadDeps } from './server-data/reads.js';
+import { createConnectionLabels } from './stores/connection-labels.js';
+import { createConnectionStore } from './stores/connection-store.js';
+import type { LogDatabase } from './stores/log-database.js';
+import { LogSaver } from './stores/log-saver.js';
+import { createLogStore } from './stores/log-store.js';
+import { createNavigationStore } from './stores/navigation-store.js';
+import { clearRestoredLog, restoreSavedLog } from './saved-log.js';
+import { wireApp } from './wire-app.js';
+
+/** What the page gives the app: everything that touches `window` is read here, by the caller. */
+export interface PageEnvironment {
+  /** The proxy's token, or null when the page was opened without it. */
+  token: string | null;
+  /** The proxy's WebSocket URL. */
+  socketUrl: () => string;
+  socketFactory?: SocketFactory;
+  /** The log database of this tab (rejects where the browser has none). */
+  logDatabase: () => Promise<LogDatabase>;
+  /** Where leaving the page is watched (beforeunload, pagehide); absent outside a browser. */
+  page?: UnloadTarget & { addEventListener(type: 'pagehide', listener: () => void): void };
+  /** The published MCP schemas for rule SCHEMA (a separate chunk); absent: the rule stays off. */
+  loadSchemaCheck?: () => Promise<Parameters<LintRunner['setSchema']>[0]>;
+}
+
+export function createApp(env: PageEnvironment) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, refetchOnReconnect: false } },
+  });
+  const logStore = createLogStore();
+  const connectionStore = createConnectionStore();
+  const navigationStore = createNavigationStore();
+  const connectionLabels = createConnectionLabels();
+  const elicitations = createElicitationStore();
+
+  // How this page answers the server's requests: declared before any connection, so each
+  // session's initialize announces exactly these capabilities (sampling and roots go here too).
+  const requestHandlers: Record<string, ServerRequestHandler> = {
+    'elicitation/create': (params) => elicitations.request(params),
+  };
+  const controller = new ConnectionController({
+    connectionStore,
+    logStore,
+    token: env.token,
+    url: env.socketUrl,
+    requestHandlers,
+    ...(env.socketFactory ? { socketFactory: env.socketFactory } : {}),
+  });
+  const session = () => controller.session;
+  const readDeps: ReadDeps = {
+    session: (connection) => (controller.connection?.snapshot.connection === connection ? controller.session : undefined),
+  };
+  const resourceReads = createResourceReads(queryClient, readDeps);
+
+  /** Writes a line of our own (not a frame) into the message log of the current connection. */
+  const logNote = (raw: string): void => {
+    const c = controller.connection;
+    logStore.getState().append({ t: c ? c.elapsed() : 0, connection: c?.snapshot.connection ?? 0, direction: 'system', kind: 'system', raw });
+  };
+
+  /** Every frame of the log, linted as it arrives. */
+  const lint = new LintRunner((connection) => {
+    const snapshot = controller.connection?.snapshot;
+    return snapshot?.connection === connection ? snapshot.offeredVersion : undefined;
+  });
+  const logSaver = new LogSaver(env.logDatabase(), {
+    entries: () => logStore.getState().entries,
+    findings: () => lint.store.getState().findings,
+    labels: () => connectionLabels.getState().labels,
+  });
+
+  const app = {
+    token: env.token,
+    queryClient,
+    controller,
+    logNote,
+    lint,
+    logSaver,
+    resourceReads,
+    readDeps,
+    logStore,
+    connectionStore,
+    navigationStore,
+    connectionLabels,
+    elicitations,
+    networkStore: createNetworkStore(),
+    pingStore: createPingStore({ session }),
+    toolsStore: createToolsStore(),
+    resourcesStore: createResourcesStore({ session, reads: resourceReads }),
+    promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),
+    heartbeat: new Heartbeat({
+      session,
+      reconnect: async () => (await controller.reconnect())?.status === 'ready',
+      log: logNote,
+      beforePing: afterNextPaint,
+    }),
+    /** Puts the log from before a reload back; the page renders once this settles. */
+    restoreSavedLog: (): Promise<void> => restoreSavedLog(app),
+    /** Clear the log from before the reload: from the page and from storage. */
+    clearRestoredLog: (): void => clearRestoredLog(app),
+  };
+  wireApp(app, env);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+

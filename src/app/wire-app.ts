@@ -1,0 +1,94 @@
+// All the page's wiring in one place: what the session, the HTTP transport and
+// the connection store cause in the other stores and the query cache. Called
+// once by createApp; nothing else subscribes to the controller.
+
+import { exchangeEnded, httpFactsOf, type ResolvedHttpMode } from '../protocol/index.js';
+import type { App, PageEnvironment } from './create-app.js';
+import { guardUnload } from './connection/unload-guard.js';
+import { resetForConnection } from './features/tools/tools-store.js';
+import { updatedUri } from './features/resources/updated-marks.js';
+import { invalidateOnListChanged } from './server-data/list-keys.js';
+import { noteConnection } from './stores/connection-labels.js';
+import { isActive } from './stores/connection-store.js';
+import { watchServerChange } from './stores/server-change.js';
+
+type Wired = Omit<App, 'restoreSavedLog' | 'clearRestoredLog'>;
+
+export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSchemaCheck'>): void {
+  const { controller, connectionStore, logStore, lint, queryClient } = app;
+
+  // Session events, tagged with their connection number.
+  controller.onSessionEvent((e, connection) => {
+    app.resourcesStore.getState().forConnection(connection);
+    invalidateOnListChanged(queryClient, e, connection);
+    if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();
+    if (e.type === 'closed') app.resourcesStore.getState().sessionClosed();
+    if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
+      const uri = updatedUri(e.params);
+      if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);
+    }
+  });
+
+  // HTTP exchanges: the Network view, and the transport lint rules once an exchange has ended.
+  const lintedExchanges = new Set<string>();
+  const httpModes = new Map<number, ResolvedHttpMode>();
+  controller.onHttpEvent((e, connection) => {
+    app.networkStore.getState().receive(e, connection);
+    if (e.type === 'mode') httpModes.set(connection, e.mode);
+    if (e.type !== 'exchange' || !exchangeEnded(e.exchange)) return;
+    // An exchange may be reported more than once in its final state: judge it once.
+    const key = `${connection}:${e.exchange.id}`;
+    if (lintedExchanges.has(key)) return;
+    lintedExchanges.add(key);
+    lint.observe(logStore.getState().entries);
+    lint.exchange(connection, httpFactsOf(e.exchange, httpModes.get(connection)));
+  });
+
+  logStore.subscribe((s) => lint.observe(s.entries));
+  // The SDK's schemas bring zod: loaded apart from the main bundle, in time for the first connection.
+  void env.loadSchemaCheck?.().then(
+    (check) => lint.setSchema(check),
+    () => app.logNote('The published MCP schemas could not be loaded; rule SCHEMA is off for this page.'),
+  );
+
+  // Each new connection: the tabs' per-connection state starts afresh.
+  let connection = 0;
+  connectionStore.subscribe((s) => {
+    if (s.snapshot) noteConnection(app.connectionLabels, s.snapshot);
+    // A closed connection cannot take answers: its open questions go away.
+    if (s.snapshot?.status === 'closed') for (const q of app.elicitations.getState().queue) q.answer({ result: { action: 'cancel' } });
+    const next = s.snapshot?.connection ?? 0;
+    if (next === connection) return;
+    connection = next;
+    app.resourcesStore.getState().forConnection(next);
+    app.promptsStore.getState().forConnection(next);
+    resetForConnection(app.toolsStore);
+  });
+  // Another server: the last one's pings, heartbeat figures and tool results no longer describe
+  // anything (a Re-run would go to the wrong server).
+  watchServerChange(
+    (l) => connectionStore.subscribe(l),
+    () => {
+      app.heartbeat.reset();
+      app.pingStore.getState().reset();
+      app.toolsStore.setState({ history: [], shown: undefined, drafts: {}, selected: undefined });
+    },
+  );
+
+  // "Read this resource" from another tab (a resource_link in a result).
+  app.navigationStore.subscribe((s, before) => {
+    if (s.resourceRequest === undefined || s.resourceRequest === before.resourceRequest) return;
+    const uri = app.navigationStore.getState().takeResourceRequest();
+    if (uri === undefined) return;
+    app.resourcesStore.getState().setUriInput(uri);
+    void app.resourcesStore.getState().read(uri);
+  });
+
+  // Leaving the page ends the connection and the server process: the browser asks first.
+  const page = env.page;
+  if (page) {
+    const guard = guardUnload(page, () => void app.logSaver.save());
+    connectionStore.subscribe((s) => guard(isActive(s.snapshot)));
+    page.addEventListener('pagehide', () => void app.logSaver.save());
+  }
+}
