@@ -123,7 +123,12 @@ function logDatabaseName(): string {
 }
 export const logSaver = new LogSaver(
   typeof indexedDB === 'undefined' ? Promise.reject(new Error('this browser offers no IndexedDB')) : openLogDatabase(logDatabaseName()),
-  { entries: () => logStore.getState().entries, findings: () => lint.store.getState().findings, labels: () => connectionLabels.getState().labels },
+  {
+    entries: () => logStore.getState().entries,
+    findings: () => lint.store.getState().findings,
+    lintedSeq: () => lint.linted(),
+    labels: () => connectionLabels.getState().labels,
+  },
 );
 
 /** Puts the log from before a reload back; the page renders once this settles. */
