@@ -1,12 +1,10 @@
 // Text renderings for the terminal.
 
-import { decodeBase64, decodeLine, isTextualMime, mimeEssence, plural } from '../src/protocol/index.js';
+import { base64ByteLength, decodeBase64, decodeLine, isTextualMime, mimeEssence, plural } from '../src/protocol/index.js';
 
 /** Decoded size of base64 text: padding characters carry no bytes. */
-export function base64Bytes(data: unknown): number {
-  const text = String(data ?? '').replace(/\s+/g, '');
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((text.length * 3) / 4) - padding);
+function base64Bytes(data: unknown): number {
+  return base64ByteLength(String(data ?? ''));
 }
 
 /** Said where a value is too deep to print; the trace prints frames as the server wrote them. */

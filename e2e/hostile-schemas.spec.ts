@@ -37,7 +37,6 @@ test('a pattern that backtracks exponentially, with a default that triggers it, 
   await page.getByRole('tab', { name: 'Ping' }).click();
   await expect(page.getByRole('tab', { name: 'Ping' })).toHaveAttribute('aria-selected', 'true');
   const elapsed = Date.now() - started;
-  console.log(`evil_pattern: selected, form rendered and another tab opened in ${elapsed} ms`);
   expect(elapsed).toBeLessThan(3000);
   expect(await roundTrip(page)).toBeLessThan(500);
 
@@ -56,7 +55,6 @@ test('an outputSchema pattern that backtracks exponentially is checked without f
   await expect(result.getByText('Does not match outputSchema')).toBeVisible();
   await expect(result.getByRole('list', { name: 'outputSchema problems' })).toContainText('/word: must match pattern "^(a+)+$"');
   const elapsed = Date.now() - started;
-  console.log(`evil_output: called and checked in ${elapsed} ms`);
   expect(elapsed).toBeLessThan(3000);
   expect(await roundTrip(page)).toBeLessThan(500);
 });

@@ -70,6 +70,8 @@ describe('limitServers', () => {
         'Disconnect or close another mcpscope tab, then press Reconnect; or restart mcpscope with a higher --max-servers.',
     );
     expect(serverLimitMessage(1, 1)).toMatch(/^The limit of 1 server at once was reached: 1 is running/);
+    // Counts read as everywhere else in mcpscope (src/protocol/text/plural.ts).
+    expect(serverLimitMessage(1200, 1000)).toMatch(/^The limit of 1,000 servers at once was reached: 1,200 are running/);
   });
 });
 

@@ -1,19 +1,16 @@
 // A cap on the servers one proxy (one token) runs at once, stdio processes and
 // HTTP connections together: otherwise every tab or script holding the token
 // could start processes without end.
+import { formatCount, plural } from '../src/protocol/index.js';
 import type { UpstreamFactory } from './bridge.js';
 import type { AnyUpstream } from './upstream/types.js';
 
 /** A start refused because the limit was reached; the bridge reports it as `server-limit`. */
 export class ServerLimitError extends Error {}
 
-function servers(n: number): string {
-  return n === 1 ? '1 server' : `${n} servers`;
-}
-
 export function serverLimitMessage(running: number, max: number): string {
   return (
-    `The limit of ${servers(max)} at once was reached: ${running} ${running === 1 ? 'is' : 'are'} running through this mcpscope proxy, so nothing was started. ` +
+    `The limit of ${plural(max, 'server')} at once was reached: ${formatCount(running)} ${running === 1 ? 'is' : 'are'} running through this mcpscope proxy, so nothing was started. ` +
     'Disconnect or close another mcpscope tab, then press Reconnect; or restart mcpscope with a higher --max-servers.'
   );
 }

@@ -84,6 +84,7 @@ export function createApp(env: PageEnvironment) {
   const logSaver = new LogSaver(env.logDatabase(), {
     entries: () => logStore.getState().entries,
     findings: () => lint.store.getState().findings,
+    lintedSeq: () => lint.linted(),
     labels: () => connectionLabels.getState().labels,
   });
 

@@ -84,6 +84,26 @@ describe('LintRunner', () => {
     expect(runner.store.getState().findings).toEqual([]);
   });
 
+  it('drops restored findings on frames after the saved log ends (their seqs now belong to other frames)', () => {
+    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const on = (seq: number | undefined, connection: number) => ({ rule: 'PING-RESULT' as const, severity: 'error' as const, message: 'm', specUrl: 'u', subject: 'server' as const, connection, ...(seq === undefined ? {} : { seq }) });
+    runner.restore([on(5, 1), on(undefined, 1), on(7, 1)], 6);
+    expect(runner.store.getState().findings.map((f) => f.seq)).toEqual([5, undefined]);
+    expect(runner.store.getState().bySeq.has(7)).toBe(false);
+    expect(runner.linted()).toBe(6);
+  });
+
+  it('restores 100,000 findings in linear time', () => {
+    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const many = Array.from({ length: 100_000 }, (_, i) => ({ rule: 'PING-RESULT' as const, severity: 'error' as const, message: 'm', specUrl: 'u', subject: 'server' as const, seq: i + 1, connection: 1 + (i % 3) }));
+    const started = performance.now();
+    runner.restore(many, 100_000);
+    // Copying each connection's list per finding took minutes here.
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(runner.store.getState().findings).toHaveLength(100_000);
+    expect(runner.store.getState().byConnection.get(2)?.get('PING-RESULT')?.count).toBe(33_333);
+  });
+
   it('starts over when the log is replaced by a shorter one', () => {
     const runner = new LintRunner(() => undefined, { schedule: (work) => work() });
     runner.observe(entries());

@@ -86,22 +86,35 @@ export class LintRunner {
     return Math.max(0, this.lintedSeq - first + 1);
   }
 
+  /** The seq of the last entry linted: the log is saved no further, so a reload never skips a frame. */
+  linted(): number {
+    return this.lintedSeq;
+  }
+
   /**
    * Findings saved with a log from before a reload: taken as they are, and the
-   * entries up to `upToSeq` count as linted (they are not linted again).
+   * entries up to `upToSeq` count as linted (they are not linted again). A
+   * finding on a frame after `upToSeq` was saved without its frame, whose seq
+   * this page gives to another one: it is dropped.
    */
   restore(findings: readonly LintFinding[], upToSeq: number): void {
     this.lintedSeq = Math.max(this.lintedSeq, upToSeq);
     const byConnection = new Map<number, LintFinding[]>();
-    for (const f of findings) byConnection.set(f.connection, [...(byConnection.get(f.connection) ?? []), f]);
+    for (const f of findings) {
+      if (f.seq !== undefined && f.seq > upToSeq) continue;
+      const list = byConnection.get(f.connection);
+      if (list) list.push(f);
+      else byConnection.set(f.connection, [f]);
+    }
     for (const [connection, found] of byConnection) this.publish(found, connection);
   }
 
   /** The log let go of connections up to `connection`: their findings go with them. */
   forgetConnections(connection: number): void {
     const kept = this.store.getState().findings.filter((f) => f.connection > connection);
+    const linted = this.lintedSeq;
     this.store.setState(emptyState());
-    this.restore(kept, 0);
+    this.restore(kept, linted);
   }
 
   /** The published-schema check (loaded lazily); applies to linters created from now on. */

@@ -1,6 +1,6 @@
 // The saved log in IndexedDB. Entries are stored in chunks (one record per
 // batch, keyed by its first seq) and findings in chunks per connection (keyed
-// [connection, n]): one record per batch is one serialization and one message to
+// [connection, n], n a chunk counter that only grows): one record per batch is one serialization and one message to
 // the browser's storage process, where a record per frame cost a painted frame
 // now and then during a flood. Connection labels are keyed by number. One
 // database per browser tab (sessionStorage keeps its name across reloads), so
@@ -14,12 +14,14 @@ export interface SavedLog {
   entries: LogEntry[];
   findings: LintFinding[];
   labels: ConnectionLabel[];
+  /** One more than the highest chunk number of the saved findings: where new chunks continue. */
+  nextFindingChunk: number;
 }
 
 export interface SavedBatch {
   /** Consecutive entries: one chunk. */
   entries: readonly LogEntry[];
-  /** Chunks of one connection's findings, each keyed [connection, position of its first in the page's findings]. */
+  /** Chunks of one connection's findings, each keyed [connection, chunk number]; a number is never used twice. */
   findings: ReadonlyArray<{ key: [number, number]; findings: readonly LintFinding[] }>;
   labels: readonly ConnectionLabel[];
 }
@@ -65,12 +67,17 @@ export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): 
   return Promise.race([result(open), blocked]).then((db): LogDatabase => ({
     async read() {
       const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readonly');
-      const [entries, findings, labels] = await Promise.all([
+      const [entries, findings, findingKeys, labels] = await Promise.all([
         result(tx.objectStore(ENTRIES).getAll() as IDBRequest<LogEntry[][]>),
         result(tx.objectStore(FINDINGS).getAll() as IDBRequest<LintFinding[][]>),
+        result(tx.objectStore(FINDINGS).getAllKeys()),
         result(tx.objectStore(LABELS).getAll() as IDBRequest<ConnectionLabel[]>),
       ]);
-      return { entries: entries.flat(), findings: findings.flat(), labels };
+      // Keys sort by connection first: the chunks' own order is their number.
+      const numbers = findingKeys.map((key) => (key as [number, number])[1]);
+      const order = numbers.map((n, i) => [n, i] as const).sort((a, b) => a[0] - b[0]);
+      const nextFindingChunk = numbers.reduce((max, n) => Math.max(max, n + 1), 0);
+      return { entries: entries.flat(), findings: order.flatMap(([, i]) => findings[i]!), labels, nextFindingChunk };
     },
     async write(batch) {
       const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readwrite');

@@ -12,24 +12,26 @@ afterEach(() => {
 /** A LogDatabase in memory, with the same keys as the IndexedDB one. */
 function memoryDatabase(fail?: () => Error | undefined) {
   const entries = new Map<number, LogEntry>();
-  const findings = new Map<string, LintFinding[]>();
+  const findings = new Map<string, { key: [number, number]; findings: LintFinding[] }>();
   const labels = new Map<number, ConnectionLabel>();
   const writes: SavedBatch[] = [];
   const db: LogDatabase = {
     async read(): Promise<SavedLog> {
-      return { entries: [...entries.values()].sort((a, b) => a.seq - b.seq), findings: [...findings.values()].flat(), labels: [...labels.values()] };
+      const chunks = [...findings.values()].sort((a, b) => a.key[1] - b.key[1]);
+      const nextFindingChunk = chunks.reduce((max, c) => Math.max(max, c.key[1] + 1), 0);
+      return { entries: [...entries.values()].sort((a, b) => a.seq - b.seq), findings: chunks.flatMap((c) => c.findings), labels: [...labels.values()], nextFindingChunk };
     },
     async write(batch) {
       const error = fail?.();
       if (error) throw error;
       writes.push(batch);
       for (const e of batch.entries) entries.set(e.seq, e);
-      for (const f of batch.findings) findings.set(JSON.stringify(f.key), [...f.findings]);
+      for (const f of batch.findings) findings.set(JSON.stringify(f.key), { key: f.key, findings: [...f.findings] });
       for (const l of batch.labels) labels.set(l.connection, l);
     },
     async dropBefore(seq, connection) {
       for (const k of [...entries.keys()]) if (k < seq) entries.delete(k);
-      for (const [k, f] of [...findings]) if (f[0]!.connection <= connection) findings.delete(k);
+      for (const [k, f] of [...findings]) if (f.key[0] <= connection) findings.delete(k);
       for (const k of [...labels.keys()]) if (k <= connection) labels.delete(k);
     },
   };
@@ -62,6 +64,7 @@ describe('LogSaver', () => {
     const saver = new LogSaver(Promise.resolve(mem.db), {
       entries: () => log.getState().entries,
       findings: () => findings,
+      lintedSeq: () => Infinity,
       labels: () => new Map([[1, { connection: 1, server: 's 1' }]]),
     });
     saver.changed();
@@ -92,7 +95,7 @@ describe('LogSaver', () => {
     quota.name = 'QuotaExceededError';
     const mem = memoryDatabase(() => quota);
     const log = pageLog(3);
-    const saver = new LogSaver(Promise.resolve(mem.db), { entries: () => log.getState().entries, findings: () => [], labels: () => new Map() });
+    const saver = new LogSaver(Promise.resolve(mem.db), { entries: () => log.getState().entries, findings: () => [], lintedSeq: () => Infinity, labels: () => new Map() });
     await saver.save();
     expect(saver.store.getState().error).toMatch(/no longer saved for a reload: the browser's storage for this page is full\. .*Export log/);
     saver.changed();
@@ -105,14 +108,14 @@ describe('LogSaver', () => {
     const before = createLogStore(() => {});
     before.getState().append({ t: 0, connection: 1, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
     before.getState().flush(); // saved before its answer came
-    const first = new LogSaver(Promise.resolve(mem.db), { entries: () => before.getState().entries, findings: () => [finding(2, 1)], labels: () => new Map() });
+    const first = new LogSaver(Promise.resolve(mem.db), { entries: () => before.getState().entries, findings: () => [finding(2, 1)], lintedSeq: () => Infinity, labels: () => new Map() });
     await first.save();
     before.getState().append({ t: 1, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"result":{"pong":true}}' });
     before.getState().flush();
     await first.save();
 
     const after = createLogStore(() => {});
-    const second = new LogSaver(Promise.resolve(mem.db), { entries: () => after.getState().entries, findings: () => [], labels: () => new Map() });
+    const second = new LogSaver(Promise.resolve(mem.db), { entries: () => after.getState().entries, findings: () => [], lintedSeq: () => Infinity, labels: () => new Map() });
     const saved = await second.load();
     expect(saved?.entries.map((e) => [e.seq, e.pairSeq])).toEqual([
       [1, 2],
@@ -132,11 +135,57 @@ describe('LogSaver', () => {
       write: () => Promise.reject(new Error('must not be called')),
       dropBefore: () => Promise.resolve(),
     };
-    const saver = new LogSaver(Promise.resolve(db), { entries: () => pageLog(1).getState().entries, findings: () => [], labels: () => new Map() });
+    const saver = new LogSaver(Promise.resolve(db), { entries: () => pageLog(1).getState().entries, findings: () => [], lintedSeq: () => Infinity, labels: () => new Map() });
     expect(await saver.load()).toBeUndefined();
     expect(saver.store.getState().error).toMatch(/could not be read \(disk on fire\)/);
     await saver.save();
     expect(saver.store.getState().error).not.toMatch(/must not be called/);
+  });
+
+  it('saves entries only as far as the linter has reached, and findings only with their frames', async () => {
+    const mem = memoryDatabase();
+    const log = pageLog(10);
+    let linted = 4;
+    // The finding on #7 exists before #7 is saved (an answer found on its request, say).
+    const findings = [finding(3, 1), finding(7, 1)];
+    const saver = new LogSaver(Promise.resolve(mem.db), { entries: () => log.getState().entries, findings: () => findings, lintedSeq: () => linted, labels: () => new Map() });
+    await saver.save();
+    expect([...mem.entries.keys()]).toEqual([1, 2, 3, 4]);
+    expect((await mem.db.read()).findings.map((f) => f.seq)).toEqual([3]);
+    linted = 10;
+    await saver.save();
+    expect(mem.entries.size).toBe(10);
+    expect((await mem.db.read()).findings.map((f) => f.seq)).toEqual([3, 7]);
+  });
+
+  it('numbers finding chunks so that none is written over after the restored log is cleared', async () => {
+    const mem = memoryDatabase();
+    const before = pageLog(2, 1);
+    const first = new LogSaver(Promise.resolve(mem.db), { entries: () => before.getState().entries, findings: () => [finding(1, 1), finding(2, 1)], lintedSeq: () => Infinity, labels: () => new Map() });
+    await first.save();
+
+    // After the reload: the two restored findings first, then this page's connection 2.
+    const after = createLogStore(() => {});
+    let findings: LintFinding[] = [];
+    const second = new LogSaver(Promise.resolve(mem.db), { entries: () => after.getState().entries, findings: () => findings, lintedSeq: () => Infinity, labels: () => new Map() });
+    const saved = await second.load();
+    after.getState().restore(saved!.entries);
+    findings = [...saved!.findings];
+    const append = (seq: number) => {
+      after.getState().append({ t: seq, connection: 2, direction: 'stderr', raw: `#${seq}` });
+      after.getState().flush();
+      findings = [...findings, finding(seq, 2)];
+    };
+    append(3);
+    await second.save();
+    append(4);
+    await second.save();
+    // Clear the restored log: its findings leave the page's list, so positions shift down by two.
+    await second.clearRestored();
+    findings = findings.filter((f) => f.connection === 2);
+    append(5);
+    await second.save();
+    expect((await mem.db.read()).findings.map((f) => f.seq)).toEqual([3, 4, 5]);
   });
 
   it('repairPairs leaves entries alone when the request already has its answer', () => {

@@ -29,6 +29,8 @@ export interface LogSaverState {
 export interface LogSources {
   entries: () => readonly LogEntry[];
   findings: () => readonly LintFinding[];
+  /** The seq of the last entry the linter has reached: entries after it are saved once it has. */
+  lintedSeq: () => number;
   labels: () => ReadonlyMap<number, ConnectionLabel>;
 }
 
@@ -65,15 +67,26 @@ export function repairPairs(entries: LogEntry[]): LogEntry[] {
   return entries;
 }
 
-/** Findings cut where the connection changes, each chunk keyed [connection, position of its first]. */
-export function chunksByConnection(findings: readonly LintFinding[], base: number): SavedBatch['findings'] {
+/** Findings cut where the connection changes, the chunks keyed [connection, n] numbered from `firstChunk`. */
+export function chunksByConnection(findings: readonly LintFinding[], firstChunk: number): SavedBatch['findings'] {
   const chunks: Array<{ key: [number, number]; findings: LintFinding[] }> = [];
-  findings.forEach((f, i) => {
+  for (const f of findings) {
     const last = chunks[chunks.length - 1];
     if (last && last.key[0] === f.connection) last.findings.push(f);
-    else chunks.push({ key: [f.connection, base + i], findings: [f] });
-  });
+    else chunks.push({ key: [f.connection, firstChunk + chunks.length], findings: [f] });
+  }
   return chunks;
+}
+
+/** How many of `findings`, from the start and at most BATCH, are on frames up to `seq` (or on none). */
+function findingsUpTo(findings: readonly LintFinding[], from: number, seq: number): number {
+  let n = 0;
+  while (n < BATCH && from + n < findings.length) {
+    const f = findings[from + n]!;
+    if (f.seq !== undefined && f.seq > seq) break;
+    n++;
+  }
+  return n;
 }
 
 export class LogSaver {
@@ -81,6 +94,8 @@ export class LogSaver {
   private savedSeq = 0;
   private savedFindings = 0;
   private restoredFindings = 0;
+  /** The next findings chunk's number (IndexedDB key): only grows, so no chunk is written over. */
+  private nextChunk = 0;
   /** The labels last written, as text (a handful of short strings). */
   private savedLabels = '';
   private scheduled = false;
@@ -110,6 +125,7 @@ export class LogSaver {
     try {
       const saved = await (await this.db).read();
       saved.entries = repairPairs(saved.entries);
+      this.nextChunk = saved.nextFindingChunk;
       const last = saved.entries[saved.entries.length - 1];
       if (last) this.savedSeq = last.seq;
       if (saved.entries.length === 0) return undefined;
@@ -160,21 +176,22 @@ export class LogSaver {
     try {
       const entries = this.sources.entries();
       const first = entries[0]?.seq ?? 1;
-      const batch = entries.slice(Math.max(0, this.savedSeq - first + 1), Math.max(0, this.savedSeq - first + 1) + BATCH);
+      // Only entries the linter has reached: a reload takes saved entries as linted.
+      const from = Math.max(0, this.savedSeq - first + 1);
+      const batch = entries.slice(from, Math.min(from + BATCH, Math.max(from, this.sources.lintedSeq() - first + 1)));
+      const upToSeq = batch.length ? batch[batch.length - 1]!.seq : this.savedSeq;
       const allFindings = this.sources.findings();
       // Findings of connections the log let go of are gone from the list: start counting again.
       if (allFindings.length < this.savedFindings) this.savedFindings = allFindings.length;
-      const findings = allFindings.slice(this.savedFindings, this.savedFindings + BATCH);
+      // Only findings on frames saved: one saved without its frame would attach to another after a reload.
+      const findings = allFindings.slice(this.savedFindings, this.savedFindings + findingsUpTo(allFindings, this.savedFindings, upToSeq));
       const ours = [...this.sources.labels().values()].filter((l) => !l.restored);
       const labelText = JSON.stringify(ours);
       const newLabels = labelText === this.savedLabels ? [] : ours;
       if (batch.length === 0 && findings.length === 0 && newLabels.length === 0) return false;
-      const base = this.savedFindings;
-      await (await this.db).write({
-        entries: batch,
-        findings: chunksByConnection(findings, base),
-        labels: newLabels,
-      });
+      const chunks = chunksByConnection(findings, this.nextChunk);
+      await (await this.db).write({ entries: batch, findings: chunks, labels: newLabels });
+      this.nextChunk += chunks.length;
       if (batch.length) this.savedSeq = batch[batch.length - 1]!.seq;
       this.savedFindings += findings.length;
       this.savedLabels = labelText;

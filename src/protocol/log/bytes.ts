@@ -3,22 +3,19 @@
 // are exported) alongside, as base64.
 
 import { decodeLine } from '../framing/ndjson.js';
+import { decodeBase64 } from '../mcp/blob.js';
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/** Standard, padded base64 to bytes; undefined when it is not that. */
+/** Standard base64 to bytes; undefined when it is not that. */
 export function bytesFromBase64(base64: string): Uint8Array | undefined {
-  if (!BASE64.test(base64)) return undefined;
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  const decoded = decodeBase64(base64);
+  return decoded.ok ? decoded.bytes : undefined;
 }
 
-/** How many bytes padded base64 holds, without decoding it. */
+/** How many bytes base64 holds (line breaks allowed), without decoding it. */
 export function base64ByteLength(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return (base64.length / 4) * 3 - padding;
+  const compact = base64.replace(/\s+/g, '');
+  const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((compact.length * 3) / 4) - padding);
 }
 
 /** Whether `bytes` (base64) is what `text` was decoded from: a check on imported logs. */

@@ -163,5 +163,7 @@ describe('lines that are not clean UTF-8 in the export', () => {
 
   it('counts the bytes of base64 without decoding it', () => {
     for (const n of [0, 1, 2, 3, 4, 5, 100]) expect(base64ByteLength(btoa('x'.repeat(n)))).toBe(n);
+    // One reading of base64 for the log, the UI and the CLI: line breaks carry no bytes.
+    expect(base64ByteLength('aGVs\nbG8=')).toBe(5);
   });
 });

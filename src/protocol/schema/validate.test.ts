@@ -176,3 +176,64 @@ describe('validateAgainstSchema with deep schemas and values', () => {
     expect(r.valid).toBe(false);
   });
 });
+
+describe('validateAgainstSchema: no server pattern reaches the backtracking engine', () => {
+  const evilValue = `${'a'.repeat(29)}!`;
+  // Each took the validator's own engine 35 s or more before patterns were found everywhere.
+  const detours: Array<[string, Record<string, unknown>]> = [
+    ['a $ref to an unknown keyword', { $ref: '#/x-evil', 'x-evil': { pattern: '^(a+)+$' } }],
+    ['a $ref into $defs', { $ref: '#/$defs/s', $defs: { s: { pattern: '^(a+)+$' } } }],
+    ['a $ref into definitions', { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { s: { pattern: '^(a+)+$' } }, $ref: '#/definitions/s' }],
+    ['a $ref to a keyword nested in unknown keywords', { $ref: '#/x-a/x-b/0', 'x-a': { 'x-b': { 0: { pattern: '^(a+)+$' } } } }],
+    ['patternProperties under an unknown keyword', { type: 'object', properties: { o: { $ref: '#/x-map' } }, 'x-map': { patternProperties: { '^(a+)+$': { type: 'integer' } } } }],
+  ];
+
+  for (const [name, schema] of detours) {
+    it(`checks a pattern reached through ${name} on the linear engine`, () => {
+      const value = name.startsWith('patternProperties') ? { o: { [evilValue]: 1, aaa: 'x' } } : evilValue;
+      const started = performance.now();
+      const r = validateAgainstSchema(schema, value);
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(r.valid).toBe(false);
+      expect(JSON.stringify(r)).not.toContain('cannot be used');
+    });
+  }
+
+  it('still reports the server pattern reached through $ref in its own words', () => {
+    const r = validateAgainstSchema({ type: 'object', properties: { s: { $ref: '#/x-evil' } }, 'x-evil': { pattern: '^(a+)+$' } }, { s: evilValue });
+    expect(r).toEqual({ valid: false, problems: [{ path: '/s', message: 'must match pattern "^(a+)+$"' }] });
+    expect(validateAgainstSchema({ $ref: '#/x-evil', 'x-evil': { pattern: '^(a+)+$' } }, 'aaaa')).toEqual({ valid: true });
+  });
+
+  it('leaves data keywords alone: a "pattern" inside enum or const is a value, not a pattern', () => {
+    const schema = { enum: [{ pattern: '^(a+)+$' }], const: { pattern: '^(a+)+$' } };
+    expect(validateAgainstSchema(schema, { pattern: '^(a+)+$' })).toEqual({ valid: true });
+  });
+});
+
+describe('validateAgainstSchema: patterns take time linear in the value', () => {
+  const strings = Array.from({ length: 20_000 }, (_, i) => `item${i}`);
+
+  it('checks 20,000 strings under one pattern in well under a second, with the right verdict', () => {
+    const schema = { type: 'array', items: { type: 'string', pattern: '^item' } };
+    let started = performance.now();
+    expect(validateAgainstSchema(schema, strings)).toEqual({ valid: true });
+    // A stand-in listing every matched string took 6 s here.
+    expect(performance.now() - started).toBeLessThan(1000);
+    started = performance.now();
+    const r = validateAgainstSchema(schema, [...strings.slice(0, 12_345), 'nope', ...strings.slice(12_345)]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(r).toEqual({ valid: false, problems: [{ path: '/12345', message: 'must match pattern "^item"' }] });
+  });
+
+  it('checks 20,000 objects under patternProperties quickly, and says when there are too many names to list', () => {
+    const schema = { type: 'array', items: { type: 'object', patternProperties: { '^n': { type: 'integer' } }, additionalProperties: false } };
+    const started = performance.now();
+    expect(validateAgainstSchema(schema, strings.map((_, i) => ({ n: i })))).toEqual({ valid: true });
+    expect(performance.now() - started).toBeLessThan(1000);
+    const wrong = validateAgainstSchema(schema, [{ n: 1 }, { m: 1 }]);
+    expect(wrong.valid === false && wrong.problems).toContainEqual({ path: '/1', message: 'has unexpected property "m"' });
+    const many = validateAgainstSchema(schema, strings.map((s, i) => ({ [`n${s}`]: i })));
+    expect(many).toMatchObject({ valid: false, beyondLimits: true, schemaError: expect.stringMatching(/more property names matching patternProperties "\^n" than mcpscope checks/) });
+  });
+});

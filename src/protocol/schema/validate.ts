@@ -6,7 +6,7 @@
 // 2025-11-25; a schema's own "$schema" decides, else 2020-12.
 
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
-import { MAX_NESTING, PATTERN_SOURCE, patternFacts, withPatternsResolved } from './schema-patterns.js';
+import { MAX_NESTING, PATTERN_SOURCE, patternFacts, withPatternFormats, withPatternsResolved } from './schema-patterns.js';
 import { eachSubschema, nestsDeeperThan } from './walk.js';
 
 export interface SchemaProblem {
@@ -99,9 +99,12 @@ function quoted(error: string): string | undefined {
 }
 
 function message(schema: unknown, u: OutputUnit): string {
-  // A pattern's stand-in lists the strings it matched; the server's own pattern is kept beside it.
-  const location = u.keyword === 'pattern' ? u.keywordLocation.replace(/pattern$/, PATTERN_SOURCE) : u.keywordLocation;
-  const v = keywordValue(schema, location) ?? keywordValue(schema, u.keywordLocation);
+  // A pattern's stand-in is a format; the server's own pattern is kept beside it.
+  if (u.keyword === 'format') {
+    const source = keywordValue(schema, u.keywordLocation.replace(/format$/, PATTERN_SOURCE));
+    if (typeof source === 'string') return `must match pattern "${source}"`;
+  }
+  const v = keywordValue(schema, u.keywordLocation);
   // Where the keyword cannot be found again, the validator's own words serve.
   if (v === undefined && !['required', 'additionalProperties', 'anyOf', 'oneOf', 'not'].includes(u.keyword)) return u.error;
   switch (u.keyword) {
@@ -177,7 +180,7 @@ export function validateAgainstSchema(schema: unknown, value: unknown): Validati
   const deep = tooDeep(schema, value);
   if (deep) return { valid: false, schemaError: deep, problems: [], beyondLimits: true };
   const original = schema as Record<string, unknown>;
-  let validator = validatorFor(original);
+  const validator = validatorFor(original);
   if (typeof validator === 'string') return { valid: false, schemaError: `The schema cannot be used: ${validator}`, problems: [] };
   const facts = patternFacts(original);
   // The schema the validator runs, and the one its error locations point into.
@@ -185,10 +188,12 @@ export function validateAgainstSchema(schema: unknown, value: unknown): Validati
   let result;
   try {
     if (facts.guarded) {
-      used = withPatternsResolved(original, value);
-      validator = new Validator(used as Schema, draftOf(original), false);
-    }
-    result = validator.validate(value);
+      const resolved = withPatternsResolved(original, value);
+      if (resolved.beyondLimits !== undefined) return { valid: false, schemaError: resolved.beyondLimits, problems: [], beyondLimits: true };
+      used = resolved.schema;
+      const guarded = new Validator(used as Schema, draftOf(original), false);
+      result = withPatternFormats(original, () => guarded.validate(value));
+    } else result = validator.validate(value);
   } catch (e) {
     return { valid: false, schemaError: `The schema cannot be used: ${e instanceof Error ? e.message : String(e)}`, problems: [] };
   }

@@ -14,6 +14,7 @@ const ONE = ['items', 'additionalItems', 'unevaluatedItems', 'additionalProperti
 const MANY = ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf'];
 /** Keywords whose value maps names (or patterns) to sub-schemas. */
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+const KNOWN = new Set([...ONE, ...MANY, ...MAPS]);
 
 function segment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -41,6 +42,28 @@ export function mapSubschemas(node: SchemaNode, change: (child: unknown, path: s
       copy[name] = Array.isArray(child) ? child : change(child, `/${key}/${segment(name)}`);
     }
     out[key] = copy;
+  }
+  return out;
+}
+
+/**
+ * Keywords whose values are never schemas: the validator reads them as data and
+ * never looks up a schema inside them (its own "ignored" list), so the
+ * sub-schemas below skip them.
+ */
+const DATA = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$id', 'id', '$ref', '$schema', '$anchor', '$vocabulary', '$comment']);
+
+/**
+ * Like mapSubschemas, but also through every object-valued member the
+ * validator might reach by `$ref` (`{"$ref": "#/x-evil"}` makes any unknown
+ * keyword a schema): everything except the data keywords above. Used where a
+ * missed sub-schema would be a hole (patterns), not for schema shape checks.
+ */
+export function mapReachableSubschemas(node: SchemaNode, change: (child: unknown, path: string) => unknown): SchemaNode {
+  const out = mapSubschemas(node, change);
+  for (const [key, value] of Object.entries(node)) {
+    if (KNOWN.has(key) || DATA.has(key) || !isSchemaNode(value)) continue;
+    out[key] = change(value, `/${segment(key)}`);
   }
   return out;
 }
