@@ -26,6 +26,7 @@ export * from './http/exchange.js';
 export * from './http/headers.js';
 export * from './text/split-args.js';
 export * from './text/plural.js';
+export * from './text/format.js';
 export * from './text/own.js';
 export * from './log/index.js';
 export * from './lint/http-facts.js';

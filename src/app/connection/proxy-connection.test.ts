@@ -252,7 +252,7 @@ describe('ProxyConnection', () => {
     expect(logStore.getState().entries.at(-1)).toMatchObject({
       direction: 'stderr',
       kind: 'system',
-      raw: expect.stringMatching(/stopped reading it 3 times \(2\.4 s in all\).*12,345 stderr lines \(3\.2 MiB\) already read were held back/),
+      raw: expect.stringMatching(/stopped reading it 3 times \(2\.40 s in all\).*12,345 stderr lines \(3\.4 MB\) already read were held back/),
     });
   });
 });

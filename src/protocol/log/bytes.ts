@@ -15,10 +15,11 @@ export function bytesFromBase64(base64: string): Uint8Array | undefined {
   return bytes;
 }
 
-/** How many bytes padded base64 holds, without decoding it. */
+/** How many bytes padded base64 holds, without decoding it (line breaks, as MIME writes them, carry none). */
 export function base64ByteLength(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return (base64.length / 4) * 3 - padding;
+  const compact = /\s/.test(base64) ? base64.replace(/\s+/g, '') : base64;
+  const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((compact.length * 3) / 4) - padding);
 }
 
 /** Whether `bytes` (base64) is what `text` was decoded from: a check on imported logs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataUrl, decodeBase64, downloadFileName, formatByteSize, utf8Text } from './blob.js';
+import { dataUrl, decodeBase64, downloadFileName, utf8Text } from './blob.js';
 
 describe('decodeBase64', () => {
   it('decodes standard base64, ignoring line breaks', () => {
@@ -29,42 +29,5 @@ describe('utf8Text', () => {
   it('decodes UTF-8 and refuses bytes that are not', () => {
     expect(utf8Text(new TextEncoder().encode('Olá'))).toBe('Olá');
     expect(utf8Text(new Uint8Array([0xff, 0xfe, 0x00]))).toBeUndefined();
-  });
-});
-
-describe('formatByteSize', () => {
-  it('uses bytes below 1 KiB and KiB/MiB with the exact count above', () => {
-    expect(formatByteSize(0)).toBe('0 bytes');
-    expect(formatByteSize(1)).toBe('1 byte');
-    expect(formatByteSize(1023)).toBe('1,023 bytes');
-    expect(formatByteSize(1536)).toBe('1.5 KiB (1,536 bytes)');
-    expect(formatByteSize(2048)).toBe('2 KiB (2,048 bytes)');
-    expect(formatByteSize(5 * 1024 * 1024)).toBe('5 MiB (5,242,880 bytes)');
-  });
-});
-
-describe('downloadFileName', () => {
-  it('takes the last path segment', () => {
-    expect(downloadFileName('demo://data.bin', 'application/octet-stream')).toBe('data.bin');
-    expect(downloadFileName('file:///tmp/report%20final.pdf?x=1#top', 'application/pdf')).toBe('report final.pdf');
-  });
-
-  it('adds an extension from the mime type when there is none', () => {
-    expect(downloadFileName('demo://blobs/42', 'image/png')).toBe('42.png');
-    expect(downloadFileName('urn:uuid:1234', 'application/json')).toBe('1234.json');
-  });
-
-  it('never produces an empty or path-like name', () => {
-    expect(downloadFileName('demo://', undefined)).toBe('resource');
-    expect(downloadFileName('demo://x/..%2F..%2Fetc', undefined)).not.toMatch(/[/\\]|^\./);
-  });
-});
-
-describe('dataUrl', () => {
-  it('builds a data: URL for a plain mime type and refuses anything else', () => {
-    expect(dataUrl('image/png', 'AAEC')).toBe('data:image/png;base64,AAEC');
-    expect(dataUrl('image/svg+xml', 'AAEC')).toBe('data:image/svg+xml;base64,AAEC');
-    expect(dataUrl('audio/wav;x=1,AAAA', 'AAEC')).toBeUndefined();
-    expect(dataUrl('text/html"><script>', 'AAEC')).toBeUndefined();
   });
 });

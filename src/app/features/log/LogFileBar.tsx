@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import type { LogServer } from '../../../protocol/log/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { downloadLog, readLogFile, type ImportedLog, type LintBySeq } from './log-file.js';
-import { plural } from './format.js';
+import { plural } from '../../../protocol/index.js';
 
 const PROBLEMS_SHOWN = 20;
 

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { LOG_DIRECTIONS, LOG_KINDS } from '../../../protocol/log/index.js';
 import type { FilterResult, LogFilter } from './filter.js';
-import { formatCount } from './format.js';
+import { formatCount } from '../../../protocol/index.js';
 
 interface Props {
   filter: LogFilter;

@@ -3,7 +3,7 @@
 
 import { useStore } from 'zustand';
 import { clearRestoredLog, logSaver } from '../../app-state.js';
-import { plural } from './format.js';
+import { plural } from '../../../protocol/index.js';
 
 export function SavedLogBanner() {
   const restored = useStore(logSaver.store, (s) => s.restored);

@@ -1,9 +1,10 @@
 // Live heartbeat figures, plus the pings the server itself sent.
 
 import { useStore } from 'zustand';
+import { formatDuration } from '../../../protocol/index.js';
 import { heartbeat, pingStore } from '../../app-state.js';
 
-const ms = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(2)} ms`);
+const ms = (v: number | undefined) => (v === undefined ? '—' : formatDuration(v));
 
 export function HeartbeatFigures() {
   const f = useStore(heartbeat.store, (s) => s.figures);

@@ -1,9 +1,9 @@
 // The latest prompts/get: its messages, or what went wrong; raw one click away.
 
+import { formatClock, formatDuration } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
 import { RequestProblemView } from '../resources/RequestProblemView.js';
 import { describeProblem } from '../resources/request-problem.js';
-import { clockTime } from '../resources/updated-marks.js';
 import { PromptMessages } from './PromptMessages.js';
 import { parsePromptResult } from './prompt-result.js';
 import type { PromptGet } from './prompts-store.js';
@@ -27,8 +27,8 @@ export function PromptResultView({ get }: { get: PromptGet }) {
     <section className="prompt-result" aria-label={`Result of ${get.name}`}>
       <p className="hint">
         <span className="mono">prompts/get</span> {get.name}
-        {get.finishedAt !== undefined && ` · ${clockTime(get.finishedAt)}`}
-        {(outcome.status === 'result' || outcome.status === 'error') && ` · ${outcome.rttMs.toFixed(1)} ms`}
+        {get.finishedAt !== undefined && ` · ${formatClock(get.finishedAt)}`}
+        {(outcome.status === 'result' || outcome.status === 'error') && ` · ${formatDuration(outcome.rttMs)}`}
       </p>
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <Result result={outcome.result} />}
       <RawExchange outcome={outcome} />

@@ -1,6 +1,7 @@
 // The resource being shown: its latest read (contents or what went wrong),
 // subscription, updates, and the raw exchange one click away.
 
+import { formatClock } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
 import { RequestProblemView } from './RequestProblemView.js';
 import { ResourceContentsView } from './ResourceContentsView.js';
@@ -10,7 +11,7 @@ import { describeProblem } from './request-problem.js';
 import { readResource } from './resource-reader.js';
 import type { ReadRecord } from './resources-store.js';
 import { readerDeps, useResources } from './state.js';
-import { clockTime, isStale } from './updated-marks.js';
+import { isStale } from './updated-marks.js';
 
 function ReadOutcome({ record }: { record: ReadRecord }) {
   const { outcome } = record;
@@ -31,7 +32,7 @@ function UpdateNotice({ uri, readAt }: { uri: string; readAt: number | undefined
   return (
     <div className="update-notice">
       <UpdateBadge mark={mark} />
-      <span className="hint">Last update announced at {clockTime(mark.lastAt)}.</span>
+      <span className="hint">Last update announced at {formatClock(mark.lastAt)}.</span>
       {stale && (
         <span className="warning">
           These contents may be out of date.{' '}
@@ -64,7 +65,7 @@ export function ResourceViewer() {
             Re-read
           </button>
           <span className="hint" aria-live="polite">
-            {loading ? 'Reading…' : last ? `Read at ${clockTime(last.finishedAt)}` : ''}
+            {loading ? 'Reading…' : last ? `Read at ${formatClock(last.finishedAt)}` : ''}
           </span>
         </div>
         <SubscriptionControls uri={uri} />

@@ -2,7 +2,8 @@
 import type { ToolCallRecord } from './tools-store.js';
 import { loadArguments, shownRecord, viewRecord } from './tools-store.js';
 import { toolsStore, useTools } from './state.js';
-import { formatClock, formatDuration, outcomeWords } from './format.js';
+import { formatClock, formatDuration } from '../../../protocol/index.js';
+import { outcomeWords } from './format.js';
 import { checkStructuredContent } from './output-check.js';
 
 interface Props {

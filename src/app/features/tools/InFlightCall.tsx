@@ -2,7 +2,7 @@
 import { useTools } from './state.js';
 import { toolsStore } from './state.js';
 import { cancelCall } from './tools-store.js';
-import { formatDuration } from './format.js';
+import { formatDuration } from '../../../protocol/index.js';
 import { useNow } from './use-now.js';
 
 export function InFlightCall() {

@@ -8,7 +8,7 @@ import { useConnection } from '../../hooks.js';
 import { useServerList } from '../../server-data/queries.js';
 import { callBlocked } from './availability.js';
 import { CallHistory } from './CallHistory.js';
-import { formatClock, formatDuration } from './format.js';
+import { formatClock, formatDuration } from '../../../protocol/index.js';
 import { InFlightCall } from './InFlightCall.js';
 import { ResultView } from './ResultView.js';
 import { toolsStore, useTools } from './state.js';
