@@ -2,7 +2,7 @@
 // step exercises one part of the protocol; the lint engine watches every frame
 // meanwhile, and its findings about the server are part of the verdict.
 
-import { figuresOf, formatDuration, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../../src/protocol/index.js';
+import { figuresOf, formatDuration, isRecord, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../../src/protocol/index.js';
 import type { CliConnection } from './connection.js';
 
 export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
@@ -30,10 +30,6 @@ const SILENCE_MS = 500;
 const PINGS = 5;
 /** A ping not answered within this is a miss; check stops pinging after one. */
 const PING_TIMEOUT_MS = 5000;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 async function checkPing(c: CliConnection, steps: CheckStep[]): Promise<void> {
   const samples: PingSample[] = [];

@@ -27,6 +27,7 @@ export * from './http/headers.js';
 export * from './text/split-args.js';
 export * from './text/plural.js';
 export * from './text/format.js';
+export * from './json/guards.js';
 export * from './text/own.js';
 export * from './log/index.js';
 export * from './lint/http-facts.js';

@@ -1,6 +1,8 @@
 // The MCP result shapes the UI and CLI read (2024-11-05 … 2025-11-25). Fields
 // are optional where servers differ in practice; parsers below never throw.
 
+import { isRecord } from '../json/guards.js';
+
 export interface Icon {
   src: string;
   mimeType?: string;
@@ -115,10 +117,6 @@ export interface GetPromptResult {
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Check a tools/call result's shape; the raw result stays available to the caller. */
 export function parseCallToolResult(result: unknown): Parsed<CallToolResult> {

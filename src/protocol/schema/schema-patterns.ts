@@ -6,7 +6,8 @@
 // matched: the validator then reaches the same verdict without backtracking.
 
 import { serverPattern } from './pattern.js';
-import { isSchemaNode, mapSubschemas, type SchemaNode } from './walk.js';
+import { isRecord } from '../json/guards.js';
+import { mapSubschemas, type SchemaNode } from './walk.js';
 
 /**
  * How deep (objects and arrays) a schema, or a value checked against one, may
@@ -40,9 +41,9 @@ export function patternFacts(schema: SchemaNode): PatternFacts {
   const facts: PatternFacts = { notChecked: [], guarded: false };
   const note = (path: string, message: string) => facts.notChecked.push(`${path || '(root)'}: ${message}`);
   const visit = (node: unknown, path: string, depth: number): void => {
-    if (!isSchemaNode(node) || depth > MAX_NESTING) return;
+    if (!isRecord(node) || depth > MAX_NESTING) return;
     const sources: Array<[string, string]> = typeof node.pattern === 'string' ? [[node.pattern, path]] : [];
-    if (isSchemaNode(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) sources.push([key, `${path}/patternProperties`]);
+    if (isRecord(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) sources.push([key, `${path}/patternProperties`]);
     for (const [source, where] of sources) {
       facts.guarded = true;
       const p = serverPattern(source);
@@ -105,13 +106,13 @@ export function withPatternsResolved(schema: SchemaNode, value: unknown): Schema
     return matched.length === 0 ? MATCHES_NOTHING : `^(?:${matched.map(literal).join('|')})$`;
   };
   const visit = (node: unknown, depth: number): unknown => {
-    if (!isSchemaNode(node) || depth > MAX_NESTING) return node;
+    if (!isRecord(node) || depth > MAX_NESTING) return node;
     const out = mapSubschemas(node, (child) => visit(child, depth + 1));
     if (typeof node.pattern === 'string') {
       out.pattern = standIn(node.pattern);
       out[PATTERN_SOURCE] = node.pattern;
     }
-    if (isSchemaNode(out.patternProperties)) {
+    if (isRecord(out.patternProperties)) {
       const resolved: SchemaNode = {};
       for (const [source, child] of Object.entries(out.patternProperties)) {
         const checked = serverPattern(source).status === 'checked';

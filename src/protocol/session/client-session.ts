@@ -28,6 +28,7 @@ import type {
   SessionEvent,
   SessionState,
 } from './types.js';
+import { isRecord } from '../json/guards.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
@@ -65,10 +66,6 @@ const defaultClock: SessionClock = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** What sendText did: the requests it holds (each with its outcome to come) and a sentence. */
 export interface SentText {

@@ -2,15 +2,11 @@
 // resources (text shown; a blob previewed when it is an image, else offered
 // as a download with its size).
 
-import { base64ByteLength, formatBytes } from '../../../protocol/index.js';
+import { base64ByteLength, formatBytes, isRecord } from '../../../protocol/index.js';
 import { navigationStore } from '../../app-state.js';
 import { base64Problem, dataUrl, downloadName, mediaType } from './content.js';
 import { BlockProblem, ImageBlock } from './MediaBlocks.js';
 import { TextBlock } from './TextBlock.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
