@@ -7,6 +7,7 @@ import {
   pingVerdict,
   plural,
   figuresOf,
+  systemClock,
   formatDuration,
   type CallToolResult,
   type PingSample,
@@ -76,7 +77,7 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
       const samples: PingSample[] = [];
       const text: string[] = [];
       for (let n = 1; n <= command.count; n++) {
-        const at = performance.now();
+        const at = systemClock.now();
         const outcome = await c.request('ping');
         const verdict = pingVerdict(outcome);
         const sample: PingSample = { n, at, outcome: outcome.status, verdict };

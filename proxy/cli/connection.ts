@@ -7,6 +7,7 @@ import {
   exchangeEnded,
   httpFactsOf,
   outcomeMessage,
+  systemClock,
   type Finding,
   type InitializeInfo,
   type ProtocolVersion,
@@ -71,7 +72,7 @@ export class CliConnection {
       send: (raw) => {
         if (!this.upstream || this.closedBecause) throw new Error('closed');
         this.options.trace?.(`→ ${raw}`);
-        this.linter.frame('client', raw, { at: performance.now() });
+        this.linter.frame('client', raw, { at: systemClock.now() });
         this.upstream.send(raw).catch(() => {
           // the close event that follows says why
         });
@@ -156,7 +157,7 @@ export class CliConnection {
   }
 
   private onEvent(e: UpstreamEvent): void {
-    const at = performance.now();
+    const at = systemClock.now();
     switch (e.type) {
       case 'message':
         this.options.trace?.(`← ${e.text}`);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpExchange, HttpTransportConfig } from '../../protocol/index.js';
+import { ManualClock, type HttpExchange, type HttpTransportConfig } from '../../protocol/index.js';
 import { createLogStore } from '../stores/log-store.js';
 import type { HttpEvent } from './http-connection.js';
 import { ProxyConnection } from './proxy-connection.js';
-import { FakeSocket, ManualClock } from './test-doubles.js';
+import { FakeSocket } from './test-doubles.js';
 
 const transport: HttpTransportConfig = { kind: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer secret' }, mode: 'auto' };
 

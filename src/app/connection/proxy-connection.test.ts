@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { StdioTransportConfig } from '../../protocol/index.js';
+import { ManualClock, type StdioTransportConfig } from '../../protocol/index.js';
 import { createLogStore } from '../stores/log-store.js';
 import { LOST_MESSAGE } from './failures.js';
 import { ProxyConnection } from './proxy-connection.js';
-import { FakeSocket, ManualClock, tick } from './test-doubles.js';
+import { FakeSocket, tick } from './test-doubles.js';
 
 const transport: StdioTransportConfig = { kind: 'stdio', command: 'node', args: ['demo.js'], env: { DEBUG: '1' } };
 
