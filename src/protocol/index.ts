@@ -24,6 +24,7 @@ export type { HttpExchangeFacts } from './lint/transport.js';
 export * from './ping/monitor.js';
 export * from './http/exchange.js';
 export * from './http/headers.js';
+export * from './http/sse-reader.js';
 export * from './text/split-args.js';
 export * from './text/plural.js';
 export * from './text/format.js';

@@ -5,8 +5,7 @@
 // with Object.fromEntries, so "__proto__" or "constructor" are ordinary names.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { isRecord, isStringArray } from '../../../protocol/index.js';
-import type { ServerRequestAnswer } from '../../../protocol/index.js';
+import { isRecord, isStringArray, type ServerRequestAnswer } from '../../../protocol/index.js';
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum';
 

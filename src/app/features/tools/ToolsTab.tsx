@@ -2,13 +2,12 @@
 // inputSchema, and inspect the result; a history of this page's calls.
 
 import { useEffect, useRef } from 'react';
-import type { Tool } from '../../../protocol/index.js';
+import { formatClock, formatDuration, type Tool } from '../../../protocol/index.js';
 import { controller } from '../../app-state.js';
 import { useConnection } from '../../hooks.js';
 import { useServerList } from '../../server-data/queries.js';
 import { callBlocked } from './availability.js';
 import { CallHistory } from './CallHistory.js';
-import { formatClock, formatDuration } from '../../../protocol/index.js';
 import { InFlightCall } from './InFlightCall.js';
 import { ResultView } from './ResultView.js';
 import { toolsStore, useTools } from './state.js';

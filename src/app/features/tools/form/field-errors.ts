@@ -1,8 +1,7 @@
 // Schema problems (JSON Pointers into the arguments) placed at the form fields
 // they belong to, in rjsf's ErrorSchema shape: `{items: {0: {sku: {__errors: […]}}}}`.
 
-import { isRecord } from '../../../../protocol/index.js';
-import type { SchemaProblem } from '../../../../protocol/index.js';
+import { isRecord, type SchemaProblem } from '../../../../protocol/index.js';
 import { isJsonField, type Schema } from './prepare-schema.js';
 
 export interface ErrorTree {
