@@ -30,6 +30,7 @@ export * from './text/plural.js';
 export * from './text/format.js';
 export * from './json/guards.js';
 export * from './time/clock.js';
+export * from './result.js';
 export * from './text/own.js';
 export * from './log/index.js';
 export * from './lint/http-facts.js';

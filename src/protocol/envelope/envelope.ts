@@ -7,6 +7,7 @@ import { parseJson, type JsonRpcId } from '../jsonrpc/codec.js';
 import { isHttpMode, type HttpExchange, type HttpMode, type HttpProblem, type ResolvedHttpMode } from '../http/exchange.js';
 import { headerNameProblem, headerValueProblem, httpUrlProblem } from '../http/headers.js';
 import { isRecord, isStringArray } from '../json/guards.js';
+import type { Result } from '../result.js';
 
 /** WebSocket subprotocol naming this envelope version. */
 export const ENVELOPE_SUBPROTOCOL = 'mcpscope.v1';
@@ -102,8 +103,6 @@ export interface LaunchConfig {
   version: string;
   prefill: TransportConfig;
 }
-
-type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function parseStringRecord(v: unknown, what: string): Result<Record<string, string>> {
   if (v === undefined) return { ok: true, value: {} };

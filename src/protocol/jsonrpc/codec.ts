@@ -3,6 +3,7 @@
 // input has a classification and, when invalid, a reason a person can read.
 
 import { isRecord } from '../json/guards.js';
+import { err, ok, type Result } from '../result.js';
 
 export type JsonRpcId = string | number;
 
@@ -172,11 +173,11 @@ export function classifyValue(value: unknown): Frame {
 }
 
 /** Parse JSON without throwing. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseJson(text: string): Result<unknown> {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return ok(JSON.parse(text) as unknown);
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    return err(e instanceof Error ? e.message : String(e));
   }
 }
 

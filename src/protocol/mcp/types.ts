@@ -2,6 +2,7 @@
 // are optional where servers differ in practice; parsers below never throw.
 
 import { isRecord } from '../json/guards.js';
+import type { Result } from '../result.js';
 
 export interface Icon {
   src: string;
@@ -116,10 +117,8 @@ export interface GetPromptResult {
   messages: PromptMessage[];
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
 /** Check a tools/call result's shape; the raw result stays available to the caller. */
-export function parseCallToolResult(result: unknown): Parsed<CallToolResult> {
+export function parseCallToolResult(result: unknown): Result<CallToolResult> {
   if (!isRecord(result)) return { ok: false, error: 'The tools/call result is not an object.' };
   if (!Array.isArray(result.content)) return { ok: false, error: 'The tools/call result has no "content" array.' };
   const bad = result.content.findIndex((b) => !isRecord(b) || typeof b.type !== 'string');
