@@ -176,8 +176,3 @@ export class NdjsonDecoder {
     return events;
   }
 }
-
-/** Encode one message text as an NDJSON line. */
-export function encodeLine(text: string): string {
-  return text.endsWith('\n') ? text : `${text}\n`;
-}

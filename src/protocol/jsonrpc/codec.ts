@@ -73,8 +73,6 @@ export interface InvalidFrame {
 
 export type Frame = SingleFrame | { kind: 'batch'; items: SingleFrame[] };
 
-export type FrameKind = Frame['kind'];
-
 function describeType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';

@@ -72,8 +72,6 @@ function lintFromJson(v: unknown): LintRecord[] | string {
   return out;
 }
 
-type Fields = Record<string, unknown>;
-
 const isPositiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const listOf = (values: readonly string[]) => values.join(', ');

@@ -107,16 +107,6 @@ export interface Prompt {
   arguments?: PromptArgument[];
 }
 
-export interface PromptMessage {
-  role: 'user' | 'assistant';
-  content: ContentBlock | UnknownContent;
-}
-
-export interface GetPromptResult {
-  description?: string;
-  messages: PromptMessage[];
-}
-
 /** Check a tools/call result's shape; the raw result stays available to the caller. */
 export function parseCallToolResult(result: unknown): Result<CallToolResult> {
   if (!isRecord(result)) return { ok: false, error: 'The tools/call result is not an object.' };

@@ -31,3 +31,29 @@ describe('utf8Text', () => {
     expect(utf8Text(new Uint8Array([0xff, 0xfe, 0x00]))).toBeUndefined();
   });
 });
+
+describe('downloadFileName', () => {
+  it('takes the last path segment', () => {
+    expect(downloadFileName('demo://data.bin', 'application/octet-stream')).toBe('data.bin');
+    expect(downloadFileName('file:///tmp/report%20final.pdf?x=1#top', 'application/pdf')).toBe('report final.pdf');
+  });
+
+  it('adds an extension from the mime type when there is none', () => {
+    expect(downloadFileName('demo://blobs/42', 'image/png')).toBe('42.png');
+    expect(downloadFileName('urn:uuid:1234', 'application/json')).toBe('1234.json');
+  });
+
+  it('never produces an empty or path-like name', () => {
+    expect(downloadFileName('demo://', undefined)).toBe('resource');
+    expect(downloadFileName('demo://x/..%2F..%2Fetc', undefined)).not.toMatch(/[/\\]|^\./);
+  });
+});
+
+describe('dataUrl', () => {
+  it('builds a data: URL for a plain mime type and refuses anything else', () => {
+    expect(dataUrl('image/png', 'AAEC')).toBe('data:image/png;base64,AAEC');
+    expect(dataUrl('image/svg+xml', 'AAEC')).toBe('data:image/svg+xml;base64,AAEC');
+    expect(dataUrl('audio/wav;x=1,AAAA', 'AAEC')).toBeUndefined();
+    expect(dataUrl('text/html"><script>', 'AAEC')).toBeUndefined();
+  });
+});
