@@ -2,7 +2,7 @@
 // step exercises one part of the protocol; the lint engine watches every frame
 // meanwhile, and its findings about the server are part of the verdict.
 
-import { figuresOf, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../src/protocol/index.js';
+import { figuresOf, formatDuration, isRecord, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../src/protocol/index.js';
 import type { CliConnection } from './connection.js';
 
 export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
@@ -31,10 +31,6 @@ const PINGS = 5;
 /** A ping not answered within this is a miss; check stops pinging after one. */
 const PING_TIMEOUT_MS = 5000;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 async function checkPing(c: CliConnection, steps: CheckStep[]): Promise<void> {
   const samples: PingSample[] = [];
   for (let n = 1; n <= PINGS; n++) {
@@ -48,7 +44,7 @@ async function checkPing(c: CliConnection, steps: CheckStep[]): Promise<void> {
   }
   const bad = samples.find((s) => !s.verdict.compliant);
   const f = figuresOf(samples, 0);
-  const latency = f.p50 !== undefined ? `p50 ${f.p50.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms over ${plural(samples.length, 'ping')}` : 'no answers';
+  const latency = f.p50 !== undefined ? `p50 ${formatDuration(f.p50)}, max ${formatDuration(f.max!)} over ${plural(samples.length, 'ping')}` : 'no answers';
   steps.push(bad ? { name: 'ping', status: 'fail', detail: `${bad.failure} (${latency})` } : { name: 'ping', status: 'pass', detail: `Compliant; ${latency}` });
 }
 

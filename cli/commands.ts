@@ -7,6 +7,8 @@ import {
   pingVerdict,
   plural,
   figuresOf,
+  systemClock,
+  formatDuration,
   type CallToolResult,
   type PingSample,
   type Prompt,
@@ -75,20 +77,20 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
       const samples: PingSample[] = [];
       const text: string[] = [];
       for (let n = 1; n <= command.count; n++) {
-        const at = performance.now();
+        const at = systemClock.now();
         const outcome = await c.request('ping');
         const verdict = pingVerdict(outcome);
         const sample: PingSample = { n, at, outcome: outcome.status, verdict };
         if (outcome.status === 'result' || outcome.status === 'error') sample.rttMs = outcome.rttMs;
         if (!verdict.compliant) sample.failure = verdict.failures.join('; ');
         samples.push(sample);
-        text.push(`ping ${n}: ${sample.rttMs !== undefined ? `${sample.rttMs.toFixed(2)} ms` : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`);
+        text.push(`ping ${n}: ${sample.rttMs !== undefined ? formatDuration(sample.rttMs) : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`);
         if (outcome.status === 'closed' || outcome.status === 'refused') break; // the server is gone: no point pinging on
         if (n < command.count) await sleep(command.intervalMs);
       }
       const f = figuresOf(samples, 0);
       if (command.count > 1 && f.p50 !== undefined) {
-        text.push(`${plural(f.count, 'ping')}, ${f.misses} missed${f.failures ? `, ${f.failures} failed` : ''}: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95!.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms`);
+        text.push(`${plural(f.count, 'ping')}, ${f.misses} missed${f.failures ? `, ${f.failures} failed` : ''}: p50 ${formatDuration(f.p50)}, p95 ${formatDuration(f.p95!)}, max ${formatDuration(f.max!)}`);
       }
       return { ok: samples.every((s) => s.verdict.compliant), text, json: { samples, figures: f } };
     }

@@ -4,13 +4,9 @@
 // initialize, list the tools, call each one with arguments its schema asks
 // for, answer elicitations with their defaults, then close the session.
 
-import { listAll, outcomeMessage, type Tool } from '../src/protocol/index.js';
+import { isRecord, listAll, outcomeMessage, type Tool } from '../src/protocol/index.js';
 import type { CommandResult } from './commands.js';
 import type { CliConnection } from './connection.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A value for each required property: its default, else a plain value of its type. */
 export function sampleArguments(schema: unknown): Record<string, unknown> {

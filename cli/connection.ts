@@ -7,6 +7,7 @@ import {
   exchangeEnded,
   httpFactsOf,
   outcomeMessage,
+  systemClock,
   type Finding,
   type InitializeInfo,
   type ProtocolVersion,
@@ -67,7 +68,7 @@ export class CliConnection {
       send: (raw) => {
         if (!this.upstream || this.closedBecause) throw new Error('closed');
         this.options.trace?.(`→ ${raw}`);
-        this.linter.frame('client', raw, { at: performance.now() });
+        this.linter.frame('client', raw, { at: systemClock.now() });
         this.upstream.send(raw).catch(() => {
           // the close event that follows says why
         });
@@ -152,7 +153,7 @@ export class CliConnection {
   }
 
   private onEvent(e: UpstreamEvent): void {
-    const at = performance.now();
+    const at = systemClock.now();
     switch (e.type) {
       case 'message':
         this.options.trace?.(`← ${e.text}`);

@@ -8,7 +8,7 @@
 // declines. When accept-defaults cannot fill the form, nobody chose to decline
 // this request: it was dismissed unanswered, which is "cancel".
 
-import { formatProblems, plural, validateAgainstSchema } from '../src/protocol/index.js';
+import { formatProblems, isRecord, plural, validateAgainstSchema } from '../src/protocol/index.js';
 import type { ElicitationPolicy } from './args.js';
 
 export interface ElicitationReply {
@@ -16,10 +16,6 @@ export interface ElicitationReply {
   result: { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' };
   /** What was answered and why, for stderr. */
   note: string;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 const MESSAGE_CHARS = 120;

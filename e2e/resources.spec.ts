@@ -33,7 +33,7 @@ test('lists every resource across pages, and reads JSON, an image and a binary b
   await panel.getByRole('button', { name: 'Read demo://data.bin' }).click();
   const link = viewer.getByRole('link', { name: 'Download data.bin' });
   await expect(link).toHaveAttribute('download', 'data.bin');
-  await expect(viewer).toContainText('1.5 KiB (1,536 bytes)');
+  await expect(viewer).toContainText('1.5 kB (1,536 bytes)');
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe('data.bin');
   const bytes = await readFile(await download.path());

@@ -172,6 +172,10 @@ test('history: re-run a call and load its arguments back into the form', async (
   await history.getByRole('button', { name: /^Re-run multiply/ }).click();
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(result(tools).getByText('42', { exact: true })).toBeVisible();
+  // Times and durations read as everywhere else: clock with milliseconds, about three significant digits.
+  const cells = history.getByRole('row').nth(1).getByRole('cell');
+  await expect(cells.nth(0)).toHaveText(/^\d{2}:\d{2}:\d{2}\.\d{3}$/);
+  await expect(cells.nth(2)).toHaveText(/^\d+\.\d+ m?s$/);
   await history.getByRole('button', { name: /^Load the arguments of multiply/ }).first().click();
   await expect(tool.getByLabel('a', { exact: true })).toHaveValue('6');
 });

@@ -8,12 +8,10 @@ import type { PromptsState } from './features/prompts/prompts-store.js';
 import type { ResourcesState } from './features/resources/resources-store.js';
 import type { ToolsState } from './features/tools/tools-store.js';
 import type { ConnectionState } from './stores/connection-store.js';
-import type { LogState } from './stores/log-store.js';
 import type { NavigationState } from './stores/navigation-store.js';
 
 export { useApp };
 export const useConnection = <T,>(selector: (s: ConnectionState) => T): T => useStore(useApp().connectionStore, selector);
-export const useLog = <T,>(selector: (s: LogState) => T): T => useStore(useApp().logStore, selector);
 export const usePing = <T,>(selector: (s: PingState) => T): T => useStore(useApp().pingStore, selector);
 export const useNavigation = <T,>(selector: (s: NavigationState) => T): T => useStore(useApp().navigationStore, selector);
 export const useTools = <T,>(selector: (s: ToolsState) => T): T => useStore(useApp().toolsStore, selector);

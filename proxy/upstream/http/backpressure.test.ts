@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SseReader } from '../../../src/protocol/http/sse-reader.js';
+import { SseReader } from '../../../src/protocol/index.js';
 import { HttpClient } from './client.js';
 
 let server: Server | undefined;

@@ -9,8 +9,8 @@ import {
   type CarriedMessage,
   type HttpExchange,
   type HttpExchangePurpose,
+  type SseReader,
 } from '../../../src/protocol/index.js';
-import type { SseReader } from '../../../src/protocol/http/sse-reader.js';
 import { networkFailure, timeoutFailure } from './errors.js';
 import { ExchangeRun } from './exchange-run.js';
 import { WireTimeout, send, type WireResponse } from './wire.js';

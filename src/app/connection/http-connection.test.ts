@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpExchange, HttpTransportConfig } from '../../protocol/index.js';
+import { ManualClock, type HttpExchange, type HttpTransportConfig } from '../../protocol/index.js';
 import { createLogStore } from '../stores/log-store.js';
 import type { HttpEvent } from './http-connection.js';
 import { ProxyConnection } from './proxy-connection.js';
-import { FakeSocket, ManualClock } from './test-doubles.js';
+import { FakeSocket } from './test-doubles.js';
 
 const transport: HttpTransportConfig = { kind: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer secret' }, mode: 'auto' };
 
@@ -79,7 +79,7 @@ describe('ProxyConnection over HTTP', () => {
     });
     const entries = logStore.getState().entries;
     const httpEntries = entries.filter((e) => e.kind === 'http');
-    expect(httpEntries.map((e) => e.raw)).toEqual(['POST /mcp → 200 application/json · 300 B · 4.5 ms']);
+    expect(httpEntries.map((e) => e.raw)).toEqual(['POST /mcp → 200 application/json · 300 B · 4.50 ms']);
     expect(httpEntries[0]!.note).toContain('← mcp-session-id: abc-123');
     expect(entries[0]!.raw).toBe('Connecting to http://127.0.0.1:3001/mcp over HTTP (Auto)');
     expect(entries[0]!.note).toBe('Extra headers (values hidden): Authorization');

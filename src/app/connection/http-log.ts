@@ -2,7 +2,7 @@
 // state changes (a stream opens, it ends, it fails), next to the frames it
 // carried, with every header and deviation in the note.
 
-import { HTTP_MODE_LABEL, exchangeSummary, formatBytes, type HttpExchange, type HttpExchangeState, type ResolvedHttpMode } from '../../protocol/index.js';
+import { HTTP_MODE_LABEL, exchangeSummary, formatBytes, formatDuration, type HttpExchange, type HttpExchangeState, type ResolvedHttpMode } from '../../protocol/index.js';
 
 const LOGGED: ReadonlySet<HttpExchangeState> = new Set(['streaming', 'done', 'failed', 'cancelled']);
 
@@ -41,8 +41,8 @@ export function exchangeNote(x: HttpExchange): string {
   if (x.status !== undefined) lines.push(`← ${x.status}${x.statusText ? ` ${x.statusText}` : ''}`);
   for (const [name, value] of x.responseHeaders ?? []) lines.push(`← ${name}: ${value}`);
   const timing = [
-    x.headersMs !== undefined ? `headers after ${x.headersMs.toFixed(1)} ms` : undefined,
-    x.durationMs !== undefined ? `ended after ${x.durationMs.toFixed(1)} ms` : undefined,
+    x.headersMs !== undefined ? `headers after ${formatDuration(x.headersMs)}` : undefined,
+    x.durationMs !== undefined ? `ended after ${formatDuration(x.durationMs)}` : undefined,
   ].filter((t) => t !== undefined);
   lines.push(`Sent ${formatBytes(x.requestBytes)}, received ${formatBytes(x.responseBytes)}${timing.length ? `; ${timing.join(', ')}` : ''}.`);
   if (x.events !== undefined) {

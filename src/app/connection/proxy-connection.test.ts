@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { StdioTransportConfig } from '../../protocol/index.js';
+import { ManualClock, type StdioTransportConfig } from '../../protocol/index.js';
 import { createLogStore } from '../stores/log-store.js';
 import { LOST_MESSAGE } from './failures.js';
 import { ProxyConnection } from './proxy-connection.js';
-import { FakeSocket, ManualClock, tick } from './test-doubles.js';
+import { FakeSocket, tick } from './test-doubles.js';
 
 const transport: StdioTransportConfig = { kind: 'stdio', command: 'node', args: ['demo.js'], env: { DEBUG: '1' } };
 
@@ -252,7 +252,7 @@ describe('ProxyConnection', () => {
     expect(logStore.getState().entries.at(-1)).toMatchObject({
       direction: 'stderr',
       kind: 'system',
-      raw: expect.stringMatching(/stopped reading it 3 times \(2\.4 s in all\).*12,345 stderr lines \(3\.2 MiB\) already read were held back/),
+      raw: expect.stringMatching(/stopped reading it 3 times \(2\.40 s in all\).*12,345 stderr lines \(3\.4 MB\) already read were held back/),
     });
   });
 });

@@ -11,11 +11,12 @@ import {
   TOKEN_SUBPROTOCOL_PREFIX,
   outputHeldNotice,
   parseProxyEnvelope,
+  systemClock,
   type ClientEnvelope,
+  type Clock,
   type ProtocolVersion,
   type ProxyEnvelope,
   type RawBytes,
-  type SessionClock,
   type TransportConfig,
 } from '../../protocol/index.js';
 import type { LogInput } from '../stores/log-store.js';
@@ -57,20 +58,14 @@ export interface ProxyConnectionOptions {
   /** HTTP exchanges and transport choices, for the Network view. */
   onHttp?: (event: HttpEvent) => void;
   socketFactory?: SocketFactory;
-  clock?: SessionClock;
+  clock?: Clock;
   initializeTimeoutMs?: number;
 }
-
-const defaultClock: SessionClock = {
-  now: () => performance.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 export class ProxyConnection {
   readonly session: ClientSession;
   private readonly options: ProxyConnectionOptions;
-  private readonly clock: SessionClock;
+  private readonly clock: Clock;
   private readonly startedAt: number;
   private readonly listeners = new Set<(s: ConnectionSnapshot) => void>();
   private readonly stderrTail: string[] = [];
@@ -84,7 +79,7 @@ export class ProxyConnection {
 
   constructor(options: ProxyConnectionOptions) {
     this.options = options;
-    this.clock = options.clock ?? defaultClock;
+    this.clock = options.clock ?? systemClock;
     this.startedAt = this.clock.now();
     this.settled = new Promise((resolve) => (this.settle = resolve));
     this.session = new ClientSession({ send: (raw) => this.sendFrame(raw), clock: this.clock });

@@ -1,7 +1,7 @@
-// Fakes for ProxyConnection tests: a WebSocket driven by the test and a clock
-// whose time only moves when told.
+// Fakes for ProxyConnection tests: a WebSocket driven by the test (the clock
+// whose time only moves when told is the protocol's ManualClock).
 
-import type { ClientEnvelope, ProxyEnvelope, SessionClock } from '../../protocol/index.js';
+import type { ClientEnvelope, ProxyEnvelope } from '../../protocol/index.js';
 import type { SocketCloseInfo, SocketLike } from './socket.js';
 
 export class FakeSocket implements SocketLike {
@@ -50,8 +50,5 @@ export class FakeSocket implements SocketLike {
     return this.sent.flatMap((e) => (e.type === 'send' ? [JSON.parse(e.raw) as { id?: number; method?: string }] : []));
   }
 }
-
-/** The protocol's manual clock serves here too. */
-export { FakeClock as ManualClock } from '../../protocol/session/fake-clock.js';
 
 export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -4,8 +4,18 @@
 // animation frame.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { classifyFrame, frameId, frameMethod, type Frame, type JsonRpcId, type SingleFrame } from '../../protocol/index.js';
-import { base64ByteLength, utf8ByteLength, type LogDirection, type LogKind } from '../../protocol/log/index.js';
+import {
+  base64ByteLength,
+  classifyFrame,
+  frameId,
+  frameMethod,
+  utf8ByteLength,
+  type Frame,
+  type JsonRpcId,
+  type LogDirection,
+  type LogKind,
+  type SingleFrame,
+} from '../../protocol/index.js';
 
 export type { LogDirection, LogKind };
 

@@ -6,6 +6,8 @@
 import { parseJson, type JsonRpcId } from '../jsonrpc/codec.js';
 import { isHttpMode, type HttpExchange, type HttpMode, type HttpProblem, type ResolvedHttpMode } from '../http/exchange.js';
 import { headerNameProblem, headerValueProblem, httpUrlProblem } from '../http/headers.js';
+import { isRecord, isStringArray } from '../json/guards.js';
+import type { Result } from '../result.js';
 
 /** WebSocket subprotocol naming this envelope version. */
 export const ENVELOPE_SUBPROTOCOL = 'mcpscope.v1';
@@ -102,12 +104,6 @@ export interface LaunchConfig {
   prefill: TransportConfig;
 }
 
-type Result<T> = { ok: true; value: T } | { ok: false; error: string };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function parseStringRecord(v: unknown, what: string): Result<Record<string, string>> {
   if (v === undefined) return { ok: true, value: {} };
   if (!isRecord(v)) return { ok: false, error: `${what} must be an object of strings` };
@@ -140,13 +136,13 @@ export function parseTransportConfig(v: unknown): Result<TransportConfig> {
     return { ok: false, error: 'transport.command must be a non-empty string' };
   }
   const args = v.args ?? [];
-  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) {
+  if (!isStringArray(args)) {
     return { ok: false, error: 'transport.args must be an array of strings' };
   }
   const env = parseStringRecord(v.env, 'transport.env');
   if (!env.ok) return env;
   if (v.cwd !== undefined && typeof v.cwd !== 'string') return { ok: false, error: 'transport.cwd must be a string' };
-  const config: StdioTransportConfig = { kind: 'stdio', command: v.command, args: args as string[], env: env.value };
+  const config: StdioTransportConfig = { kind: 'stdio', command: v.command, args, env: env.value };
   if (typeof v.cwd === 'string' && v.cwd !== '') config.cwd = v.cwd;
   return { ok: true, value: config };
 }

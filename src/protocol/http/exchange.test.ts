@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carriedMessages, carriedRequestIds, exchangeSummary, formatBytes, shortUrl, type HttpExchange } from './exchange.js';
+import { carriedMessages, carriedRequestIds, exchangeSummary, shortUrl, type HttpExchange } from './exchange.js';
 
 const base: HttpExchange = {
   id: 1,
@@ -34,11 +34,11 @@ describe('exchange helpers', () => {
     expect(exchangeSummary(streaming)).toBe('POST /mcp?x=1 → 200 text/event-stream · stream open');
     const done: HttpExchange = { ...streaming, state: 'done', events: 2, responseBytes: 1234, durationMs: 12.34 };
     expect(exchangeSummary(done)).toBe('POST /mcp?x=1 → 200 text/event-stream · 2 events · 1.2 kB · 12.3 ms');
+    // Sizes and times read as everywhere else (text/format): seconds past one second.
+    expect(exchangeSummary({ ...done, responseBytes: 45_678, durationMs: 1500 })).toBe('POST /mcp?x=1 → 200 text/event-stream · 2 events · 46 kB · 1.50 s');
   });
 
-  it('formats sizes and URLs', () => {
-    expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(2_500_000)).toBe('2.5 MB');
+  it('shortens URLs', () => {
     expect(shortUrl('not a url')).toBe('not a url');
   });
 });

@@ -4,6 +4,7 @@
 // the UI (Network view, log) and the CLI.
 
 import { classifyFrame, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
+import { formatBytes, formatDuration } from '../text/format.js';
 
 /** The transport the user asked for. */
 export type HttpMode = 'auto' | 'streamable-http' | 'sse' | 'plain';
@@ -121,13 +122,6 @@ export function carriedRequestIds(carried: readonly CarriedMessage[]): JsonRpcId
   return carried.flatMap((c) => (c.kind === 'request' && c.id !== undefined ? [c.id] : []));
 }
 
-/** "1.2 kB" style sizes for the Network view and the log. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
-
 /** The path and query of a URL (the origin is the same for every exchange of a connection). */
 export function shortUrl(url: string): string {
   try {
@@ -149,7 +143,7 @@ export function exchangeSummary(x: HttpExchange): string {
   if (x.state === 'done' || x.state === 'failed' || x.state === 'cancelled') {
     if (x.events !== undefined) parts.push(`${x.events} event${x.events === 1 ? '' : 's'}`);
     parts.push(formatBytes(x.responseBytes));
-    if (x.durationMs !== undefined) parts.push(`${x.durationMs.toFixed(1)} ms`);
+    if (x.durationMs !== undefined) parts.push(formatDuration(x.durationMs));
   }
   if (x.state === 'cancelled') parts.push('cancelled');
   return parts.join(' · ');

@@ -2,6 +2,9 @@
 // An inspector must describe what it got, not reject it, so every shape of
 // input has a classification and, when invalid, a reason a person can read.
 
+import { isRecord } from '../json/guards.js';
+import { err, ok, type Result } from '../result.js';
+
 export type JsonRpcId = string | number;
 
 export interface JsonRpcErrorObject {
@@ -70,12 +73,6 @@ export interface InvalidFrame {
 
 export type Frame = SingleFrame | { kind: 'batch'; items: SingleFrame[] };
 
-export type FrameKind = Frame['kind'];
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function describeType(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
@@ -102,7 +99,7 @@ export function idProblem(id: unknown): string | undefined {
 }
 
 function classifyErrorObject(error: unknown): string | undefined {
-  if (!isPlainObject(error)) return `"error" is ${describeType(error)}, not an object`;
+  if (!isRecord(error)) return `"error" is ${describeType(error)}, not an object`;
   if (typeof error.code !== 'number') return `error.code is ${describeType(error.code)}, not a number`;
   if (!Number.isInteger(error.code)) return `error.code ${error.code} is not an integer`;
   if (typeof error.message !== 'string') return `error.message is ${describeType(error.message)}, not a string`;
@@ -111,7 +108,7 @@ function classifyErrorObject(error: unknown): string | undefined {
 
 /** Classify one already-parsed JSON value that should be a single JSON-RPC message. */
 export function classifyMessage(value: unknown): SingleFrame {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     return { kind: 'invalid', code: 'not-object', reason: `message is ${describeType(value)}, not a JSON object`, value };
   }
   if (!('jsonrpc' in value)) return { kind: 'invalid', code: 'jsonrpc-version', reason: 'the "jsonrpc" member is missing', value };
@@ -174,11 +171,11 @@ export function classifyValue(value: unknown): Frame {
 }
 
 /** Parse JSON without throwing. */
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseJson(text: string): Result<unknown> {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return ok(JSON.parse(text) as unknown);
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    return err(e instanceof Error ? e.message : String(e));
   }
 }
 

@@ -4,7 +4,8 @@
 import { isKnownProtocolVersion } from '../versions.js';
 import type { Sender } from './methods.js';
 import type { Report } from './report.js';
-import { isRecord, type SessionFacts } from './state.js';
+import { isRecord } from '../json/guards.js';
+import type { SessionFacts } from './state.js';
 
 function capability(caps: Record<string, unknown> | undefined, path: readonly string[]): boolean {
   let v: unknown = caps;

@@ -4,7 +4,7 @@
 
 import type { Sender } from './methods.js';
 import type { Report } from './report.js';
-import { isRecord } from './state.js';
+import { isRecord } from '../json/guards.js';
 
 const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const NAME = '[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?';

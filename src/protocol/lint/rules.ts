@@ -11,14 +11,6 @@ export interface SpecRef {
   path2024?: string;
 }
 
-export interface LintRule {
-  id: RuleId;
-  severity: Severity;
-  title: string;
-  /** Absent for mcpscope's own rules, which rest on no section of the specification. */
-  spec?: SpecRef;
-}
-
 const MESSAGES = { path: 'basic', path2024: 'basic/messages' };
 
 export const RULES = {

@@ -76,10 +76,6 @@ export class SessionFacts {
   }
 }
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 export function other(sender: Sender): Sender {
   return sender === 'client' ? 'server' : 'client';
 }

@@ -3,7 +3,8 @@
 // result. A receiver without task support answers the usual way, which is fine.
 
 import type { Report } from './report.js';
-import { isRecord, type Outstanding } from './state.js';
+import { isRecord } from '../json/guards.js';
+import type { Outstanding } from './state.js';
 import type { Sender } from './methods.js';
 
 const STATUSES = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);

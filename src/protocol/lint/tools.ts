@@ -6,7 +6,8 @@ import { MAX_NESTING, patternFacts } from '../schema/schema-patterns.js';
 import { formatProblems, validateAgainstSchema } from '../schema/validate.js';
 import { nestsDeeperThan } from '../schema/walk.js';
 import type { Report } from './report.js';
-import { isRecord, type SessionFacts } from './state.js';
+import { isRecord } from '../json/guards.js';
+import type { SessionFacts } from './state.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

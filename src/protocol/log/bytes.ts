@@ -11,9 +11,9 @@ export function bytesFromBase64(base64: string): Uint8Array | undefined {
   return decoded.ok ? decoded.bytes : undefined;
 }
 
-/** How many bytes base64 holds (line breaks allowed), without decoding it. */
+/** How many bytes padded base64 holds, without decoding it (line breaks, as MIME writes them, carry none). */
 export function base64ByteLength(base64: string): number {
-  const compact = base64.replace(/\s+/g, '');
+  const compact = /\s/.test(base64) ? base64.replace(/\s+/g, '') : base64;
   const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
   return Math.max(0, Math.floor((compact.length * 3) / 4) - padding);
 }

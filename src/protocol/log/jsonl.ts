@@ -3,6 +3,7 @@
 // lines are kept and each bad one is reported by its line number.
 
 import { recordFromJson, recordToLine, type LogRecord } from './record.js';
+import { parseJson } from '../jsonrpc/codec.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
@@ -50,14 +51,6 @@ export function logFileName(at: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
   const date = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
   return `mcpscope-${date}-${two(at.getHours())}${two(at.getMinutes())}${two(at.getSeconds())}.jsonl`;
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
 }
 
 function headerFrom(value: unknown): { ok: true; header: LogHeader } | { ok: false; error: string } {

@@ -3,6 +3,7 @@
 
 import type { JsonRpcId } from '../jsonrpc/codec.js';
 import { bytesMatchText } from './bytes.js';
+import { isRecord } from '../json/guards.js';
 
 export const LOG_DIRECTIONS = ['out', 'in', 'stderr', 'noise', 'system'] as const;
 export type LogDirection = (typeof LOG_DIRECTIONS)[number];
@@ -61,7 +62,7 @@ function lintFromJson(v: unknown): LintRecord[] | string {
   if (!Array.isArray(v)) return '"lint" must be an array of findings';
   const out: LintRecord[] = [];
   for (const f of v) {
-    if (!isObject(f) || typeof f.rule !== 'string' || typeof f.message !== 'string' || !['error', 'warning', 'info'].includes(String(f.severity))) {
+    if (!isRecord(f) || typeof f.rule !== 'string' || typeof f.message !== 'string' || !['error', 'warning', 'info'].includes(String(f.severity))) {
       return 'each "lint" finding needs a rule, a severity (error, warning or info) and a message';
     }
     const item: LintRecord = { rule: f.rule, severity: f.severity as LintRecord['severity'], message: f.message };
@@ -71,9 +72,6 @@ function lintFromJson(v: unknown): LintRecord[] | string {
   return out;
 }
 
-type Fields = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPositiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const listOf = (values: readonly string[]) => values.join(', ');
@@ -81,7 +79,7 @@ const listOf = (values: readonly string[]) => values.join(', ');
 /** Check one parsed line; returns the record, or a sentence saying what is wrong with it. */
 export function recordFromJson(value: unknown): { ok: true; record: LogRecord } | { ok: false; problem: string } {
   const bad = (problem: string) => ({ ok: false as const, problem });
-  if (!isObject(value)) return bad('not a JSON object');
+  if (!isRecord(value)) return bad('not a JSON object');
   const v = value;
   if (!isPositiveInteger(v.seq)) return bad('"seq" must be a positive integer');
   if (typeof v.time !== 'string' || Number.isNaN(Date.parse(v.time))) return bad('"time" must be an ISO 8601 date');

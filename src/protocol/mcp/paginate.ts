@@ -3,6 +3,7 @@ import type { ClientSession } from '../session/client-session.js';
 import { outcomeMessage } from '../session/client-session.js';
 import type { RequestOutcome } from '../session/types.js';
 import { LIST_METHODS, type ListKey } from './types.js';
+import { isRecord } from '../json/guards.js';
 
 export interface ListAllResult<T> {
   items: T[];
@@ -13,10 +14,6 @@ export interface ListAllResult<T> {
 }
 
 export const MAX_PAGES = 1000;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export async function listAll<T>(session: Pick<ClientSession, 'request'>, key: ListKey, maxPages = MAX_PAGES): Promise<ListAllResult<T>> {
   const method = LIST_METHODS[key];

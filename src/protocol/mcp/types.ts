@@ -1,6 +1,9 @@
 // The MCP result shapes the UI and CLI read (2024-11-05 … 2025-11-25). Fields
 // are optional where servers differ in practice; parsers below never throw.
 
+import { isRecord } from '../json/guards.js';
+import type { Result } from '../result.js';
+
 export interface Icon {
   src: string;
   mimeType?: string;
@@ -104,24 +107,8 @@ export interface Prompt {
   arguments?: PromptArgument[];
 }
 
-export interface PromptMessage {
-  role: 'user' | 'assistant';
-  content: ContentBlock | UnknownContent;
-}
-
-export interface GetPromptResult {
-  description?: string;
-  messages: PromptMessage[];
-}
-
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Check a tools/call result's shape; the raw result stays available to the caller. */
-export function parseCallToolResult(result: unknown): Parsed<CallToolResult> {
+export function parseCallToolResult(result: unknown): Result<CallToolResult> {
   if (!isRecord(result)) return { ok: false, error: 'The tools/call result is not an object.' };
   if (!Array.isArray(result.content)) return { ok: false, error: 'The tools/call result has no "content" array.' };
   const bad = result.content.findIndex((b) => !isRecord(b) || typeof b.type !== 'string');

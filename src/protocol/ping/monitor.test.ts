@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession } from '../session/client-session.js';
-import { FakeClock } from '../session/fake-clock.js';
+import { ManualClock } from '../time/clock.js';
 import { PingMonitor, figuresOf, percentile, type MonitorEvent } from './monitor.js';
 
 const flush = async () => {
@@ -9,7 +9,7 @@ const flush = async () => {
 
 /** A session whose server answers ping after `delay()` ms, or never when it returns undefined. */
 function rig(delay: (n: number) => number | undefined, reply: (id: number) => unknown = (id) => ({ jsonrpc: '2.0', id, result: {} })) {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const sent: Array<{ method?: string; id?: number; params?: { requestId?: number } }> = [];
   let n = 0;
   const session: ClientSession = new ClientSession({

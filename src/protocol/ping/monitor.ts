@@ -3,7 +3,8 @@
 // misses in a row mark the connection stale. Figures are kept for every ping.
 
 import type { ClientSession } from '../session/client-session.js';
-import type { RequestOutcome, SessionClock } from '../session/types.js';
+import type { RequestOutcome } from '../session/types.js';
+import { systemClock, type Clock } from '../time/clock.js';
 import { pingVerdict, type PingVerdict } from './verdict.js';
 
 export interface PingMonitorOptions {
@@ -11,7 +12,7 @@ export interface PingMonitorOptions {
   timeoutMs?: number;
   /** Misses in a row that mark the connection stale. */
   staleAfter?: number;
-  clock?: SessionClock;
+  clock?: Clock;
   /** Awaited before each ping (the UI waits for an idle main thread, so the figure is the wire's). */
   beforePing?: () => Promise<void>;
 }
@@ -51,12 +52,6 @@ export type MonitorEvent =
   | { type: 'stale'; consecutiveMisses: number }
   | { type: 'state'; state: MonitorState };
 
-const systemClock: SessionClock = {
-  now: () => (typeof performance !== 'undefined' ? performance.now() : Date.now()),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
 export function percentile(sorted: readonly number[], p: number): number | undefined {
   if (sorted.length === 0) return undefined;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
@@ -91,7 +86,7 @@ export class PingMonitor {
   readonly intervalMs: number;
   readonly timeoutMs: number;
   readonly staleAfter: number;
-  private readonly clock: SessionClock;
+  private readonly clock: Clock;
   private readonly beforePing: (() => Promise<void>) | undefined;
   private readonly samples: PingSample[] = [];
   private readonly listeners = new Set<(e: MonitorEvent) => void>();

@@ -2,6 +2,7 @@
 // for (same id, same JSON type, result exactly `{}`)?
 
 import type { RequestOutcome } from '../session/types.js';
+import { isRecord } from '../json/guards.js';
 
 export interface PingVerdict {
   compliant: boolean;
@@ -10,7 +11,7 @@ export interface PingVerdict {
 }
 
 function isEmptyObject(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+  return isRecord(v) && Object.keys(v).length === 0;
 }
 
 export function pingVerdict(outcome: RequestOutcome): PingVerdict {

@@ -9,7 +9,8 @@
 
 import { serverPattern } from './pattern.js';
 import { format } from '@cfworker/json-schema';
-import { isSchemaNode, mapReachableSubschemas, type SchemaNode } from './walk.js';
+import { isRecord } from '../json/guards.js';
+import { mapReachableSubschemas, type SchemaNode } from './walk.js';
 
 /**
  * How deep (objects and arrays) a schema, or a value checked against one, may
@@ -43,9 +44,9 @@ export function patternFacts(schema: SchemaNode): PatternFacts {
   const facts: PatternFacts = { notChecked: [], guarded: false };
   const note = (path: string, message: string) => facts.notChecked.push(`${path || '(root)'}: ${message}`);
   const visit = (node: unknown, path: string, depth: number): void => {
-    if (!isSchemaNode(node) || depth > MAX_NESTING) return;
+    if (!isRecord(node) || depth > MAX_NESTING) return;
     const sources: Array<[string, string]> = typeof node.pattern === 'string' ? [[node.pattern, path]] : [];
-    if (isSchemaNode(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) sources.push([key, `${path}/patternProperties`]);
+    if (isRecord(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) sources.push([key, `${path}/patternProperties`]);
     for (const [source, where] of sources) {
       facts.guarded = true;
       const p = serverPattern(source);
@@ -129,7 +130,7 @@ export function withPatternsResolved(schema: SchemaNode, value: unknown): Resolv
     return matched.length === 0 ? MATCHES_NOTHING : `^(?:${matched.map(literal).join('|')})$`;
   };
   const visit = (node: unknown, depth: number): unknown => {
-    if (!isSchemaNode(node) || depth > MAX_NESTING || beyond) return node;
+    if (!isRecord(node) || depth > MAX_NESTING || beyond) return node;
     const out = mapReachableSubschemas(node, (child) => visit(child, depth + 1));
     if (typeof node.format === 'string' && (UNSAFE_FORMATS.has(node.format) || node.format.startsWith(FORMAT_PREFIX))) delete out.format;
     if (typeof node.pattern === 'string') {
@@ -139,7 +140,7 @@ export function withPatternsResolved(schema: SchemaNode, value: unknown): Resolv
         out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), standIn];
       }
     }
-    if (isSchemaNode(out.patternProperties)) {
+    if (isRecord(out.patternProperties)) {
       const resolved: SchemaNode = {};
       for (const [source, child] of Object.entries(out.patternProperties)) {
         const checked = serverPattern(source).status === 'checked';
@@ -163,7 +164,7 @@ export function withPatternsResolved(schema: SchemaNode, value: unknown): Resolv
 export function withPatternFormats<T>(schema: SchemaNode, check: () => T): T {
   const added: string[] = [];
   const visit = (node: unknown, depth: number): void => {
-    if (!isSchemaNode(node) || depth > MAX_NESTING) return;
+    if (!isRecord(node) || depth > MAX_NESTING) return;
     if (typeof node.pattern === 'string' && !(FORMAT_PREFIX + node.pattern in format)) {
       const p = serverPattern(node.pattern);
       if (p.status === 'checked') {

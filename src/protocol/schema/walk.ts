@@ -2,11 +2,9 @@
 // Server schemas are data of any shape and depth: nothing here recurses
 // without a bound, so asking about a 3,000-level schema cannot overflow the stack.
 
-export type SchemaNode = Record<string, unknown>;
+import { isRecord } from '../json/guards.js';
 
-export function isSchemaNode(v: unknown): v is SchemaNode {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export type SchemaNode = Record<string, unknown>;
 
 /** Keywords whose value is one sub-schema (`items` may also be an array, below). */
 const ONE = ['items', 'additionalItems', 'unevaluatedItems', 'additionalProperties', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
@@ -35,7 +33,7 @@ export function mapSubschemas(node: SchemaNode, change: (child: unknown, path: s
   }
   for (const key of MAPS) {
     const map = node[key];
-    if (!isSchemaNode(map)) continue;
+    if (!isRecord(map)) continue;
     const copy: SchemaNode = {};
     for (const [name, child] of Object.entries(map)) {
       // `dependencies` mixes sub-schemas with arrays of property names.
@@ -62,7 +60,7 @@ const DATA = new Set(['enum', 'const', 'default', 'examples', 'required', 'depen
 export function mapReachableSubschemas(node: SchemaNode, change: (child: unknown, path: string) => unknown): SchemaNode {
   const out = mapSubschemas(node, change);
   for (const [key, value] of Object.entries(node)) {
-    if (KNOWN.has(key) || DATA.has(key) || !isSchemaNode(value)) continue;
+    if (KNOWN.has(key) || DATA.has(key) || !isRecord(value)) continue;
     out[key] = change(value, `/${segment(key)}`);
   }
   return out;

@@ -1,11 +1,11 @@
 // ClientSession.cancel and the onSent request option.
 import { describe, expect, it } from 'vitest';
 import { ClientSession, outcomeMessage } from './client-session.js';
-import { FakeClock } from './fake-clock.js';
+import { ManualClock } from '../time/clock.js';
 import type { SentRequest, SessionEvent } from './types.js';
 
 async function ready() {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const sent: Array<Record<string, unknown>> = [];
   const events: SessionEvent[] = [];
   let refuse = false;
@@ -93,7 +93,7 @@ describe('ClientSession.cancel', () => {
   });
 
   it('refuses to cancel initialize', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const sent: unknown[] = [];
     const session = new ClientSession({ send: (raw) => sent.push(JSON.parse(raw)), clock });
     const p = session.initialize();

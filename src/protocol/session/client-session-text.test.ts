@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession } from './client-session.js';
-import { FakeClock } from './fake-clock.js';
+import { ManualClock } from '../time/clock.js';
 import type { ProtocolVersion } from '../versions.js';
 
 function setup() {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const sent: string[] = [];
   const session = new ClientSession({ clock, send: (raw) => sent.push(raw) });
   session.markReadyWithoutInitialize();

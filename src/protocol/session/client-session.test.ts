@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession } from './client-session.js';
-import { FakeClock } from './fake-clock.js';
+import { ManualClock } from '../time/clock.js';
 import type { SessionEvent } from './types.js';
 
 function setup(options: { requestTimeoutMs?: number; maxTotalTimeoutMs?: number } = {}) {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const sent: Array<Record<string, unknown>> = [];
   const events: SessionEvent[] = [];
   const session = new ClientSession({ send: (raw) => sent.push(JSON.parse(raw)), clock, ...options });

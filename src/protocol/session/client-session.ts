@@ -24,10 +24,11 @@ import type {
   SentRequest,
   ServerRequestAnswer,
   ServerRequestHandler,
-  SessionClock,
   SessionEvent,
   SessionState,
 } from './types.js';
+import { isRecord } from '../json/guards.js';
+import { systemClock, type Clock } from '../time/clock.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
@@ -47,7 +48,7 @@ export interface ClientSessionOptions {
   requestTimeoutMs?: number;
   maxTotalTimeoutMs?: number;
   clientInfo?: Implementation;
-  clock?: SessionClock;
+  clock?: Clock;
 }
 
 interface Pending {
@@ -60,16 +61,6 @@ interface Pending {
   resolve: (outcome: RequestOutcome) => void;
 }
 
-const defaultClock: SessionClock = {
-  now: () => (typeof performance !== 'undefined' ? performance.now() : Date.now()),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** What sendText did: the requests it holds (each with its outcome to come) and a sentence. */
 export interface SentText {
   sent: boolean;
@@ -79,7 +70,7 @@ export interface SentText {
 
 export class ClientSession {
   private readonly sendRaw: (raw: string) => void;
-  private readonly clock: SessionClock;
+  private readonly clock: Clock;
   private readonly defaultTimeoutMs: number;
   private readonly maxTotalTimeoutMs: number;
   private readonly clientInfo: Implementation;
@@ -94,7 +85,7 @@ export class ClientSession {
 
   constructor(options: ClientSessionOptions) {
     this.sendRaw = options.send;
-    this.clock = options.clock ?? defaultClock;
+    this.clock = options.clock ?? systemClock;
     this.defaultTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
     this.clientInfo = options.clientInfo ?? { name: 'mcpscope', version: '0.1.0' };

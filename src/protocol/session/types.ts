@@ -74,12 +74,6 @@ export type SessionEvent =
   | { type: 'invalid-frame'; reason: string; raw: string }
   | { type: 'closed'; message: string };
 
-export interface SessionClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
 
 /** Answers a server→client request; may take its time (a person filling an elicitation form). */

@@ -1,14 +1,11 @@
 // A list of MCP content blocks (tool results, prompt messages), each shown by
 // its type; a type this client does not know is shown raw, never dropped.
 
+import { isRecord } from '../../../protocol/index.js';
 import { ErrorBoundary } from '../ErrorBoundary.js';
 import { AudioBlock, BlockProblem, ImageBlock } from './MediaBlocks.js';
 import { EmbeddedResourceBlock, ResourceLinkBlock } from './ResourceBlocks.js';
 import { TextBlock } from './TextBlock.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Pretty JSON, or — for a value too deep or odd to stringify — a sentence saying so. */
 function safeJson(value: unknown): string {

@@ -2,7 +2,8 @@
 // media type and the base64, with a clear message when either is wrong.
 
 import { useState } from 'react';
-import { base64ByteLength, base64Problem, dataUrl, formatBytes, mediaType } from './content.js';
+import { base64ByteLength, formatBytes } from '../../../protocol/index.js';
+import { base64Problem, dataUrl, mediaType } from './content.js';
 
 export function BlockProblem({ children }: { children: string }) {
   return (
@@ -27,12 +28,12 @@ export function ImageBlock({ mimeType, data, label }: { mimeType: unknown; data:
   return (
     <figure className="media-block">
       {failed ? (
-        <BlockProblem>{`The browser could not decode this ${media.mime} image (${formatBytes(media.size)}); the data may be corrupt.`}</BlockProblem>
+        <BlockProblem>{`The browser could not decode this ${media.mime} image (${formatBytes(media.size, { exact: true })}); the data may be corrupt.`}</BlockProblem>
       ) : (
-        <img src={media.url} alt={`${label} (${media.mime}, ${formatBytes(media.size)})`} onError={() => setFailed(true)} />
+        <img src={media.url} alt={`${label} (${media.mime}, ${formatBytes(media.size, { exact: true })})`} onError={() => setFailed(true)} />
       )}
       <figcaption className="hint">
-        {media.mime} · {formatBytes(media.size)}
+        {media.mime} · {formatBytes(media.size, { exact: true })}
       </figcaption>
     </figure>
   );
@@ -44,10 +45,10 @@ export function AudioBlock({ mimeType, data, label }: { mimeType: unknown; data:
   if (typeof media === 'string') return <BlockProblem>{media}</BlockProblem>;
   return (
     <figure className="media-block">
-      <audio controls src={media.url} aria-label={`${label} (${media.mime}, ${formatBytes(media.size)})`} onError={() => setFailed(true)} />
+      <audio controls src={media.url} aria-label={`${label} (${media.mime}, ${formatBytes(media.size, { exact: true })})`} onError={() => setFailed(true)} />
       {failed && <BlockProblem>{`The browser cannot play this ${media.mime} audio; the data may be corrupt or the format unsupported.`}</BlockProblem>}
       <figcaption className="hint">
-        {media.mime} · {formatBytes(media.size)}
+        {media.mime} · {formatBytes(media.size, { exact: true })}
       </figcaption>
     </figure>
   );

@@ -2,14 +2,11 @@
 // resources (text shown; a blob previewed when it is an image, else offered
 // as a download with its size).
 
+import { base64ByteLength, formatBytes, isRecord } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
-import { base64ByteLength, base64Problem, dataUrl, downloadName, formatBytes, mediaType } from './content.js';
+import { base64Problem, dataUrl, downloadName, mediaType } from './content.js';
 import { BlockProblem, ImageBlock } from './MediaBlocks.js';
 import { TextBlock } from './TextBlock.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -25,7 +22,7 @@ export function ResourceLinkBlock({ block, onOpenResource }: { block: Record<str
         {name && <strong>{name} </strong>}
         <code>{uri}</code>
         {str(block.mimeType) && <span className="hint"> · {str(block.mimeType)}</span>}
-        {typeof block.size === 'number' && <span className="hint"> · {formatBytes(block.size)}</span>}
+        {typeof block.size === 'number' && <span className="hint"> · {formatBytes(block.size, { exact: true })}</span>}
       </div>
       {str(block.description) && <p className="hint">{str(block.description)}</p>}
       <button type="button" className="small" onClick={() => open(uri)} aria-label={`Open ${uri} in the Resources tab`}>
@@ -38,7 +35,7 @@ export function ResourceLinkBlock({ block, onOpenResource }: { block: Record<str
 function BlobDownload({ uri, mimeType, blob }: { uri: unknown; mimeType: string | undefined; blob: string }) {
   const mime = mimeType && /^[\w.+-]+\/[\w.+-]+$/.test(mimeType) ? mimeType : 'application/octet-stream';
   const name = downloadName(uri);
-  const size = formatBytes(base64ByteLength(blob));
+  const size = formatBytes(base64ByteLength(blob), { exact: true });
   return (
     <a className="download-link" href={dataUrl(mime, blob)} download={name}>
       Download {name} ({size}, {mime})

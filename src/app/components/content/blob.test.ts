@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataUrl, decodeBase64, downloadFileName, formatByteSize, utf8Text } from './blob.js';
+import { dataUrl, decodeBase64, downloadFileName, utf8Text } from './blob.js';
 
 describe('decodeBase64', () => {
   it('decodes standard base64, ignoring line breaks', () => {
@@ -29,17 +29,6 @@ describe('utf8Text', () => {
   it('decodes UTF-8 and refuses bytes that are not', () => {
     expect(utf8Text(new TextEncoder().encode('Olá'))).toBe('Olá');
     expect(utf8Text(new Uint8Array([0xff, 0xfe, 0x00]))).toBeUndefined();
-  });
-});
-
-describe('formatByteSize', () => {
-  it('uses bytes below 1 KiB and KiB/MiB with the exact count above', () => {
-    expect(formatByteSize(0)).toBe('0 bytes');
-    expect(formatByteSize(1)).toBe('1 byte');
-    expect(formatByteSize(1023)).toBe('1,023 bytes');
-    expect(formatByteSize(1536)).toBe('1.5 KiB (1,536 bytes)');
-    expect(formatByteSize(2048)).toBe('2 KiB (2,048 bytes)');
-    expect(formatByteSize(5 * 1024 * 1024)).toBe('5 MiB (5,242,880 bytes)');
   });
 });
 

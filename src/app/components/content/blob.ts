@@ -24,22 +24,6 @@ export function utf8Text(bytes: Uint8Array): string | undefined {
   }
 }
 
-/** "512 bytes", "1.5 KiB (1,536 bytes)", "2.3 MiB (2,411,724 bytes)". */
-export function formatByteSize(n: number): string {
-  if (!Number.isFinite(n) || n < 0) return `${String(n)} bytes`;
-  const exact = `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
-  if (n < 1024) return exact;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const rounded = value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
-  return `${rounded} ${units[unit]} (${exact})`;
-}
-
 const EXTENSIONS: Record<string, string> = {
   'application/json': 'json',
   'application/octet-stream': 'bin',

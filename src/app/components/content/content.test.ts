@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base64ByteLength, base64Problem, dataUrl, downloadName, formatBytes, mediaType, prettyJsonText } from './content.js';
+import { base64ByteLength } from '../../../protocol/index.js';
+import { base64Problem, dataUrl, downloadName, mediaType, prettyJsonText } from './content.js';
 
 describe('content helpers', () => {
   it('checks base64 and measures its decoded size', () => {
@@ -11,12 +12,7 @@ describe('content helpers', () => {
     expect(base64ByteLength('aGVsbG8=')).toBe(5);
     expect(base64ByteLength('aGVsbG8h')).toBe(6);
     expect(base64ByteLength('aGk=')).toBe(2);
-  });
-
-  it('formats sizes the same way as resource blobs, with the exact count', () => {
-    expect(formatBytes(5)).toBe('5 bytes');
-    expect(formatBytes(2048)).toBe('2 KiB (2,048 bytes)');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3 MiB (3,145,728 bytes)');
+    expect(base64ByteLength('aGVs\nbG8=')).toBe(5);
   });
 
   it('accepts only well-formed media types of the expected kind', () => {

@@ -3,7 +3,6 @@
 
 import { decodeBase64 } from './blob.js';
 
-export { formatByteSize as formatBytes } from './blob.js';
 
 const MIME = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 
@@ -11,13 +10,6 @@ const MIME = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 export function base64Problem(data: unknown): string | undefined {
   if (typeof data !== 'string') return 'the data is not a string';
   return decodeBase64(data).ok ? undefined : 'the data is not valid base64';
-}
-
-/** Decoded size of base64 text, in bytes. */
-export function base64ByteLength(data: string): number {
-  const compact = data.replace(/\s+/g, '');
-  const padding = compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0;
-  return Math.floor((compact.length * 3) / 4) - padding;
 }
 
 /** The mime type when it is well-formed and of the expected kind ("image", "audio"), else undefined. */

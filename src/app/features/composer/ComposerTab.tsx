@@ -2,7 +2,7 @@
 // notification — and see the replies, paired and linted like all traffic.
 
 import { useEffect, useId, useMemo, useState } from 'react';
-import { classifyFrame, type RequestOutcome } from '../../../protocol/index.js';
+import { classifyFrame, formatDuration, type RequestOutcome } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 import { useConnection, useNavigation } from '../../hooks.js';
 import { TEMPLATES } from './templates.js';
@@ -45,9 +45,9 @@ function outcomeText(o: RequestOutcome | undefined): string {
   if (!o) return 'waiting…';
   switch (o.status) {
     case 'result':
-      return `result in ${o.rttMs.toFixed(2)} ms: ${o.response.raw}`;
+      return `result in ${formatDuration(o.rttMs)}: ${o.response.raw}`;
     case 'error':
-      return `error ${o.error.code} in ${o.rttMs.toFixed(2)} ms: ${o.response.raw}`;
+      return `error ${o.error.code} in ${formatDuration(o.rttMs)}: ${o.response.raw}`;
     default:
       return o.message;
   }

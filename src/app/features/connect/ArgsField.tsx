@@ -1,7 +1,7 @@
 // The Arguments field and the argument array it splits into.
 
 import { useId } from 'react';
-import { splitArgs } from './split-args.js';
+import { splitArgs } from '../../../protocol/index.js';
 
 export function ArgsField({ value, onChange, disabled }: { value: string; onChange: (v: string) => void; disabled: boolean }) {
   const id = useId();

@@ -5,6 +5,8 @@ import {
   headerNameProblem,
   headerValueProblem,
   httpUrlProblem,
+  joinArgs,
+  splitArgs,
   type HttpMode,
   type HttpTransportConfig,
   type ProtocolVersion,
@@ -12,7 +14,6 @@ import {
   type TransportConfig,
 } from '../../../protocol/index.js';
 import type { ConnectRequest } from '../../connection/controller.js';
-import { joinArgs, splitArgs } from './split-args.js';
 
 /** One NAME / VALUE row: an environment variable or a request header. */
 export interface EnvRow {

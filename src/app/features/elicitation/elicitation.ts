@@ -5,7 +5,7 @@
 // with Object.fromEntries, so "__proto__" or "constructor" are ordinary names.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ServerRequestAnswer } from '../../../protocol/index.js';
+import { isRecord, isStringArray, type ServerRequestAnswer } from '../../../protocol/index.js';
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum';
 
@@ -37,10 +37,6 @@ export interface ElicitationState {
   queue: readonly PendingElicitation[];
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** A 2025-11-25 multi-select enum: an array whose items are an enum or an anyOf of consts. */
 function isMultiSelect(raw: Record<string, unknown>): boolean {
   return raw.type === 'array' && isRecord(raw.items) && (Array.isArray(raw.items.enum) || Array.isArray(raw.items.anyOf));
@@ -65,9 +61,9 @@ export function fieldsOf(schema: unknown): { fields: ElicitationField[]; unsuppo
       ...(Object.hasOwn(raw, 'default') ? { default: raw.default } : {}),
     };
     const oneOf = Array.isArray(raw.oneOf) ? raw.oneOf.filter(isRecord) : [];
-    if (Array.isArray(raw.enum) && raw.enum.every((e) => typeof e === 'string')) {
+    if (isStringArray(raw.enum)) {
       const names = Array.isArray(raw.enumNames) ? raw.enumNames : [];
-      fields.push({ ...base, kind: 'enum', options: (raw.enum as string[]).map((v, i) => ({ value: v, label: typeof names[i] === 'string' ? names[i] : v })) });
+      fields.push({ ...base, kind: 'enum', options: raw.enum.map((v, i) => ({ value: v, label: typeof names[i] === 'string' ? names[i] : v })) });
     } else if (oneOf.length && oneOf.every((o) => typeof o.const === 'string')) {
       fields.push({ ...base, kind: 'enum', options: oneOf.map((o) => ({ value: o.const as string, label: typeof o.title === 'string' ? o.title : (o.const as string) })) });
     } else if (raw.type === 'string' || raw.type === 'number' || raw.type === 'integer' || raw.type === 'boolean') {

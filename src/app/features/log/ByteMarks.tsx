@@ -3,8 +3,7 @@
 // Used by the log table, the detail pane and the Console.
 
 import { Fragment } from 'react';
-import { BOM } from '../../../protocol/index.js';
-import { bytesFromBase64 } from '../../../protocol/log/index.js';
+import { BOM, bytesFromBase64 } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 
 const BOM_TITLE = 'Starts with a UTF-8 byte-order mark (U+FEFF, bytes EF BB BF): JSON-RPC peers fail to parse such a line';

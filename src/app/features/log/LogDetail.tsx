@@ -9,7 +9,8 @@ import { LintFindings } from '../../lint/LintFindings.js';
 import { useApp } from '../../app-context.js';
 import { ByteMarks, ExactBytes, VisibleText, hasByteMarks } from './ByteMarks.js';
 import { CopyButton } from './CopyButton.js';
-import { DIRECTION_LABEL, formatClock, formatId, formatOffset, formatRtt, formatSize, pairLabel } from './format.js';
+import { formatBytes, formatClock, formatDuration } from '../../../protocol/index.js';
+import { DIRECTION_LABEL, formatId, formatOffset, pairLabel } from './format.js';
 
 interface Props {
   entry: LogEntry | undefined;
@@ -50,9 +51,9 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
         <strong>#{entry.seq}</strong> · connection {entry.connection} · {formatOffset(entry.t)} · {formatClock(entry.at)} ·{' '}
         {DIRECTION_LABEL[entry.direction].words} · {entry.kind}
         {entry.method ? ` · ${entry.method}` : ''}
-        {entry.id !== undefined ? ` · id ${formatId(entry.id)}` : ''} · {formatSize(entry.size)}
+        {entry.id !== undefined ? ` · id ${formatId(entry.id)}` : ''} · {formatBytes(entry.size)}
         {entry.size >= 1024 ? ` (${entry.size.toLocaleString('en-US')} bytes)` : ''}
-        {entry.rtt !== undefined ? ` · round trip ${formatRtt(entry.rtt)}` : ''}
+        {entry.rtt !== undefined ? ` · round trip ${formatDuration(entry.rtt)}` : ''}
       </p>
       {hasByteMarks(entry) && (
         <p className="detail-marks">

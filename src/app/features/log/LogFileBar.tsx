@@ -1,10 +1,9 @@
 // Export the log as JSON Lines; import such a file to look at it offline.
 
 import { useRef, useState } from 'react';
-import type { LogServer } from '../../../protocol/log/index.js';
+import { plural, type LogServer } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { downloadLog, readLogFile, type ImportedLog, type LintBySeq } from './log-file.js';
-import { plural } from './format.js';
 
 const PROBLEMS_SHOWN = 20;
 

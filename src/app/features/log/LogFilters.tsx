@@ -2,9 +2,8 @@
 // free-text search over the raw frames.
 
 import { useId } from 'react';
-import { LOG_DIRECTIONS, LOG_KINDS } from '../../../protocol/log/index.js';
+import { formatCount, LOG_DIRECTIONS, LOG_KINDS } from '../../../protocol/index.js';
 import type { FilterResult, LogFilter } from './filter.js';
-import { formatCount } from './format.js';
 
 interface Props {
   filter: LogFilter;

@@ -2,7 +2,8 @@
 
 import { memo } from 'react';
 import type { LogEntry } from '../../stores/log-store.js';
-import { DIRECTION_LABEL, formatId, formatOffset, formatRtt, formatSize, rowText } from './format.js';
+import { formatBytes, formatDuration } from '../../../protocol/index.js';
+import { DIRECTION_LABEL, formatId, formatOffset, rowText } from './format.js';
 import { LintMark } from '../../lint/LintMark.js';
 import { ByteMarks, hasByteMarks } from './ByteMarks.js';
 
@@ -43,8 +44,8 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       <div role="cell" className="kind">{entry.kind}</div>
       <div role="cell" className="mono method" title={entry.method}>{entry.method ?? ''}</div>
       <div role="cell" className="mono id">{formatId(entry.id)}</div>
-      <div role="cell" className="num" title={`${entry.size} bytes`}>{formatSize(entry.size)}</div>
-      <div role="cell" className="num">{formatRtt(entry.rtt)}</div>
+      <div role="cell" className="num" title={`${entry.size} bytes`}>{formatBytes(entry.size)}</div>
+      <div role="cell" className="num">{entry.rtt === undefined ? '' : formatDuration(entry.rtt)}</div>
       <div role="cell" className="mono raw">
         {hasByteMarks(entry) && <ByteMarks entry={entry} />}
         {rowText(entry)}

@@ -9,7 +9,7 @@ import { LintRuleFilter } from '../../lint/LintRuleFilter.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { installLogBenchHook } from './bench-hook.js';
 import { NO_FILTER, filterLog, isFiltering, type FilterResult, type LogFilter } from './filter.js';
-import { formatCount } from './format.js';
+import { formatCount } from '../../../protocol/index.js';
 import { LogDetail } from './LogDetail.js';
 import { ImportedBanner, LogFileBar } from './LogFileBar.js';
 import { SavedLogBanner } from './SavedLogBanner.js';

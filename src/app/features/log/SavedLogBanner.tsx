@@ -2,8 +2,8 @@
 // reload (with a way to clear them), and when the log could not be saved.
 
 import { useStore } from 'zustand';
+import { plural } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
-import { plural } from './format.js';
 
 export function SavedLogBanner() {
   const { clearRestoredLog, logSaver } = useApp();

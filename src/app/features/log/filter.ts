@@ -2,7 +2,7 @@
 // filter chip. Entries only ever get appended, so a result can be extended with
 // just the new entries instead of scanning 100,000 again on every flush.
 
-import { LOG_DIRECTIONS, LOG_KINDS, type LogDirection, type LogKind } from '../../../protocol/log/index.js';
+import { LOG_DIRECTIONS, LOG_KINDS, type LogDirection, type LogKind } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 
 export interface LogFilter {

@@ -10,29 +10,6 @@ export function formatOffset(ms: number): string {
   return `+${minutes}m ${((ms - minutes * 60_000) / 1000).toFixed(1)}s`;
 }
 
-export function formatRtt(ms: number | undefined): string {
-  if (ms === undefined) return '';
-  return ms < 10 ? `${ms.toFixed(2)} ms` : ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
-
-/** 87 B, 1.2 KiB, 3.4 MiB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const kib = bytes / 1024;
-  if (kib < 1024) return `${kib < 10 ? kib.toFixed(1) : Math.round(kib)} KiB`;
-  const mib = kib / 1024;
-  return `${mib < 10 ? mib.toFixed(1) : Math.round(mib)} MiB`;
-}
-
-export { formatCount, plural } from '../../../protocol/index.js';
-
-/** Local wall-clock time with milliseconds, e.g. 14:03:07.125. */
-export function formatClock(epochMs: number): string {
-  const d = new Date(epochMs);
-  if (Number.isNaN(d.getTime())) return '';
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
-}
 
 export const DIRECTION_LABEL: Record<LogDirection, { symbol: string; words: string }> = {
   out: { symbol: '→', words: 'sent to the server' },

@@ -9,7 +9,7 @@ import {
   type LogLineProblem,
   type LintRecord,
   type LogServer,
-} from '../../../protocol/log/index.js';
+} from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/proxy-connection.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { entryFromRecord, entryToRecord } from './records.js';

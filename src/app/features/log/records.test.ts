@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logHeader, parseLogFile, serializeLog } from '../../../protocol/log/index.js';
+import { logHeader, parseLogFile, serializeLog } from '../../../protocol/index.js';
 import { createLogStore } from '../../stores/log-store.js';
 import { entryFromRecord, entryToRecord } from './records.js';
 

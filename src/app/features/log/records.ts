@@ -1,6 +1,6 @@
 // Log entries ⇄ the records of the export format (src/protocol/log).
 
-import { base64ByteLength, utf8ByteLength, type LogRecord } from '../../../protocol/log/index.js';
+import { base64ByteLength, utf8ByteLength, type LogRecord } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 
 export function entryToRecord(e: LogEntry): LogRecord {

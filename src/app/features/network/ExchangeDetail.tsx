@@ -1,7 +1,7 @@
 // Everything about one exchange: headers both ways, timings, sizes, SSE
 // bookkeeping, and what went wrong or deviated from the spec.
 
-import { formatBytes, type HttpExchange } from '../../../protocol/index.js';
+import { formatBytes, formatClock, formatDuration, type HttpExchange } from '../../../protocol/index.js';
 
 function Headers({ title, headers }: { title: string; headers: ReadonlyArray<readonly [string, string]> }) {
   return (
@@ -25,9 +25,9 @@ function Headers({ title, headers }: { title: string; headers: ReadonlyArray<rea
 
 export function ExchangeDetail({ exchange: x }: { exchange: HttpExchange }) {
   const facts: Array<[string, string]> = [
-    ['Started', new Date(x.startedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false })],
-    ['Headers after', x.headersMs !== undefined ? `${x.headersMs.toFixed(1)} ms` : '—'],
-    ['Ended after', x.durationMs !== undefined ? `${x.durationMs.toFixed(1)} ms` : x.state === 'streaming' ? 'still open' : '—'],
+    ['Started', formatClock(x.startedAt)],
+    ['Headers after', x.headersMs !== undefined ? formatDuration(x.headersMs) : '—'],
+    ['Ended after', x.durationMs !== undefined ? formatDuration(x.durationMs) : x.state === 'streaming' ? 'still open' : '—'],
     ['Sent', formatBytes(x.requestBytes)],
     ['Received', `${formatBytes(x.responseBytes)}, ${x.messages} message${x.messages === 1 ? '' : 's'}`],
   ];

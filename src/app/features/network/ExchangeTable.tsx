@@ -1,6 +1,6 @@
 // One row per HTTP exchange: what was sent, what came back, how long it took.
 
-import { formatBytes, headerValue, shortUrl, type HttpExchange } from '../../../protocol/index.js';
+import { formatBytes, formatDuration, headerValue, shortUrl, type HttpExchange } from '../../../protocol/index.js';
 
 const PURPOSE: Record<HttpExchange['purpose'], string> = {
   message: 'message',
@@ -23,7 +23,7 @@ function statusText(x: HttpExchange): string {
 }
 
 function timeText(x: HttpExchange): string {
-  if (x.durationMs !== undefined) return `${x.durationMs.toFixed(1)} ms`;
+  if (x.durationMs !== undefined) return formatDuration(x.durationMs);
   if (x.state === 'streaming') return 'open';
   return '…';
 }

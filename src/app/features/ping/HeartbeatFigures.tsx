@@ -1,9 +1,10 @@
 // Live heartbeat figures, plus the pings the server itself sent.
 
 import { useStore } from 'zustand';
+import { formatDuration } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 
-const ms = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(2)} ms`);
+const ms = (v: number | undefined) => (v === undefined ? '—' : formatDuration(v));
 
 export function HeartbeatFigures() {
   const { heartbeat, pingStore } = useApp();

@@ -1,16 +1,11 @@
 // The last few pings at a glance.
 
-import { formatRtt, type PingRecord } from './ping-store.js';
-
-function clockTime(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-}
+import { formatClock, formatDuration } from '../../../protocol/index.js';
+import type { PingRecord } from './ping-store.js';
 
 function rtt(record: PingRecord): string {
   const o = record.outcome;
-  return o.status === 'result' || o.status === 'error' ? formatRtt(o.rttMs) : o.status;
+  return o.status === 'result' || o.status === 'error' ? formatDuration(o.rttMs) : o.status;
 }
 
 export function PingHistory({ history }: { history: readonly PingRecord[] }) {
@@ -29,7 +24,7 @@ export function PingHistory({ history }: { history: readonly PingRecord[] }) {
         {history.map((r) => (
           <tr key={r.n}>
             <td>{r.n}</td>
-            <td className="mono">{clockTime(r.at)}</td>
+            <td className="mono">{formatClock(r.at)}</td>
             <td className="mono">{rtt(r)}</td>
             <td className={r.verdict.compliant ? 'compliant' : 'failing'}>
               {r.verdict.compliant ? '✓ Compliant' : `✗ ${r.verdict.failures.join('; ')}`}

@@ -1,7 +1,8 @@
 // One ping exchange in full: round trip, verdict, and both frames as sent and received.
 
 import { RawAndPretty } from '../../components/RawAndPretty.js';
-import { formatRtt, type PingRecord } from './ping-store.js';
+import { formatDuration } from '../../../protocol/index.js';
+import type { PingRecord } from './ping-store.js';
 
 export function Verdict({ record }: { record: PingRecord }) {
   if (record.verdict.compliant) {
@@ -33,7 +34,7 @@ export function PingResult({ record }: { record: PingRecord }) {
   return (
     <section className="ping-result" aria-label="Last ping">
       {answered ? (
-        <p className="rtt">Round trip: {formatRtt(outcome.rttMs)}</p>
+        <p className="rtt">Round trip: {formatDuration(outcome.rttMs)}</p>
       ) : (
         <p className="rtt failing">{outcome.message}</p>
       )}

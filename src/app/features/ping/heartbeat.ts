@@ -7,10 +7,10 @@ import {
   DEFAULT_HEARTBEAT,
   PingMonitor,
   type ClientSession,
+  type Clock,
   type MonitorState,
   type PingFigures,
   type PingSample,
-  type SessionClock,
 } from '../../../protocol/index.js';
 
 export interface HeartbeatSettings {
@@ -45,7 +45,7 @@ export interface HeartbeatDeps {
   reconnect: () => Promise<boolean>;
   /** Writes a line to the message log. */
   log: (line: string) => void;
-  clock?: SessionClock;
+  clock?: Clock;
   beforePing?: () => Promise<void>;
 }
 

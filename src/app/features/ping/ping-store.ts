@@ -73,7 +73,3 @@ export function pingAvailability(
   if (inFlight) return { ok: false, reason: 'Waiting for the answer to the previous ping…' };
   return session.canSend('ping');
 }
-
-export function formatRtt(ms: number): string {
-  return `${ms.toFixed(2)} ms`;
-}

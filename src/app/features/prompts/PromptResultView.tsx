@@ -1,9 +1,9 @@
 // The latest prompts/get: its messages, or what went wrong; raw one click away.
 
+import { formatClock, formatDuration } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
 import { RequestProblemView } from '../resources/RequestProblemView.js';
 import { describeProblem } from '../resources/request-problem.js';
-import { clockTime } from '../resources/updated-marks.js';
 import { PromptMessages } from './PromptMessages.js';
 import { parsePromptResult } from './prompt-result.js';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -37,8 +37,8 @@ export function PromptResultView({ name, query }: { name: string; query: UseQuer
     <section className="prompt-result" aria-label={`Result of ${name}`}>
       <p className="hint">
         <span className="mono">prompts/get</span> {name}
-        {` · ${clockTime(read.finishedAt)}`}
-        {(outcome.status === 'result' || outcome.status === 'error') && ` · ${outcome.rttMs.toFixed(1)} ms`}
+        {` · ${formatClock(read.finishedAt)}`}
+        {(outcome.status === 'result' || outcome.status === 'error') && ` · ${formatDuration(outcome.rttMs)}`}
       </p>
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <Result result={outcome.result} />}
       <RawExchange outcome={outcome} />

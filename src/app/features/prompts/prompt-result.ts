@@ -1,6 +1,8 @@
 // The shape of a prompts/get result, checked without throwing; a message that
 // is malformed is kept with a note, never dropped.
 
+import { isRecord } from '../../../protocol/index.js';
+
 export interface CheckedMessage {
   role: string;
   content: unknown;
@@ -11,10 +13,6 @@ export interface CheckedMessage {
 export type PromptResult = { ok: true; description?: string; messages: CheckedMessage[] } | { ok: false; error: string };
 
 const ROLES = new Set(['user', 'assistant']);
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function checkMessage(m: unknown, i: number): CheckedMessage {
   if (!isRecord(m)) return { role: '?', content: m, problem: `Message ${i + 1} is not an object.` };

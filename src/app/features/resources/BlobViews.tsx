@@ -4,7 +4,8 @@
 // images and media); downloads use an object URL.
 
 import { useEffect, useState } from 'react';
-import { dataUrl, formatByteSize } from '../../components/content/blob.js';
+import { formatBytes } from '../../../protocol/index.js';
+import { dataUrl } from '../../components/content/blob.js';
 
 export interface BlobProps {
   bytes: Uint8Array<ArrayBuffer>;
@@ -41,7 +42,7 @@ export function DownloadLink({ bytes, mimeType, fileName }: BlobProps) {
         <span>Preparing {fileName}…</span>
       )}{' '}
       <span className="hint">
-        {mimeType} · {formatByteSize(bytes.length)}
+        {mimeType} · {formatBytes(bytes.length, { exact: true })}
       </span>
     </p>
   );
@@ -60,7 +61,7 @@ export function ImagePreview(props: PreviewProps & { alt: string }) {
     <div className="blob-image">
       {broken ? (
         <p className="warning">
-          The browser could not display these {formatByteSize(props.bytes.length)} as {props.mimeType}; download them to look closer.
+          The browser could not display these {formatBytes(props.bytes.length, { exact: true })} as {props.mimeType}; download them to look closer.
         </p>
       ) : (
         <img src={src} alt={props.alt} onError={onError} />

@@ -2,7 +2,7 @@
 // its URI and type, then the view its mime type calls for.
 
 import { useMemo } from 'react';
-import { formatByteSize } from '../../components/content/blob.js';
+import { formatBytes } from '../../../protocol/index.js';
 import { AudioPlayer, DownloadLink, ImagePreview } from './BlobViews.js';
 import { contentsNotes, contentsView, type ContentsLike, type ContentsView } from './contents-view.js';
 
@@ -34,7 +34,7 @@ function ViewBody({ view, uri }: { view: ContentsView; uri: string }) {
         </>
       );
     case 'image':
-      return <ImagePreview {...view} alt={`Image ${view.fileName} (${view.mimeType}, ${formatByteSize(view.bytes.length)})`} />;
+      return <ImagePreview {...view} alt={`Image ${view.fileName} (${view.mimeType}, ${formatBytes(view.bytes.length, { exact: true })})`} />;
     case 'audio':
       return <AudioPlayer {...view} label={`Audio ${view.fileName}`} />;
     case 'download':

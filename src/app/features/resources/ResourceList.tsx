@@ -2,11 +2,10 @@
 // description, with update and subscription marks and a Read button each.
 
 import { useId } from 'react';
-import type { Resource } from '../../../protocol/index.js';
+import { formatBytes, type Resource } from '../../../protocol/index.js';
 import { useServerList } from '../../server-data/queries.js';
 import { ServerListStatus } from './ServerListStatus.js';
 import { UpdateBadge } from './UpdateBadge.js';
-import { formatByteSize } from '../../components/content/blob.js';
 import { filterItems } from './filter.js';
 import { useResources } from '../../hooks.js';
 
@@ -15,7 +14,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
   const mark = useResources((s) => s.updates[resource.uri]);
   const subscribed = useResources((s) => s.subscriptions[resource.uri] === 'subscribed');
   const hasUri = typeof resource.uri === 'string' && resource.uri !== '';
-  const details = [resource.mimeType, typeof resource.size === 'number' ? formatByteSize(resource.size) : undefined].filter(Boolean);
+  const details = [resource.mimeType, typeof resource.size === 'number' ? formatBytes(resource.size, { exact: true }) : undefined].filter(Boolean);
   return (
     <li className={shown ? 'resource-item shown' : 'resource-item'}>
       <div className="resource-item-main">

@@ -1,6 +1,7 @@
 // The resource being shown: its latest read (contents or what went wrong),
 // subscription, updates, and the raw exchange one click away.
 
+import { formatClock } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
 import { useResources } from '../../hooks.js';
 import { useResourceRead } from '../../server-data/queries.js';
@@ -10,7 +11,7 @@ import { ResourceContentsView } from './ResourceContentsView.js';
 import { SubscriptionControls } from './SubscriptionControls.js';
 import { UpdateBadge } from './UpdateBadge.js';
 import { describeProblem } from './request-problem.js';
-import { clockTime, isStale } from './updated-marks.js';
+import { isStale } from './updated-marks.js';
 
 function ReadOutcome({ uri, read }: { uri: string; read: ServerRead }) {
   const { outcome } = read;
@@ -32,7 +33,7 @@ function UpdateNotice({ uri, readAt }: { uri: string; readAt: number | undefined
   return (
     <div className="update-notice">
       <UpdateBadge mark={mark} />
-      <span className="hint">Last update announced at {clockTime(mark.lastAt)}.</span>
+      <span className="hint">Last update announced at {formatClock(mark.lastAt)}.</span>
       {stale && (
         <span className="warning">
           These contents may be out of date.{' '}
@@ -62,7 +63,7 @@ function ShownResource({ uri }: { uri: string }) {
             Re-read
           </button>
           <span className="hint" aria-live="polite">
-            {loading ? 'Reading…' : last ? `Read at ${clockTime(last.finishedAt)}` : ''}
+            {loading ? 'Reading…' : last ? `Read at ${formatClock(last.finishedAt)}` : ''}
           </span>
         </div>
         <SubscriptionControls uri={uri} />

@@ -33,7 +33,3 @@ export function updatedUri(params: unknown): string | undefined {
   return typeof uri === 'string' ? uri : undefined;
 }
 
-/** "12:04:05" in the user's locale, 24-hour. */
-export function clockTime(at: number): string {
-  return new Date(at).toLocaleTimeString(undefined, { hour12: false });
-}

@@ -1,8 +1,9 @@
 // This page's calls, newest first: view, re-run with the same arguments, or load them into the form.
 import type { ToolCallRecord } from './tools-store.js';
 import { loadArguments, shownRecord, viewRecord } from './tools-store.js';
+import { formatClock, formatDuration } from '../../../protocol/index.js';
 import { useApp, useTools } from '../../hooks.js';
-import { formatClock, formatDuration, outcomeWords } from './format.js';
+import { outcomeWords } from './format.js';
 import { checkStructuredContent } from './output-check.js';
 
 interface Props {

@@ -1,7 +1,7 @@
 // The call in flight: elapsed time, progress notifications, and Cancel.
 import { useApp, useTools } from '../../hooks.js';
 import { cancelCall } from './tools-store.js';
-import { formatDuration } from './format.js';
+import { formatDuration } from '../../../protocol/index.js';
 import { useNow } from './use-now.js';
 
 export function InFlightCall() {

@@ -2,12 +2,11 @@
 // inputSchema, and inspect the result; a history of this page's calls.
 
 import { useEffect, useRef } from 'react';
-import type { Tool } from '../../../protocol/index.js';
+import { formatClock, formatDuration, type Tool } from '../../../protocol/index.js';
 import { useConnection, useTools } from '../../hooks.js';
 import { useServerList } from '../../server-data/queries.js';
 import { callBlocked } from './availability.js';
 import { CallHistory } from './CallHistory.js';
-import { formatClock, formatDuration } from './format.js';
 import { InFlightCall } from './InFlightCall.js';
 import { ResultView } from './ResultView.js';
 import { ToolList } from './ToolList.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestOutcome, SentRequest } from '../../../protocol/index.js';
-import { errorCodeName, formatDuration, outcomeWords } from './format.js';
+import { errorCodeName, outcomeWords } from './format.js';
 
 const request: SentRequest = { id: 1, method: 'tools/call', raw: '{}', sentAt: 0 };
 const response = { raw: '{}', frame: { kind: 'invalid' as const, reason: 'x', code: 'not-json' as const, raw: '' }, receivedAt: 1, idTypeMismatch: false };
@@ -10,12 +10,6 @@ describe('call formatting', () => {
     expect(errorCodeName(-32602)).toBe('Invalid params');
     expect(errorCodeName(-32050)).toBe('Server error');
     expect(errorCodeName(7)).toBeUndefined();
-  });
-
-  it('formats durations', () => {
-    expect(formatDuration(35.4)).toBe('35 ms');
-    expect(formatDuration(1234)).toBe('1.23 s');
-    expect(formatDuration(65_000)).toBe('65.0 s');
   });
 
   it('tells a tool error apart from a protocol error and from a plain result', () => {

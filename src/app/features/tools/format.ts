@@ -1,4 +1,4 @@
-// Small display helpers for calls: durations, clock times, outcome words, error code names.
+// Small display helpers for calls: outcome words, error code names.
 import { parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
 
 const CODE_NAMES: Record<number, string> = {
@@ -15,17 +15,6 @@ export function errorCodeName(code: number): string | undefined {
   if (CODE_NAMES[code]) return CODE_NAMES[code];
   if (code <= -32000 && code >= -32099) return 'Server error';
   return undefined;
-}
-
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-}
-
-export function formatClock(epochMs: number): string {
-  const d = new Date(epochMs);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 function isToolError(result: unknown): boolean {

@@ -1,6 +1,6 @@
 // Does a tools/call result's structuredContent match the tool's outputSchema?
 
-import { validateAgainstSchema, formatProblems, type Tool } from '../../../protocol/index.js';
+import { formatProblems, isRecord, validateAgainstSchema, type Tool } from '../../../protocol/index.js';
 
 export type OutputCheck =
   /** The tool declares no outputSchema: nothing to check. */
@@ -12,10 +12,6 @@ export type OutputCheck =
   | { kind: 'mismatch'; problems: string[]; notChecked?: string[] }
   /** The outputSchema itself does not compile. */
   | { kind: 'schema-error'; message: string };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function checkStructuredContent(tool: Pick<Tool, 'outputSchema'> | undefined, result: unknown): OutputCheck {
   const schema = tool?.outputSchema;

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ClientSession } from '../../../protocol/session/client-session.js';
-import { FakeClock } from '../../../protocol/session/fake-clock.js';
-import type { RequestOutcome, Tool } from '../../../protocol/index.js';
+import { ClientSession, ManualClock, type RequestOutcome, type Tool } from '../../../protocol/index.js';
 import { CANCEL_REASON, callTool, cancelCall, createToolsStore, loadArguments, parseTimeout, selectTool, shownRecord, viewRecord, type CallSession, type ToolCallRecord } from './tools-store.js';
 
 const slow: Tool = { name: 'slow_count', inputSchema: { type: 'object' } };
 
 async function readySession() {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const sent: Array<Record<string, unknown>> = [];
   const session = new ClientSession({ send: (raw) => sent.push(JSON.parse(raw)), clock });
   const reply = (obj: unknown) => session.receive(JSON.stringify(obj));

@@ -2,11 +2,8 @@
 // form schema: optional fields left empty are omitted (never sent as ""), an
 // explicit null is kept, and numbers typed as text go as JSON numbers.
 
+import { isRecord } from '../../../../protocol/index.js';
 import { isJsonField, primaryType, type Schema } from './prepare-schema.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** "3", " 2.5 ", "1e3" → a number; anything else unchanged (validation then says what is wrong). */
 function asNumber(value: string): number | string {

@@ -3,13 +3,10 @@
 // text that parses to an object becomes the form's data; text that does not
 // parse shows why and leaves the form at its last good value.
 
+import { isRecord } from '../../../../protocol/index.js';
 import type { ToolDraft } from '../tools-store.js';
 import { buildArguments } from './build-arguments.js';
 import type { Schema } from './prepare-schema.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function openJsonView(draft: ToolDraft, formSchema: Schema): ToolDraft {
   return { formData: draft.formData, json: { text: JSON.stringify(buildArguments(formSchema, draft.formData), null, 2) } };

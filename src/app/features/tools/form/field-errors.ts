@@ -1,7 +1,7 @@
 // Schema problems (JSON Pointers into the arguments) placed at the form fields
 // they belong to, in rjsf's ErrorSchema shape: `{items: {0: {sku: {__errors: […]}}}}`.
 
-import type { SchemaProblem } from '../../../../protocol/index.js';
+import { isRecord, type SchemaProblem } from '../../../../protocol/index.js';
 import { isJsonField, type Schema } from './prepare-schema.js';
 
 export interface ErrorTree {
@@ -16,10 +16,6 @@ export interface PlacedProblems {
 }
 
 const REQUIRED = /^missing required property "(.*)"$/;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function pointerSegments(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return pointer === '/' ? [''] : [];

@@ -7,7 +7,7 @@
 // typed into a file's content is kept; a pattern that cannot be checked
 // safely gets a note under its field.
 
-import { MAX_NESTING, nestsDeeperThan, serverPattern } from '../../../../protocol/index.js';
+import { isRecord, MAX_NESTING, nestsDeeperThan, serverPattern } from '../../../../protocol/index.js';
 
 export type Schema = Record<string, unknown>;
 export type UiNode = Record<string, unknown>;
@@ -34,10 +34,6 @@ const DROPPED = [
 ];
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 const MAX_DEPTH = 32;
-
-function isRecord(v: unknown): v is Schema {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function isJsonField(schema: unknown): boolean {
   return isRecord(schema) && typeof schema[JSON_FIELD] === 'string';

@@ -2,13 +2,9 @@
 // validator. This one is backed by src/protocol's interpreting validator, so a
 // server's schema is never compiled into code in this page.
 import { getDefaultFormState, toErrorSchema, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type ValidationData, type ValidatorType } from '@rjsf/utils';
-import { validateAgainstSchema, type SchemaProblem } from '../../../../protocol/index.js';
+import { isRecord, validateAgainstSchema, type SchemaProblem } from '../../../../protocol/index.js';
 import { pointerSegments } from './field-errors.js';
 import type { Schema } from './prepare-schema.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A sub-schema validated on its own still needs the root's definitions for its $refs. */
 function withRootDefinitions(schema: RJSFSchema, root: RJSFSchema | undefined): RJSFSchema {

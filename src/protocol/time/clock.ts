@@ -1,7 +1,22 @@
-import type { SessionClock } from './types.js';
+// The one clock of the session, the ping monitor and the connections: a
+// monotonic `now()` in milliseconds (round trips, timeouts, offsets) and timers.
+// Tests and simulations drive a ManualClock instead.
 
-/** A manual clock for tests and simulations: time moves only when told to. */
-export class FakeClock implements SessionClock {
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The runtime's clock: performance.now() (browser and Node alike) and the global timers. */
+export const systemClock: Clock = {
+  now: () => (typeof performance !== 'undefined' ? performance.now() : Date.now()),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** A clock for tests and simulations: time moves only when told to. */
+export class ManualClock implements Clock {
   private t = 0;
   private nextHandle = 1;
   private readonly timers = new Map<number, { at: number; fn: () => void }>();
