@@ -70,7 +70,7 @@ const browser = await chromium.launch({
   ...(executablePath ? { executablePath } : {}),
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc'],
 });
-let chromiumVersion = '';
+let chromiumVersion;
 const downloads = await mkdtemp(join(tmpdir(), 'mcpscope-bench-'));
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });

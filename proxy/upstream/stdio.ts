@@ -114,7 +114,7 @@ class StdioUpstream implements Upstream {
         windowsHide: true,
       });
     } catch (err) {
-      throw new Error(spawnErrorMessage(err as NodeJS.ErrnoException, command, where));
+      throw new Error(spawnErrorMessage(err as NodeJS.ErrnoException, command, where), { cause: err });
     }
     return new Promise((resolve, reject) => {
       child.once('error', (err: NodeJS.ErrnoException) => {

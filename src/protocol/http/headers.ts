@@ -31,7 +31,9 @@ export function headerNameProblem(name: string): string | undefined {
 /** A sentence when a header value cannot be sent, else undefined. */
 export function headerValueProblem(name: string, value: string): string | undefined {
   // CR/LF would split the header; other controls are refused by HTTP clients.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
   if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) return `The value of ${name} contains a line break or control character.`;
+  // eslint-disable-next-line no-control-regex -- the range starts at U+0000 on purpose: Latin-1 is U+0000–U+00FF
   if (/[^\u0000-\u00ff]/.test(value)) return `The value of ${name} has characters outside Latin-1, which HTTP headers cannot carry.`;
   return undefined;
 }

@@ -3,8 +3,7 @@ import { ClientSession } from '../session/client-session.js';
 import { pingVerdict } from './verdict.js';
 
 async function pingWith(answer: (id: number) => unknown) {
-  let session!: ClientSession;
-  session = new ClientSession({
+  const session: ClientSession = new ClientSession({
     send: (raw) => {
       const msg = JSON.parse(raw) as { id: number; method: string };
       if (msg.method === 'ping') queueMicrotask(() => session.receive(JSON.stringify(answer(msg.id))));

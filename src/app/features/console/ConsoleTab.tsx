@@ -31,13 +31,13 @@ export function ConsoleTab() {
     const next = filterLog(entries, consoleFilter(text, showNoise), logStore, previous.current);
     previous.current = next;
     return next;
-  }, [entries, text, showNoise]);
+  }, [entries, text, showNoise, logStore]);
   // How many lines there are without the text filter, for "12 of 40 lines".
   const unfiltered = useMemo(() => {
     const next = filterLog(entries, consoleFilter('', showNoise), logStore, previousAll.current);
     previousAll.current = next;
     return next;
-  }, [entries, showNoise]);
+  }, [entries, showNoise, logStore]);
   const lines = useMemo(() => linesAfter(entries, result.indices, clearedAfter?.seq ?? 0), [entries, result, clearedAfter]);
   const hiddenByClear = result.indices.length - lines.length;
 

@@ -71,7 +71,7 @@ export function LogTab() {
     setFilter(NO_FILTER);
     navigationStore.getState().setLogRule('');
     setReveal((n) => n + 1);
-  }, []);
+  }, [navigationStore]);
   // Another tab (Problems) asked for a frame.
   const logReveal = useNavigation((s) => s.logReveal);
   useEffect(() => {

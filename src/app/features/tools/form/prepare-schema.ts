@@ -118,7 +118,7 @@ class Preparer {
     }
     if (!isRecord(input)) return this.fallback({}, path, 'the schema is not a JSON object');
     if (depth > MAX_DEPTH) return this.fallback(input, path, 'the schema nests too deeply for a form');
-    let schema = input;
+    const schema = input;
 
     // $ref, with 2020-12 sibling keywords overriding the target's annotations.
     if (typeof schema.$ref === 'string') {
