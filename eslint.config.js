@@ -37,7 +37,10 @@ export default tseslint.config(
     files: ['src/protocol/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'react', 'react-dom', 'react/*'], message: 'src/protocol stays free of node:, DOM and React imports.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'react', 'react-dom', 'react/*'], message: 'src/protocol stays free of node:, DOM and React imports.' }] },
+      ],
     },
   },
 );

@@ -55,8 +55,11 @@ export function downloadFileName(uri: string, mimeType?: string): string {
     // Keep the encoded form when it is not valid percent-encoding.
   }
   // Characters no file system accepts, and control characters.
-  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
-  let name = last.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '').trim();
+  let name = last
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+    .replace(/^\.+/, '')
+    .trim();
   if (name === '') name = 'resource';
   // The mime type is server-chosen: own members only ("constructor" is no extension).
   const ext = mimeType ? ownValue(EXTENSIONS, mimeType.split(';')[0]!.trim().toLowerCase()) : undefined;
