@@ -29,3 +29,5 @@ export * from './text/plural.js';
 export * from './text/own.js';
 export * from './log/index.js';
 export * from './lint/http-facts.js';
+export * from './ledger/request-id.js';
+export * from './ledger/ledger.js';
