@@ -4,6 +4,7 @@
 // wrong JSON type, or an orphan. The session, the linter, the message log and
 // the HTTP transports all read it, so they cannot disagree.
 
+import type { SingleFrame } from '../jsonrpc/codec.js';
 import { otherTypeKey, type RequestId } from './request-id.js';
 
 /** Who sent a request: its answer comes from the other side. */
@@ -40,9 +41,13 @@ export interface RequestVerdict<T> {
   answeredEarly?: EarlyAnswer;
 }
 
+/** An answer kept in case its request is recorded just after it, with what the caller needs to pair it then. */
 export interface EarlyAnswer {
   at: number;
+  /** The log's sequence number of the answer. */
   seq?: number;
+  raw?: string;
+  frame?: SingleFrame;
 }
 
 interface Settled<T> {
@@ -93,7 +98,7 @@ export class RequestLedger<T = undefined> {
   }
 
   /** `side` sent an answer with this id (undefined when null or missing). */
-  answer(side: Side, id: RequestId | undefined, at: number, seq?: number): AnswerVerdict<T> {
+  answer(side: Side, id: RequestId | undefined, at: number, keep: Omit<EarlyAnswer, 'at'> = {}): AnswerVerdict<T> {
     if (id === undefined) return { kind: 'unidentified' };
     const asker = other(side);
     const request = this.pending[asker].get(id.key);
@@ -111,7 +116,7 @@ export class RequestLedger<T = undefined> {
     const alternate = otherTypeKey(id);
     const sameDigits = alternate === undefined ? undefined : this.pending[asker].get(alternate);
     if (sameDigits !== undefined) return { kind: 'type-mismatch', request: sameDigits };
-    remember(this.early[side], id.key, seq === undefined ? { at } : { at, seq }, EARLY_MEMORY);
+    remember(this.early[side], id.key, { ...keep, at }, EARLY_MEMORY);
     return { kind: 'orphan' };
   }
 
