@@ -23,9 +23,9 @@ export interface LedgerRequest<T> {
 export type AnswerVerdict<T> =
   | { kind: 'paired'; request: LedgerRequest<T>; rttMs: number }
   /** The request was given up (timed out, cancelled, failed by the transport) before this came. */
-  | { kind: 'late'; request: LedgerRequest<T>; lateByMs: number }
-  /** The request was already answered. */
-  | { kind: 'duplicate'; request: LedgerRequest<T> }
+  | { kind: 'late'; request: LedgerRequest<T>; rttMs: number; lateByMs: number }
+  /** The request was already answered; `rttMs` is since the request, as for the first answer. */
+  | { kind: 'duplicate'; request: LedgerRequest<T>; rttMs: number }
   /** A pending request has this id in the other JSON type ("7" for 7): ids must keep their type, so it is not paired. */
   | { kind: 'type-mismatch'; request: LedgerRequest<T> }
   /** No request has this id (it may still be recorded just after: see `request`). */
@@ -109,9 +109,9 @@ export class RequestLedger<T = undefined> {
     }
     const settled = this.settled[asker].get(id.key);
     if (settled !== undefined) {
-      if (settled.how === 'answered') return { kind: 'duplicate', request: settled.request };
+      if (settled.how === 'answered') return { kind: 'duplicate', request: settled.request, rttMs: at - settled.request.at };
       remember(this.settled[asker], id.key, { ...settled, how: 'answered' }, SETTLED_MEMORY);
-      return { kind: 'late', request: settled.request, lateByMs: at - settled.at };
+      return { kind: 'late', request: settled.request, rttMs: at - settled.request.at, lateByMs: at - settled.at };
     }
     const alternate = otherTypeKey(id);
     const sameDigits = alternate === undefined ? undefined : this.pending[asker].get(alternate);
@@ -146,6 +146,13 @@ export class RequestLedger<T = undefined> {
 
   pendingCount(side: Side): number {
     return this.pending[side].size;
+  }
+
+  /** Forget the pending requests `keep` says no to (a log let go of them): no answer pairs with them. */
+  forgetPending(keep: (request: LedgerRequest<T>) => boolean): void {
+    for (const side of ['client', 'server'] as const) {
+      for (const [key, request] of this.pending[side]) if (!keep(request)) this.pending[side].delete(key);
+    }
   }
 
   /** Forget every pending request of `side` (the connection ended), returning them. */
