@@ -179,10 +179,13 @@ export class ProxyConnection {
         this.update({ status: 'initializing', pid: env.pid });
         void this.initialize();
         return;
-      case 'recv':
-        this.log({ direction: 'in', raw: env.raw, ...lineBytes(env) });
-        this.session.receive(env.raw);
+      case 'recv': {
+        // Classified once: the log and the session read the same frame.
+        const frame = classifyFrame(env.raw);
+        this.log({ direction: 'in', raw: env.raw, frame, ...lineBytes(env) });
+        this.session.receive(env.raw, frame);
         return;
+      }
       case 'noise': {
         const note = this.options.transport.kind === 'http' ? 'A message from the server that is not JSON.' : 'A stdout line that is not JSON.';
         const bytes = lineBytes(env);
@@ -305,9 +308,9 @@ export class ProxyConnection {
       throw new Error('Not connected to the proxy.');
     }
     this.sendEnvelope({ type: 'send', raw });
-    this.log({ direction: 'out', raw });
+    const frame = classifyFrame(raw);
+    this.log({ direction: 'out', raw, frame });
     if (this._snapshot.status === 'initializing' && this.http.initializeId === undefined) {
-      const frame = classifyFrame(raw);
       if (frame.kind === 'request' && frame.message.method === 'initialize') this.http.initializeId = frame.message.id;
     }
   }

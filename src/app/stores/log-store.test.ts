@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifyFrame } from '../../protocol/index.js';
 import { PAIRING_CASES, type PairingVerdict } from '../../protocol/ledger/pairing-cases.js';
 import { createLogStore, type LogEntry, type LogInput } from './log-store.js';
 
@@ -225,6 +226,15 @@ describe('log store pairing, round trips and sizes', () => {
     expect(entries.every((e, i) => e.seq === i + 1)).toBe(true);
     expect(entries.every((e) => e.pairSeq !== undefined && entries[e.pairSeq - 1]!.pairSeq === e.seq)).toBe(true);
     expect(entries.filter((e) => e.kind === 'response').every((e) => e.rtt === 0.5)).toBe(true);
+  });
+});
+
+describe('log store: one parse per frame', () => {
+  it('uses the classification the caller already made instead of parsing the text again', () => {
+    const store = createLogStore((run) => run());
+    const frame = classifyFrame('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+    const entry = store.getState().append({ t: 0, connection: 1, direction: 'out', raw: '(stands for the frame)', frame });
+    expect(entry).toMatchObject({ kind: 'request', method: 'ping', id: 1 });
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifyFrame } from '../jsonrpc/codec.js';
 import { ClientSession } from './client-session.js';
 import { PAIRING_CASES, type PairingVerdict } from '../ledger/pairing-cases.js';
 import { FakeClock } from './fake-clock.js';
@@ -194,6 +195,13 @@ describe('ClientSession', () => {
     expect(session.pendingCount).toBe(1);
     clock.advance(100);
     expect(await p).toMatchObject({ status: 'timeout' });
+  });
+
+  it('takes the classification the transport already made (one parse per frame)', async () => {
+    const { session } = await ready();
+    const p = session.request('ping');
+    session.receive('(stands for the frame)', classifyFrame('{"jsonrpc":"2.0","id":2,"result":{}}'));
+    expect(await p).toMatchObject({ status: 'result', result: {} });
   });
 
   it('reports a second answer to the same request as a duplicate, not an orphan', async () => {
