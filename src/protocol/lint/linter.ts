@@ -13,6 +13,7 @@ import { checkMeta } from './meta.js';
 import { isKnownRequest, methodProblem, type Sender } from './methods.js';
 import type { Report } from './report.js';
 import { RULES, specUrl, type RuleId, type Severity } from './rules.js';
+import { pingAnswerProblem } from '../ping/compliance.js';
 import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-id.js';
 import { SessionFacts, isRecord, other, type Finding, type Outstanding } from './state.js';
 import { checkTaskResult, isTaskAnswer } from './tasks.js';
@@ -353,9 +354,9 @@ export class Linter {
         if (!isError && sender === 'server') onInitializeResult(facts, body.result, report);
         return;
       case 'ping': {
-        const empty = isRecord(body.result) && Object.keys(body.result).length === 0;
-        if (isError) report('PING-RESULT', `ping was answered with error ${body.error?.code} instead of an empty result.`, sender);
-        else if (!empty) report('PING-RESULT', `ping was answered with ${preview(JSON.stringify(body.result))}; the result must be exactly {}.`, sender);
+        const problem = pingAnswerProblem(body);
+        if (problem?.kind === 'error') report('PING-RESULT', `ping was answered with error ${problem.code} instead of an empty result.`, sender);
+        if (problem?.kind === 'not-empty') report('PING-RESULT', `ping was answered with ${preview(JSON.stringify(problem.result))}; the result must be exactly {}.`, sender);
         if (rttMs > this.slowPingMs) report('PING-RESULT', `ping took ${Math.round(rttMs)} ms; it must be answered promptly.`, sender, 'warning');
         return;
       }

@@ -194,7 +194,7 @@ describe('ClientSession', () => {
     expect(events).toContainEqual({ type: 'id-type-mismatch', requestId: 2, responseId: '2', method: 'ping' });
     expect(session.pendingCount).toBe(1);
     clock.advance(100);
-    expect(await p).toMatchObject({ status: 'timeout' });
+    expect(await p).toMatchObject({ status: 'timeout', message: expect.stringMatching(/response id "2" \(string\) is not the request id 2 \(number\)/) });
   });
 
   it('takes the classification the transport already made (one parse per frame)', async () => {

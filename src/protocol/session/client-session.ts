@@ -59,6 +59,8 @@ interface Pending {
   progressToken?: string;
   onProgress?: (update: ProgressUpdate) => void;
   resolve: (outcome: RequestOutcome) => void;
+  /** An answer came with this id in the other JSON type: said when the request times out. */
+  mismatchedBy?: string;
 }
 
 const defaultClock: SessionClock = {
@@ -360,7 +362,8 @@ export class ClientSession {
     const elapsedMs = this.clock.now() - p.startedAt;
     // Timers fire a little late: say the timeout that was set, unless progress stretched it.
     const waited = elapsedMs - p.timeoutMs < 50 ? p.timeoutMs : Math.round(elapsedMs);
-    const message = `No response to ${p.request.method} (id ${JSON.stringify(id)}) within ${waited} ms.`;
+    let message = `No response to ${p.request.method} (id ${JSON.stringify(id)}) within ${waited} ms.`;
+    if (p.mismatchedBy !== undefined) message += ` An answer came, but its ${p.mismatchedBy}: ids must keep their JSON type, so it answers nothing.`;
     // The initialize request must not be cancelled by clients.
     if (p.request.method !== 'initialize') {
       this.notify('notifications/cancelled', {
@@ -406,6 +409,7 @@ export class ClientSession {
         this.emit({ type: 'duplicate-response', id: verdict.request.id.value, method: verdict.request.method, raw });
         return;
       case 'type-mismatch':
+        verdict.request.data.mismatchedBy ??= `response id ${frameRequestId(frame)!.text} (${typeof id}) is not the request id ${verdict.request.id.text} (${typeof verdict.request.id.value})`;
         this.emit({ type: 'id-type-mismatch', requestId: verdict.request.id.value, responseId: id!, method: verdict.request.method });
         return;
       case 'orphan':
