@@ -1,6 +1,6 @@
 // The page's singletons: the token, the stores and the connection controller.
 
-import { exchangeEnded, httpFactsOf, type ResolvedHttpMode } from '../protocol/index.js';
+import { ExchangeJudge } from '../protocol/index.js';
 import { takeToken } from './auth/token.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
@@ -71,17 +71,14 @@ void import('../protocol/lint/sdk-schemas.js').then(
   (m) => lint.setSchema({ check: m.sdkSchemaCheck, version: m.SDK_SCHEMA_VERSION }),
   () => logNote('The published MCP schemas could not be loaded; rule SCHEMA is off for this page.'),
 );
-const lintedExchanges = new Set<string>();
-const httpModes = new Map<number, ResolvedHttpMode>();
+const judges = new Map<number, ExchangeJudge>();
 controller.onHttpEvent((e, connection) => {
-  if (e.type === 'mode') httpModes.set(connection, e.mode);
-  if (e.type !== 'exchange' || !exchangeEnded(e.exchange)) return;
-  // An exchange may be reported more than once in its final state: judge it once.
-  const key = `${connection}:${e.exchange.id}`;
-  if (lintedExchanges.has(key)) return;
-  lintedExchanges.add(key);
+  const judge = judges.get(connection) ?? judges.set(connection, new ExchangeJudge()).get(connection)!;
+  if (e.type === 'mode') judge.modeChosen(e.mode);
+  const facts = e.type === 'exchange' ? judge.facts(e.exchange) : undefined;
+  if (facts === undefined) return;
   lint.observe(logStore.getState().entries);
-  lint.exchange(connection, httpFactsOf(e.exchange, httpModes.get(connection)));
+  lint.exchange(connection, facts);
 });
 
 /** elicitation/create from the server: queued for the person to answer in a dialog. */

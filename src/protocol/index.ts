@@ -31,3 +31,5 @@ export * from './log/index.js';
 export * from './lint/http-facts.js';
 export * from './ledger/request-id.js';
 export * from './ledger/ledger.js';
+export * from './connection/stderr-tail.js';
+export * from './connection/exchange-judge.js';

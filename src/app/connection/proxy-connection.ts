@@ -7,6 +7,7 @@ import {
   ClientSession,
   ENVELOPE_SUBPROTOCOL,
   ErrorCode,
+  StderrTail,
   classifyFrame,
   TOKEN_SUBPROTOCOL_PREFIX,
   outputHeldNotice,
@@ -42,8 +43,6 @@ import { SOCKET_OPEN, browserSocketFactory, type SocketFactory, type SocketLike 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
 /** WebSocket close code 1001: the proxy is shutting down. */
 const GOING_AWAY = 1001;
-/** How many stderr lines to keep for error reports when the proxy sends none. */
-const STDERR_TAIL_LINES = 20;
 
 export type { ConnectionSnapshot, ConnectionStatus } from './snapshot.js';
 
@@ -73,7 +72,8 @@ export class ProxyConnection {
   private readonly clock: SessionClock;
   private readonly startedAt: number;
   private readonly listeners = new Set<(s: ConnectionSnapshot) => void>();
-  private readonly stderrTail: string[] = [];
+  /** For error reports when the proxy sends none. */
+  private readonly stderrTail = new StderrTail();
   private socket: SocketLike | undefined;
   private socketOpened = false;
   private userEnded = false;
@@ -211,7 +211,6 @@ export class ProxyConnection {
         return;
       case 'stderr':
         this.stderrTail.push(env.line);
-        if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
         this.log({ direction: 'stderr', kind: 'stderr', raw: env.line, ...lineBytes(env) });
         return;
       case 'output-held':
@@ -245,7 +244,7 @@ export class ProxyConnection {
       this.settle(this._snapshot);
       return;
     }
-    const tail = [...this.stderrTail];
+    const tail = this.stderrTail.lines();
     this.fail(
       result.outcome.status === 'timeout'
         ? initializeTimeoutFailure(timeoutMs, tail)
@@ -254,7 +253,7 @@ export class ProxyConnection {
   }
 
   private onServerClosed(env: Extract<ProxyEnvelope, { type: 'closed' }>): void {
-    const tail = env.stderrTail.length > 0 ? env.stderrTail : [...this.stderrTail];
+    const tail = env.stderrTail.length > 0 ? env.stderrTail : this.stderrTail.lines();
     this.system(exitSentence(env));
     if (this._snapshot.status === 'closed') return;
     if (this.options.transport.kind === 'http') {
