@@ -4,6 +4,7 @@ export * from './jsonrpc/codec.js';
 export * from './framing/ndjson.js';
 export * from './versions.js';
 export * from './envelope/envelope.js';
+export * from './envelope/upstream-event.js';
 export * from './envelope/output-held.js';
 export * from './session/types.js';
 export * from './session/client-session.js';

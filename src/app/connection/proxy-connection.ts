@@ -179,17 +179,17 @@ export class ProxyConnection {
         this.update({ status: 'initializing', pid: env.pid });
         void this.initialize();
         return;
-      case 'recv': {
+      case 'message': {
         // Classified once: the log and the session read the same frame.
-        const frame = classifyFrame(env.raw);
-        this.log({ direction: 'in', raw: env.raw, frame, ...lineBytes(env) });
-        this.session.receive(env.raw, frame);
+        const frame = classifyFrame(env.text);
+        this.log({ direction: 'in', raw: env.text, frame, ...lineBytes(env) });
+        this.session.receive(env.text, frame);
         return;
       }
       case 'noise': {
         const note = this.options.transport.kind === 'http' ? 'A message from the server that is not JSON.' : 'A stdout line that is not JSON.';
         const bytes = lineBytes(env);
-        this.log({ direction: 'noise', kind: 'noise', raw: env.raw, ...bytes, note: bytes.note ? `${note} ${bytes.note}` : note });
+        this.log({ direction: 'noise', kind: 'noise', raw: env.text, ...bytes, note: bytes.note ? `${note} ${bytes.note}` : note });
         return;
       }
       case 'http-opened':
@@ -217,7 +217,7 @@ export class ProxyConnection {
         // Said where stderr shows (the Console), as mcpscope's own words (kind system), not the server's.
         this.log({ direction: 'stderr', kind: 'system', raw: outputHeldNotice(env) });
         return;
-      case 'closed':
+      case 'close':
         this.onServerClosed(env);
         return;
       case 'error':
@@ -252,7 +252,7 @@ export class ProxyConnection {
     );
   }
 
-  private onServerClosed(env: Extract<ProxyEnvelope, { type: 'closed' }>): void {
+  private onServerClosed(env: Extract<ProxyEnvelope, { type: 'close' }>): void {
     const tail = env.stderrTail.length > 0 ? env.stderrTail : this.stderrTail.lines();
     this.system(exitSentence(env));
     if (this._snapshot.status === 'closed') return;
