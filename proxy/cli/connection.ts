@@ -66,6 +66,14 @@ export class CliConnection {
     this.session = new ClientSession({
       requestTimeoutMs: options.timeoutMs,
       clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
+      // Declared before connecting: initialize announces elicitation where the offered version has it.
+      handlers: {
+        'elicitation/create': (params) => {
+          const reply = elicitationAnswer(options.elicitation, params);
+          this.options.notice?.(reply.note);
+          return { result: reply.result };
+        },
+      },
       send: (raw) => {
         if (!this.upstream || this.closedBecause) throw new Error('closed');
         this.options.trace?.(`→ ${raw}`);
@@ -74,11 +82,6 @@ export class CliConnection {
           // the close event that follows says why
         });
       },
-    });
-    this.session.setRequestHandler('elicitation/create', (params) => {
-      const reply = elicitationAnswer(options.elicitation, params);
-      this.options.notice?.(reply.note);
-      return { result: reply.result };
     });
   }
 

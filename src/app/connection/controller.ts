@@ -1,7 +1,7 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { ClientSession, ProtocolVersion, SessionEvent, TransportConfig } from '../../protocol/index.js';
+import type { ClientSession, ProtocolVersion, ServerRequestHandler, SessionEvent, TransportConfig } from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
@@ -20,6 +20,8 @@ export interface ControllerDeps {
   url: () => string;
   token: string | null;
   socketFactory?: SocketFactory;
+  /** Answers to server→client requests, given to every connection before it connects (so initialize declares them). */
+  handlers?: Readonly<Record<string, ServerRequestHandler>>;
 }
 
 export class ConnectionController {
@@ -66,6 +68,7 @@ export class ConnectionController {
         for (const l of this.httpListeners) l(e, number);
       },
       ...(this.deps.socketFactory ? { socketFactory: this.deps.socketFactory } : {}),
+      ...(this.deps.handlers ? { handlers: this.deps.handlers } : {}),
     });
     this.current = connection;
     connection.session.on((e) => {

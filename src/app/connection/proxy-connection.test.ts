@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { StdioTransportConfig } from '../../protocol/index.js';
 import { createLogStore } from '../stores/log-store.js';
 import { LOST_MESSAGE } from './failures.js';
-import { ProxyConnection } from './proxy-connection.js';
+import { ProxyConnection, type ProxyConnectionOptions } from './proxy-connection.js';
 import { FakeSocket, ManualClock, tick } from './test-doubles.js';
 
 const transport: StdioTransportConfig = { kind: 'stdio', command: 'node', args: ['demo.js'], env: { DEBUG: '1' } };
 
-function setup() {
+function setup(handlers?: ProxyConnectionOptions['handlers']) {
   const sockets: FakeSocket[] = [];
   const clock = new ManualClock();
   const logStore = createLogStore((run) => run());
@@ -24,6 +24,7 @@ function setup() {
       return s;
     },
     clock,
+    ...(handlers ? { handlers } : {}),
   });
   const started = connection.start();
   const socket = sockets[0]!;
@@ -49,6 +50,12 @@ const initializeResult = (id: number | string) =>
   });
 
 describe('ProxyConnection', () => {
+  it('declares the server requests it was given handlers for in initialize, before connecting', () => {
+    const { socket } = setup({ 'elicitation/create': () => ({ result: { action: 'cancel' } }) });
+    openAndStart(socket);
+    expect(socket.frames()[0]).toMatchObject({ method: 'initialize', params: { capabilities: { elicitation: {} } } });
+  });
+
   it('opens the socket with both subprotocols and sends the open envelope', () => {
     const { socket, connection } = setup();
     expect(socket.url).toBe('ws://127.0.0.1:6290/ws');

@@ -16,6 +16,7 @@ import {
   type ProtocolVersion,
   type ProxyEnvelope,
   type RawBytes,
+  type ServerRequestHandler,
   type SessionClock,
   type TransportConfig,
 } from '../../protocol/index.js';
@@ -58,6 +59,8 @@ export interface ProxyConnectionOptions {
   socketFactory?: SocketFactory;
   clock?: SessionClock;
   initializeTimeoutMs?: number;
+  /** Answers to server→client requests, declared before connecting (see ClientSessionOptions.handlers). */
+  handlers?: Readonly<Record<string, ServerRequestHandler>>;
 }
 
 const defaultClock: SessionClock = {
@@ -87,7 +90,7 @@ export class ProxyConnection {
     this.clock = options.clock ?? defaultClock;
     this.startedAt = this.clock.now();
     this.settled = new Promise((resolve) => (this.settle = resolve));
-    this.session = new ClientSession({ send: (raw) => this.sendFrame(raw), clock: this.clock });
+    this.session = new ClientSession({ send: (raw) => this.sendFrame(raw), clock: this.clock, ...(options.handlers ? { handlers: options.handlers } : {}) });
     this.session.on((e) => {
       if (e.type === 'state') this.update({ sessionState: e.state });
     });

@@ -197,6 +197,13 @@ describe('ClientSession', () => {
     expect(await p).toMatchObject({ status: 'timeout', message: expect.stringMatching(/response id "2" \(string\) is not the request id 2 \(number\)/) });
   });
 
+  it('declares the capability of each handler given at construction, before initialize', () => {
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'elicitation/create': () => ({ result: { action: 'decline' } }) } });
+    void session.initialize('2025-11-25');
+    expect(JSON.parse(sent[0]!)).toMatchObject({ method: 'initialize', params: { capabilities: { elicitation: {} } } });
+  });
+
   it('takes the classification the transport already made (one parse per frame)', async () => {
     const { session } = await ready();
     const p = session.request('ping');

@@ -49,6 +49,11 @@ export interface ClientSessionOptions {
   maxTotalTimeoutMs?: number;
   clientInfo?: Implementation;
   clock?: SessionClock;
+  /**
+   * Answers to server→client requests (elicitation/create, sampling/createMessage, roots/list),
+   * declared before connecting: initialize announces the capability of each, by construction.
+   */
+  handlers?: Readonly<Record<string, ServerRequestHandler>>;
 }
 
 interface Pending {
@@ -103,6 +108,7 @@ export class ClientSession {
     this.clientInfo = options.clientInfo ?? { name: 'mcpscope', version: '0.1.0' };
     // Either side may ping at any time; the answer is an empty result.
     this.handlers.set('ping', () => ({ result: {} }));
+    for (const [method, handler] of Object.entries(options.handlers ?? {})) this.handlers.set(method, handler);
   }
 
   get state(): SessionState {
