@@ -202,8 +202,10 @@ function encode(envelope: OutgoingEnvelope): string {
 /** An upstream event as the page gets it: the invalid-UTF-8 mark and exact bytes (base64) only on lines that were not valid UTF-8. */
 function onTheWire(event: UpstreamEvent): WireUpstreamEvent {
   if (event.type !== 'message' && event.type !== 'noise' && event.type !== 'stderr') return event;
-  const { invalidUtf8, bytes, ...line } = event;
-  if (!invalidUtf8) return line;
+  // The hot path (every frame) builds the small object directly, with no rest spread.
+  const line = event.type === 'stderr' ? { type: event.type, line: event.line } : { type: event.type, text: event.text };
+  if (!event.invalidUtf8) return line;
+  const { bytes } = event;
   if (bytes === undefined) return { ...line, invalidUtf8: true };
   return { ...line, invalidUtf8: true, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
 }
