@@ -253,7 +253,9 @@ function parseCommand(words: string[]): Parsed<CliCommand> {
       const [name, extra] = p.value.positional;
       if (extra !== undefined) {
         const u = unexpected(extra, `${first} ${second} ${name}`);
-        return first === 'resources' || extra.startsWith('-') ? u : { ok: false, error: `${u.error.slice(0, -1)}: give arguments as --arg NAME=VALUE${first === 'tools' ? ' or --args JSON' : ''}.` };
+        return first === 'resources' || extra.startsWith('-')
+          ? u
+          : { ok: false, error: `${u.error.slice(0, -1)}: give arguments as --arg NAME=VALUE${first === 'tools' ? ' or --args JSON' : ''}.` };
       }
       if (first === 'tools' && second === 'call') {
         if (!name) return { ok: false, error: 'tools call needs a tool name.' };

@@ -34,10 +34,7 @@ export interface HttpTransportConfig {
 export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 
 /** Browser → proxy. */
-export type ClientEnvelope =
-  | { type: 'open'; transport: TransportConfig }
-  | { type: 'send'; raw: string }
-  | { type: 'close' };
+export type ClientEnvelope = { type: 'open'; transport: TransportConfig } | { type: 'send'; raw: string } | { type: 'close' };
 
 /** What only the proxy says: the upstream's start, the browser falling behind, errors. */
 export type ProxyOwnEnvelope =

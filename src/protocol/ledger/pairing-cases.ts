@@ -29,7 +29,12 @@ export const PAIRING_CASES: readonly PairingCase[] = [
   { name: '7 does not answer "7"', request: req('"7"'), answers: [res('7')], expect: ['type-mismatch'] },
   { name: '"07" is another string, not 7', request: req('7'), answers: [res('"07"')], expect: ['orphan'] },
   { name: '7.0 is the number 7', request: req('7'), answers: [res('7.0')], expect: ['paired'] },
-  { name: 'null answers nothing', request: req('7'), answers: ['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}'], expect: ['unidentified'] },
+  {
+    name: 'null answers nothing',
+    request: req('7'),
+    answers: ['{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}'],
+    expect: ['unidentified'],
+  },
   {
     name: 'an integer beyond 2^53 is kept as its digits',
     request: req('12345678901234567890'),
@@ -38,5 +43,12 @@ export const PAIRING_CASES: readonly PairingCase[] = [
     expect: ['orphan', 'paired'],
   },
   { name: 'a second answer is a duplicate', request: req('7'), answers: [res('7'), res('7')], expect: ['paired', 'duplicate'] },
-  { name: 'an answer logged before its request pairs with it', request: req('7'), answers: [res('7')], answersFirst: true, expect: ['orphan'], answeredEarly: true },
+  {
+    name: 'an answer logged before its request pairs with it',
+    request: req('7'),
+    answers: [res('7')],
+    answersFirst: true,
+    expect: ['orphan'],
+    answeredEarly: true,
+  },
 ];

@@ -23,8 +23,7 @@ import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExc
 /** Checks a message against a published schema (see lint/sdk-schemas.ts); kept pluggable so the UI can load it lazily. */
 export type SchemaCheck = (
   subject:
-    | { kind: 'request' | 'notification'; sender: Sender; method: string; params: unknown }
-    | { kind: 'result'; method: string; result: unknown; task?: boolean },
+    { kind: 'request' | 'notification'; sender: Sender; method: string; params: unknown } | { kind: 'result'; method: string; result: unknown; task?: boolean },
 ) => string[];
 
 export interface LinterOptions {
@@ -94,7 +93,11 @@ export class Linter {
       const frame = meta.frame ?? classifyFrame(raw);
       if (frame.kind === 'batch') {
         if (this.facts.version !== '2025-03-26') {
-          report('BATCH-FORBIDDEN', `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${this.facts.version} is in use.`, sender);
+          report(
+            'BATCH-FORBIDDEN',
+            `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${this.facts.version} is in use.`,
+            sender,
+          );
         }
         if (frame.items.some((i) => i.kind === 'request' && i.message.method === 'initialize')) {
           report('BATCH-INIT', 'initialize was sent inside a batch.', sender);
@@ -239,11 +242,20 @@ export class Linter {
       return;
     }
     if (this.facts.ledger.pendingRequest(other(sender), rid)) {
-      report('CANCEL-TARGET', `The ${sender} cancelled request ${JSON.stringify(requestId)}, which the other side sent; only the sender of a request may cancel it.`, sender, 'error');
+      report(
+        'CANCEL-TARGET',
+        `The ${sender} cancelled request ${JSON.stringify(requestId)}, which the other side sent; only the sender of a request may cancel it.`,
+        sender,
+        'error',
+      );
       return;
     }
     const done = this.facts.ledger.isSettled(sender, rid);
-    report('CANCEL-TARGET', `The ${sender} cancelled request ${JSON.stringify(requestId)}, which is ${done ? 'already answered (a race the spec allows)' : 'not a request it sent'}.`, sender);
+    report(
+      'CANCEL-TARGET',
+      `The ${sender} cancelled request ${JSON.stringify(requestId)}, which is ${done ? 'already answered (a race the spec allows)' : 'not a request it sent'}.`,
+      sender,
+    );
   }
 
   private progress(sender: Sender, params: unknown, report: Report): void {
@@ -303,12 +315,21 @@ export class Linter {
     switch (verdict.kind) {
       case 'unidentified': {
         const strict = facts.version < '2025-11-25' && id === undefined;
-        report('JR-ERROR-ID', `An error response with ${id === null ? 'id null' : 'no id'}; it cannot be matched to a request.`, sender, strict ? 'error' : 'warning');
+        report(
+          'JR-ERROR-ID',
+          `An error response with ${id === null ? 'id null' : 'no id'}; it cannot be matched to a request.`,
+          sender,
+          strict ? 'error' : 'warning',
+        );
         return;
       }
       case 'type-mismatch': {
         const asked = verdict.request.id;
-        report('JR-RESP-ORPHAN', `The response id ${rid!.text} is a ${typeof rid!.value}, but request ${asked.text} was a ${typeof asked.value}; the id must keep its JSON type, so it answers nothing.`, sender);
+        report(
+          'JR-RESP-ORPHAN',
+          `The response id ${rid!.text} is a ${typeof rid!.value}, but request ${asked.text} was a ${typeof asked.value}; the id must keep its JSON type, so it answers nothing.`,
+          sender,
+        );
         return;
       }
       case 'duplicate':
@@ -329,11 +350,16 @@ export class Linter {
       const entry = facts.progress.get(`${asker}:${requestIdOf(request.progressToken).key}`);
       if (entry) entry.done = true;
     }
-    if (request.cancelled) report('CANCEL-THEN-RESPONSE', `Request ${JSON.stringify(request.id)} (${request.method}) was answered after it was cancelled.`, sender);
+    if (request.cancelled)
+      report('CANCEL-THEN-RESPONSE', `Request ${JSON.stringify(request.id)} (${request.method}) was answered after it was cancelled.`, sender);
     guard('METHOD-UNKNOWN', () => {
       if (!isKnownRequest(request.method, asker) && !request.method.startsWith('notifications/')) {
         if (!isError || body.error?.code !== -32601) {
-          report('METHOD-UNKNOWN', `${request.method} is not an MCP method, so it should be answered with error -32601, not ${isError ? `error ${body.error?.code}` : 'a result'}.`, sender);
+          report(
+            'METHOD-UNKNOWN',
+            `${request.method} is not an MCP method, so it should be answered with error -32601, not ${isError ? `error ${body.error?.code}` : 'a result'}.`,
+            sender,
+          );
         }
       }
     });
@@ -356,7 +382,8 @@ export class Linter {
       case 'ping': {
         const problem = pingAnswerProblem(body);
         if (problem?.kind === 'error') report('PING-RESULT', `ping was answered with error ${problem.code} instead of an empty result.`, sender);
-        if (problem?.kind === 'not-empty') report('PING-RESULT', `ping was answered with ${preview(JSON.stringify(problem.result))}; the result must be exactly {}.`, sender);
+        if (problem?.kind === 'not-empty')
+          report('PING-RESULT', `ping was answered with ${preview(JSON.stringify(problem.result))}; the result must be exactly {}.`, sender);
         if (rttMs > this.slowPingMs) report('PING-RESULT', `ping took ${Math.round(rttMs)} ms; it must be answered promptly.`, sender, 'warning');
         return;
       }

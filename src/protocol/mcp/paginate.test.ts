@@ -27,7 +27,10 @@ describe('listAll', () => {
   });
 
   it('stops on a repeated cursor and keeps what arrived', async () => {
-    const s = fakeSession([{ tools: [{ name: 'a' }], nextCursor: 'x' }, { tools: [{ name: 'b' }], nextCursor: 'x' }]);
+    const s = fakeSession([
+      { tools: [{ name: 'a' }], nextCursor: 'x' },
+      { tools: [{ name: 'b' }], nextCursor: 'x' },
+    ]);
     const r = await listAll(s, 'tools');
     expect(r.items).toHaveLength(2);
     expect(r.error).toMatch(/repeated the cursor/);

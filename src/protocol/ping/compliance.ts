@@ -3,9 +3,7 @@
 // PING-RESULT rule each put it in their own words. (That the answer carries
 // the request's id, of the same JSON type, is the request ledger's to judge.)
 
-export type PingAnswerProblem =
-  | { kind: 'error'; code: number; message: string }
-  | { kind: 'not-empty'; result: unknown };
+export type PingAnswerProblem = { kind: 'error'; code: number; message: string } | { kind: 'not-empty'; result: unknown };
 
 export function pingAnswerProblem(answer: { result?: unknown; error?: { code: number; message?: string } }): PingAnswerProblem | undefined {
   if (answer.error !== undefined) return { kind: 'error', code: answer.error.code, message: answer.error.message ?? '' };

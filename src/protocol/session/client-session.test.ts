@@ -187,7 +187,7 @@ describe('ClientSession', () => {
     expect(r).toMatchObject({ ok: false, message: 'The server exited with code 2.' });
   });
 
-  it('flags a response whose id has the request\'s digits as a string, and keeps waiting (ids keep their JSON type)', async () => {
+  it("flags a response whose id has the request's digits as a string, and keeps waiting (ids keep their JSON type)", async () => {
     const { session, reply, events, clock } = await ready();
     const p = session.request('ping', undefined, { timeoutMs: 100 });
     reply({ jsonrpc: '2.0', id: '2', result: {} });

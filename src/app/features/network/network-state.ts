@@ -8,4 +8,4 @@ export const networkStore = createNetworkStore();
 
 controller.onHttpEvent((event, connection) => networkStore.getState().receive(event, connection));
 
-export const useNetwork = <T,>(selector: (s: NetworkState) => T): T => useStore(networkStore, selector);
+export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(networkStore, selector);

@@ -5,10 +5,7 @@ import { createPromptsStore } from './prompts-store.js';
 
 const codeReview = {
   name: 'code_review',
-  arguments: [
-    { name: 'language', required: true },
-    { name: 'focus' },
-  ],
+  arguments: [{ name: 'language', required: true }, { name: 'focus' }],
 };
 
 describe('getPrompt', () => {

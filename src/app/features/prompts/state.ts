@@ -7,6 +7,6 @@ import { createPromptsStore, type PromptsState } from './prompts-store.js';
 
 export const promptsStore = createPromptsStore();
 
-export const usePrompts = <T,>(selector: (s: PromptsState) => T): T => useStore(promptsStore, selector);
+export const usePrompts = <T>(selector: (s: PromptsState) => T): T => useStore(promptsStore, selector);
 
 export const getterDeps: GetterDeps = { store: promptsStore, session: () => controller.session };

@@ -7,6 +7,6 @@ import { createResourcesStore, type ResourcesState } from './resources-store.js'
 
 export const resourcesStore = createResourcesStore();
 
-export const useResources = <T,>(selector: (s: ResourcesState) => T): T => useStore(resourcesStore, selector);
+export const useResources = <T>(selector: (s: ResourcesState) => T): T => useStore(resourcesStore, selector);
 
 export const readerDeps: ReaderDeps = { store: resourcesStore, session: () => controller.session };

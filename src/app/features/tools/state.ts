@@ -12,4 +12,4 @@ watchServerChange(
   () => toolsStore.setState({ history: [], shown: undefined, drafts: {}, selected: undefined }),
 );
 
-export const useTools = <T,>(selector: (s: ToolsState) => T): T => useStore(toolsStore, selector);
+export const useTools = <T>(selector: (s: ToolsState) => T): T => useStore(toolsStore, selector);
