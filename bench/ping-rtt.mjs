@@ -121,7 +121,7 @@ async function startProxy(transport = { kind: 'stdio', command: process.execPath
     ws.on('message', (data) => {
       const env = JSON.parse(String(data));
       if (env.type === 'opened' || env.type === 'http-opened') resolve();
-      if (env.type === 'recv') d.onLine(env.raw);
+      if (env.type === 'message') d.onLine(env.text);
     });
   });
   ws.send(JSON.stringify({ type: 'open', transport }));

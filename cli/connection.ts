@@ -3,9 +3,9 @@
 
 import {
   ClientSession,
+  ExchangeJudge,
   Linter,
-  exchangeEnded,
-  httpFactsOf,
+  StderrTail,
   outcomeMessage,
   systemClock,
   type Finding,
@@ -13,7 +13,6 @@ import {
   type ProtocolVersion,
   type RequestOptions,
   type RequestOutcome,
-  type ResolvedHttpMode,
   type TransportConfig,
 } from '../src/protocol/index.js';
 import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
@@ -49,11 +48,10 @@ export const openStdioOrHttp: UpstreamOpener = (target, listener) =>
 export class CliConnection {
   readonly session: ClientSession;
   readonly linter: Linter;
-  readonly stderr: string[] = [];
+  private readonly stderr = new StderrTail();
   info: InitializeInfo | undefined;
   private upstream: AnyUpstream | undefined;
-  private readonly judged = new Set<number>();
-  private httpMode: ResolvedHttpMode | undefined;
+  private readonly exchanges = new ExchangeJudge();
   private closedBecause: string | undefined;
 
   private constructor(private readonly options: ConnectOptions) {
@@ -65,6 +63,14 @@ export class CliConnection {
     this.session = new ClientSession({
       requestTimeoutMs: options.timeoutMs,
       clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
+      // Declared before connecting: initialize announces elicitation where the offered version has it.
+      handlers: {
+        'elicitation/create': (params) => {
+          const reply = elicitationAnswer(options.elicitation, params);
+          this.options.notice?.(reply.note);
+          return { result: reply.result };
+        },
+      },
       send: (raw) => {
         if (!this.upstream || this.closedBecause) throw new Error('closed');
         this.options.trace?.(`→ ${raw}`);
@@ -73,11 +79,6 @@ export class CliConnection {
           // the close event that follows says why
         });
       },
-    });
-    this.session.setRequestHandler('elicitation/create', (params) => {
-      const reply = elicitationAnswer(options.elicitation, params);
-      this.options.notice?.(reply.note);
-      return { result: reply.result };
     });
   }
 
@@ -134,7 +135,7 @@ export class CliConnection {
 
   /** When the server went away on its own during the command: its last stderr lines, to print once at the end. */
   closedEarlyNote(): string | undefined {
-    if (this.closedBecause === undefined || this.stderr.length === 0) return undefined;
+    if (this.closedBecause === undefined || this.stderr.empty) return undefined;
     return `the connection closed during the command. ${this.closedBecause}${this.stderrTail()}`;
   }
 
@@ -148,7 +149,7 @@ export class CliConnection {
   }
 
   private stderrTail(): string {
-    const tail = this.stderr.slice(-5);
+    const tail = this.stderr.lines(5);
     return tail.length ? `\nLast stderr lines:\n  ${tail.join('\n  ')}` : '';
   }
 
@@ -169,18 +170,18 @@ export class CliConnection {
         return;
       case 'stderr':
         this.stderr.push(e.line);
-        if (this.stderr.length > 200) this.stderr.shift();
         this.options.trace?.(`stderr: ${e.line}`);
         return;
-      case 'http':
-        if (exchangeEnded(e.exchange) && !this.judged.has(e.exchange.id)) {
-          this.judged.add(e.exchange.id);
+      case 'http': {
+        const facts = this.exchanges.facts(e.exchange);
+        if (facts !== undefined) {
           this.options.trace?.(`http: ${e.exchange.method} ${e.exchange.url} → ${e.exchange.status ?? e.exchange.failure?.message ?? e.exchange.state}`);
-          this.linter.httpExchange(httpFactsOf(e.exchange, this.httpMode), { at });
+          this.linter.httpExchange(facts, { at });
         }
         return;
+      }
       case 'http-mode':
-        this.httpMode = e.mode;
+        this.exchanges.modeChosen(e.mode);
         this.options.trace?.(`http: using ${e.mode} (${e.reason})`);
         return;
       case 'request-failed':

@@ -71,10 +71,10 @@ describe('what the bridge holds while reading is paused', () => {
     expect(socket.sent).toHaveLength(opened + 1);
 
     socket.bufferedAmount = 0;
-    await waitFor(() => socket.sent.some((t) => t.startsWith('{"type":"closed"')), 2000, 'the close');
+    await waitFor(() => socket.sent.some((t) => t.startsWith('{"type":"close"')), 2000, 'the close');
     expect(calls).toEqual(['pause', 'resume']);
     const envelopes = socket.sent.map((t) => JSON.parse(t) as ProxyEnvelope);
-    const frames = envelopes.flatMap((e) => (e.type === 'recv' ? [(JSON.parse(e.raw) as { params: { i: number } }).params.i] : []));
+    const frames = envelopes.flatMap((e) => (e.type === 'message' ? [(JSON.parse(e.text) as { params: { i: number } }).params.i] : []));
     expect(frames).toEqual(Array.from({ length: lines / 100 }, (_, k) => k * 100));
     const report = envelopes.find((e) => e.type === 'output-held');
     if (report?.type !== 'output-held') throw new Error('no output-held envelope');
@@ -85,6 +85,6 @@ describe('what the bridge holds while reading is paused', () => {
     expect(report.heldLines * 1000).toBeLessThanOrEqual(HELD_STDERR_LIMIT_BYTES);
     expect(envelopes.filter((e) => e.type === 'stderr')).toHaveLength(1 + report.heldLines);
     // The report comes before the close, so the Console says it while the log still runs.
-    expect(envelopes.slice(-2).map((e) => e.type)).toEqual(['output-held', 'closed']);
+    expect(envelopes.slice(-2).map((e) => e.type)).toEqual(['output-held', 'close']);
   });
 });

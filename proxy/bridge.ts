@@ -2,10 +2,17 @@
 // from a network socket); upstream events go out as envelopes carrying the raw
 // text the server wrote.
 import type { WebSocket } from 'ws';
-import { parseClientEnvelope, type ClientEnvelope, type ProxyEnvelope, type ProxyErrorCode, type TransportConfig } from '../src/protocol/index.js';
+import {
+  parseClientEnvelope,
+  type ClientEnvelope,
+  type ProxyEnvelope,
+  type ProxyErrorCode,
+  type TransportConfig,
+  type WireUpstreamEvent,
+} from '../src/protocol/index.js';
 import { OutputHold } from './output-hold.js';
 import { ServerLimitError } from './server-limit.js';
-import type { AnyUpstream, LineBytes, UpstreamEvent, UpstreamListener } from './upstream/types.js';
+import type { AnyUpstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';
 
 export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener) => AnyUpstream;
 
@@ -110,39 +117,13 @@ export class Bridge {
     );
   }
 
+  /** Upstream events go to the page in their own shape; only a line's exact bytes become base64. */
   private forward(event: UpstreamEvent): void {
-    switch (event.type) {
-      case 'message':
-      case 'noise':
-        this.emit({ type: event.type === 'message' ? 'recv' : 'noise', raw: event.text, ...rawBytes(event) });
-        return;
-      case 'oversize':
-        this.emit({ type: 'oversize', bytes: event.bytes, limit: event.limit });
-        return;
-      case 'stderr':
-        this.emit({ type: 'stderr', line: event.line, ...rawBytes(event) });
-        return;
-      case 'http':
-        this.emit({ type: 'http', exchange: event.exchange });
-        return;
-      case 'http-mode':
-        this.emit({ type: 'http-mode', mode: event.mode, reason: event.reason });
-        return;
-      case 'request-failed':
-        this.emit({ type: 'request-failed', requestIds: event.requestIds, problem: event.problem, message: event.message });
-        return;
-      case 'close':
-        this.state = 'closed';
-        this.reportHeld();
-        this.emit({
-          type: 'closed',
-          code: event.code,
-          signal: event.signal,
-          reason: event.reason,
-          stderrTail: event.stderrTail,
-        });
-        return;
+    if (event.type === 'close') {
+      this.state = 'closed';
+      this.reportHeld();
     }
+    this.emit(onTheWire(event));
   }
 
   private error(code: ProxyErrorCode, message: string): void {
@@ -213,9 +194,13 @@ function encode(envelope: OutgoingEnvelope): string {
   }
 }
 
-/** The invalid-UTF-8 flag and the line's exact bytes, for lines that were not valid UTF-8. */
-function rawBytes(line: LineBytes): { invalidUtf8?: true; bytes?: string } {
-  if (!line.invalidUtf8) return {};
-  if (line.bytes === undefined) return { invalidUtf8: true };
-  return { invalidUtf8: true, bytes: Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.byteLength).toString('base64') };
+/** An upstream event as the page gets it: the invalid-UTF-8 mark and exact bytes (base64) only on lines that were not valid UTF-8. */
+function onTheWire(event: UpstreamEvent): WireUpstreamEvent {
+  if (event.type !== 'message' && event.type !== 'noise' && event.type !== 'stderr') return event;
+  // The hot path (every frame) builds the small object directly, with no rest spread.
+  const line = event.type === 'stderr' ? { type: event.type, line: event.line } : { type: event.type, text: event.text };
+  if (!event.invalidUtf8) return line;
+  const { bytes } = event;
+  if (bytes === undefined) return { ...line, invalidUtf8: true };
+  return { ...line, invalidUtf8: true, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
 }

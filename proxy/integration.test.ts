@@ -40,16 +40,16 @@ describe('a session with the demo server', () => {
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'mcpscope-test', version: '0' } },
     };
     c.send({ type: 'send', raw: JSON.stringify(initialize) });
-    const init = await c.next('recv');
-    const result = JSON.parse(init.raw) as { id: number; result: { protocolVersion: string; serverInfo: { name: string } } };
+    const init = await c.next('message');
+    const result = JSON.parse(init.text) as { id: number; result: { protocolVersion: string; serverInfo: { name: string } } };
     expect(result.id).toBe(1);
     expect(result.result.serverInfo.name).toBe('mcpscope-demo');
     expect(result.result.protocolVersion).toBe('2025-06-18');
 
     c.send({ type: 'send', raw: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
     c.send({ type: 'send', raw: '{"jsonrpc":"2.0","id":"p-1","method":"ping"}' });
-    const pong = await c.next('recv');
-    expect(JSON.parse(pong.raw)).toEqual({ jsonrpc: '2.0', id: 'p-1', result: {} });
+    const pong = await c.next('message');
+    expect(JSON.parse(pong.text)).toEqual({ jsonrpc: '2.0', id: 'p-1', result: {} });
     expect(await c.next('stderr')).toMatchObject({ line: 'mcpscope demo server ready on stdio' });
 
     c.ws.close();
@@ -62,17 +62,17 @@ describe('a session with the demo server', () => {
     const c = await session();
     c.send(stdio(process.execPath, [fixture('echo-server.mjs')]));
     await c.next('opened');
-    expect(await c.next('noise')).toMatchObject({ raw: 'starting echo server (this line is not JSON)' });
-    expect(await c.next('recv')).toMatchObject({ raw: '{"b":"\ufffd"}', invalidUtf8: true });
-    const hello = await c.next('recv');
-    expect(hello.raw).toBe('{"jsonrpc":"2.0","method":"notifications/hello"}');
+    expect(await c.next('noise')).toMatchObject({ text: 'starting echo server (this line is not JSON)' });
+    expect(await c.next('message')).toMatchObject({ text: '{"b":"\ufffd"}', invalidUtf8: true });
+    const hello = await c.next('message');
+    expect(hello.text).toBe('{"jsonrpc":"2.0","method":"notifications/hello"}');
     expect(hello.invalidUtf8).toBeUndefined();
     const odd = '{ "jsonrpc" : "2.0",   "id": 7, "method":"x" }';
     c.send({ type: 'send', raw: odd });
-    expect((await c.next('recv')).raw).toBe(odd);
+    expect((await c.next('message')).text).toBe(odd);
 
     c.send({ type: 'close' });
-    expect(await c.next('closed')).toMatchObject({ code: 0, signal: null, reason: 'Stopped by mcpscope.', stderrTail: ['echo server ready'] });
+    expect(await c.next('close')).toMatchObject({ code: 0, signal: null, reason: 'Stopped by mcpscope.', stderrTail: ['echo server ready'] });
     c.send({ type: 'send', raw: '{}' });
     expect(await c.next('error')).toMatchObject({ code: 'not-open', message: expect.stringMatching(/the server has exited/) });
     c.ws.close();
@@ -83,11 +83,11 @@ describe('a session with the demo server', () => {
     c.send(stdio(process.execPath, [fixture('byte-server.mjs')]));
     await c.next('opened');
     c.send({ type: 'send', raw: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
-    const bom = await c.next('recv');
-    expect(bom.raw.startsWith('\uFEFF{"jsonrpc":"2.0"')).toBe(true);
+    const bom = await c.next('message');
+    expect(bom.text.startsWith('\uFEFF{"jsonrpc":"2.0"')).toBe(true);
     expect(bom.invalidUtf8).toBeUndefined();
     const noise = await c.next('noise');
-    expect(noise).toMatchObject({ raw: 'caf\ufffd!', invalidUtf8: true, bytes: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x21]).toString('base64') });
+    expect(noise).toMatchObject({ text: 'caf\ufffd!', invalidUtf8: true, bytes: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x21]).toString('base64') });
     const stderr = await c.next('stderr');
     expect(stderr).toMatchObject({ line: 'warn: bad byte \ufffd', invalidUtf8: true });
     expect(Buffer.from(stderr.bytes ?? '', 'base64')).toEqual(Buffer.concat([Buffer.from('warn: bad byte '), Buffer.from([0xff])]));
@@ -98,7 +98,7 @@ describe('a session with the demo server', () => {
     const c = await session();
     c.send(stdio(process.execPath, [fixture('exit-code.mjs')]));
     await c.next('opened');
-    expect(await c.next('closed')).toMatchObject({
+    expect(await c.next('close')).toMatchObject({
       code: 3,
       signal: null,
       reason: 'The server exited with code 3.',

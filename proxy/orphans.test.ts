@@ -55,7 +55,7 @@ async function openServer(port: number, token: string, name: string): Promise<{ 
   const client = await connect(port, { token });
   client.send({ type: 'open', transport: { kind: 'stdio', command: process.execPath, args: [fixture(name)], env: {} } });
   const pid = (await client.next('opened')).pid;
-  const first = JSON.parse((await client.next('recv')).raw) as Record<string, number>;
+  const first = JSON.parse((await client.next('message')).text) as Record<string, number>;
   started.push(pid, ...(first.grandchild !== undefined ? [first.grandchild] : []));
   return { client, pid, first };
 }
@@ -80,10 +80,10 @@ describe('node dist/node/proxy/main.js', () => {
     const stubborn = await connect(port, { token });
     stubborn.send({ type: 'open', transport: { kind: 'stdio', command: process.execPath, args: [fixture('stubborn.mjs')], env: {} } });
     const stubbornPid = (await stubborn.next('opened')).pid;
-    await stubborn.next('recv'); // its SIGTERM trap is set
+    await stubborn.next('message'); // its SIGTERM trap is set
 
     proxy.child.kill('SIGTERM');
-    expect(await demo.next('closed')).toMatchObject({ reason: 'Stopped by mcpscope.' });
+    expect(await demo.next('close')).toMatchObject({ reason: 'Stopped by mcpscope.' });
     expect(await proxy.exited).toEqual({ code: 0, signal: null });
     await waitFor(() => pidGone(demoPid), 3000, `demo server ${demoPid} to be gone`);
     await waitFor(() => pidGone(stubbornPid), 3000, `stubborn server ${stubbornPid} to be gone`);
@@ -98,7 +98,7 @@ describe('node dist/node/proxy/main.js', () => {
     const stubborn = await connect(Number(port), { token: token! });
     stubborn.send({ type: 'open', transport: { kind: 'stdio', command: process.execPath, args: [fixture('stubborn.mjs')], env: {} } });
     const pid = (await stubborn.next('opened')).pid;
-    await stubborn.next('recv'); // its SIGTERM trap is set
+    await stubborn.next('message'); // its SIGTERM trap is set
 
     proxy.child.kill('SIGINT');
     await delay(100);

@@ -101,7 +101,7 @@ describe('a proxy started with maxServers', () => {
 
     // The slot is freed before the closed envelope goes out: after it, the next open starts.
     first.send({ type: 'close' });
-    await first.next('closed');
+    await first.next('close');
     expect(pidGone(pid)).toBe(true);
     openEcho(second);
     expect((await second.next('opened')).pid).toBeGreaterThan(0);

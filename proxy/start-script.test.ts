@@ -52,7 +52,7 @@ async function started(
   const client = await connect(Number(port), { token: token! });
   client.send({ type: 'open', transport: { kind: 'stdio', command: process.execPath, args: [fixture(server)], env: {} } });
   const serverPid = (await client.next('opened')).pid;
-  await client.next('recv'); // its traps are set
+  await client.next('message'); // its traps are set
   tree.push(child.pid!, ...descendants(child.pid!));
   expect(tree).toContain(serverPid);
   return { child, exited, serverPid };

@@ -3,22 +3,15 @@
 // process group, so shutting it down reaches its grandchildren too.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { LineSplitter, NdjsonDecoder, decodeLine, type DecodedLine, type StdioTransportConfig } from '../../src/protocol/index.js';
+import { LineSplitter, NdjsonDecoder, StderrTail, decodeLine, type DecodedLine, type StdioTransportConfig } from '../../src/protocol/index.js';
 import { serverEnvironment } from './environment.js';
 import { reapGroup, signalGroup, trackGroup } from './process-group.js';
 import { SERVER_MARK_VARIABLE, newServerMark } from './server-mark.js';
 import type { Upstream, UpstreamListener, UpstreamStarted } from './types.js';
 
 export const DEFAULT_GRACE_MS = 2000;
-const STDERR_TAIL_LINES = 20;
 /** stderr is for log lines: one longer than this is skipped and reported (stdout keeps the 64 MiB limit). */
 const STDERR_MAX_LINE_BYTES = 1024 * 1024;
-/** Lines kept for the exit report are cut to this many characters. */
-const TAIL_LINE_CHARS = 2000;
-
-function forTail(line: string): string {
-  return line.length <= TAIL_LINE_CHARS ? line : `${line.slice(0, TAIL_LINE_CHARS)}… (${line.length - TAIL_LINE_CHARS} more characters)`;
-}
 /** How long to wait for stdout/stderr to close once the process group is gone. */
 const FLUSH_WAIT_MS = 500;
 
@@ -77,7 +70,7 @@ class StdioUpstream implements Upstream {
   private stopping: Promise<void> | undefined;
   private stopRequested = false;
   private exitInfo: { code: number | null; signal: string | null } | undefined;
-  private readonly tail: string[] = [];
+  private readonly tail = new StderrTail();
   private resolveExited!: () => void;
   private readonly exited = new Promise<void>((resolve) => (this.resolveExited = resolve));
   private resolveClosed!: () => void;
@@ -152,8 +145,7 @@ class StdioUpstream implements Upstream {
           l.type === 'oversize'
             ? { text: `[mcpscope: a stderr line of ${l.bytes} bytes was skipped: over the limit]`, invalidUtf8: false }
             : decodeLine(l.bytes);
-        this.tail.push(forTail(decoded.text));
-        if (this.tail.length > STDERR_TAIL_LINES) this.tail.shift();
+        this.tail.push(decoded.text);
         const { text: line, ...bytes } = decoded;
         this.listener({ type: 'stderr', line, ...bytes });
       }
@@ -200,7 +192,7 @@ class StdioUpstream implements Upstream {
       child.stdout.destroy();
       child.stderr.destroy();
     }
-    this.listener({ type: 'close', code, signal, reason: exitReason(code, signal, this.stopRequested), stderrTail: [...this.tail] });
+    this.listener({ type: 'close', code, signal, reason: exitReason(code, signal, this.stopRequested), stderrTail: this.tail.lines() });
   }
 
   // stderr too: a server can flood it as easily as stdout, and unread it would pile up in memory.

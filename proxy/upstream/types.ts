@@ -1,41 +1,15 @@
 // The one contract every upstream transport implements (stdio, HTTP).
 // Events carry raw text: the bridge forwards exactly what the server wrote.
+// Their vocabulary is src/protocol's (envelope/upstream-event.ts), shared with the page.
 
-import type { HttpExchange, HttpMode, HttpProblem, JsonRpcId, ResolvedHttpMode } from '../../src/protocol/index.js';
+import type { HttpMode, LineBytes as LineBytesOf, UpstreamEventOf } from '../../src/protocol/index.js';
 
-export interface UpstreamClose {
-  code: number | null;
-  signal: string | null;
-  /** A sentence that says what happened. */
-  reason: string;
-  stderrTail: string[];
-}
+export type { UpstreamClose } from '../../src/protocol/index.js';
 
-/**
- * How a line was decoded: invalid UTF-8 shows as U+FFFD in the text, so the
- * line's exact bytes come along (when the transport has them) for the log.
- */
-export interface LineBytes {
-  invalidUtf8: boolean;
-  bytes?: Uint8Array;
-}
+/** A line's decoding, with its exact bytes as read. */
+export type LineBytes = LineBytesOf<Uint8Array>;
 
-export type UpstreamEvent =
-  /** A line that parses as JSON (it may still be invalid JSON-RPC). */
-  | ({ type: 'message'; text: string } & LineBytes)
-  /** A stdout line that is not JSON. */
-  | ({ type: 'noise'; text: string } & LineBytes)
-  /** A line over the size limit; its bytes were discarded. */
-  | { type: 'oversize'; bytes: number; limit: number }
-  | ({ type: 'stderr'; line: string } & LineBytes)
-  /** HTTP transports: one exchange, reported again each time it changes (same id). */
-  | { type: 'http'; exchange: HttpExchange }
-  /** HTTP transports: the transport in use, once known (Auto decides on the first exchange). */
-  | { type: 'http-mode'; mode: ResolvedHttpMode; reason: string }
-  /** HTTP transports: these requests will get no answer (the exchange failed); say why. */
-  | { type: 'request-failed'; requestIds: JsonRpcId[]; problem: HttpProblem; message: string }
-  /** Emitted once, last, and only after a successful start. */
-  | ({ type: 'close' } & UpstreamClose);
+export type UpstreamEvent = UpstreamEventOf<Uint8Array>;
 
 export type UpstreamListener = (event: UpstreamEvent) => void;
 

@@ -29,7 +29,7 @@ async function connectReady(app: ReturnType<typeof setup>['app'], sockets: FakeS
   socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: ['demo.js'] });
   const init = socket.frames().find((f) => f.method === 'initialize')!;
   const result = { protocolVersion: '2025-11-25', capabilities, serverInfo: { name: 'demo', version: '1.0.0' } };
-  socket.deliver({ type: 'recv', at: 2, raw: JSON.stringify({ jsonrpc: '2.0', id: init.id, result }) });
+  socket.deliver({ type: 'message', at: 2, text: JSON.stringify({ jsonrpc: '2.0', id: init.id, result }) });
   expect((await ready)?.status).toBe('ready');
   return socket;
 }
@@ -51,9 +51,9 @@ describe('createApp', () => {
     const { app, sockets } = setup();
     const socket = await connectReady(app, sockets);
     socket.deliver({
-      type: 'recv',
+      type: 'message',
       at: 3,
-      raw: JSON.stringify({
+      text: JSON.stringify({
         jsonrpc: '2.0',
         id: 'e1',
         method: 'elicitation/create',
@@ -74,7 +74,7 @@ describe('createApp', () => {
     const socket = await connectReady(app, sockets, { tools: { listChanged: true } });
     app.queryClient.setQueryData(listQueryKey('tools', 1), { items: [], pages: 1, outcomes: [] });
     app.queryClient.setQueryData(listQueryKey('prompts', 1), { items: [], pages: 1, outcomes: [] });
-    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }) });
+    socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }) });
     expect(app.queryClient.getQueryState(listQueryKey('tools', 1))?.isInvalidated).toBe(true);
     expect(app.queryClient.getQueryState(listQueryKey('prompts', 1))?.isInvalidated).toBe(false);
   });
@@ -85,7 +85,11 @@ describe('createApp', () => {
     const read = app.resourcesStore.getState().read('demo://missing');
     const request = sentOf(socket, 'resources/read')[0]!;
     expect(request.params).toEqual({ uri: 'demo://missing' });
-    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32002, message: 'Resource not found' } }) });
+    socket.deliver({
+      type: 'message',
+      at: 3,
+      text: JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32002, message: 'Resource not found' } }),
+    });
     await read;
     const state = app.queryClient.getQueryState(app.resourceReads.query(1, 'demo://missing').queryKey);
     expect(state?.status).toBe('error');
@@ -103,13 +107,13 @@ describe('createApp', () => {
     const stop = viewer.subscribe(() => {});
     await tick();
     const answer = (id: unknown, text: string) =>
-      socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id, result: { contents: [{ uri, text }] } }) });
+      socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id, result: { contents: [{ uri, text }] } }) });
     answer(sentOf(socket, 'resources/read')[0]!.id, 'count: 0');
 
     const subscribing = app.resourcesStore.getState().setSubscribed(uri, true);
-    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id: sentOf(socket, 'resources/subscribe')[0]!.id, result: {} }) });
+    socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id: sentOf(socket, 'resources/subscribe')[0]!.id, result: {} }) });
     await subscribing;
-    socket.deliver({ type: 'recv', at: 4, raw: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }) });
+    socket.deliver({ type: 'message', at: 4, text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }) });
     await tick();
     expect(sentOf(socket, 'resources/read')).toHaveLength(2);
     answer(sentOf(socket, 'resources/read')[1]!.id, 'count: 1');
@@ -122,7 +126,7 @@ describe('createApp', () => {
   it('starts the tabs afresh on a new connection, and counts the pings the server sends', async () => {
     const { app, sockets } = setup();
     const socket = await connectReady(app, sockets);
-    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id: 'p1', method: 'ping' }) });
+    socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id: 'p1', method: 'ping' }) });
     expect(app.pingStore.getState().serverPings).toBe(1);
     app.toolsStore.setState({ drafts: { echo: { formData: { text: 'hi' } } }, noConfirm: ['rm'] });
     app.promptsStore.getState().setValue('greet', 'name', 'Ada');

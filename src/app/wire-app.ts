@@ -2,7 +2,7 @@
 // the connection store cause in the other stores and the query cache. Called
 // once by createApp; nothing else subscribes to the controller.
 
-import { exchangeEnded, httpFactsOf, type ResolvedHttpMode } from '../protocol/index.js';
+import { ExchangeJudge } from '../protocol/index.js';
 import type { App, PageEnvironment } from './create-app.js';
 import { guardUnload } from './connection/unload-guard.js';
 import { resetForConnection } from './features/tools/tools-store.js';
@@ -30,18 +30,15 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
   });
 
   // HTTP exchanges: the Network view, and the transport lint rules once an exchange has ended.
-  const lintedExchanges = new Set<string>();
-  const httpModes = new Map<number, ResolvedHttpMode>();
+  const judges = new Map<number, ExchangeJudge>();
   controller.onHttpEvent((e, connection) => {
     app.networkStore.getState().receive(e, connection);
-    if (e.type === 'mode') httpModes.set(connection, e.mode);
-    if (e.type !== 'exchange' || !exchangeEnded(e.exchange)) return;
-    // An exchange may be reported more than once in its final state: judge it once.
-    const key = `${connection}:${e.exchange.id}`;
-    if (lintedExchanges.has(key)) return;
-    lintedExchanges.add(key);
+    const judge = judges.get(connection) ?? judges.set(connection, new ExchangeJudge()).get(connection)!;
+    if (e.type === 'mode') judge.modeChosen(e.mode);
+    const facts = e.type === 'exchange' ? judge.facts(e.exchange) : undefined;
+    if (facts === undefined) return;
     lint.observe(logStore.getState().entries);
-    lint.exchange(connection, httpFactsOf(e.exchange, httpModes.get(connection)));
+    lint.exchange(connection, facts);
   });
 
   logStore.subscribe((s) => lint.observe(s.entries));

@@ -193,7 +193,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
       return;
     }
     run.record.messages++;
-    const missing = this.inbox.unanswered(ids).filter((id) => !message.answers.includes(id));
+    const missing = this.inbox.unanswered(ids).filter((id) => !message.answers.some((a) => a.value === id));
     if (missing.length > 0) run.warn(`The JSON reply did not answer ${this.inbox.describe(missing)}.`);
     run.done();
     this.inbox.deliver(message, body.invalidUtf8);

@@ -42,10 +42,10 @@ describe('an HTTP session through the proxy', () => {
     expect(done.exchange.carried).toEqual([{ kind: 'request', method: 'initialize', id: 1 }]);
     expect(done.exchange.requestHeaders).toContainEqual(['X-Api-Key', '•••• (5 characters hidden)']);
     expect(done.exchange.headersMs).toBeGreaterThan(0);
-    const recv = await c.next('recv');
-    expect(JSON.parse(recv.raw)).toMatchObject({ id: 1, result: { serverInfo: { name: 'scripted' } } });
+    const recv = await c.next('message');
+    expect(JSON.parse(recv.text)).toMatchObject({ id: 1, result: { serverInfo: { name: 'scripted' } } });
     // The exchange is reported before the frame it carried.
-    expect(order.slice(0, 3)).toEqual(['http-opened', 'http:done', 'recv']);
+    expect(order.slice(0, 3)).toEqual(['http-opened', 'http:done', 'message']);
     expect(await c.next('http-mode')).toMatchObject({ mode: 'streamable-http' });
 
     c.ws.close();

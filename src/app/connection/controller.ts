@@ -71,9 +71,9 @@ export class ConnectionController {
         for (const l of this.httpListeners) l(e, number);
       },
       ...(this.deps.socketFactory ? { socketFactory: this.deps.socketFactory } : {}),
+      ...(this.deps.requestHandlers ? { handlers: this.deps.requestHandlers } : {}),
     });
     this.current = connection;
-    for (const [method, handler] of Object.entries(this.deps.requestHandlers ?? {})) connection.session.setRequestHandler(method, handler);
     connection.session.on((e) => {
       for (const l of this.sessionListeners) l(e, number);
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exitFailure, initializeTimeoutFailure } from './failures.js';
 
-const closed = { type: 'closed' as const, at: 0, code: 1, signal: null, reason: 'The server exited with code 1.', stderrTail: [] };
+const closed = { type: 'close' as const, at: 0, code: 1, signal: null, reason: 'The server exited with code 1.', stderrTail: [] };
 
 describe('failures', () => {
   it('offers Reconnect after a crash in use, not after a crash at start-up (the same settings would fail again)', () => {

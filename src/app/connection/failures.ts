@@ -32,7 +32,7 @@ export interface ConnectionFailure {
   canReinitialize?: boolean;
 }
 
-type ClosedEnvelope = Extract<ProxyEnvelope, { type: 'closed' }>;
+type ClosedEnvelope = Extract<ProxyEnvelope, { type: 'close' }>;
 
 /** Shown with "Continue without initialize" when the server answers initialize with -32601. */
 export const INITIALIZE_UNSUPPORTED =

@@ -69,7 +69,7 @@ describe('ProxyConnection over HTTP', () => {
     socket.deliver({ type: 'http', at: 2, exchange: exchange({ state: 'sending', status: undefined }) });
     socket.deliver({ type: 'http', at: 2, exchange: exchange({}) });
     socket.deliver({ type: 'http', at: 2, exchange: exchange({}) }); // reported again: logged once
-    socket.deliver({ type: 'recv', at: 3, raw: initResult(initId) });
+    socket.deliver({ type: 'message', at: 3, text: initResult(initId) });
     socket.deliver({ type: 'http-mode', at: 3, mode: 'streamable-http', reason: 'The server answered the initialize POST.' });
     const snapshot = await started;
     expect(snapshot.status).toBe('ready');
@@ -109,7 +109,7 @@ describe('ProxyConnection over HTTP', () => {
 
   it('a later request the transport failed resolves with the sentence; the connection stays up', async () => {
     const { socket, connection, started, initId } = setup();
-    socket.deliver({ type: 'recv', at: 2, raw: initResult(initId) });
+    socket.deliver({ type: 'message', at: 2, text: initResult(initId) });
     await started;
     const call = connection.session.request('tools/call', { name: 'x' });
     const callId = socket.frames().at(-1)!.id!;
@@ -127,7 +127,7 @@ describe('ProxyConnection over HTTP', () => {
 
   it('session expiry ends the connection and offers Re-initialize', async () => {
     const { socket, started, connection, initId } = setup();
-    socket.deliver({ type: 'recv', at: 2, raw: initResult(initId) });
+    socket.deliver({ type: 'message', at: 2, text: initResult(initId) });
     await started;
     socket.deliver({
       type: 'request-failed',
@@ -142,7 +142,7 @@ describe('ProxyConnection over HTTP', () => {
 
   it('initialize answered with -32601: offers to continue without it, then is ready', async () => {
     const { socket, connection, started, initId } = setup();
-    socket.deliver({ type: 'recv', at: 2, raw: JSON.stringify({ jsonrpc: '2.0', id: initId, error: { code: -32601, message: 'Method not found' } }) });
+    socket.deliver({ type: 'message', at: 2, text: JSON.stringify({ jsonrpc: '2.0', id: initId, error: { code: -32601, message: 'Method not found' } }) });
     const waiting = await started;
     expect(waiting.status).toBe('initializing');
     expect(waiting.initializeUnsupported).toMatch(/answered initialize with -32601 \(method not found\)/);
@@ -176,9 +176,9 @@ describe('ProxyConnection over HTTP', () => {
 
   it('an HTTP+SSE stream that ends is a failure with Re-initialize, not a process exit', async () => {
     const { socket, started, connection, initId } = setup();
-    socket.deliver({ type: 'recv', at: 2, raw: initResult(initId) });
+    socket.deliver({ type: 'message', at: 2, text: initResult(initId) });
     await started;
-    socket.deliver({ type: 'closed', at: 3, code: null, signal: null, reason: 'The server closed the HTTP+SSE event stream.', stderrTail: [] });
+    socket.deliver({ type: 'close', at: 3, code: null, signal: null, reason: 'The server closed the HTTP+SSE event stream.', stderrTail: [] });
     expect(connection.snapshot.failure).toMatchObject({ kind: 'http-closed', message: 'The server closed the HTTP+SSE event stream.', canReinitialize: true });
   });
 });

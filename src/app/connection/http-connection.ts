@@ -9,6 +9,7 @@ import {
   type HttpExchange,
   type HttpMode,
   type HttpTransportConfig,
+  sameRequestId,
   type JsonRpcId,
   type ProxyEnvelope,
   type ResolvedHttpMode,
@@ -45,8 +46,6 @@ export interface HttpSideHost {
   fail(failure: ConnectionFailure): void;
   onHttp?: (event: HttpEvent) => void;
 }
-
-const sameId = (a: JsonRpcId, b: JsonRpcId | undefined): boolean => b !== undefined && String(a) === String(b);
 
 export class HttpSide {
   private readonly exchanges = new ExchangeLogger();
@@ -105,7 +104,7 @@ export class HttpSide {
   }
 
   private onRequestFailed(ids: JsonRpcId[], problem: Parameters<typeof httpFailure>[0], message: string): void {
-    if (problem === 'session-expired' || (this.host.initializing() && ids.some((id) => sameId(id, this.initializeId)))) {
+    if (problem === 'session-expired' || (this.host.initializing() && ids.some((id) => sameRequestId(id, this.initializeId)))) {
       this.host.fail(httpFailure(problem, message));
       return;
     }

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock, type StdioTransportConfig } from '../../protocol/index.js';
 import { createLogStore } from '../stores/log-store.js';
 import { LOST_MESSAGE } from './failures.js';
-import { ProxyConnection } from './proxy-connection.js';
+import { ProxyConnection, type ProxyConnectionOptions } from './proxy-connection.js';
 import { FakeSocket, tick } from './test-doubles.js';
 
 const transport: StdioTransportConfig = { kind: 'stdio', command: 'node', args: ['demo.js'], env: { DEBUG: '1' } };
 
-function setup() {
+function setup(handlers?: ProxyConnectionOptions['handlers']) {
   const sockets: FakeSocket[] = [];
   const clock = new ManualClock();
   const logStore = createLogStore((run) => run());
@@ -24,6 +24,7 @@ function setup() {
       return s;
     },
     clock,
+    ...(handlers ? { handlers } : {}),
   });
   const started = connection.start();
   const socket = sockets[0]!;
@@ -49,6 +50,12 @@ const initializeResult = (id: number | string) =>
   });
 
 describe('ProxyConnection', () => {
+  it('declares the server requests it was given handlers for in initialize, before connecting', () => {
+    const { socket } = setup({ 'elicitation/create': () => ({ result: { action: 'cancel' } }) });
+    openAndStart(socket);
+    expect(socket.frames()[0]).toMatchObject({ method: 'initialize', params: { capabilities: { elicitation: {} } } });
+  });
+
   it('opens the socket with both subprotocols and sends the open envelope', () => {
     const { socket, connection } = setup();
     expect(socket.url).toBe('ws://127.0.0.1:6290/ws');
@@ -65,7 +72,7 @@ describe('ProxyConnection', () => {
     const [init] = socket.frames();
     expect(init).toMatchObject({ method: 'initialize', params: { protocolVersion: '2025-06-18' } });
 
-    socket.deliver({ type: 'recv', at: 2, raw: initializeResult(init!.id!) });
+    socket.deliver({ type: 'message', at: 2, text: initializeResult(init!.id!) });
     const snapshot = await started;
     expect(snapshot.status).toBe('ready');
     expect(snapshot.info).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'demo', title: 'Demo' }, instructions: 'Be nice.' });
@@ -86,7 +93,7 @@ describe('ProxyConnection', () => {
     const ping = connection.session.request('ping', undefined, { timeoutMs: 60_000 });
     socket.deliver({ type: 'stderr', at: 3, line: 'Error: cannot find module ./missing.js' });
     socket.deliver({
-      type: 'closed',
+      type: 'close',
       at: 4,
       code: 1,
       signal: null,
@@ -109,7 +116,7 @@ describe('ProxyConnection', () => {
   it('reports a signal when the proxy reason does not mention it', async () => {
     const { socket, started } = setup();
     openAndStart(socket);
-    socket.deliver({ type: 'closed', at: 4, code: null, signal: 'SIGKILL', reason: 'The server process was killed.', stderrTail: [] });
+    socket.deliver({ type: 'close', at: 4, code: null, signal: 'SIGKILL', reason: 'The server process was killed.', stderrTail: [] });
     expect((await started).failure?.message).toBe('The server process was killed. (signal SIGKILL)');
   });
 
@@ -139,7 +146,7 @@ describe('ProxyConnection', () => {
   it('reports an unexpected socket close as a lost proxy, with Reconnect, and fails pending requests', async () => {
     const { socket, connection, started } = setup();
     openAndStart(socket);
-    socket.deliver({ type: 'recv', at: 2, raw: initializeResult(socket.frames()[0]!.id!) });
+    socket.deliver({ type: 'message', at: 2, text: initializeResult(socket.frames()[0]!.id!) });
     await started;
     const ping = connection.session.request('ping');
     socket.drop(1006);
@@ -152,9 +159,9 @@ describe('ProxyConnection', () => {
   it('says the proxy stopped when it shuts down (server stopped, then socket closed with 1001)', async () => {
     const { socket, connection, started } = setup();
     openAndStart(socket);
-    socket.deliver({ type: 'recv', at: 2, raw: initializeResult(socket.frames()[0]!.id!) });
+    socket.deliver({ type: 'message', at: 2, text: initializeResult(socket.frames()[0]!.id!) });
     await started;
-    socket.deliver({ type: 'closed', at: 3, code: 0, signal: null, reason: 'Stopped by mcpscope.', stderrTail: [] });
+    socket.deliver({ type: 'close', at: 3, code: 0, signal: null, reason: 'Stopped by mcpscope.', stderrTail: [] });
     expect(connection.snapshot.failure).toBeUndefined();
     socket.drop(1001);
     expect(connection.snapshot.failure).toMatchObject({ title: 'The mcpscope proxy stopped', canReconnect: true });
@@ -186,7 +193,7 @@ describe('ProxyConnection', () => {
     const { socket, started } = setup();
     openAndStart(socket);
     const id = socket.frames()[0]!.id!;
-    socket.deliver({ type: 'recv', at: 2, raw: JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32602, message: 'Unsupported protocol version' } }) });
+    socket.deliver({ type: 'message', at: 2, text: JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32602, message: 'Unsupported protocol version' } }) });
     const snapshot = await started;
     expect(snapshot.failure).toMatchObject({ kind: 'initialize-failed' });
     expect(snapshot.failure?.message).toContain('Unsupported protocol version');
@@ -207,10 +214,10 @@ describe('ProxyConnection', () => {
     const { socket, clock, logStore } = setup();
     openAndStart(socket);
     clock.advance(12.3);
-    socket.deliver({ type: 'noise', at: 2, raw: 'Server listening…' });
+    socket.deliver({ type: 'noise', at: 2, text: 'Server listening…' });
     socket.deliver({ type: 'stderr', at: 2, line: 'debug: hello' });
     socket.deliver({ type: 'oversize', at: 2, bytes: 9_000_000, limit: 4_194_304 });
-    socket.deliver({ type: 'recv', at: 2, raw: '{"broken' });
+    socket.deliver({ type: 'message', at: 2, text: '{"broken' });
     const entries = logStore.getState().entries;
     const tail = entries.slice(-4);
     expect(tail.map((e) => [e.direction, e.kind])).toEqual([
@@ -232,9 +239,9 @@ describe('ProxyConnection', () => {
     const { socket, logStore } = setup();
     openAndStart(socket);
     const bytes = btoa('caf\xe9!'); // 5 bytes; the text has U+FFFD for the 0xE9
-    socket.deliver({ type: 'noise', at: 2, raw: 'caf\uFFFD!', invalidUtf8: true, bytes });
+    socket.deliver({ type: 'noise', at: 2, text: 'caf\uFFFD!', invalidUtf8: true, bytes });
     socket.deliver({ type: 'stderr', at: 2, line: 'caf\uFFFD!', invalidUtf8: true, bytes });
-    socket.deliver({ type: 'recv', at: 2, raw: '{"jsonrpc":"2.0","method":"m","params":{"a":"\uFFFD"}}', invalidUtf8: true });
+    socket.deliver({ type: 'message', at: 2, text: '{"jsonrpc":"2.0","method":"m","params":{"a":"\uFFFD"}}', invalidUtf8: true });
     socket.deliver({ type: 'stderr', at: 2, line: 'clean' });
     const tail = logStore.getState().entries.slice(-4);
     expect(tail.map(({ direction, invalidUtf8, bytes, note, size }) => ({ direction, invalidUtf8, bytes, note, size }))).toEqual([

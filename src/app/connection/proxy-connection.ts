@@ -7,6 +7,7 @@ import {
   ClientSession,
   ENVELOPE_SUBPROTOCOL,
   ErrorCode,
+  StderrTail,
   classifyFrame,
   TOKEN_SUBPROTOCOL_PREFIX,
   outputHeldNotice,
@@ -17,6 +18,7 @@ import {
   type ProtocolVersion,
   type ProxyEnvelope,
   type RawBytes,
+  type ServerRequestHandler,
   type TransportConfig,
 } from '../../protocol/index.js';
 import type { LogInput } from '../stores/log-store.js';
@@ -43,8 +45,6 @@ import { SOCKET_OPEN, browserSocketFactory, type SocketFactory, type SocketLike 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
 /** WebSocket close code 1001: the proxy is shutting down. */
 const GOING_AWAY = 1001;
-/** How many stderr lines to keep for error reports when the proxy sends none. */
-const STDERR_TAIL_LINES = 20;
 
 export type { ConnectionSnapshot, ConnectionStatus } from './snapshot.js';
 
@@ -60,6 +60,8 @@ export interface ProxyConnectionOptions {
   socketFactory?: SocketFactory;
   clock?: Clock;
   initializeTimeoutMs?: number;
+  /** Answers to server→client requests, declared before connecting (see ClientSessionOptions.handlers). */
+  handlers?: Readonly<Record<string, ServerRequestHandler>>;
 }
 
 export class ProxyConnection {
@@ -68,7 +70,8 @@ export class ProxyConnection {
   private readonly clock: Clock;
   private readonly startedAt: number;
   private readonly listeners = new Set<(s: ConnectionSnapshot) => void>();
-  private readonly stderrTail: string[] = [];
+  /** For error reports when the proxy sends none. */
+  private readonly stderrTail = new StderrTail();
   private socket: SocketLike | undefined;
   private socketOpened = false;
   private userEnded = false;
@@ -82,7 +85,7 @@ export class ProxyConnection {
     this.clock = options.clock ?? systemClock;
     this.startedAt = this.clock.now();
     this.settled = new Promise((resolve) => (this.settle = resolve));
-    this.session = new ClientSession({ send: (raw) => this.sendFrame(raw), clock: this.clock });
+    this.session = new ClientSession({ send: (raw) => this.sendFrame(raw), clock: this.clock, ...(options.handlers ? { handlers: options.handlers } : {}) });
     this.session.on((e) => {
       if (e.type === 'state') this.update({ sessionState: e.state });
     });
@@ -171,14 +174,17 @@ export class ProxyConnection {
         this.update({ status: 'initializing', pid: env.pid });
         void this.initialize();
         return;
-      case 'recv':
-        this.log({ direction: 'in', raw: env.raw, ...lineBytes(env) });
-        this.session.receive(env.raw);
+      case 'message': {
+        // Classified once: the log and the session read the same frame.
+        const frame = classifyFrame(env.text);
+        this.log({ direction: 'in', raw: env.text, frame, ...lineBytes(env) });
+        this.session.receive(env.text, frame);
         return;
+      }
       case 'noise': {
         const note = this.options.transport.kind === 'http' ? 'A message from the server that is not JSON.' : 'A stdout line that is not JSON.';
         const bytes = lineBytes(env);
-        this.log({ direction: 'noise', kind: 'noise', raw: env.raw, ...bytes, note: bytes.note ? `${note} ${bytes.note}` : note });
+        this.log({ direction: 'noise', kind: 'noise', raw: env.text, ...bytes, note: bytes.note ? `${note} ${bytes.note}` : note });
         return;
       }
       case 'http-opened':
@@ -200,14 +206,13 @@ export class ProxyConnection {
         return;
       case 'stderr':
         this.stderrTail.push(env.line);
-        if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
         this.log({ direction: 'stderr', kind: 'stderr', raw: env.line, ...lineBytes(env) });
         return;
       case 'output-held':
         // Said where stderr shows (the Console), as mcpscope's own words (kind system), not the server's.
         this.log({ direction: 'stderr', kind: 'system', raw: outputHeldNotice(env) });
         return;
-      case 'closed':
+      case 'close':
         this.onServerClosed(env);
         return;
       case 'error':
@@ -234,12 +239,12 @@ export class ProxyConnection {
       this.settle(this._snapshot);
       return;
     }
-    const tail = [...this.stderrTail];
+    const tail = this.stderrTail.lines();
     this.fail(result.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(result.message, tail));
   }
 
-  private onServerClosed(env: Extract<ProxyEnvelope, { type: 'closed' }>): void {
-    const tail = env.stderrTail.length > 0 ? env.stderrTail : [...this.stderrTail];
+  private onServerClosed(env: Extract<ProxyEnvelope, { type: 'close' }>): void {
+    const tail = env.stderrTail.length > 0 ? env.stderrTail : this.stderrTail.lines();
     this.system(exitSentence(env));
     if (this._snapshot.status === 'closed') return;
     if (this.options.transport.kind === 'http') {
@@ -293,9 +298,9 @@ export class ProxyConnection {
       throw new Error('Not connected to the proxy.');
     }
     this.sendEnvelope({ type: 'send', raw });
-    this.log({ direction: 'out', raw });
+    const frame = classifyFrame(raw);
+    this.log({ direction: 'out', raw, frame });
     if (this._snapshot.status === 'initializing' && this.http.initializeId === undefined) {
-      const frame = classifyFrame(raw);
       if (frame.kind === 'request' && frame.message.method === 'initialize') this.http.initializeId = frame.message.id;
     }
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLogStore, type LogInput } from './log-store.js';
+import { classifyFrame } from '../../protocol/index.js';
+import { PAIRING_CASES, type PairingVerdict } from '../../protocol/ledger/pairing-cases.js';
+import { createLogStore, type LogEntry, type LogInput } from './log-store.js';
 
 /** A store whose flushes run only when the test says so. */
 function manualStore() {
@@ -38,7 +40,7 @@ describe('log store', () => {
     expect(store.getState().entries[1]).toMatchObject({ direction: 'out', kind: 'response', method: 'ping', id: 'srv-1' });
   });
 
-  it('pairs "7" with 7, as the session does, and does not pair in the wrong direction', () => {
+  it('does not pair "7" with 7 (ids keep their JSON type, as in the session), nor in the wrong direction', () => {
     const { store } = manualStore();
     const s = store.getState();
     s.append(at('out', '{"jsonrpc":"2.0","id":7,"method":"ping"}'));
@@ -47,7 +49,8 @@ describe('log store', () => {
     s.append(at('out', '{"jsonrpc":"2.0","id":9,"result":{}}'));
     s.flush();
     const [, mismatch, , wrongWay] = store.getState().entries;
-    expect(mismatch?.method).toBe('ping');
+    expect(mismatch?.method).toBeUndefined();
+    expect(mismatch?.note).toMatch(/Request #1 has the id 7; this answer's id "7" is of another JSON type/);
     expect(wrongWay?.method).toBeUndefined();
     expect(wrongWay?.note).toMatch(/No request/);
   });
@@ -226,5 +229,39 @@ describe('log store pairing, round trips and sizes', () => {
     expect(entries.every((e, i) => e.seq === i + 1)).toBe(true);
     expect(entries.every((e) => e.pairSeq !== undefined && entries[e.pairSeq - 1]!.pairSeq === e.seq)).toBe(true);
     expect(entries.filter((e) => e.kind === 'response').every((e) => e.rtt === 0.5)).toBe(true);
+  });
+});
+
+describe('log store: one parse per frame', () => {
+  it('uses the classification the caller already made instead of parsing the text again', () => {
+    const store = createLogStore((run) => run());
+    const frame = classifyFrame('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+    const entry = store.getState().append({ t: 0, connection: 1, direction: 'out', raw: '(stands for the frame)', frame });
+    expect(entry).toMatchObject({ kind: 'request', method: 'ping', id: 1 });
+  });
+});
+
+describe('log store: the id table (same answers as the ledger)', () => {
+  /** What the log makes of an answer, in the ledger's words. */
+  const verdictOf = (e: LogEntry): PairingVerdict => {
+    if (e.note?.includes('already answered')) return 'duplicate';
+    if (e.note?.includes('JSON type')) return 'type-mismatch';
+    if (e.note?.includes('No request')) return 'orphan';
+    return e.pairSeq === undefined ? 'unidentified' : 'paired';
+  };
+
+  it.each(PAIRING_CASES)('$name', (c) => {
+    const store = createLogStore((run) => run());
+    const s = store.getState();
+    let t = 0;
+    if (!c.answersFirst) s.append({ t: t++, connection: 1, direction: 'out', raw: c.request });
+    const answers = c.answers.map((raw) => s.append({ t: t++, connection: 1, direction: 'in', raw }).seq);
+    expect(answers.map((seq) => verdictOf(store.getState().entries[seq - 1]!))).toEqual(c.expect);
+    if (c.answersFirst) {
+      const request = s.append({ t: t++, connection: 1, direction: 'out', raw: c.request });
+      const [answer, logged] = [store.getState().entries[answers[0]! - 1]!, store.getState().entries[request.seq - 1]!];
+      expect(logged.pairSeq === answer.seq && answer.pairSeq === logged.seq).toBe(c.answeredEarly === true);
+      expect(answer.note).toMatch(/logged after it/);
+    }
   });
 });

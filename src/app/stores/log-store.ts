@@ -5,15 +5,18 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
+  RequestLedger,
   base64ByteLength,
   classifyFrame,
   frameId,
   frameMethod,
+  frameRequestId,
   utf8ByteLength,
   type Frame,
   type JsonRpcId,
   type LogDirection,
   type LogKind,
+  type Side,
   type SingleFrame,
 } from '../../protocol/index.js';
 
@@ -55,6 +58,8 @@ export interface LogInput {
   raw: string;
   /** Required for stderr/noise/system entries; JSON-RPC frames are classified here. */
   kind?: LogKind;
+  /** The frame's classification, when the caller already has it (a frame is parsed once). */
+  frame?: Frame;
   note?: string;
   invalidUtf8?: true;
   bytes?: string;
@@ -92,13 +97,14 @@ const emptyCounts = (): LogCounts => ({ out: 0, in: 0, stderr: 0, noise: 0, syst
 
 type Details = Pick<LogEntry, 'kind' | 'method' | 'id' | 'note' | 'pairSeq' | 'rtt'>;
 
+/** What the log keeps about a request in the ledger. */
 interface SeenRequest {
-  method: string;
   seq: number;
-  t: number;
   /** seq of the first answer, once one arrived. */
   answeredBy?: number;
 }
+
+const sideOf = (direction: LogDirection): Side => (direction === 'out' ? 'client' : 'server');
 
 export function createLogStore(schedule: Scheduler = frameScheduler, now: () => number = Date.now): StoreApi<LogState> {
   let nextSeq = 1;
@@ -107,34 +113,38 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   // seq of the last published entry, and how many seqs come before entries[0] (dropped ones).
   let published = 0;
   let base = 0;
-  // Requests by connection, direction of the request and id, for pairing answers.
-  const requests = new Map<string, SeenRequest>();
-  // Published requests that got their first answer since the last flush: seq → answer seq.
-  const answered = new Map<number, number>();
-  const key = (connection: number, from: LogDirection, id: JsonRpcId) => `${connection}|${from}|${typeof id}|${id}`;
+  // Each connection's requests, for pairing answers (one ledger per connection: ids are per session).
+  const ledgers = new Map<number, RequestLedger<SeenRequest>>();
+  // Published entries to change at the next flush: seq → fields (a request's answer, an answer's early request).
+  const patches = new Map<number, Pick<LogEntry, 'pairSeq' | 'method' | 'note'>>();
 
-  function rememberRequest(seq: number, input: LogInput, item: SingleFrame): void {
-    if (item.kind !== 'request') return;
-    requests.set(key(input.connection, input.direction, item.message.id), { method: item.message.method, seq, t: input.t });
+  function ledgerOf(connection: number): RequestLedger<SeenRequest> {
+    let ledger = ledgers.get(connection);
+    if (ledger === undefined) ledgers.set(connection, (ledger = new RequestLedger<SeenRequest>()));
+    return ledger;
   }
 
-  /** The request an answer pairs with; accepts "7" for 7 as the session does. */
-  function pairedRequest(connection: number, answerFrom: LogDirection, id: JsonRpcId): SeenRequest | undefined {
-    const from = answerFrom === 'in' ? 'out' : 'in';
-    const exact = requests.get(key(connection, from, id));
-    if (exact !== undefined) return exact;
-    const other = typeof id === 'number' ? String(id) : /^-?\d+$/.test(id) ? Number(id) : undefined;
-    return other === undefined ? undefined : requests.get(key(connection, from, other));
+  /** Record a request; returns the seq of its answer when that was logged first. */
+  function rememberRequest(seq: number, input: LogInput, item: SingleFrame): number | undefined {
+    if (item.kind !== 'request') return undefined;
+    const { method } = item.message;
+    const recorded = ledgerOf(input.connection).request(sideOf(input.direction), frameRequestId(item)!, method, input.t, { seq });
+    const early = recorded.answeredEarly?.seq;
+    if (early === undefined) return undefined;
+    // Its answer was logged first: pair them both ways now.
+    recorded.request.data.answeredBy = early;
+    patch(early, { pairSeq: seq, method, note: `The answer to request #${seq}, which was logged after it.` });
+    return early;
   }
 
-  /** Give a request its answer's seq: in place while unpublished, at the next flush otherwise. */
-  function markAnswered(requestSeq: number, answerSeq: number): void {
-    if (requestSeq <= published) {
-      answered.set(requestSeq, answerSeq);
+  /** Change an entry: in place while unpublished, at the next flush otherwise. Never replaces a pairing. */
+  function patch(seq: number, fields: Pick<LogEntry, 'pairSeq' | 'method' | 'note'>): void {
+    if (seq <= published) {
+      patches.set(seq, { ...patches.get(seq), ...fields });
       return;
     }
-    const waiting = buffer[requestSeq - published - 1];
-    if (waiting && waiting.pairSeq === undefined) waiting.pairSeq = answerSeq;
+    const waiting = buffer[seq - published - 1];
+    if (waiting && waiting.pairSeq === undefined) Object.assign(waiting, fields);
   }
 
   function describe(seq: number, frame: SingleFrame, input: LogInput): Omit<Details, 'kind'> {
@@ -144,16 +154,30 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
     const method = frameMethod(frame);
     if (method !== undefined) out.method = method;
     if ((frame.kind === 'response' || frame.kind === 'error') && id !== undefined) {
-      const request = pairedRequest(input.connection, input.direction, id);
-      if (request === undefined) out.note = 'No request with this id was seen.';
-      else {
-        out.method = request.method;
-        out.pairSeq = request.seq;
-        out.rtt = input.t - request.t;
-        if (request.answeredBy === undefined) {
-          request.answeredBy = seq;
-          markAnswered(request.seq, seq);
-        } else out.note = `Request #${request.seq} was already answered by #${request.answeredBy}.`;
+      const rid = frameRequestId(frame);
+      const verdict = ledgerOf(input.connection).answer(sideOf(input.direction), rid, input.t, { seq });
+      switch (verdict.kind) {
+        case 'paired':
+        case 'duplicate':
+        case 'late': {
+          const request = verdict.request;
+          out.method = request.method;
+          out.pairSeq = request.data.seq;
+          out.rtt = verdict.rttMs;
+          if (verdict.kind === 'paired') {
+            request.data.answeredBy = seq;
+            patch(request.data.seq, { pairSeq: seq });
+          } else out.note = `Request #${request.data.seq} was already answered by #${request.data.answeredBy ?? '?'}.`;
+          break;
+        }
+        case 'type-mismatch':
+          out.note = `Request #${verdict.request.data.seq} has the id ${verdict.request.id.text}; this answer's id ${rid!.text} is of another JSON type, so it answers nothing.`;
+          break;
+        case 'orphan':
+          out.note = 'No request with this id was seen.';
+          break;
+        case 'unidentified':
+          break;
       }
     }
     if (frame.kind === 'invalid') out.note = frame.reason;
@@ -161,9 +185,9 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   }
 
   function classify(seq: number, input: LogInput): Details {
-    const frame: Frame = classifyFrame(input.raw);
+    const frame: Frame = input.frame ?? classifyFrame(input.raw);
     if (frame.kind === 'batch') {
-      for (const item of frame.items) rememberRequest(seq, input, item);
+      const early = frame.items.map((item) => rememberRequest(seq, input, item)).find((s) => s !== undefined);
       const items = frame.items.map((item) => describe(seq, item, input));
       const methods = items.map((d) => d.method ?? '?');
       const answer = items.find((d) => d.pairSeq !== undefined);
@@ -171,27 +195,29 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
       if (answer?.pairSeq !== undefined) {
         details.pairSeq = answer.pairSeq;
         if (answer.rtt !== undefined) details.rtt = answer.rtt;
-      }
+      } else if (early !== undefined) details.pairSeq = early;
       return details;
     }
-    rememberRequest(seq, input, frame);
-    return { kind: frame.kind, ...describe(seq, frame, input) };
+    const early = rememberRequest(seq, input, frame);
+    const details: Details = { kind: frame.kind, ...describe(seq, frame, input) };
+    if (early !== undefined) details.pairSeq = early;
+    return details;
   }
 
   return createStore<LogState>()((set, get) => {
     function flush(): void {
       scheduled = false;
-      if (buffer.length === 0 && answered.size === 0) return;
+      if (buffer.length === 0 && patches.size === 0) return;
       const batch = buffer;
       buffer = [];
       const counts = { ...get().counts };
       for (const e of batch) counts[e.direction]++;
       const entries = get().entries.slice();
-      for (const [requestSeq, answerSeq] of answered) {
-        const request = entries[requestSeq - 1 - base];
-        if (request && request.pairSeq === undefined) entries[requestSeq - 1 - base] = { ...request, pairSeq: answerSeq };
+      for (const [seq, fields] of patches) {
+        const entry = entries[seq - 1 - base];
+        if (entry && entry.pairSeq === undefined) entries[seq - 1 - base] = { ...entry, ...fields };
       }
-      answered.clear();
+      patches.clear();
       for (const e of batch) entries.push(e);
       published = base + entries.length;
       set({ entries, counts });
@@ -223,7 +249,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         const entries = keep < 0 ? [] : all.slice(keep);
         base = published - entries.length;
         // An answer must not pair with a request that is gone.
-        for (const [k, r] of requests) if (r.seq < seq) requests.delete(k);
+        for (const ledger of ledgers.values()) ledger.forgetPending((r) => r.data.seq >= seq);
         set({ entries, counts: countsOf(entries) });
       },
       append(input) {

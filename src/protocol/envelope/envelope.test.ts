@@ -47,6 +47,12 @@ describe('HTTP transport config', () => {
     expect(sse.ok && sse.value.type === 'open' && sse.value.transport).toEqual({ kind: 'http', url: 'http://h/sse', headers: {}, mode: 'sse' });
   });
 
+  it('takes upstream events in their own shape (message, close), not renamed', () => {
+    expect(parseProxyEnvelope('{"type":"message","at":1,"text":"{}"}')).toMatchObject({ ok: true, value: { type: 'message', text: '{}' } });
+    expect(parseProxyEnvelope('{"type":"close","at":1,"code":0,"signal":null,"reason":"r","stderrTail":[]}').ok).toBe(true);
+    expect(parseProxyEnvelope('{"type":"recv","at":1,"raw":"{}"}').ok).toBe(false);
+  });
+
   it('lets the HTTP envelopes through from the proxy', () => {
     for (const type of ['http-opened', 'http', 'http-mode', 'request-failed']) {
       expect(parseProxyEnvelope(JSON.stringify({ type, at: 1 })).ok).toBe(true);

@@ -3,11 +3,12 @@
 // exactly what the server wrote. Both sides import these types; the proxy
 // validates everything it receives (it comes from a network socket).
 
-import { parseJson, type JsonRpcId } from '../jsonrpc/codec.js';
-import { isHttpMode, type HttpExchange, type HttpMode, type HttpProblem, type ResolvedHttpMode } from '../http/exchange.js';
+import { parseJson } from '../jsonrpc/codec.js';
+import { isHttpMode, type HttpMode } from '../http/exchange.js';
 import { headerNameProblem, headerValueProblem, httpUrlProblem } from '../http/headers.js';
 import { isRecord, isStringArray } from '../json/guards.js';
 import type { Result } from '../result.js';
+import type { LineBytes, WireUpstreamEvent } from './upstream-event.js';
 
 /** WebSocket subprotocol naming this envelope version. */
 export const ENVELOPE_SUBPROTOCOL = 'mcpscope.v1';
@@ -37,40 +38,23 @@ export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 /** Browser → proxy. */
 export type ClientEnvelope = { type: 'open'; transport: TransportConfig } | { type: 'send'; raw: string } | { type: 'close' };
 
-/** Proxy → browser. `at` is the proxy's clock in ms since the epoch. */
-export type ProxyEnvelope =
-  | { type: 'opened'; at: number; transport: 'stdio'; pid: number; command: string; args: string[] }
+/** What only the proxy says: the upstream's start, the browser falling behind, errors. */
+export type ProxyOwnEnvelope =
+  | { type: 'opened'; transport: 'stdio'; pid: number; command: string; args: string[] }
   /** The HTTP counterpart of `opened`: `mode` is what was asked for; with Auto, `http-mode` says what was chosen. */
-  | { type: 'http-opened'; at: number; url: string; mode: HttpMode; endpoint?: string }
-  /** One HTTP exchange, sent again each time it changes (same `exchange.id`). */
-  | { type: 'http'; at: number; exchange: HttpExchange }
-  /** The HTTP transport in use, once known, and why. */
-  | { type: 'http-mode'; at: number; mode: ResolvedHttpMode; reason: string }
-  /** The transport failed these requests: no answer will come for them. */
-  | { type: 'request-failed'; at: number; requestIds: JsonRpcId[]; problem: HttpProblem; message: string }
-  | ({ type: 'recv'; at: number; raw: string } & RawBytes)
-  | ({ type: 'noise'; at: number; raw: string } & RawBytes)
-  | { type: 'oversize'; at: number; bytes: number; limit: number }
-  | ({ type: 'stderr'; at: number; line: string } & RawBytes)
+  | { type: 'http-opened'; url: string; mode: HttpMode; endpoint?: string }
   /** The browser fell behind, so the proxy stopped reading the server for a while: what that held back (sent after the fact). */
-  | ({ type: 'output-held'; at: number } & OutputHeld)
-  | {
-      type: 'closed';
-      at: number;
-      code: number | null;
-      signal: string | null;
-      /** A sentence that says what happened. */
-      reason: string;
-      stderrTail: string[];
-    }
-  | { type: 'error'; at: number; code: ProxyErrorCode; message: string };
+  | ({ type: 'output-held' } & OutputHeld)
+  | { type: 'error'; code: ProxyErrorCode; message: string };
 
-/** Set only when the line was not valid UTF-8 (its text then has U+FFFD where the bad bytes were). */
-export interface RawBytes {
-  invalidUtf8?: boolean;
-  /** The line's exact bytes, base64, when the transport had them. */
-  bytes?: string;
-}
+/**
+ * Proxy → browser: every upstream event in its own shape (see upstream-event.ts),
+ * and the proxy's own. `at` is the proxy's clock in ms since the epoch.
+ */
+export type ProxyEnvelope = (WireUpstreamEvent | ProxyOwnEnvelope) & { at: number };
+
+/** A line's bytes in an envelope: set only when it was not valid UTF-8 (base64 of its exact bytes, when the transport had them). */
+export type RawBytes = LineBytes<string>;
 
 /** Counts since the last report of this kind. */
 export interface OutputHeld {
@@ -165,20 +149,22 @@ export function parseClientEnvelope(text: string): Result<ClientEnvelope> {
   }
 }
 
-const PROXY_TYPES = new Set([
-  'opened',
-  'recv',
-  'noise',
-  'oversize',
-  'stderr',
-  'output-held',
-  'closed',
-  'error',
-  'http-opened',
-  'http',
-  'http-mode',
-  'request-failed',
-]);
+/** Every envelope type, checked against the union by the compiler (a missing or extra one does not build). */
+const PROXY_ENVELOPE_TYPES: Record<ProxyEnvelope['type'], true> = {
+  message: true,
+  noise: true,
+  oversize: true,
+  stderr: true,
+  http: true,
+  'http-mode': true,
+  'request-failed': true,
+  close: true,
+  opened: true,
+  'http-opened': true,
+  'output-held': true,
+  error: true,
+};
+const PROXY_TYPES: ReadonlySet<string> = new Set(Object.keys(PROXY_ENVELOPE_TYPES));
 
 /** Parse one proxy → browser envelope (the proxy is trusted; this guards against version skew). */
 export function parseProxyEnvelope(text: string): Result<ProxyEnvelope> {

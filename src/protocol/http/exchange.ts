@@ -64,6 +64,8 @@ export interface CarriedMessage {
   kind: SingleFrame['kind'];
   method?: string;
   id?: JsonRpcId;
+  /** The id's raw spelling, when the codec kept one (`7.0`, an integer beyond 2^53). */
+  idText?: string;
 }
 
 export interface HttpExchange {
@@ -112,6 +114,7 @@ export function carriedMessages(raw: string): CarriedMessage[] {
     if (item.kind === 'request' || item.kind === 'response' || item.kind === 'error') {
       const id = item.message.id;
       if (id !== null && id !== undefined) carried.id = id;
+      if (item.idText !== undefined) carried.idText = item.idText;
     }
     return carried;
   });

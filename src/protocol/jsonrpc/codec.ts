@@ -4,6 +4,7 @@
 
 import { isRecord } from '../json/guards.js';
 import { err, ok, type Result } from '../result.js';
+import { idSpellings, numericIdNeedsScan } from './id-spelling.js';
 
 export type JsonRpcId = string | number;
 
@@ -41,11 +42,19 @@ export interface JsonRpcError {
 
 export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcSuccess | JsonRpcError;
 
+/**
+ * Set by classifyFrame when a numeric id was spelled other than `String(id)`:
+ * `7.0`, or an integer beyond 2^53 that JSON.parse rounded. The raw spelling.
+ */
+interface IdSpelling {
+  idText?: string;
+}
+
 export type SingleFrame =
-  | { kind: 'request'; message: JsonRpcRequest }
+  | ({ kind: 'request'; message: JsonRpcRequest } & IdSpelling)
   | { kind: 'notification'; message: JsonRpcNotification }
-  | { kind: 'response'; message: JsonRpcSuccess }
-  | { kind: 'error'; message: JsonRpcError }
+  | ({ kind: 'response'; message: JsonRpcSuccess } & IdSpelling)
+  | ({ kind: 'error'; message: JsonRpcError } & IdSpelling)
   | InvalidFrame;
 
 /** Why a frame is invalid, as a code the lint rules key on (the reason is for people). */
@@ -184,7 +193,23 @@ export function classifyFrame(text: string): Frame {
   if (text.trim() === '') return { kind: 'invalid', code: 'empty', reason: 'frame is empty' };
   const parsed = parseJson(text);
   if (!parsed.ok) return { kind: 'invalid', code: 'not-json', reason: notJsonReason(text, parsed.error) };
-  return classifyValue(parsed.value);
+  return withIdSpellings(text, classifyValue(parsed.value));
+}
+
+/** Keep the raw spelling of numeric ids that JSON.parse cannot give back (see id-spelling.ts). */
+function withIdSpellings(text: string, frame: Frame): Frame {
+  const items = frame.kind === 'batch' ? frame.items : [frame];
+  let spellings: Array<string | undefined> | undefined;
+  items.forEach((item, index) => {
+    if (item.kind !== 'request' && item.kind !== 'response' && item.kind !== 'error') return;
+    const id = item.message.id;
+    if (typeof id !== 'number') return;
+    if (frame.kind !== 'batch' && !numericIdNeedsScan(text, id)) return;
+    spellings ??= idSpellings(text);
+    const spelled = spellings[index];
+    if (spelled !== undefined && spelled !== String(id)) item.idText = spelled;
+  });
+  return frame;
 }
 
 /** A byte-order mark is invisible in most views, so say so when it is what breaks the JSON. */

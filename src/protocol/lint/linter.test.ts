@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAIRING_CASES, type PairingVerdict } from '../ledger/pairing-cases.js';
 import { Linter, type LinterOptions } from './linter.js';
 import { RULE_IDS, specUrl, type RuleId } from './rules.js';
 import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from './sdk-schemas.js';
@@ -343,7 +344,7 @@ describe('Linter details', () => {
     expect(run(steps, { offeredVersion: '2025-03-26' })).not.toContain('BATCH-FORBIDDEN');
   });
 
-  it('treats an id answered with the other JSON type as answered (no orphan afterwards)', () => {
+  it('reports an id answered in the other JSON type once, as answering nothing', () => {
     expect(run([...init(), ping(2), pong('2')]).filter((r) => r === 'JR-RESP-ORPHAN')).toHaveLength(1);
   });
 
@@ -504,5 +505,31 @@ describe('Linter: progress after notifications/cancelled', () => {
 
   it('progress before the cancel is fine', () => {
     expect(run([...init(), ...progressAfterCancel(0)])).toEqual([]);
+  });
+});
+
+describe('Linter: the id table (same answers as the ledger)', () => {
+  /** What the linter makes of an answer, in the ledger's words. */
+  const verdictOf = (found: ReturnType<Linter['frame']>): PairingVerdict => {
+    const f = found.find((x) => x.rule === 'JR-RESP-ORPHAN' || x.rule === 'JR-ERROR-ID');
+    if (f === undefined) return 'paired';
+    if (f.rule === 'JR-ERROR-ID') return 'unidentified';
+    if (/second time/.test(f.message)) return 'duplicate';
+    if (/JSON type/.test(f.message)) return 'type-mismatch';
+    return 'orphan';
+  };
+
+  it.each(PAIRING_CASES)('$name', (c) => {
+    const linter = new Linter({ offeredVersion: '2025-11-25' });
+    let at = 0;
+    for (const [who, msg] of init()) linter.frame(who === 'c' ? 'client' : 'server', JSON.stringify(msg), { at: at++ });
+    if (!c.answersFirst) linter.frame('client', c.request, { at: at++ });
+    const verdicts = c.answers.map((raw) => verdictOf(linter.frame('server', raw, { at: at++ })));
+    expect(verdicts).toEqual(c.expect);
+    if (c.answersFirst) {
+      linter.frame('client', c.request, { at: at++ });
+      // Paired early, the request awaits nothing: the same answer again is a duplicate.
+      expect(verdictOf(linter.frame('server', c.answers[0]!, { at: at++ }))).toBe(c.answeredEarly ? 'duplicate' : 'paired');
+    }
   });
 });

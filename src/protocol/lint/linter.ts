@@ -5,7 +5,7 @@
 // guarded, so one that fails (a bug of ours) becomes a LINT-INTERNAL finding
 // and the other checks, and the frames after, are still linted.
 
-import { classifyFrame, type InvalidCode, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
+import { classifyFrame, type Frame, type InvalidCode, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../versions.js';
 import { guardFor, internalFailureMessage, type Guard } from './internal.js';
 import { checkNotificationLifecycle, checkRequestLifecycle, onInitializeResult, onSubscription } from './lifecycle.js';
@@ -14,7 +14,9 @@ import { isKnownRequest, methodProblem, type Sender } from './methods.js';
 import type { Report } from './report.js';
 import { RULES, specUrl, type RuleId, type Severity } from './rules.js';
 import { isRecord } from '../json/guards.js';
-import { SessionFacts, alternateIdKey, idKey, other, type Finding, type Outstanding } from './state.js';
+import { pingAnswerProblem } from '../ping/compliance.js';
+import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-id.js';
+import { SessionFacts, other, type Finding, type Outstanding } from './state.js';
 import { checkTaskResult, isTaskAnswer } from './tasks.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
@@ -37,9 +39,11 @@ export interface LinterOptions {
 
 export interface FrameMeta {
   seq?: number;
-  /** Milliseconds on any clock, used for durations (ping latency). */
+  /** Milliseconds on any clock, used for durations (the ledger's round trips, ping latency). */
   at?: number;
   invalidUtf8?: boolean;
+  /** The frame's classification, when the caller already has it: a frame is parsed once. */
+  frame?: Frame;
 }
 
 const INVALID_RULE: Record<InvalidCode, RuleId> = {
@@ -87,7 +91,7 @@ export class Linter {
     try {
       if (sender === 'server') endNoiseRun(this.facts);
       if (meta.invalidUtf8) report('STDIO-NONMSG', `The ${sender} sent bytes that are not valid UTF-8.`, sender);
-      const frame = classifyFrame(raw);
+      const frame = meta.frame ?? classifyFrame(raw);
       if (frame.kind === 'batch') {
         if (this.facts.version !== '2025-03-26') {
           report(
@@ -149,35 +153,31 @@ export class Linter {
         report(INVALID_RULE[frame.code], `Invalid frame: ${frame.reason}.`, sender);
         return;
       case 'request':
-        this.request(sender, frame.message.id, frame.message.method, frame.message.params, meta, report, guard);
+        this.request(sender, frameRequestId(frame)!, frame.message.method, frame.message.params, meta, report, guard);
         return;
       case 'notification':
         this.notification(sender, frame.message.method, frame.message.params, report, guard);
         return;
       case 'response':
-        this.response(sender, frame.message.id, { result: frame.message.result }, meta, report, guard);
+        this.response(sender, frame.message.id, frameRequestId(frame), { result: frame.message.result }, meta, report, guard);
         return;
       case 'error':
-        this.response(sender, frame.message.id, { error: frame.message.error }, meta, report, guard);
+        this.response(sender, frame.message.id, frameRequestId(frame), { error: frame.message.error }, meta, report, guard);
         return;
     }
   }
 
-  private request(sender: Sender, id: JsonRpcId, method: string, params: unknown, meta: FrameMeta, report: Report, guard: Guard): void {
+  private request(sender: Sender, rid: RequestId, method: string, params: unknown, meta: FrameMeta, report: Report, guard: Guard): void {
     const facts = this.facts;
-    const key = idKey(id);
+    const id = rid.value;
     guard('METHOD-UNKNOWN', () => {
       if (method.startsWith('notifications/')) {
-        report('JR-NOTIF-ID', `${method} is a notification but carries id ${JSON.stringify(id)}.`, sender);
+        report('JR-NOTIF-ID', `${method} is a notification but carries id ${rid.text}.`, sender);
       } else {
         const problem = methodProblem(method, sender, 'request', facts.version);
         if (problem) report('METHOD-UNKNOWN', `${problem}.`, sender);
       }
     });
-    if (facts.usedIds[sender].has(key)) {
-      report('JR-ID-REUSE', `The ${sender} reused request id ${JSON.stringify(id)}, already used in this session.`, sender);
-    }
-    facts.usedIds[sender].add(key);
     guard('LC/CAP (lifecycle and capabilities)', () => checkRequestLifecycle(facts, sender, method, report));
     guard('META-KEY', () => checkMeta(facts.version, params, sender, report));
     guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report));
@@ -187,23 +187,25 @@ export class Linter {
       }
     });
     if (method === 'initialize' && sender === 'client') {
-      facts.initializeId = key;
+      facts.initializeId = rid.key;
       // What the client declared is what server requests are judged against.
       if (isRecord(params) && isRecord(params.capabilities)) facts.clientCapabilities = params.capabilities;
     }
     if (sender === 'client') guard('subscriptions', () => onSubscription(facts, method, params));
     const request: Outstanding = { id, method, params, cancelled: false };
-    if (meta.at !== undefined) request.at = meta.at;
     guard('PROG-TOKEN', () => {
       const token = isRecord(params) && isRecord(params._meta) ? params._meta.progressToken : undefined;
       if (typeof token !== 'string' && typeof token !== 'number') return;
-      const tokenKey = `${sender}:${idKey(token)}`;
+      const tokenKey = `${sender}:${requestIdOf(token).key}`;
       const active = facts.progress.get(tokenKey);
       if (active && !active.done) report('PROG-TOKEN', `Progress token ${JSON.stringify(token)} is already used by an active request.`, sender);
       request.progressToken = token;
       facts.progress.set(tokenKey, { request, sender, last: undefined, done: false });
     });
-    facts.outstanding[sender].set(key, request);
+    // The ledger judges reuse before this request is recorded under the id.
+    if (facts.ledger.request(sender, rid, method, meta.at ?? NaN, request).reused) {
+      report('JR-ID-REUSE', `The ${sender} reused request id ${rid.text}, already used in this session.`, sender);
+    }
   }
 
   private notification(sender: Sender, method: string, params: unknown, report: Report, guard: Guard): void {
@@ -233,14 +235,14 @@ export class Linter {
       report('CANCEL-TARGET', 'notifications/cancelled has no requestId.', sender, 'error');
       return;
     }
-    const key = idKey(requestId);
-    const own = this.facts.outstanding[sender].get(key);
+    const rid = requestIdOf(requestId);
+    const own = this.facts.ledger.pendingRequest(sender, rid)?.data;
     if (own) {
       if (own.method === 'initialize') report('CANCEL-INIT', 'The initialize request was cancelled; it must not be.', sender);
       own.cancelled = true;
       return;
     }
-    if (this.facts.outstanding[other(sender)].has(key)) {
+    if (this.facts.ledger.pendingRequest(other(sender), rid)) {
       report(
         'CANCEL-TARGET',
         `The ${sender} cancelled request ${JSON.stringify(requestId)}, which the other side sent; only the sender of a request may cancel it.`,
@@ -249,7 +251,7 @@ export class Linter {
       );
       return;
     }
-    const done = this.facts.answered[sender].has(key);
+    const done = this.facts.ledger.isSettled(sender, rid);
     report(
       'CANCEL-TARGET',
       `The ${sender} cancelled request ${JSON.stringify(requestId)}, which is ${done ? 'already answered (a race the spec allows)' : 'not a request it sent'}.`,
@@ -265,7 +267,7 @@ export class Linter {
       return;
     }
     // Progress flows from the side working on the request to its sender.
-    const entry = this.facts.progress.get(`${other(sender)}:${idKey(token)}`);
+    const entry = this.facts.progress.get(`${other(sender)}:${requestIdOf(token).key}`);
     if (!entry) {
       report('PROG-TOKEN', `Progress for token ${JSON.stringify(token)}, which no active request carries.`, sender);
       return;
@@ -302,6 +304,7 @@ export class Linter {
   private response(
     sender: Sender,
     id: JsonRpcId | null | undefined,
+    rid: RequestId | undefined,
     body: { result?: unknown; error?: { code: number } },
     meta: FrameMeta,
     report: Report,
@@ -309,47 +312,43 @@ export class Linter {
   ): void {
     const facts = this.facts;
     const asker = other(sender);
-    if (id === null || id === undefined) {
-      const strict = facts.version < '2025-11-25' && id === undefined;
-      report(
-        'JR-ERROR-ID',
-        `An error response with ${id === null ? 'id null' : 'no id'}; it cannot be matched to a request.`,
-        sender,
-        strict ? 'error' : 'warning',
-      );
-      return;
-    }
-    let key = idKey(id);
-    let request = facts.outstanding[asker].get(key);
-    if (!request) {
-      const alt = alternateIdKey(id);
-      const altRequest = alt === undefined ? undefined : facts.outstanding[asker].get(alt);
-      if (altRequest && alt !== undefined) {
+    const verdict = facts.ledger.answer(sender, rid, meta.at ?? NaN);
+    switch (verdict.kind) {
+      case 'unidentified': {
+        const strict = facts.version < '2025-11-25' && id === undefined;
         report(
-          'JR-RESP-ORPHAN',
-          `The response id ${JSON.stringify(id)} is a ${typeof id}, but request ${JSON.stringify(altRequest.id)} was a ${typeof altRequest.id}; the id must keep its JSON type.`,
+          'JR-ERROR-ID',
+          `An error response with ${id === null ? 'id null' : 'no id'}; it cannot be matched to a request.`,
           sender,
+          strict ? 'error' : 'warning',
         );
-        key = alt;
-        request = altRequest;
-      } else {
-        const twice = facts.answered[asker].has(key);
+        return;
+      }
+      case 'type-mismatch': {
+        const asked = verdict.request.id;
         report(
           'JR-RESP-ORPHAN',
-          twice
-            ? `Request ${JSON.stringify(id)} was answered a second time.`
-            : `A response with id ${JSON.stringify(id)}, which matches no request the ${asker} sent.`,
+          `The response id ${rid!.text} is a ${typeof rid!.value}, but request ${asked.text} was a ${typeof asked.value}; the id must keep its JSON type, so it answers nothing.`,
           sender,
         );
         return;
       }
+      case 'duplicate':
+      case 'late':
+        report('JR-RESP-ORPHAN', `Request ${verdict.request.id.text} was answered a second time.`, sender);
+        return;
+      case 'orphan':
+        report('JR-RESP-ORPHAN', `A response with id ${rid!.text}, which matches no request the ${asker} sent.`, sender);
+        return;
+      case 'paired':
+        break;
     }
-    facts.answer(asker, key, request);
+    const request = verdict.request.data;
     const isError = body.error !== undefined;
     const task = !isError && isTaskAnswer(request, body.result);
     // A task goes on after its CreateTaskResult, and may keep reporting progress.
     if (request.progressToken !== undefined && !task) {
-      const entry = facts.progress.get(`${asker}:${idKey(request.progressToken)}`);
+      const entry = facts.progress.get(`${asker}:${requestIdOf(request.progressToken).key}`);
       if (entry) entry.done = true;
     }
     if (request.cancelled)
@@ -370,10 +369,11 @@ export class Linter {
       guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report));
     }
     if (task) guard('TASK-RESULT', () => checkTaskResult(request.method, body.result, sender, report));
-    else guard(`the ${request.method} result rules`, () => this.result(sender, request, body, meta, report));
+    else guard(`the ${request.method} result rules`, () => this.result(sender, request, body, verdict.rttMs, report));
   }
 
-  private result(sender: Sender, request: Outstanding, body: { result?: unknown; error?: { code: number } }, meta: FrameMeta, report: Report): void {
+  /** `rttMs` is NaN when the frames came without times. */
+  private result(sender: Sender, request: Outstanding, body: { result?: unknown; error?: { code: number } }, rttMs: number, report: Report): void {
     const facts = this.facts;
     const isError = body.error !== undefined;
     switch (request.method) {
@@ -381,13 +381,11 @@ export class Linter {
         if (!isError && sender === 'server') onInitializeResult(facts, body.result, report);
         return;
       case 'ping': {
-        const empty = isRecord(body.result) && Object.keys(body.result).length === 0;
-        if (isError) report('PING-RESULT', `ping was answered with error ${body.error?.code} instead of an empty result.`, sender);
-        else if (!empty) report('PING-RESULT', `ping was answered with ${preview(JSON.stringify(body.result))}; the result must be exactly {}.`, sender);
-        const elapsed = meta.at !== undefined && request.at !== undefined ? meta.at - request.at : undefined;
-        if (elapsed !== undefined && elapsed > this.slowPingMs) {
-          report('PING-RESULT', `ping took ${Math.round(elapsed)} ms; it must be answered promptly.`, sender, 'warning');
-        }
+        const problem = pingAnswerProblem(body);
+        if (problem?.kind === 'error') report('PING-RESULT', `ping was answered with error ${problem.code} instead of an empty result.`, sender);
+        if (problem?.kind === 'not-empty')
+          report('PING-RESULT', `ping was answered with ${preview(JSON.stringify(problem.result))}; the result must be exactly {}.`, sender);
+        if (rttMs > this.slowPingMs) report('PING-RESULT', `ping took ${Math.round(rttMs)} ms; it must be answered promptly.`, sender, 'warning');
         return;
       }
       case 'tools/list':

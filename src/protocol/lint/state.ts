@@ -2,6 +2,7 @@
 // ids used, the handshake, capabilities, subscriptions, tools and progress.
 
 import type { JsonRpcId } from '../jsonrpc/codec.js';
+import { RequestLedger } from '../ledger/ledger.js';
 import type { Tool } from '../mcp/types.js';
 import type { Sender } from './methods.js';
 import type { RuleId, Severity } from './rules.js';
@@ -22,22 +23,11 @@ export interface Outstanding {
   id: JsonRpcId;
   method: string;
   params: unknown;
-  at?: number;
   progressToken?: string | number;
   cancelled: boolean;
   /** Progress notifications seen after the request was cancelled. */
   progressAfterCancel?: number;
 }
-
-/** Ids compare by JSON type and value: 7 and "7" are different ids. */
-export const idKey = (id: JsonRpcId): string => `${typeof id}:${id}`;
-
-export function alternateIdKey(id: JsonRpcId): string | undefined {
-  if (typeof id === 'number') return idKey(String(id));
-  return /^-?\d+$/.test(id) ? idKey(Number(id)) : undefined;
-}
-
-const ANSWERED_MEMORY = 10_000;
 
 export class SessionFacts {
   version: string;
@@ -45,14 +35,12 @@ export class SessionFacts {
   negotiated = false;
   serverCapabilities: Record<string, unknown> | undefined;
   clientCapabilities: Record<string, unknown>;
+  /** The ledger key of the initialize request, once sent. */
   initializeId: string | undefined;
   initializeResult = false;
   initializedSent = false;
-  readonly usedIds: Record<Sender, Set<string>> = { client: new Set(), server: new Set() };
-  /** Requests each side sent that await an answer. */
-  readonly outstanding: Record<Sender, Map<string, Outstanding>> = { client: new Map(), server: new Map() };
-  /** Requests each side sent that were answered (bounded memory). */
-  readonly answered: Record<Sender, Map<string, Outstanding>> = { client: new Map(), server: new Map() };
+  /** Requests each side sent: ids used, answers awaited and paired. */
+  readonly ledger = new RequestLedger<Outstanding>();
   readonly progress = new Map<string, { request: Outstanding; sender: Sender; last: number | undefined; done: boolean }>();
   readonly subscribed = new Set<string>();
   readonly tools = new Map<string, Tool>();
@@ -63,16 +51,6 @@ export class SessionFacts {
     this.version = offeredVersion;
     this.offeredVersion = offeredVersion;
     this.clientCapabilities = clientCapabilities;
-  }
-
-  answer(sender: Sender, key: string, request: Outstanding): void {
-    this.outstanding[sender].delete(key);
-    const answered = this.answered[sender];
-    answered.set(key, request);
-    if (answered.size > ANSWERED_MEMORY) {
-      const oldest = answered.keys().next();
-      if (!oldest.done) answered.delete(oldest.value);
-    }
   }
 }
 

@@ -11,13 +11,7 @@ function fakeSession(pages: Array<unknown>) {
       const result = pages[calls.length - 1];
       const request = { id: calls.length, method: _method, raw: '', sentAt: 0 };
       if (result instanceof Error) return { status: 'timeout', request, elapsedMs: 1, message: result.message };
-      return {
-        status: 'result',
-        request,
-        response: { raw: '', frame: { kind: 'invalid', code: 'empty', reason: '' }, receivedAt: 0, idTypeMismatch: false },
-        result,
-        rttMs: 1,
-      };
+      return { status: 'result', request, response: { raw: '', frame: { kind: 'invalid', code: 'empty', reason: '' }, receivedAt: 0 }, result, rttMs: 1 };
     },
   };
 }

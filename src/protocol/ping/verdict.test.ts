@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ClientSession } from '../session/client-session.js';
 import { pingVerdict } from './verdict.js';
 
-async function pingWith(answer: (id: number) => unknown) {
+async function pingWith(answer: (id: number) => unknown, requestTimeoutMs?: number) {
   const session: ClientSession = new ClientSession({
+    ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
     send: (raw) => {
       const msg = JSON.parse(raw) as { id: number; method: string };
       if (msg.method === 'ping') queueMicrotask(() => session.receive(JSON.stringify(answer(msg.id))));
@@ -23,7 +24,8 @@ describe('pingVerdict', () => {
   });
 
   it('names an id of another JSON type', async () => {
-    const v = await pingWith((id) => ({ jsonrpc: '2.0', id: String(id), result: {} }));
+    // Not an answer (ids keep their JSON type): the ping times out, and says why.
+    const v = await pingWith((id) => ({ jsonrpc: '2.0', id: String(id), result: {} }), 20);
     expect(v.compliant).toBe(false);
     expect(v.failures[0]).toMatch(/response id "1" \(string\) is not the request id 1 \(number\)/);
   });

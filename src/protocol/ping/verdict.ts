@@ -1,17 +1,14 @@
-// The verdict on one ping exchange: is the answer what the specification asks
-// for (same id, same JSON type, result exactly `{}`)?
+// The verdict on one ping exchange: did an answer come (the session pairs it
+// by id and JSON type, through the request ledger), and is it what the
+// specification asks for (see compliance.ts)?
 
 import type { RequestOutcome } from '../session/types.js';
-import { isRecord } from '../json/guards.js';
+import { pingAnswerProblem } from './compliance.js';
 
 export interface PingVerdict {
   compliant: boolean;
   /** Each failing check, as a sentence; empty when compliant. */
   failures: string[];
-}
-
-function isEmptyObject(v: unknown): boolean {
-  return isRecord(v) && Object.keys(v).length === 0;
 }
 
 export function pingVerdict(outcome: RequestOutcome): PingVerdict {
@@ -24,18 +21,10 @@ export function pingVerdict(outcome: RequestOutcome): PingVerdict {
       failures.push(outcome.message);
       break;
     case 'error':
-      failures.push(`answered with an error instead of a result: ${outcome.error.code} ${outcome.error.message}`);
-      break;
     case 'result': {
-      const sentId = outcome.request.id;
-      const frame = outcome.response.frame;
-      const gotId = frame.kind === 'response' ? frame.message.id : undefined;
-      if (gotId !== sentId) {
-        failures.push(`response id ${JSON.stringify(gotId)} (${typeof gotId}) is not the request id ${JSON.stringify(sentId)} (${typeof sentId})`);
-      }
-      if (!isEmptyObject(outcome.result)) {
-        failures.push(`result is not empty: ${JSON.stringify(outcome.result)}`);
-      }
+      const problem = pingAnswerProblem(outcome.status === 'error' ? { error: outcome.error } : { result: outcome.result });
+      if (problem?.kind === 'error') failures.push(`answered with an error instead of a result: ${problem.code} ${problem.message}`);
+      if (problem?.kind === 'not-empty') failures.push(`result is not empty: ${JSON.stringify(problem.result)}`);
       break;
     }
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { classifyFrame } from '../jsonrpc/codec.js';
 import { ClientSession } from './client-session.js';
+import { PAIRING_CASES, type PairingVerdict } from '../ledger/pairing-cases.js';
 import { ManualClock } from '../time/clock.js';
 import type { SessionEvent } from './types.js';
 
@@ -185,13 +187,38 @@ describe('ClientSession', () => {
     expect(r).toMatchObject({ ok: false, message: 'The server exited with code 2.' });
   });
 
-  it('delivers a response whose id matches only as a string, and flags it', async () => {
+  it("flags a response whose id has the request's digits as a string, and keeps waiting (ids keep their JSON type)", async () => {
+    const { session, reply, events, clock } = await ready();
+    const p = session.request('ping', undefined, { timeoutMs: 100 });
+    reply({ jsonrpc: '2.0', id: '2', result: {} });
+    expect(events).toContainEqual({ type: 'id-type-mismatch', requestId: 2, responseId: '2', method: 'ping' });
+    expect(session.pendingCount).toBe(1);
+    clock.advance(100);
+    expect(await p).toMatchObject({ status: 'timeout', message: expect.stringMatching(/response id "2" \(string\) is not the request id 2 \(number\)/) });
+  });
+
+  it('declares the capability of each handler given at construction, before initialize', () => {
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'elicitation/create': () => ({ result: { action: 'decline' } }) } });
+    void session.initialize('2025-11-25');
+    expect(JSON.parse(sent[0]!)).toMatchObject({ method: 'initialize', params: { capabilities: { elicitation: {} } } });
+  });
+
+  it('takes the classification the transport already made (one parse per frame)', async () => {
+    const { session } = await ready();
+    const p = session.request('ping');
+    session.receive('(stands for the frame)', classifyFrame('{"jsonrpc":"2.0","id":2,"result":{}}'));
+    expect(await p).toMatchObject({ status: 'result', result: {} });
+  });
+
+  it('reports a second answer to the same request as a duplicate, not an orphan', async () => {
     const { session, reply, events } = await ready();
     const p = session.request('ping');
-    reply({ jsonrpc: '2.0', id: '2', result: {} });
-    const o = await p;
-    expect(o).toMatchObject({ status: 'result', response: { idTypeMismatch: true } });
-    expect(events).toContainEqual({ type: 'id-type-mismatch', requestId: 2, responseId: '2', method: 'ping' });
+    reply({ jsonrpc: '2.0', id: 2, result: {} });
+    reply({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(await p).toMatchObject({ status: 'result' });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'duplicate-response', id: 2, method: 'ping' }));
+    expect(events.some((e) => e.type === 'orphan-response')).toBe(false);
   });
 
   it('reports orphan responses and invalid frames', async () => {
@@ -229,5 +256,40 @@ describe('ClientSession', () => {
     clock.advance(12);
     reply({ jsonrpc: '2.0', id: 2, result: {} });
     expect(await p).toMatchObject({ status: 'result', rttMs: 12 });
+  });
+});
+
+describe('ClientSession: the id table (same answers as the ledger)', () => {
+  /** What the session makes of each answer, in the ledger's words. */
+  const verdictOf = (e: SessionEvent | undefined, settled: boolean): PairingVerdict | undefined => {
+    if (e?.type === 'duplicate-response') return 'duplicate';
+    if (e?.type === 'late-response') return 'late';
+    if (e?.type === 'id-type-mismatch') return 'type-mismatch';
+    if (e?.type === 'orphan-response') return e.id === null || e.id === undefined ? 'unidentified' : 'orphan';
+    return settled ? 'paired' : undefined;
+  };
+
+  it.each(PAIRING_CASES)('$name', async (c) => {
+    const { session, events } = await ready();
+    let settled = false;
+    const send = () => {
+      const [request] = session.sendText(c.request).requests;
+      void request?.outcome.then((o) => (settled = o.status === 'result'));
+    };
+    if (!c.answersFirst) send();
+    const verdicts: Array<PairingVerdict | undefined> = [];
+    for (const raw of c.answers) {
+      const before = events.length;
+      const wasSettled = settled;
+      session.receive(raw);
+      await flush();
+      verdicts.push(verdictOf(events[before], settled && !wasSettled));
+    }
+    expect(verdicts).toEqual(c.expect);
+    if (c.answersFirst) {
+      send();
+      await flush();
+      expect(settled).toBe(c.answeredEarly === true);
+    }
   });
 });

@@ -10,9 +10,12 @@ import {
   makeRequest,
   makeResult,
   serializeMessage,
+  type Frame,
   type JsonRpcId,
   type SingleFrame,
 } from '../jsonrpc/codec.js';
+import { RequestLedger, type LedgerRequest } from '../ledger/ledger.js';
+import { frameRequestId, requestIdOf } from '../ledger/request-id.js';
 import { DEFAULT_PROTOCOL_VERSION, isKnownProtocolVersion, type ProtocolVersion } from '../versions.js';
 import type {
   Implementation,
@@ -39,8 +42,6 @@ const HANDLER_CAPABILITIES: ReadonlyArray<{ method: string; capability: string; 
   { method: 'sampling/createMessage', capability: 'sampling', since: '2024-11-05' },
   { method: 'roots/list', capability: 'roots', since: '2024-11-05' },
 ];
-/** How many timed-out ids are remembered to recognise late responses. */
-const LATE_MEMORY = 10_000;
 
 export interface ClientSessionOptions {
   /** Hands one raw JSON-RPC frame to the transport. May throw if the transport is gone. */
@@ -49,6 +50,11 @@ export interface ClientSessionOptions {
   maxTotalTimeoutMs?: number;
   clientInfo?: Implementation;
   clock?: Clock;
+  /**
+   * Answers to server→client requests (elicitation/create, sampling/createMessage, roots/list),
+   * declared before connecting: initialize announces the capability of each, by construction.
+   */
+  handlers?: Readonly<Record<string, ServerRequestHandler>>;
 }
 
 interface Pending {
@@ -59,6 +65,8 @@ interface Pending {
   progressToken?: string;
   onProgress?: (update: ProgressUpdate) => void;
   resolve: (outcome: RequestOutcome) => void;
+  /** An answer came with this id in the other JSON type: said when the request times out. */
+  mismatchedBy?: string;
 }
 
 /** What sendText did: the requests it holds (each with its outcome to come) and a sentence. */
@@ -76,8 +84,8 @@ export class ClientSession {
   private readonly clientInfo: Implementation;
   private nextId = 1;
   private nextProgressToken = 1;
-  private readonly pending = new Map<JsonRpcId, Pending>();
-  private readonly timedOut = new Map<JsonRpcId, { method: string; deadlineAt: number }>();
+  /** Our requests: pairing, round trips, late and duplicate answers. */
+  private readonly ledger = new RequestLedger<Pending>();
   private readonly listeners = new Set<(e: SessionEvent) => void>();
   private readonly handlers = new Map<string, ServerRequestHandler>();
   private _state: SessionState = 'new';
@@ -91,6 +99,7 @@ export class ClientSession {
     this.clientInfo = options.clientInfo ?? { name: 'mcpscope', version: '0.1.0' };
     // Either side may ping at any time; the answer is an empty result.
     this.handlers.set('ping', () => ({ result: {} }));
+    for (const [method, handler] of Object.entries(options.handlers ?? {})) this.handlers.set(method, handler);
   }
 
   get state(): SessionState {
@@ -103,7 +112,7 @@ export class ClientSession {
   }
 
   get pendingCount(): number {
-    return this.pending.size;
+    return this.ledger.pendingCount('client');
   }
 
   on(listener: (e: SessionEvent) => void): () => void {
@@ -193,10 +202,9 @@ export class ClientSession {
     this.setState('ready');
   }
 
-  /** Feed one raw frame received from the server. */
-  receive(raw: string): void {
+  /** Feed one raw frame received from the server (with its classification, when the caller has it). */
+  receive(raw: string, frame: Frame = classifyFrame(raw)): void {
     if (this._state === 'closed') return;
-    const frame = classifyFrame(raw);
     if (frame.kind === 'batch') {
       for (const item of frame.items) this.receiveOne(item, raw);
       return;
@@ -208,9 +216,7 @@ export class ClientSession {
   close(message: string): void {
     if (this._state === 'closed') return;
     this.setState('closed');
-    const all = [...this.pending.values()];
-    this.pending.clear();
-    for (const p of all) {
+    for (const { data: p } of this.ledger.drain('client')) {
       this.clock.clearTimeout(p.deadlineTimer);
       p.resolve({ status: 'closed', request: p.request, message });
     }
@@ -223,10 +229,8 @@ export class ClientSession {
    * sentence. False if `id` is not pending.
    */
   failRequest(id: JsonRpcId, message: string): boolean {
-    const key = this.lookup(id)?.key;
-    const p = key === undefined ? undefined : this.pending.get(key);
-    if (key === undefined || p === undefined) return false;
-    this.pending.delete(key);
+    const p = this.ledger.expire('client', requestIdOf(id), this.clock.now())?.data;
+    if (p === undefined) return false;
     this.clock.clearTimeout(p.deadlineTimer);
     p.resolve({ status: 'closed', request: p.request, message });
     return true;
@@ -255,10 +259,10 @@ export class ClientSession {
       };
       if (progressToken !== undefined) pending.progressToken = progressToken;
       if (options.onProgress) pending.onProgress = options.onProgress;
-      this.pending.set(id, pending);
+      this.ledger.request('client', requestIdOf(id), method, sentAt, pending);
       pending.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(id), timeoutMs);
       if (!this.trySend(raw)) {
-        this.pending.delete(id);
+        this.ledger.expire('client', requestIdOf(id), sentAt);
         this.clock.clearTimeout(pending.deadlineTimer);
         resolve({ status: 'closed', request, message: 'The request could not be sent: the connection is gone.' });
         return;
@@ -273,13 +277,12 @@ export class ClientSession {
    * the initialize request, which clients must not cancel.
    */
   cancel(id: JsonRpcId, reason?: string): boolean {
-    const p = this.pending.get(id);
+    const p = this.ledger.pendingRequest('client', requestIdOf(id))?.data;
     if (!p || p.request.method === 'initialize') return false;
-    this.pending.delete(id);
+    // A response may still cross the cancel on the wire; the ledger then calls it late, not an orphan.
+    this.ledger.expire('client', requestIdOf(id), this.clock.now());
     this.clock.clearTimeout(p.deadlineTimer);
     const elapsedMs = this.clock.now() - p.startedAt;
-    // A response may still cross the cancel on the wire; it is then reported as late, not orphaned.
-    this.rememberTimedOut(id, p.request.method);
     const sent = this.notify('notifications/cancelled', reason === undefined ? { requestId: id } : { requestId: id, reason });
     const message = sent
       ? `Cancelled ${p.request.method} (id ${JSON.stringify(id)}) after ${Math.round(elapsedMs)} ms; notifications/cancelled was sent.`
@@ -304,8 +307,9 @@ export class ClientSession {
     for (const item of items) {
       if (item.kind !== 'request') continue;
       const { id, method } = item.message;
-      if (this.pending.has(id)) {
-        skipped.push(`id ${JSON.stringify(id)} is already waiting for an answer; a reply will go to that request`);
+      const ledgerId = frameRequestId(item)!;
+      if (this.ledger.pendingRequest('client', ledgerId)) {
+        skipped.push(`id ${ledgerId.text} is already waiting for an answer; a reply will go to that request`);
         continue;
       }
       // Keep our own ids clear of the ones typed by hand.
@@ -313,7 +317,12 @@ export class ClientSession {
       const request: SentRequest = { id, method, raw, sentAt };
       const outcome = new Promise<RequestOutcome>((resolve) => {
         const pending: Pending = { request, startedAt: sentAt, deadlineTimer: undefined, timeoutMs, resolve };
-        this.pending.set(id, pending);
+        const recorded = this.ledger.request('client', ledgerId, method, sentAt, pending);
+        const early = recorded.answeredEarly;
+        if (early?.frame && early.raw !== undefined && (early.frame.kind === 'response' || early.frame.kind === 'error')) {
+          this.settle(recorded.request, early.frame, early.raw, early.at, 0);
+          return;
+        }
         pending.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(id), timeoutMs);
       });
       requests.push({ id, method, outcome });
@@ -343,14 +352,13 @@ export class ClientSession {
   }
 
   private onTimeout(id: JsonRpcId): void {
-    const p = this.pending.get(id);
+    const p = this.ledger.expire('client', requestIdOf(id), this.clock.now())?.data;
     if (!p) return;
-    this.pending.delete(id);
     const elapsedMs = this.clock.now() - p.startedAt;
     // Timers fire a little late: say the timeout that was set, unless progress stretched it.
     const waited = elapsedMs - p.timeoutMs < 50 ? p.timeoutMs : Math.round(elapsedMs);
-    const message = `No response to ${p.request.method} (id ${JSON.stringify(id)}) within ${waited} ms.`;
-    this.rememberTimedOut(id, p.request.method);
+    let message = `No response to ${p.request.method} (id ${JSON.stringify(id)}) within ${waited} ms.`;
+    if (p.mismatchedBy !== undefined) message += ` An answer came, but its ${p.mismatchedBy}: ids must keep their JSON type, so it answers nothing.`;
     // The initialize request must not be cancelled by clients.
     if (p.request.method !== 'initialize') {
       this.notify('notifications/cancelled', {
@@ -360,14 +368,6 @@ export class ClientSession {
     }
     this.emit({ type: 'timeout', id, method: p.request.method, elapsedMs });
     p.resolve({ status: 'timeout', request: p.request, elapsedMs, message });
-  }
-
-  private rememberTimedOut(id: JsonRpcId, method: string): void {
-    this.timedOut.set(id, { method, deadlineAt: this.clock.now() });
-    if (this.timedOut.size > LATE_MEMORY) {
-      const oldest = this.timedOut.keys().next();
-      if (!oldest.done) this.timedOut.delete(oldest.value);
-    }
   }
 
   private receiveOne(frame: SingleFrame, raw: string): void {
@@ -388,42 +388,44 @@ export class ClientSession {
     }
   }
 
-  /** Find the pending request for an id, accepting "7" for 7 and vice versa. */
-  private lookup(id: JsonRpcId): { key: JsonRpcId; mismatch: boolean } | undefined {
-    if (this.pending.has(id)) return { key: id, mismatch: false };
-    const other = alternateId(id);
-    if (other !== undefined && this.pending.has(other)) return { key: other, mismatch: true };
-    return undefined;
+  private onResponse(frame: Extract<SingleFrame, { kind: 'response' | 'error' }>, raw: string): void {
+    const receivedAt = this.clock.now();
+    const id = frame.message.id;
+    const verdict = this.ledger.answer('server', frameRequestId(frame), receivedAt, { raw, frame });
+    switch (verdict.kind) {
+      case 'paired':
+        this.clock.clearTimeout(verdict.request.data.deadlineTimer);
+        this.settle(verdict.request, frame, raw, receivedAt, verdict.rttMs);
+        return;
+      case 'late':
+        this.emit({ type: 'late-response', id: verdict.request.id.value, method: verdict.request.method, raw, lateByMs: verdict.lateByMs });
+        return;
+      case 'duplicate':
+        this.emit({ type: 'duplicate-response', id: verdict.request.id.value, method: verdict.request.method, raw });
+        return;
+      case 'type-mismatch':
+        verdict.request.data.mismatchedBy ??= `response id ${frameRequestId(frame)!.text} (${typeof id}) is not the request id ${verdict.request.id.text} (${typeof verdict.request.id.value})`;
+        this.emit({ type: 'id-type-mismatch', requestId: verdict.request.id.value, responseId: id!, method: verdict.request.method });
+        return;
+      case 'orphan':
+      case 'unidentified':
+        this.emit({ type: 'orphan-response', id, raw });
+        return;
+    }
   }
 
-  private onResponse(frame: Extract<SingleFrame, { kind: 'response' | 'error' }>, raw: string): void {
-    const id = frame.message.id;
-    const receivedAt = this.clock.now();
-    const found = id === null || id === undefined ? undefined : this.lookup(id);
-    if (!found) {
-      const lateKey = id === null || id === undefined ? undefined : this.timedOut.has(id) ? id : alternateId(id);
-      const late = lateKey === undefined ? undefined : this.timedOut.get(lateKey);
-      if (late && lateKey !== undefined) {
-        this.timedOut.delete(lateKey);
-        this.emit({ type: 'late-response', id: lateKey, method: late.method, raw, lateByMs: receivedAt - late.deadlineAt });
-      } else {
-        this.emit({ type: 'orphan-response', id, raw });
-      }
-      return;
-    }
-    const p = this.pending.get(found.key)!;
-    this.pending.delete(found.key);
-    this.clock.clearTimeout(p.deadlineTimer);
-    if (found.mismatch && id !== null && id !== undefined) {
-      this.emit({ type: 'id-type-mismatch', requestId: found.key, responseId: id, method: p.request.method });
-    }
-    const response: ReceivedResponse = { raw, frame, receivedAt, idTypeMismatch: found.mismatch };
-    const rttMs = receivedAt - p.request.sentAt;
-    if (frame.kind === 'response') {
-      p.resolve({ status: 'result', request: p.request, response, result: frame.message.result, rttMs });
-    } else {
-      p.resolve({ status: 'error', request: p.request, response, error: frame.message.error, rttMs });
-    }
+  /** Resolve a request with the answer the ledger paired it with. */
+  private settle(
+    entry: LedgerRequest<Pending>,
+    frame: Extract<SingleFrame, { kind: 'response' | 'error' }>,
+    raw: string,
+    receivedAt: number,
+    rttMs: number,
+  ): void {
+    const p = entry.data;
+    const response: ReceivedResponse = { raw, frame, receivedAt };
+    if (frame.kind === 'response') p.resolve({ status: 'result', request: p.request, response, result: frame.message.result, rttMs });
+    else p.resolve({ status: 'error', request: p.request, response, error: frame.message.error, rttMs });
   }
 
   private onServerRequest(id: JsonRpcId, method: string, params: unknown, raw: string): void {
@@ -463,7 +465,7 @@ export class ClientSession {
 
   private onProgress(params: Record<string, unknown>): void {
     const token = params.progressToken;
-    for (const p of this.pending.values()) {
+    for (const { data: p } of this.ledger.pendingRequests('client')) {
       if (p.progressToken === undefined || p.progressToken !== token) continue;
       const update: ProgressUpdate = { progress: typeof params.progress === 'number' ? params.progress : NaN };
       if (typeof params.total === 'number') update.total = params.total;
@@ -488,15 +490,6 @@ export class ClientSession {
   private emit(e: SessionEvent): void {
     for (const l of this.listeners) l(e);
   }
-}
-
-function alternateId(id: JsonRpcId): JsonRpcId | undefined {
-  if (typeof id === 'number') return String(id);
-  if (/^-?\d+$/.test(id)) {
-    const n = Number(id);
-    return Number.isSafeInteger(n) ? n : undefined;
-  }
-  return undefined;
 }
 
 /** One sentence for a non-result outcome. */

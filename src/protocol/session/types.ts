@@ -32,8 +32,6 @@ export interface ReceivedResponse {
   raw: string;
   frame: Frame;
   receivedAt: number;
-  /** The response id matched the request only after converting between string and number. */
-  idTypeMismatch: boolean;
 }
 
 export type RequestOutcome =
@@ -68,7 +66,9 @@ export type SessionEvent =
   | { type: 'notification'; method: string; params: unknown; raw: string }
   | { type: 'server-request'; id: JsonRpcId; method: string; answer: 'result' | 'error'; raw: string }
   | { type: 'late-response'; id: JsonRpcId; method: string; raw: string; lateByMs: number }
+  | { type: 'duplicate-response'; id: JsonRpcId; method: string; raw: string }
   | { type: 'orphan-response'; id: JsonRpcId | null | undefined; raw: string }
+  /** The response's id has the request's digits in the other JSON type ("7" for 7): it does not answer it. */
   | { type: 'id-type-mismatch'; requestId: JsonRpcId; responseId: JsonRpcId; method: string }
   | { type: 'timeout'; id: JsonRpcId; method: string; elapsedMs: number }
   | { type: 'invalid-frame'; reason: string; raw: string }

@@ -12,14 +12,14 @@ function request(method: string, params?: unknown) {
 export function resultOutcome(method: string, result: unknown, params?: unknown): RequestOutcome {
   const req = request(method, params);
   const raw = serializeMessage(makeResult(req.id, result));
-  return { status: 'result', request: req, response: { raw, frame: classifyFrame(raw), receivedAt: 1, idTypeMismatch: false }, result, rttMs: 1 };
+  return { status: 'result', request: req, response: { raw, frame: classifyFrame(raw), receivedAt: 1 }, result, rttMs: 1 };
 }
 
 export function errorOutcome(method: string, code: number, message: string, data?: unknown): RequestOutcome {
   const req = request(method);
   const frame = makeError(req.id, code, message, data);
   const raw = serializeMessage(frame);
-  return { status: 'error', request: req, response: { raw, frame: classifyFrame(raw), receivedAt: 1, idTypeMismatch: false }, error: frame.error, rttMs: 1 };
+  return { status: 'error', request: req, response: { raw, frame: classifyFrame(raw), receivedAt: 1 }, error: frame.error, rttMs: 1 };
 }
 
 /** A session whose answers the test gives, one request at a time. */

@@ -3,7 +3,7 @@ import type { RequestOutcome, SentRequest } from '../../../protocol/index.js';
 import { errorCodeName, outcomeWords } from './format.js';
 
 const request: SentRequest = { id: 1, method: 'tools/call', raw: '{}', sentAt: 0 };
-const response = { raw: '{}', frame: { kind: 'invalid' as const, reason: 'x', code: 'not-json' as const, raw: '' }, receivedAt: 1, idTypeMismatch: false };
+const response = { raw: '{}', frame: { kind: 'invalid' as const, reason: 'x', code: 'not-json' as const, raw: '' }, receivedAt: 1 };
 
 describe('call formatting', () => {
   it('names JSON-RPC error codes', () => {
