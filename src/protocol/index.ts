@@ -37,5 +37,7 @@ export * from './log/index.js';
 export * from './lint/http-facts.js';
 export * from './ledger/request-id.js';
 export * from './ledger/ledger.js';
+// The cases every reader of the ledger is tested against (session, linter, log, HTTP inbox).
+export * from './ledger/pairing-cases.js';
 export * from './connection/stderr-tail.js';
 export * from './connection/exchange-judge.js';

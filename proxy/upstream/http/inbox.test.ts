@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAIRING_CASES } from '../../../src/protocol/ledger/pairing-cases.js';
+import { PAIRING_CASES } from '../../../src/protocol/index.js';
 import { carriedMessages } from '../../../src/protocol/index.js';
 import type { UpstreamEvent } from '../types.js';
 import { Inbox } from './inbox.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFrame } from '../../protocol/index.js';
-import { PAIRING_CASES, type PairingVerdict } from '../../protocol/ledger/pairing-cases.js';
+import { PAIRING_CASES, type PairingVerdict } from '../../protocol/index.js';
 import { createLogStore, type LogEntry, type LogInput } from './log-store.js';
 
 /** A store whose flushes run only when the test says so. */
