@@ -4,7 +4,6 @@
 
 import type { HttpMode, LineBytes as LineBytesOf, UpstreamEventOf } from '../../src/protocol/index.js';
 
-
 /** A line's decoding, with its exact bytes as read. */
 export type LineBytes = LineBytesOf<Uint8Array>;
 
