@@ -3,6 +3,7 @@
 // text the server wrote.
 import type { WebSocket } from 'ws';
 import {
+  MAX_KEPT_LINE_BYTES,
   parseClientEnvelope,
   type ClientEnvelope,
   type ProxyEnvelope,
@@ -225,8 +226,10 @@ function encode(envelope: OutgoingEnvelope): string {
 }
 
 /** The invalid-UTF-8 flag and the line's exact bytes, for lines that were not valid UTF-8. */
-function rawBytes(line: LineBytes): { invalidUtf8?: true; bytes?: string } {
+function rawBytes(line: LineBytes): { invalidUtf8?: true; bytes?: string; bytesNotKept?: number } {
   if (!line.invalidUtf8) return {};
   if (line.bytes === undefined) return { invalidUtf8: true };
+  // Base64 of a huge line would travel and be saved at 4/3 its size on top of its text.
+  if (line.bytes.byteLength > MAX_KEPT_LINE_BYTES) return { invalidUtf8: true, bytesNotKept: line.bytes.byteLength };
   return { invalidUtf8: true, bytes: Buffer.from(line.bytes.buffer, line.bytes.byteOffset, line.bytes.byteLength).toString('base64') };
 }

@@ -73,7 +73,12 @@ export interface RawBytes {
   invalidUtf8?: boolean;
   /** The line's exact bytes, base64, when the transport had them. */
   bytes?: string;
+  /** Instead of `bytes`: the line's length when it was over MAX_KEPT_LINE_BYTES, so its exact bytes were not sent. */
+  bytesNotKept?: number;
 }
+
+/** Exact bytes of an invalid-UTF-8 line are sent (base64) and saved only up to this length. */
+export const MAX_KEPT_LINE_BYTES = 1024 * 1024;
 
 /** Counts since the last report of this kind. */
 export interface OutputHeld {
