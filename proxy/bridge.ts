@@ -76,12 +76,7 @@ export class Bridge {
         return;
       case 'send':
         if (this.state !== 'open' || this.upstream === undefined) {
-          const why =
-            this.state === 'closed'
-              ? this.remote
-                ? 'the connection to the server has ended'
-                : 'the server has exited'
-              : 'no server is running yet';
+          const why = this.state === 'closed' ? (this.remote ? 'the connection to the server has ended' : 'the server has exited') : 'no server is running yet';
           this.error('not-open', `Cannot send: ${why}. Send an open envelope first.`);
           return;
         }

@@ -37,7 +37,10 @@ function descendants(pid: number): number[] {
 }
 
 /** Start `command` (through the shell when asked, as npm does), wait for the ready line, open a server through the proxy. */
-async function started(command: string[], server: string): Promise<{ child: ChildProcessWithoutNullStreams; exited: Promise<number | null>; serverPid: number }> {
+async function started(
+  command: string[],
+  server: string,
+): Promise<{ child: ChildProcessWithoutNullStreams; exited: Promise<number | null>; serverPid: number }> {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
   delete env.MCPSCOPE_TOKEN;
   const child = spawn(command[0]!, command.slice(1), { cwd: root, env });
@@ -76,15 +79,21 @@ describe.runIf(process.platform === 'linux')('scripts/run-proxy.mjs', () => {
     await waitFor(() => everything.every(pidGone), 5000, `every process (${everything.join(', ')}) to be gone`);
   });
 
-  it.runIf(existsSync('/usr/bin/script'))('on Ctrl-C in a terminal, lets the proxy stop its servers gently (the SIGINT is not passed on a second time)', async () => {
-    // `script` gives the command a terminal of its own: ^C there signals its whole foreground group.
-    const { child, exited } = await started(['/usr/bin/script', '-qec', `"${process.execPath}" scripts/run-proxy.mjs --no-open --port 0`, '/dev/null'], 'stubborn.mjs');
-    const everything = [...tree];
-    child.stdin.write('\x03');
-    // One signal: the proxy takes its full shutdown path (stdin, SIGTERM, SIGKILL) and exits 0; two would exit 1.
-    expect(await exited).toBe(0);
-    await waitFor(() => everything.every(pidGone), 5000, `every process (${everything.join(', ')}) to be gone`);
-  });
+  it.runIf(existsSync('/usr/bin/script'))(
+    'on Ctrl-C in a terminal, lets the proxy stop its servers gently (the SIGINT is not passed on a second time)',
+    async () => {
+      // `script` gives the command a terminal of its own: ^C there signals its whole foreground group.
+      const { child, exited } = await started(
+        ['/usr/bin/script', '-qec', `"${process.execPath}" scripts/run-proxy.mjs --no-open --port 0`, '/dev/null'],
+        'stubborn.mjs',
+      );
+      const everything = [...tree];
+      child.stdin.write('\x03');
+      // One signal: the proxy takes its full shutdown path (stdin, SIGTERM, SIGKILL) and exits 0; two would exit 1.
+      expect(await exited).toBe(0);
+      await waitFor(() => everything.every(pidGone), 5000, `every process (${everything.join(', ')}) to be gone`);
+    },
+  );
 
   it('leaves nothing behind when a second signal cuts the shutdown short', async () => {
     const { child, exited } = await started([process.execPath, runProxy, '--no-open', '--port', '0'], 'stubborn.mjs');

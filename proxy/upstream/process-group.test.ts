@@ -26,7 +26,11 @@ const started: number[] = [];
 /** An undying process leading a group of its own, carrying a fresh mark; resolves once it is ready. */
 async function server(): Promise<{ pid: number; mark: string }> {
   const mark = newServerMark();
-  const child = spawn(process.execPath, [fixture('undying.mjs')], { detached: true, env: { PATH: process.env.PATH ?? '', [SERVER_MARK_VARIABLE]: mark }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [fixture('undying.mjs')], {
+    detached: true,
+    env: { PATH: process.env.PATH ?? '', [SERVER_MARK_VARIABLE]: mark },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   started.push(child.pid!);
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   child.stdout.destroy();

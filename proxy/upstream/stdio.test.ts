@@ -26,11 +26,15 @@ function harness(command: string, args: string[], options: StdioUpstreamOptions 
   let onEvent = (): void => {};
   let resolveClosed!: (e: CloseEvent) => void;
   const closed = new Promise<CloseEvent>((r) => (resolveClosed = r));
-  const upstream = createStdioUpstream({ kind: 'stdio', command, args, env: {}, ...(cwd ? { cwd } : {}) }, (e) => {
-    events.push(e);
-    if (e.type === 'close') resolveClosed(e);
-    onEvent();
-  }, options);
+  const upstream = createStdioUpstream(
+    { kind: 'stdio', command, args, env: {}, ...(cwd ? { cwd } : {}) },
+    (e) => {
+      events.push(e);
+      if (e.type === 'close') resolveClosed(e);
+      onEvent();
+    },
+    options,
+  );
   running.push(upstream);
   let read = 0;
   const nextMessage = (): Promise<string> =>
@@ -201,7 +205,8 @@ describe('stdio upstream: reading paused when the server exits', () => {
   // Node resumes a child's paused stdout/stderr when it exits (child_process flushStdio), so the
   // last output reaches the bridge (which holds it within its limits) before the pipes' deadline.
   it('loses nothing the server wrote last, however long the pause lasts, and closes after it', async () => {
-    const script = 'setTimeout(() => { process.stdout.write(\'{"jsonrpc":"2.0","method":"last"}\\n\'); process.stderr.write("last stderr\\n"); process.exit(3); }, 300)';
+    const script =
+      'setTimeout(() => { process.stdout.write(\'{"jsonrpc":"2.0","method":"last"}\\n\'); process.stderr.write("last stderr\\n"); process.exit(3); }, 300)';
     const h = harness(node, ['-e', script]);
     const { pid } = await h.upstream.start();
     h.upstream.pauseReading!();
@@ -209,7 +214,11 @@ describe('stdio upstream: reading paused when the server exits', () => {
     await delay(1500); // well past the 500 ms the pipes are given to drain
     h.upstream.resumeReading!();
     expect((await h.closed).code).toBe(3);
-    expect(h.events.map((e) => (e.type === 'message' ? e.text : e.type === 'stderr' ? e.line : e.type))).toEqual(['{"jsonrpc":"2.0","method":"last"}', 'last stderr', 'close']);
+    expect(h.events.map((e) => (e.type === 'message' ? e.text : e.type === 'stderr' ? e.line : e.type))).toEqual([
+      '{"jsonrpc":"2.0","method":"last"}',
+      'last stderr',
+      'close',
+    ]);
   });
 });
 

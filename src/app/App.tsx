@@ -33,9 +33,7 @@ const GUARDED_TABS = TABS.map((t) => ({ ...t, panel: <ErrorBoundary what={`The $
 function InspectorTabs() {
   const { navigationStore } = useApp();
   const tab = useNavigation((s) => s.tab);
-  return (
-    <Tabs tabs={GUARDED_TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />
-  );
+  return <Tabs tabs={GUARDED_TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />;
 }
 
 function MissingToken() {
@@ -43,8 +41,8 @@ function MissingToken() {
     <main className="missing-token">
       <h2>This page needs the proxy's token</h2>
       <p>
-        Open the URL the mcpscope proxy printed when it started — it ends with <code>#token=…</code>. The token keeps
-        other web pages from driving the proxy, which can start processes on this machine.
+        Open the URL the mcpscope proxy printed when it started — it ends with <code>#token=…</code>. The token keeps other web pages from driving the proxy,
+        which can start processes on this machine.
       </p>
     </main>
   );

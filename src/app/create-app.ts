@@ -123,4 +123,3 @@ export function createApp(env: PageEnvironment) {
 }
 
 export type App = ReturnType<typeof createApp>;
-

@@ -11,10 +11,10 @@ import type { ConnectionState } from './stores/connection-store.js';
 import type { NavigationState } from './stores/navigation-store.js';
 
 export { useApp };
-export const useConnection = <T,>(selector: (s: ConnectionState) => T): T => useStore(useApp().connectionStore, selector);
-export const usePing = <T,>(selector: (s: PingState) => T): T => useStore(useApp().pingStore, selector);
-export const useNavigation = <T,>(selector: (s: NavigationState) => T): T => useStore(useApp().navigationStore, selector);
-export const useTools = <T,>(selector: (s: ToolsState) => T): T => useStore(useApp().toolsStore, selector);
-export const usePrompts = <T,>(selector: (s: PromptsState) => T): T => useStore(useApp().promptsStore, selector);
-export const useResources = <T,>(selector: (s: ResourcesState) => T): T => useStore(useApp().resourcesStore, selector);
-export const useNetwork = <T,>(selector: (s: NetworkState) => T): T => useStore(useApp().networkStore, selector);
+export const useConnection = <T>(selector: (s: ConnectionState) => T): T => useStore(useApp().connectionStore, selector);
+export const usePing = <T>(selector: (s: PingState) => T): T => useStore(useApp().pingStore, selector);
+export const useNavigation = <T>(selector: (s: NavigationState) => T): T => useStore(useApp().navigationStore, selector);
+export const useTools = <T>(selector: (s: ToolsState) => T): T => useStore(useApp().toolsStore, selector);
+export const usePrompts = <T>(selector: (s: PromptsState) => T): T => useStore(useApp().promptsStore, selector);
+export const useResources = <T>(selector: (s: ResourcesState) => T): T => useStore(useApp().resourcesStore, selector);
+export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(useApp().networkStore, selector);

@@ -4,13 +4,7 @@
 // same-origin 307/308 is followed as a new, visible exchange; others fail.
 
 import { isUtf8 } from 'node:buffer';
-import {
-  maskHeaderValue,
-  type CarriedMessage,
-  type HttpExchange,
-  type HttpExchangePurpose,
-  type SseReader,
-} from '../../../src/protocol/index.js';
+import { maskHeaderValue, type CarriedMessage, type HttpExchange, type HttpExchangePurpose, type SseReader } from '../../../src/protocol/index.js';
 import { networkFailure, timeoutFailure } from './errors.js';
 import { ExchangeRun } from './exchange-run.js';
 import { WireTimeout, send, type WireResponse } from './wire.js';
@@ -153,7 +147,11 @@ export class HttpClient {
   }
 
   /** Read a whole body, bounded in size and time. */
-  async readText(run: ExchangeRun, response: WireResponse, limit = this.options.maxBodyBytes): Promise<{ ok: true; text: string; invalidUtf8: boolean } | { ok: false }> {
+  async readText(
+    run: ExchangeRun,
+    response: WireResponse,
+    limit = this.options.maxBodyBytes,
+  ): Promise<{ ok: true; text: string; invalidUtf8: boolean } | { ok: false }> {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

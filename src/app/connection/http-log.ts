@@ -2,7 +2,15 @@
 // state changes (a stream opens, it ends, it fails), next to the frames it
 // carried, with every header and deviation in the note.
 
-import { HTTP_MODE_LABEL, exchangeSummary, formatBytes, formatDuration, type HttpExchange, type HttpExchangeState, type ResolvedHttpMode } from '../../protocol/index.js';
+import {
+  HTTP_MODE_LABEL,
+  exchangeSummary,
+  formatBytes,
+  formatDuration,
+  type HttpExchange,
+  type HttpExchangeState,
+  type ResolvedHttpMode,
+} from '../../protocol/index.js';
 
 const LOGGED: ReadonlySet<HttpExchangeState> = new Set(['streaming', 'done', 'failed', 'cancelled']);
 
@@ -46,7 +54,9 @@ export function exchangeNote(x: HttpExchange): string {
   ].filter((t) => t !== undefined);
   lines.push(`Sent ${formatBytes(x.requestBytes)}, received ${formatBytes(x.responseBytes)}${timing.length ? `; ${timing.join(', ')}` : ''}.`);
   if (x.events !== undefined) {
-    lines.push(`SSE: ${x.events} event${x.events === 1 ? '' : 's'}${x.lastEventId !== undefined ? `, last id ${x.lastEventId}` : ''}${x.retryMs !== undefined ? `, retry ${x.retryMs} ms` : ''}.`);
+    lines.push(
+      `SSE: ${x.events} event${x.events === 1 ? '' : 's'}${x.lastEventId !== undefined ? `, last id ${x.lastEventId}` : ''}${x.retryMs !== undefined ? `, retry ${x.retryMs} ms` : ''}.`,
+    );
   }
   return lines.join('\n');
 }

@@ -126,10 +126,7 @@ export class ProxyConnection {
     const { transport, token } = this.options;
     if (transport.kind === 'http') this.http.starting(transport);
     else this.system(`Starting the server over stdio: ${transport.command}${argCount(transport.args)}`, argvNote(transport.command, transport.args));
-    const socket = (this.options.socketFactory ?? browserSocketFactory)(this.options.url, [
-      ENVELOPE_SUBPROTOCOL,
-      TOKEN_SUBPROTOCOL_PREFIX + token,
-    ]);
+    const socket = (this.options.socketFactory ?? browserSocketFactory)(this.options.url, [ENVELOPE_SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX + token]);
     this.socket = socket;
     socket.onopen = () => {
       this.socketOpened = true;
@@ -240,11 +237,7 @@ export class ProxyConnection {
       return;
     }
     const tail = [...this.stderrTail];
-    this.fail(
-      result.outcome.status === 'timeout'
-        ? initializeTimeoutFailure(timeoutMs, tail)
-        : initializeFailure(result.message, tail),
-    );
+    this.fail(result.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(result.message, tail));
   }
 
   private onServerClosed(env: Extract<ProxyEnvelope, { type: 'closed' }>): void {
@@ -331,7 +324,10 @@ export class ProxyConnection {
 function lineBytes(env: RawBytes): Pick<LogInput, 'invalidUtf8' | 'bytes' | 'note'> {
   if (!env.invalidUtf8) return {};
   if (env.bytesNotKept !== undefined) {
-    return { invalidUtf8: true, note: `Contained invalid UTF-8. Its exact bytes were not kept: at ${formatBytes(env.bytesNotKept)} the line is over the ${formatBytes(MAX_KEPT_LINE_BYTES)} limit, so only this text (with U+FFFD for the bad bytes) is logged and exported.` };
+    return {
+      invalidUtf8: true,
+      note: `Contained invalid UTF-8. Its exact bytes were not kept: at ${formatBytes(env.bytesNotKept)} the line is over the ${formatBytes(MAX_KEPT_LINE_BYTES)} limit, so only this text (with U+FFFD for the bad bytes) is logged and exported.`,
+    };
   }
   return { invalidUtf8: true, note: 'Contained invalid UTF-8.', ...(env.bytes !== undefined ? { bytes: env.bytes } : {}) };
 }

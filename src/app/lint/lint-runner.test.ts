@@ -7,7 +7,11 @@ function entries(): readonly LogEntry[] {
   const store = createLogStore(() => {});
   const add = (connection: number, direction: 'out' | 'in' | 'noise', raw: string) =>
     store.getState().append({ t: 0, connection, direction, raw, ...(direction === 'noise' ? { kind: 'noise' as const } : {}) });
-  add(1, 'out', '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}');
+  add(
+    1,
+    'out',
+    '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}',
+  );
   add(1, 'in', '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}');
   add(1, 'out', '{"jsonrpc":"2.0","method":"notifications/initialized"}');
   add(1, 'noise', 'Server listening');
@@ -49,8 +53,18 @@ describe('LintRunner', () => {
     const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
     const store = createLogStore(() => {});
     const handshake = (connection: number) => {
-      store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' });
-      store.getState().append({ t: 0, connection, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}' });
+      store.getState().append({
+        t: 0,
+        connection,
+        direction: 'out',
+        raw: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}',
+      });
+      store.getState().append({
+        t: 0,
+        connection,
+        direction: 'in',
+        raw: '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}',
+      });
       store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
       store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
       store.getState().append({ t: 0, connection, direction: 'in', raw: '{"jsonrpc":"2.0","id":2,"result":{"pong":true}}' });
@@ -86,7 +100,15 @@ describe('LintRunner', () => {
 
   it('drops restored findings on frames after the saved log ends (their seqs now belong to other frames)', () => {
     const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
-    const on = (seq: number | undefined, connection: number) => ({ rule: 'PING-RESULT' as const, severity: 'error' as const, message: 'm', specUrl: 'u', subject: 'server' as const, connection, ...(seq === undefined ? {} : { seq }) });
+    const on = (seq: number | undefined, connection: number) => ({
+      rule: 'PING-RESULT' as const,
+      severity: 'error' as const,
+      message: 'm',
+      specUrl: 'u',
+      subject: 'server' as const,
+      connection,
+      ...(seq === undefined ? {} : { seq }),
+    });
     runner.restore([on(5, 1), on(undefined, 1), on(7, 1)], 6);
     expect(runner.store.getState().findings.map((f) => f.seq)).toEqual([5, undefined]);
     expect(runner.store.getState().bySeq.has(7)).toBe(false);
@@ -95,7 +117,15 @@ describe('LintRunner', () => {
 
   it('restores 100,000 findings in linear time', () => {
     const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
-    const many = Array.from({ length: 100_000 }, (_, i) => ({ rule: 'PING-RESULT' as const, severity: 'error' as const, message: 'm', specUrl: 'u', subject: 'server' as const, seq: i + 1, connection: 1 + (i % 3) }));
+    const many = Array.from({ length: 100_000 }, (_, i) => ({
+      rule: 'PING-RESULT' as const,
+      severity: 'error' as const,
+      message: 'm',
+      specUrl: 'u',
+      subject: 'server' as const,
+      seq: i + 1,
+      connection: 1 + (i % 3),
+    }));
     const started = performance.now();
     runner.restore(many, 100_000);
     // Copying each connection's list per finding took minutes here.

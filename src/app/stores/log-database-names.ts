@@ -42,9 +42,7 @@ function deleted(factory: IDBFactory, name: string): Promise<void> {
  */
 export async function deleteStaleLogDatabases(factory: IDBFactory, own: string, now: number, locks: Locks | undefined): Promise<string[]> {
   if (typeof factory.databases !== 'function') return [];
-  const stale = (await factory.databases())
-    .map((d) => d.name ?? '')
-    .filter((name) => name !== own && now - (logDatabaseCreated(name) ?? now) > STALE_AFTER_MS);
+  const stale = (await factory.databases()).map((d) => d.name ?? '').filter((name) => name !== own && now - (logDatabaseCreated(name) ?? now) > STALE_AFTER_MS);
   const gone: string[] = [];
   for (const name of stale) {
     if (locks === undefined) {

@@ -20,7 +20,12 @@ function memoryDatabase(fail?: () => Error | undefined) {
     async read(): Promise<SavedLog> {
       const chunks = [...findings.values()].sort((a, b) => a.key[1] - b.key[1]);
       const nextFindingChunk = chunks.reduce((max, c) => Math.max(max, c.key[1] + 1), 0);
-      return { entries: [...entries.values()].sort((a, b) => a.seq - b.seq), findings: chunks.flatMap((c) => c.findings), labels: [...labels.values()], nextFindingChunk };
+      return {
+        entries: [...entries.values()].sort((a, b) => a.seq - b.seq),
+        findings: chunks.flatMap((c) => c.findings),
+        labels: [...labels.values()],
+        nextFindingChunk,
+      };
     },
     async write(batch) {
       const error = fail?.();
@@ -102,7 +107,12 @@ describe('LogSaver', () => {
     quota.name = 'QuotaExceededError';
     const mem = memoryDatabase(() => quota);
     const log = pageLog(3);
-    const saver = new LogSaver(Promise.resolve(mem.db), { entries: () => log.getState().entries, findings: () => [], lintedSeq: () => Infinity, labels: () => new Map() });
+    const saver = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => log.getState().entries,
+      findings: () => [],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
     await saver.save();
     expect(saver.store.getState().error).toMatch(/no longer saved for a reload: the browser's storage for this page is full\. .*Export log/);
     saver.changed();
@@ -115,14 +125,24 @@ describe('LogSaver', () => {
     const before = createLogStore(() => {});
     before.getState().append({ t: 0, connection: 1, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
     before.getState().flush(); // saved before its answer came
-    const first = new LogSaver(Promise.resolve(mem.db), { entries: () => before.getState().entries, findings: () => [finding(2, 1)], lintedSeq: () => Infinity, labels: () => new Map() });
+    const first = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => before.getState().entries,
+      findings: () => [finding(2, 1)],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
     await first.save();
     before.getState().append({ t: 1, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"result":{"pong":true}}' });
     before.getState().flush();
     await first.save();
 
     const after = createLogStore(() => {});
-    const second = new LogSaver(Promise.resolve(mem.db), { entries: () => after.getState().entries, findings: () => [], lintedSeq: () => Infinity, labels: () => new Map() });
+    const second = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => after.getState().entries,
+      findings: () => [],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
     const saved = await second.load();
     expect(saved?.entries.map((e) => [e.seq, e.pairSeq])).toEqual([
       [1, 2],
@@ -143,7 +163,12 @@ describe('LogSaver', () => {
       dropBefore: () => Promise.resolve(),
       remove: () => Promise.resolve(),
     };
-    const saver = new LogSaver(Promise.resolve(db), { entries: () => pageLog(1).getState().entries, findings: () => [], lintedSeq: () => Infinity, labels: () => new Map() });
+    const saver = new LogSaver(Promise.resolve(db), {
+      entries: () => pageLog(1).getState().entries,
+      findings: () => [],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
     expect(await saver.load()).toBeUndefined();
     expect(saver.store.getState().error).toMatch(/could not be read \(disk on fire\)/);
     await saver.save();
@@ -156,7 +181,12 @@ describe('LogSaver', () => {
     let linted = 4;
     // The finding on #7 exists before #7 is saved (an answer found on its request, say).
     const findings = [finding(3, 1), finding(7, 1)];
-    const saver = new LogSaver(Promise.resolve(mem.db), { entries: () => log.getState().entries, findings: () => findings, lintedSeq: () => linted, labels: () => new Map() });
+    const saver = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => log.getState().entries,
+      findings: () => findings,
+      lintedSeq: () => linted,
+      labels: () => new Map(),
+    });
     await saver.save();
     expect([...mem.entries.keys()]).toEqual([1, 2, 3, 4]);
     expect((await mem.db.read()).findings.map((f) => f.seq)).toEqual([3]);
@@ -169,13 +199,23 @@ describe('LogSaver', () => {
   it('numbers finding chunks so that none is written over after the restored log is cleared', async () => {
     const mem = memoryDatabase();
     const before = pageLog(2, 1);
-    const first = new LogSaver(Promise.resolve(mem.db), { entries: () => before.getState().entries, findings: () => [finding(1, 1), finding(2, 1)], lintedSeq: () => Infinity, labels: () => new Map() });
+    const first = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => before.getState().entries,
+      findings: () => [finding(1, 1), finding(2, 1)],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
     await first.save();
 
     // After the reload: the two restored findings first, then this page's connection 2.
     const after = createLogStore(() => {});
     let findings: LintFinding[] = [];
-    const second = new LogSaver(Promise.resolve(mem.db), { entries: () => after.getState().entries, findings: () => findings, lintedSeq: () => Infinity, labels: () => new Map() });
+    const second = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => after.getState().entries,
+      findings: () => findings,
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
     const saved = await second.load();
     after.getState().restore(saved!.entries);
     findings = [...saved!.findings];
@@ -199,10 +239,20 @@ describe('LogSaver', () => {
   it('clearing the restored log deletes the whole database when this page saved nothing yet, and only the old part otherwise', async () => {
     const mem = memoryDatabase();
     const before = pageLog(3, 1);
-    await new LogSaver(Promise.resolve(mem.db), { entries: () => before.getState().entries, findings: () => [finding(1, 1)], lintedSeq: () => Infinity, labels: () => new Map([[1, { connection: 1, server: 's 1' }]]) }).save();
+    await new LogSaver(Promise.resolve(mem.db), {
+      entries: () => before.getState().entries,
+      findings: () => [finding(1, 1)],
+      lintedSeq: () => Infinity,
+      labels: () => new Map([[1, { connection: 1, server: 's 1' }]]),
+    }).save();
 
     const idle = createLogStore(() => {});
-    const quiet = new LogSaver(Promise.resolve(mem.db), { entries: () => idle.getState().entries, findings: () => [], lintedSeq: () => Infinity, labels: () => new Map() });
+    const quiet = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => idle.getState().entries,
+      findings: () => [],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
     idle.getState().restore((await quiet.load())!.entries);
     await quiet.save();
     await quiet.clearRestored();
@@ -214,7 +264,12 @@ describe('LogSaver', () => {
     expect([...mem.entries.keys()]).toEqual([4]);
 
     const busy = createLogStore(() => {});
-    const active = new LogSaver(Promise.resolve(mem.db), { entries: () => busy.getState().entries, findings: () => [], lintedSeq: () => Infinity, labels: () => new Map() });
+    const active = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => busy.getState().entries,
+      findings: () => [],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
     busy.getState().restore((await active.load())!.entries);
     busy.getState().append({ t: 10, connection: 3, direction: 'stderr', raw: 'mine' });
     busy.getState().flush();
@@ -225,7 +280,9 @@ describe('LogSaver', () => {
   });
 
   it('repairPairs leaves entries alone when the request already has its answer', () => {
-    const entries = pageLog(2).getState().entries.map((e) => ({ ...e }));
+    const entries = pageLog(2)
+      .getState()
+      .entries.map((e) => ({ ...e }));
     expect(repairPairs(entries)).toEqual(entries);
   });
 });

@@ -8,12 +8,12 @@ import type { OutputHeld } from './envelope.js';
 
 export function outputHeldNotice(held: OutputHeld): string {
   const stops = held.pauses > 1 ? `${formatCount(held.pauses)} times (${formatDuration(held.pausedMs)} in all)` : `for ${formatDuration(held.pausedMs)}`;
-  const parts = [
-    `The browser fell behind the server's output, so mcpscope stopped reading it ${stops} until the page caught up; the server waited meanwhile.`,
-  ];
+  const parts = [`The browser fell behind the server's output, so mcpscope stopped reading it ${stops} until the page caught up; the server waited meanwhile.`];
   if (held.heldLines > 0) {
     const were = held.heldLines === 1 ? 'was' : 'were';
-    parts.push(`${plural(held.heldLines, 'stderr line')} (${formatBytes(held.heldBytes)}) already read ${were} held back and ${were === 'was' ? 'is' : 'are'} shown in order.`);
+    parts.push(
+      `${plural(held.heldLines, 'stderr line')} (${formatBytes(held.heldBytes)}) already read ${were} held back and ${were === 'was' ? 'is' : 'are'} shown in order.`,
+    );
   }
   if (held.droppedLines > 0) {
     parts.push(

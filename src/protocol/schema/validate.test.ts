@@ -16,11 +16,7 @@ describe('validateAgainstSchema', () => {
     const r = validateAgainstSchema(outputSchema, { temperature: '21', humidity: 140, when: 'tomorrow' });
     expect(r.valid).toBe(false);
     if (r.valid) return;
-    expect(formatProblems(r.problems)).toEqual([
-      '/temperature: must be number',
-      '/humidity: must be <= 100',
-      '/when: must match format "date"',
-    ]);
+    expect(formatProblems(r.problems)).toEqual(['/temperature: must be number', '/humidity: must be <= 100', '/when: must match format "date"']);
   });
 
   it('reports a missing required property by name', () => {
@@ -108,7 +104,7 @@ describe('validateAgainstSchema with server patterns', () => {
   });
 
   it('keeps two patterns that match the same keys apart', () => {
-    const schema = { type: 'object', patternProperties: { '^a': { type: 'integer' }, 'a$': { minimum: 5 } } };
+    const schema = { type: 'object', patternProperties: { '^a': { type: 'integer' }, a$: { minimum: 5 } } };
     const r = validateAgainstSchema(schema, { aa: 3 });
     expect(r.valid === false && formatProblems(r.problems)).toEqual(['/aa: must be >= 5']);
   });
@@ -137,7 +133,11 @@ describe('validateAgainstSchema with server patterns', () => {
 
   it('names an invalid patternProperties key as a schema problem', () => {
     const r = validateAgainstSchema({ type: 'object', patternProperties: { '([': {} } }, { a: 1 });
-    expect(r).toEqual({ valid: false, schemaError: 'The schema cannot be used: /patternProperties: pattern "([" is not a valid regular expression', problems: [] });
+    expect(r).toEqual({
+      valid: false,
+      schemaError: 'The schema cannot be used: /patternProperties: pattern "([" is not a valid regular expression',
+      problems: [],
+    });
   });
 });
 
@@ -185,7 +185,10 @@ describe('validateAgainstSchema: no server pattern reaches the backtracking engi
     ['a $ref into $defs', { $ref: '#/$defs/s', $defs: { s: { pattern: '^(a+)+$' } } }],
     ['a $ref into definitions', { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { s: { pattern: '^(a+)+$' } }, $ref: '#/definitions/s' }],
     ['a $ref to a keyword nested in unknown keywords', { $ref: '#/x-a/x-b/0', 'x-a': { 'x-b': { 0: { pattern: '^(a+)+$' } } } }],
-    ['patternProperties under an unknown keyword', { type: 'object', properties: { o: { $ref: '#/x-map' } }, 'x-map': { patternProperties: { '^(a+)+$': { type: 'integer' } } } }],
+    [
+      'patternProperties under an unknown keyword',
+      { type: 'object', properties: { o: { $ref: '#/x-map' } }, 'x-map': { patternProperties: { '^(a+)+$': { type: 'integer' } } } },
+    ],
   ];
 
   for (const [name, schema] of detours) {
@@ -229,11 +232,23 @@ describe('validateAgainstSchema: patterns take time linear in the value', () => 
   it('checks 20,000 objects under patternProperties quickly, and says when there are too many names to list', () => {
     const schema = { type: 'array', items: { type: 'object', patternProperties: { '^n': { type: 'integer' } }, additionalProperties: false } };
     const started = performance.now();
-    expect(validateAgainstSchema(schema, strings.map((_, i) => ({ n: i })))).toEqual({ valid: true });
+    expect(
+      validateAgainstSchema(
+        schema,
+        strings.map((_, i) => ({ n: i })),
+      ),
+    ).toEqual({ valid: true });
     expect(performance.now() - started).toBeLessThan(1000);
     const wrong = validateAgainstSchema(schema, [{ n: 1 }, { m: 1 }]);
     expect(wrong.valid === false && wrong.problems).toContainEqual({ path: '/1', message: 'has unexpected property "m"' });
-    const many = validateAgainstSchema(schema, strings.map((s, i) => ({ [`n${s}`]: i })));
-    expect(many).toMatchObject({ valid: false, beyondLimits: true, schemaError: expect.stringMatching(/more property names matching patternProperties "\^n" than mcpscope checks/) });
+    const many = validateAgainstSchema(
+      schema,
+      strings.map((s, i) => ({ [`n${s}`]: i })),
+    );
+    expect(many).toMatchObject({
+      valid: false,
+      beyondLimits: true,
+      schemaError: expect.stringMatching(/more property names matching patternProperties "\^n" than mcpscope checks/),
+    });
   });
 });

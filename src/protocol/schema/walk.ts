@@ -7,7 +7,19 @@ import { isRecord } from '../json/guards.js';
 export type SchemaNode = Record<string, unknown>;
 
 /** Keywords whose value is one sub-schema (`items` may also be an array, below). */
-const ONE = ['items', 'additionalItems', 'unevaluatedItems', 'additionalProperties', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
+const ONE = [
+  'items',
+  'additionalItems',
+  'unevaluatedItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+];
 /** Keywords whose value is an array of sub-schemas. */
 const MANY = ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf'];
 /** Keywords whose value maps names (or patterns) to sub-schemas. */
@@ -49,7 +61,22 @@ export function mapSubschemas(node: SchemaNode, change: (child: unknown, path: s
  * never looks up a schema inside them (its own "ignored" list), so the
  * sub-schemas below skip them.
  */
-const DATA = new Set(['enum', 'const', 'default', 'examples', 'required', 'dependentRequired', 'type', '$id', 'id', '$ref', '$schema', '$anchor', '$vocabulary', '$comment']);
+const DATA = new Set([
+  'enum',
+  'const',
+  'default',
+  'examples',
+  'required',
+  'dependentRequired',
+  'type',
+  '$id',
+  'id',
+  '$ref',
+  '$schema',
+  '$anchor',
+  '$vocabulary',
+  '$comment',
+]);
 
 /**
  * Like mapSubschemas, but also through every object-valued member the

@@ -3,7 +3,6 @@
 
 import { decodeBase64 } from './blob.js';
 
-
 const MIME = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 
 /** Why `data` is not usable base64, or undefined when it is. */

@@ -10,7 +10,6 @@ export function formatOffset(ms: number): string {
   return `+${minutes}m ${((ms - minutes * 60_000) / 1000).toFixed(1)}s`;
 }
 
-
 export const DIRECTION_LABEL: Record<LogDirection, { symbol: string; words: string }> = {
   out: { symbol: '→', words: 'sent to the server' },
   in: { symbol: '←', words: 'received from the server' },

@@ -4,9 +4,7 @@
 import { isRecord } from '../../../protocol/index.js';
 import type { ContentsLike } from './contents-view.js';
 
-export type ReadResult =
-  | { ok: true; contents: Array<ContentsLike | { notAnObject: unknown }> }
-  | { ok: false; error: string };
+export type ReadResult = { ok: true; contents: Array<ContentsLike | { notAnObject: unknown }> } | { ok: false; error: string };
 
 export function parseReadResult(result: unknown): ReadResult {
   if (!isRecord(result)) return { ok: false, error: 'The resources/read result is not an object.' };

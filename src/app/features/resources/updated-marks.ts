@@ -32,4 +32,3 @@ export function updatedUri(params: unknown): string | undefined {
   const uri = (params as { uri?: unknown }).uri;
   return typeof uri === 'string' ? uri : undefined;
 }
-

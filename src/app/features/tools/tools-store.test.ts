@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession, ManualClock, type RequestOutcome, type Tool } from '../../../protocol/index.js';
-import { CANCEL_REASON, callTool, cancelCall, createToolsStore, loadArguments, parseTimeout, selectTool, shownRecord, viewRecord, type CallSession, type ToolCallRecord } from './tools-store.js';
+import {
+  CANCEL_REASON,
+  callTool,
+  cancelCall,
+  createToolsStore,
+  loadArguments,
+  parseTimeout,
+  selectTool,
+  shownRecord,
+  viewRecord,
+  type CallSession,
+  type ToolCallRecord,
+} from './tools-store.js';
 
 const slow: Tool = { name: 'slow_count', inputSchema: { type: 'object' } };
 
