@@ -152,3 +152,45 @@ test('the heartbeat says healthy again after a reconnect succeeds, keeping the f
   await page.screenshot({ path: '/tmp/h4-heartbeat.png' });
   await panel.getByRole('button', { name: 'Stop heartbeat' }).click();
 });
+
+/** The names of the saved-log databases the browser holds for this origin. */
+const logDatabases = (page: Page) =>
+  page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('mcpscope-log-')));
+
+test("a closed tab's saved log over a day old is deleted on start, and clearing the restored log deletes the database", async ({ page }) => {
+  // What a tab closed two days ago (or one still open, in another page) left behind.
+  const twoDaysAgo = (Date.now() - 2 * 24 * 60 * 60 * 1000).toString(36);
+  const closed = `mcpscope-log-${twoDaysAgo}-closedtab`;
+  const openTab = `mcpscope-log-${twoDaysAgo}-opentab`;
+  const makeDatabase = (name: string) =>
+    new Promise<void>((resolve, reject) => {
+      const r = indexedDB.open(name, 1);
+      r.onsuccess = () => (r.result.close(), resolve());
+      r.onerror = () => reject(r.error);
+    });
+  await page.evaluate(makeDatabase, closed);
+  const other = await page.context().newPage();
+  await other.goto('/'); // same origin; no token needed to hold a lock
+  await other.evaluate(async (name) => {
+    void navigator.locks.request(name, () => new Promise(() => {}));
+    await navigator.locks.query(); // the request is queued by now
+  }, openTab);
+  await page.evaluate(makeDatabase, openTab);
+  await page.reload();
+  await expect.poll(() => logDatabases(page)).not.toContain(closed);
+  expect(await logDatabases(page)).toContain(openTab);
+  const own = await page.evaluate(() => sessionStorage.getItem('mcpscope.logDatabase'));
+  expect(await logDatabases(page)).toContain(own);
+
+  // A log to restore, then clear with nothing new: the database itself goes.
+  await connect(page, `${flakyServer} --pong`);
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const restored = page.getByRole('tabpanel', { name: 'Log' }).getByRole('region', { name: 'Log from before the reload' });
+  await expect(restored).toBeVisible();
+  await restored.getByRole('button', { name: 'Clear the log from before the reload' }).click();
+  await expect.poll(() => logDatabases(page)).not.toContain(own);
+  expect(await logDatabases(page)).toContain(openTab);
+  await other.close();
+});

@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { ProxyEnvelope } from '../src/protocol/index.js';
+import { MAX_KEPT_LINE_BYTES, type ProxyEnvelope, type RawBytes } from '../src/protocol/index.js';
 import { waitFor } from '../test/fixtures/proxy-helpers.js';
 import { Bridge, HIGH_WATER_BYTES, type UpstreamFactory } from './bridge.js';
 import { HELD_STDERR_LIMIT_BYTES } from './output-hold.js';
@@ -86,5 +86,20 @@ describe('what the bridge holds while reading is paused', () => {
     expect(envelopes.filter((e) => e.type === 'stderr')).toHaveLength(1 + report.heldLines);
     // The report comes before the close, so the Console says it while the log still runs.
     expect(envelopes.slice(-2).map((e) => e.type)).toEqual(['output-held', 'close']);
+  });
+});
+
+describe('the exact bytes of invalid-UTF-8 lines', () => {
+  it('are sent up to MAX_KEPT_LINE_BYTES; past it the envelope says how long the line was instead', async () => {
+    const { socket, listener } = await openBridge();
+    const line = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i === 0 ? 0xff : 0x61));
+    listener({ type: 'stderr', line: '\ufffdaaa', invalidUtf8: true, bytes: line(MAX_KEPT_LINE_BYTES) });
+    listener({ type: 'noise', text: '\ufffd…', invalidUtf8: true, bytes: line(MAX_KEPT_LINE_BYTES + 1) });
+    const [kept, cut] = socket.sent.slice(-2).map((t) => JSON.parse(t) as ProxyEnvelope & RawBytes);
+    expect(kept).toMatchObject({ type: 'stderr', invalidUtf8: true });
+    expect(Buffer.from(kept!.bytes!, 'base64').byteLength).toBe(MAX_KEPT_LINE_BYTES);
+    expect(kept!.bytesNotKept).toBeUndefined();
+    expect(cut).toMatchObject({ type: 'noise', invalidUtf8: true, bytesNotKept: MAX_KEPT_LINE_BYTES + 1 });
+    expect(cut!.bytes).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
 // text the server wrote.
 import type { WebSocket } from 'ws';
 import {
+  MAX_KEPT_LINE_BYTES,
   parseClientEnvelope,
   type ClientEnvelope,
   type ProxyEnvelope,
@@ -202,5 +203,7 @@ function onTheWire(event: UpstreamEvent): WireUpstreamEvent {
   if (!event.invalidUtf8) return line;
   const { bytes } = event;
   if (bytes === undefined) return { ...line, invalidUtf8: true };
+  // Base64 of a huge line would travel and be saved at 4/3 its size on top of its text.
+  if (bytes.byteLength > MAX_KEPT_LINE_BYTES) return { ...line, invalidUtf8: true, bytesNotKept: bytes.byteLength };
   return { ...line, invalidUtf8: true, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
 }

@@ -2,7 +2,7 @@
 // proxy, and nothing outlives it — also when npm's `sh -c` is killed and dies
 // without passing the signal on (run `npx tsc -p tsconfig.node.json` first).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtProxyMain, connect, fixture, pidGone, requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
@@ -78,6 +78,22 @@ describe.runIf(process.platform === 'linux')('scripts/run-proxy.mjs', () => {
     expect(await exited).toBe(0);
     await waitFor(() => everything.every(pidGone), 5000, `every process (${everything.join(', ')}) to be gone`);
   });
+
+  it.runIf(existsSync('/usr/bin/script'))(
+    'on Ctrl-C in a terminal, lets the proxy stop its servers gently (the SIGINT is not passed on a second time)',
+    async () => {
+      // `script` gives the command a terminal of its own: ^C there signals its whole foreground group.
+      const { child, exited } = await started(
+        ['/usr/bin/script', '-qec', `"${process.execPath}" scripts/run-proxy.mjs --no-open --port 0`, '/dev/null'],
+        'stubborn.mjs',
+      );
+      const everything = [...tree];
+      child.stdin.write('\x03');
+      // One signal: the proxy takes its full shutdown path (stdin, SIGTERM, SIGKILL) and exits 0; two would exit 1.
+      expect(await exited).toBe(0);
+      await waitFor(() => everything.every(pidGone), 5000, `every process (${everything.join(', ')}) to be gone`);
+    },
+  );
 
   it('leaves nothing behind when a second signal cuts the shutdown short', async () => {
     const { child, exited } = await started([process.execPath, runProxy, '--no-open', '--port', '0'], 'stubborn.mjs');

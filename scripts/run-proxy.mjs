@@ -2,7 +2,7 @@
 // the given arguments, pass SIGINT/SIGTERM/SIGHUP on to it, and end with its
 // status. `node scripts/run-proxy.mjs [options] [command args…]` runs it alone.
 import { spawn } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -11,12 +11,35 @@ const PARENT_CHECK_MS = 250;
 const main = fileURLToPath(new URL('../dist/node/proxy/main.js', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Whether we (and so the proxy, which shares our process group) are the terminal's foreground
+ * group: then Ctrl-C's SIGINT and a hang-up's SIGHUP reach the proxy from the terminal already.
+ * Linux /proc/self/stat: pgrp is the 5th field, the terminal's foreground group (tpgid) the 8th.
+ */
+export function inTerminalForeground(stat = readProcSelfStat()) {
+  if (stat === undefined) return false;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const pgrp = Number(fields[2]);
+  return pgrp > 0 && pgrp === Number(fields[5]);
+}
+
+function readProcSelfStat() {
+  try {
+    return readFileSync('/proc/self/stat', 'utf8');
+  } catch {
+    return undefined; // no /proc: pass every signal on, as before
+  }
+}
+
 export function runProxy(args) {
   const child = spawn(process.execPath, [main, ...args], { cwd: root, stdio: 'inherit' });
   const running = () => child.exitCode === null && child.signalCode === null;
   // A second signal is passed on too: the proxy then SIGKILLs what is left (see proxy/main.ts).
+  // But a terminal's SIGINT/SIGHUP already reached the proxy: passing it on would count as a
+  // second one and cut its shutdown short.
+  const fromTerminal = (signal) => (signal === 'SIGINT' || signal === 'SIGHUP') && inTerminalForeground();
   const forward = (signal) => {
-    if (running()) child.kill(signal);
+    if (running() && !fromTerminal(signal)) child.kill(signal);
   };
   for (const signal of SIGNALS) process.on(signal, forward);
   // `kill -TERM` of npm reaches only its `sh -c`, which dies without passing it on:

@@ -3,7 +3,7 @@
 // server's mark (server-mark.ts) reaches the ones that left the group (setsid).
 import { spawnSync } from 'node:child_process';
 import type { Reaper } from './reaper.js';
-import { findServerProcesses, signalEach } from './server-mark.js';
+import { findServerProcesses, scanProcesses, serverProcessesIn, signalEach, type ProcessSeen } from './server-mark.js';
 
 const isWindows = process.platform === 'win32';
 /** Process group id → the mark its server carries (if any). */
@@ -27,9 +27,9 @@ export function untrackGroup(pgid: number): void {
 }
 
 /** The group's processes, plus those outside it that carry its mark (Linux; undefined elsewhere). */
-function groupProcesses(pgid: number): number[] | undefined {
+function groupProcesses(pgid: number, seen: readonly ProcessSeen[] | undefined = scanProcesses(liveGroups.get(pgid) !== undefined)): number[] | undefined {
   const mark = liveGroups.get(pgid);
-  return findServerProcesses(new Set([pgid]), new Set(mark === undefined ? [] : [mark]));
+  return seen && serverProcessesIn(seen, new Set([pgid]), new Set(mark === undefined ? [] : [mark]));
 }
 
 /** Send a signal to the process group itself (Windows: end the process tree); false when none is left. */
@@ -57,8 +57,8 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
 }
 
 /** Whether any process of the group (or of its mark) still runs. Zombies waiting to be reaped do not count. */
-export function groupAlive(pgid: number): boolean {
-  const live = isWindows ? undefined : groupProcesses(pgid);
+export function groupAlive(pgid: number, seen?: readonly ProcessSeen[]): boolean {
+  const live = isWindows ? undefined : groupProcesses(pgid, seen ?? scanProcesses(liveGroups.get(pgid) !== undefined));
   if (live !== undefined) return live.length > 0;
   try {
     process.kill(isWindows ? pgid : -pgid, 0);
@@ -68,14 +68,39 @@ export function groupAlive(pgid: number): boolean {
   }
 }
 
-/** Poll until the group is gone; resolves false when `ms` passed first. */
-export async function waitForGroupExit(pgid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (groupAlive(pgid)) {
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+/** How often groups being stopped are looked at. A scan of /proc is synchronous: one per poll serves every group. */
+export const GROUP_POLL_MS = 100;
+
+interface ExitWaiter {
+  pgid: number;
+  deadline: number;
+  resolve: (gone: boolean) => void;
+}
+const exitWaiters = new Set<ExitWaiter>();
+let exitPoller: NodeJS.Timeout | undefined;
+
+function pollGroups(): void {
+  const withMarks = [...exitWaiters].some((w) => liveGroups.get(w.pgid) !== undefined);
+  const seen = isWindows ? undefined : scanProcesses(withMarks);
+  const now = Date.now();
+  for (const w of exitWaiters) {
+    const alive = groupAlive(w.pgid, seen);
+    if (alive && now < w.deadline) continue;
+    exitWaiters.delete(w);
+    w.resolve(!alive);
   }
-  return true;
+  if (exitWaiters.size === 0) {
+    clearInterval(exitPoller);
+    exitPoller = undefined;
+  }
+}
+
+/** Resolves true once the group is gone, false when `ms` passed first. */
+export function waitForGroupExit(pgid: number, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    exitWaiters.add({ pgid, deadline: Date.now() + ms, resolve });
+    exitPoller ??= setInterval(pollGroups, GROUP_POLL_MS);
+  });
 }
 
 /** SIGTERM the group, wait, then SIGKILL it. Resolves once it is gone (or was SIGKILLed). */

@@ -2,7 +2,7 @@
 // [<mark>]" and "untrack <pgid>" lines from the proxy; when stdin ends — the
 // proxy exited or was killed — it stops every server still tracked, with
 // everything those servers started: SIGTERM, a grace period, then SIGKILL.
-import { findServerProcesses, isServerMark, signalEach } from './server-mark.js';
+import { isServerMark, scanProcesses, serverProcessesIn, signalEach } from './server-mark.js';
 
 const GRACE_MS = 1000;
 const KILL_WAIT_MS = 1000;
@@ -20,10 +20,18 @@ function apply(line: string): void {
   else if (verb === 'untrack') groups.delete(pgid);
 }
 
-/** Linux: the pids left (own user only); elsewhere undefined, and whole groups are signalled instead. */
+/**
+ * Linux: the pids left (own user only); elsewhere undefined, and whole groups are signalled instead.
+ * A marked server's group counts only while its leader (pid = pgid) still carries the mark: once
+ * the group empties its id can be reused, and an unrelated process must never join the kill set.
+ */
 function remaining(): number[] | undefined {
   const marks = [...groups.values()].filter((m): m is string => m !== undefined);
-  return findServerProcesses(new Set(groups.keys()), new Set(marks));
+  const seen = scanProcesses(marks.length > 0);
+  if (seen === undefined) return undefined;
+  const leaders = new Map(seen.map((p) => [p.pid, p]));
+  const ours = [...groups].filter(([pgid, mark]) => mark === undefined || leaders.get(pgid)?.marks.includes(mark)).map(([pgid]) => pgid);
+  return serverProcessesIn(seen, new Set(ours), new Set(marks));
 }
 
 function signalAll(signal: NodeJS.Signals): void {

@@ -67,6 +67,19 @@ describe.runIf(process.platform === 'linux')('the reaper process', () => {
     expect(pidGone(process.pid)).toBe(false);
   });
 
+  it("spares a process whose group id only looks like a tracked server's: a reused pgid, without the server's mark", async () => {
+    const mark = newServerMark();
+    const server = await undying({ [SERVER_MARK_VARIABLE]: mark });
+    // The group of a tracked server emptied and its id went to an unrelated process of the same user.
+    const reusedGroup = await undying({});
+    const reaper = spawn(process.execPath, [builtReaper], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => reaper.once('exit', (code) => resolve(code)));
+    reaper.stdin.end(`track ${server} ${mark}\ntrack ${reusedGroup} ${mark}\n`);
+    expect(await exited).toBe(0);
+    expect(pidGone(server)).toBe(true);
+    expect(pidGone(reusedGroup)).toBe(false);
+  });
+
   it('exits at once when nothing is tracked', async () => {
     const reaper = spawn(process.execPath, [builtReaper], { stdio: ['pipe', 'ignore', 'ignore'] });
     const exited = new Promise<number | null>((resolve) => reaper.once('exit', (code) => resolve(code)));

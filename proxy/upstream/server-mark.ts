@@ -44,11 +44,16 @@ function marksOf(pid: number, startTime: string): string[] {
   return marks;
 }
 
-/**
- * Linux: the pids of live (not zombie) processes of this user that are in one of
- * `groups` or carry exactly one of `marks`. Undefined where there is no /proc.
- */
-export function findServerProcesses(groups: ReadonlySet<number>, marks: ReadonlySet<string>): number[] | undefined {
+/** A live (not zombie) process of this user, as one scan of /proc saw it. */
+export interface ProcessSeen {
+  pid: number;
+  pgid: number;
+  /** The server marks in its environment (empty when the scan was asked for none). */
+  marks: readonly string[];
+}
+
+/** Linux: every live process of this user but this one, with its marks if `withMarks`. Undefined where there is no /proc. */
+export function scanProcesses(withMarks: boolean): ProcessSeen[] | undefined {
   if (process.platform !== 'linux' || process.getuid === undefined) return undefined;
   const uid = process.getuid();
   let names: string[];
@@ -57,7 +62,7 @@ export function findServerProcesses(groups: ReadonlySet<number>, marks: Readonly
   } catch {
     return undefined;
   }
-  const found: number[] = [];
+  const seen: ProcessSeen[] = [];
   const alive = new Set<number>();
   for (const name of names) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
@@ -72,14 +77,25 @@ export function findServerProcesses(groups: ReadonlySet<number>, marks: Readonly
     } catch {
       continue;
     }
-    if (groups.has(Number(fields[2]))) {
-      found.push(Number(name));
-      continue;
-    }
-    if (marks.size > 0 && marksOf(Number(name), fields[19] ?? '').some((m) => marks.has(m))) found.push(Number(name));
+    const pid = Number(name);
+    seen.push({ pid, pgid: Number(fields[2]), marks: withMarks ? marksOf(pid, fields[19] ?? '') : [] });
   }
   for (const pid of marksSeen.keys()) if (!alive.has(pid)) marksSeen.delete(pid);
-  return found;
+  return seen;
+}
+
+/** The pids among `seen` that are in one of `groups` or carry exactly one of `marks`. */
+export function serverProcessesIn(seen: readonly ProcessSeen[], groups: ReadonlySet<number>, marks: ReadonlySet<string>): number[] {
+  return seen.filter((p) => groups.has(p.pgid) || p.marks.some((m) => marks.has(m))).map((p) => p.pid);
+}
+
+/**
+ * Linux: the pids of live (not zombie) processes of this user that are in one of
+ * `groups` or carry exactly one of `marks`. Undefined where there is no /proc.
+ */
+export function findServerProcesses(groups: ReadonlySet<number>, marks: ReadonlySet<string>): number[] | undefined {
+  const seen = scanProcesses(marks.size > 0);
+  return seen && serverProcessesIn(seen, groups, marks);
 }
 
 /** Send `signal` to each pid; the ones that exited meanwhile are skipped. */

@@ -201,6 +201,27 @@ describe('stdio upstream', () => {
   });
 });
 
+describe('stdio upstream: reading paused when the server exits', () => {
+  // Node resumes a child's paused stdout/stderr when it exits (child_process flushStdio), so the
+  // last output reaches the bridge (which holds it within its limits) before the pipes' deadline.
+  it('loses nothing the server wrote last, however long the pause lasts, and closes after it', async () => {
+    const script =
+      'setTimeout(() => { process.stdout.write(\'{"jsonrpc":"2.0","method":"last"}\\n\'); process.stderr.write("last stderr\\n"); process.exit(3); }, 300)';
+    const h = harness(node, ['-e', script]);
+    const { pid } = await h.upstream.start();
+    h.upstream.pauseReading!();
+    await waitFor(() => pidGone(pid), 5000, 'the server to exit');
+    await delay(1500); // well past the 500 ms the pipes are given to drain
+    h.upstream.resumeReading!();
+    expect((await h.closed).code).toBe(3);
+    expect(h.events.map((e) => (e.type === 'message' ? e.text : e.type === 'stderr' ? e.line : e.type))).toEqual([
+      '{"jsonrpc":"2.0","method":"last"}',
+      'last stderr',
+      'close',
+    ]);
+  });
+});
+
 describe('exitReason', () => {
   it('says what happened', () => {
     expect(exitReason(1, null, false)).toBe('The server exited with code 1.');

@@ -186,6 +186,8 @@ class StdioUpstream implements Upstream {
   ): Promise<void> {
     // Leftover children of the server would be orphaned (and may hold its pipes open).
     await reapGroup(pid, this.graceMs);
+    // Paused pipes are no reason to wait longer: Node resumes a child's stdout and stderr when
+    // it exits (child_process flushStdio), and the bridge holds what comes within its limits.
     const deadline = Date.now() + FLUSH_WAIT_MS;
     while (!streamsClosed() && Date.now() < deadline) await delay(10);
     if (!streamsClosed()) {

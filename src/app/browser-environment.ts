@@ -5,6 +5,7 @@ import { takeToken } from './auth/token.js';
 import { proxySocketUrl } from './connection/socket.js';
 import type { PageEnvironment } from './create-app.js';
 import { openLogDatabase } from './stores/log-database.js';
+import { deleteStaleLogDatabases, holdLogDatabase, newLogDatabaseName } from './stores/log-database-names.js';
 
 function sessionStorageOrNothing(page: Window): Pick<Storage, 'getItem' | 'setItem'> {
   try {
@@ -21,7 +22,7 @@ const LOG_DATABASE_KEY = 'mcpscope.logDatabase';
 function logDatabaseName(storage: Pick<Storage, 'getItem' | 'setItem'>): string {
   const known = storage.getItem(LOG_DATABASE_KEY);
   if (known) return known;
-  const name = `mcpscope-log-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const name = newLogDatabaseName(Date.now());
   storage.setItem(LOG_DATABASE_KEY, name);
   return name;
 }
@@ -31,10 +32,15 @@ export function browserEnvironment(page: Window): PageEnvironment {
   return {
     token: takeToken({ location: page.location, storage: tabStorage, history: page.history }),
     socketUrl: () => proxySocketUrl(page.location),
-    logDatabase: () =>
-      typeof page.indexedDB === 'undefined'
-        ? Promise.reject(new Error('this browser offers no IndexedDB'))
-        : openLogDatabase(logDatabaseName(tabStorage), page.indexedDB),
+    logDatabase: () => {
+      if (typeof page.indexedDB === 'undefined') return Promise.reject(new Error('this browser offers no IndexedDB'));
+      const name = logDatabaseName(tabStorage);
+      const locks = page.navigator.locks as LockManager | undefined; // absent outside a secure context
+      holdLogDatabase(name, locks);
+      // Closed tabs' logs may hold tool arguments and stderr: they do not stay forever.
+      void deleteStaleLogDatabases(page.indexedDB, name, Date.now(), locks).catch(() => {});
+      return openLogDatabase(name, page.indexedDB);
+    },
     page,
     loadSchemaCheck: () => import('../protocol/lint/sdk-schemas.js').then((m) => ({ check: m.sdkSchemaCheck, version: m.SDK_SCHEMA_VERSION })),
   };

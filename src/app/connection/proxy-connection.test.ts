@@ -252,6 +252,18 @@ describe('ProxyConnection', () => {
     ]);
   });
 
+  it('says on a line whose exact bytes the proxy did not keep (over the limit) that only its text is logged and exported', () => {
+    const { socket, logStore } = setup();
+    openAndStart(socket);
+    socket.deliver({ type: 'stderr', at: 2, line: 'caf\uFFFD…', invalidUtf8: true, bytesNotKept: 2_000_000 });
+    const entry = logStore.getState().entries.at(-1)!;
+    expect(entry).toMatchObject({ direction: 'stderr', invalidUtf8: true });
+    expect(entry.bytes).toBeUndefined();
+    expect(entry.note).toBe(
+      'Contained invalid UTF-8. Its exact bytes were not kept: at 2.0 MB the line is over the 1.0 MB limit, so only this text (with U+FFFD for the bad bytes) is logged and exported.',
+    );
+  });
+
   it("says in the Console (a stderr entry in mcpscope's words) when the proxy held the output back", () => {
     const { socket, logStore } = setup();
     openAndStart(socket);

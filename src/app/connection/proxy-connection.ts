@@ -8,7 +8,9 @@ import {
   ENVELOPE_SUBPROTOCOL,
   ErrorCode,
   StderrTail,
+  MAX_KEPT_LINE_BYTES,
   classifyFrame,
+  formatBytes,
   TOKEN_SUBPROTOCOL_PREFIX,
   outputHeldNotice,
   parseProxyEnvelope,
@@ -326,6 +328,12 @@ export class ProxyConnection {
 /** A line that was not valid UTF-8 keeps that mark (and its exact bytes) in the log. */
 function lineBytes(env: RawBytes): Pick<LogInput, 'invalidUtf8' | 'bytes' | 'note'> {
   if (!env.invalidUtf8) return {};
+  if (env.bytesNotKept !== undefined) {
+    return {
+      invalidUtf8: true,
+      note: `Contained invalid UTF-8. Its exact bytes were not kept: at ${formatBytes(env.bytesNotKept)} the line is over the ${formatBytes(MAX_KEPT_LINE_BYTES)} limit, so only this text (with U+FFFD for the bad bytes) is logged and exported.`,
+    };
+  }
   return { invalidUtf8: true, note: 'Contained invalid UTF-8.', ...(env.bytes !== undefined ? { bytes: env.bytes } : {}) };
 }
 

@@ -32,6 +32,8 @@ export interface LogDatabase {
   write(batch: SavedBatch): Promise<void>;
   /** Delete entries before `seq` (a chunk boundary: where an earlier page's log ended) and the findings and labels of connections up to `connection`. */
   dropBefore(seq: number, connection: number): Promise<void>;
+  /** Delete the whole database (nothing is left in it); the next write makes it again. */
+  remove(): Promise<void>;
 }
 
 const ENTRIES = 'entries';
@@ -53,7 +55,7 @@ function committed(tx: IDBTransaction): Promise<void> {
   });
 }
 
-export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): Promise<LogDatabase> {
+function openDatabase(name: string, factory: IDBFactory): Promise<IDBDatabase> {
   const open = factory.open(name, 1);
   open.onupgradeneeded = () => {
     const db = open.result;
@@ -64,8 +66,17 @@ export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): 
   const blocked = new Promise<never>((_, reject) => {
     open.onblocked = () => reject(new Error('another tab holds an older version of the saved log open'));
   });
-  return Promise.race([result(open), blocked]).then((db): LogDatabase => ({
+  return Promise.race([result(open), blocked]);
+}
+
+export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): Promise<LogDatabase> {
+  let opened: Promise<IDBDatabase> | undefined = openDatabase(name, factory);
+  let removing: Promise<unknown> = Promise.resolve();
+  // Opened again only once a delete is done: an open connection would block it.
+  const database = () => (opened ??= removing.then(() => openDatabase(name, factory)));
+  return opened.then((): LogDatabase => ({
     async read() {
+      const db = await database();
       const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readonly');
       const [entries, findings, findingKeys, labels] = await Promise.all([
         result(tx.objectStore(ENTRIES).getAll() as IDBRequest<LogEntry[][]>),
@@ -80,6 +91,7 @@ export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): 
       return { entries: entries.flat(), findings: order.flatMap(([, i]) => findings[i]!), labels, nextFindingChunk };
     },
     async write(batch) {
+      const db = await database();
       const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readwrite');
       const first = batch.entries[0];
       if (first) tx.objectStore(ENTRIES).put(batch.entries, first.seq);
@@ -90,12 +102,21 @@ export function openLogDatabase(name: string, factory: IDBFactory = indexedDB): 
       await committed(tx);
     },
     async dropBefore(seq, connection) {
+      const db = await database();
       const tx = db.transaction([ENTRIES, FINDINGS, LABELS], 'readwrite');
       // A failed delete fails the transaction, which `committed` reports.
       tx.objectStore(ENTRIES).delete(IDBKeyRange.upperBound(seq, true));
       tx.objectStore(FINDINGS).delete(IDBKeyRange.upperBound([connection, Infinity]));
       tx.objectStore(LABELS).delete(IDBKeyRange.upperBound(connection));
       await committed(tx);
+    },
+    async remove() {
+      const db = await database();
+      opened = undefined;
+      db.close(); // our own connection would block the delete
+      const deleted = result(factory.deleteDatabase(name));
+      removing = deleted.catch(() => undefined);
+      await deleted;
     },
   }));
 }

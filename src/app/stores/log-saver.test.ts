@@ -15,6 +15,7 @@ function memoryDatabase(fail?: () => Error | undefined) {
   const findings = new Map<string, { key: [number, number]; findings: LintFinding[] }>();
   const labels = new Map<number, ConnectionLabel>();
   const writes: SavedBatch[] = [];
+  const removals: number[] = [];
   const db: LogDatabase = {
     async read(): Promise<SavedLog> {
       const chunks = [...findings.values()].sort((a, b) => a.key[1] - b.key[1]);
@@ -39,8 +40,14 @@ function memoryDatabase(fail?: () => Error | undefined) {
       for (const [k, f] of [...findings]) if (f.key[0] <= connection) findings.delete(k);
       for (const k of [...labels.keys()]) if (k <= connection) labels.delete(k);
     },
+    async remove() {
+      removals.push(entries.size);
+      entries.clear();
+      findings.clear();
+      labels.clear();
+    },
   };
-  return { db, entries, findings, writes };
+  return { db, entries, findings, writes, removals };
 }
 
 const finding = (seq: number, connection: number): LintFinding => ({
@@ -154,6 +161,7 @@ describe('LogSaver', () => {
       read: () => Promise.reject(new Error('disk on fire')),
       write: () => Promise.reject(new Error('must not be called')),
       dropBefore: () => Promise.resolve(),
+      remove: () => Promise.resolve(),
     };
     const saver = new LogSaver(Promise.resolve(db), {
       entries: () => pageLog(1).getState().entries,
@@ -226,6 +234,49 @@ describe('LogSaver', () => {
     append(5);
     await second.save();
     expect((await mem.db.read()).findings.map((f) => f.seq)).toEqual([3, 4, 5]);
+  });
+
+  it('clearing the restored log deletes the whole database when this page saved nothing yet, and only the old part otherwise', async () => {
+    const mem = memoryDatabase();
+    const before = pageLog(3, 1);
+    await new LogSaver(Promise.resolve(mem.db), {
+      entries: () => before.getState().entries,
+      findings: () => [finding(1, 1)],
+      lintedSeq: () => Infinity,
+      labels: () => new Map([[1, { connection: 1, server: 's 1' }]]),
+    }).save();
+
+    const idle = createLogStore(() => {});
+    const quiet = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => idle.getState().entries,
+      findings: () => [],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
+    idle.getState().restore((await quiet.load())!.entries);
+    await quiet.save();
+    await quiet.clearRestored();
+    expect(mem.removals).toEqual([3]); // the database itself went, with the 3 old frames
+    // Saving goes on afterwards (the real database is made again on the next write).
+    idle.getState().append({ t: 9, connection: 2, direction: 'stderr', raw: 'new' });
+    idle.getState().flush();
+    await quiet.save();
+    expect([...mem.entries.keys()]).toEqual([4]);
+
+    const busy = createLogStore(() => {});
+    const active = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => busy.getState().entries,
+      findings: () => [],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
+    busy.getState().restore((await active.load())!.entries);
+    busy.getState().append({ t: 10, connection: 3, direction: 'stderr', raw: 'mine' });
+    busy.getState().flush();
+    await active.save();
+    await active.clearRestored();
+    expect(mem.removals).toEqual([3]); // not again: this page's frame #5 stays saved
+    expect([...mem.entries.keys()]).toEqual([5]);
   });
 
   it('repairPairs leaves entries alone when the request already has its answer', () => {

@@ -165,8 +165,11 @@ export class LogSaver {
     this.store.setState({ restored: undefined });
     this.savedFindings = Math.max(0, this.savedFindings - this.restoredFindings);
     this.restoredFindings = 0;
+    // Nothing of this page saved yet: the whole database goes (the next save makes it again).
+    const nothingOfOurs = this.savedSeq <= restored.upToSeq && this.savedFindings === 0 && (this.savedLabels === '' || this.savedLabels === '[]');
     try {
-      await (await this.db).dropBefore(restored.upToSeq + 1, restored.lastConnection);
+      const db = await this.db;
+      await (nothingOfOurs ? db.remove() : db.dropBefore(restored.upToSeq + 1, restored.lastConnection));
     } catch (e) {
       this.fail(saveFailure(e));
     }

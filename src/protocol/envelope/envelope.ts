@@ -56,6 +56,9 @@ export type ProxyEnvelope = (WireUpstreamEvent | ProxyOwnEnvelope) & { at: numbe
 /** A line's bytes in an envelope: set only when it was not valid UTF-8 (base64 of its exact bytes, when the transport had them). */
 export type RawBytes = LineBytes<string>;
 
+/** Exact bytes of an invalid-UTF-8 line are sent (base64) and saved only up to this length. */
+export const MAX_KEPT_LINE_BYTES = 1024 * 1024;
+
 /** Counts since the last report of this kind. */
 export interface OutputHeld {
   /** How many times reading stopped, and for how long in all. */

@@ -22,6 +22,8 @@ export interface UpstreamClose {
 export interface LineBytes<B> {
   invalidUtf8?: boolean;
   bytes?: B;
+  /** Instead of `bytes`, on the wire: the line's length when it was over MAX_KEPT_LINE_BYTES, so its exact bytes were not sent. */
+  bytesNotKept?: number;
 }
 
 export type UpstreamEventOf<B> =

@@ -468,6 +468,40 @@ describe('Linter: tasks (2025-11-25)', () => {
     expect(run(steps, schema)).toEqual([]);
   });
 
+  it("a task's progress token is free again once the task ends: by its status, tasks/get, or its result retrieved", () => {
+    const reuse = (id: number): Step => taskCall(id, 'tp');
+    const ends: Array<[string, Step[]]> = [
+      ['notifications/tasks/status', [['s', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { ...task, status: 'completed' } }]]],
+      [
+        'tasks/get',
+        [
+          ['c', { jsonrpc: '2.0', id: 8, method: 'tasks/get', params: { taskId: 't1' } }],
+          ['s', { jsonrpc: '2.0', id: 8, result: { ...task, status: 'failed' } }],
+        ],
+      ],
+      [
+        'tasks/result',
+        [
+          ['c', { jsonrpc: '2.0', id: 8, method: 'tasks/result', params: { taskId: 't1' } }],
+          ['s', { jsonrpc: '2.0', id: 8, result: { content: [] } }],
+        ],
+      ],
+    ];
+    for (const [how, end] of ends) {
+      const steps: Step[] = [...init(), taskCall(6, 'tp'), ['s', { jsonrpc: '2.0', id: 6, result: { task } }], progress('tp', 1), ...end, reuse(9)];
+      expect(run(steps), how).toEqual([]);
+    }
+    // Still working: reusing the token is a mistake.
+    const working: Step[] = [
+      ...init(),
+      taskCall(6, 'tp'),
+      ['s', { jsonrpc: '2.0', id: 6, result: { task } }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: task }],
+      reuse(9),
+    ];
+    expect(run(working)).toEqual(['PROG-TOKEN']);
+  });
+
   it('a receiver without task support may answer a task-augmented call with the usual result', () => {
     expect(run([...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { content: [{ type: 'text', text: 'x' }] } }]])).toEqual([]);
   });

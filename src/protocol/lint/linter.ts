@@ -17,7 +17,7 @@ import { isRecord } from '../json/guards.js';
 import { pingAnswerProblem } from '../ping/compliance.js';
 import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-id.js';
 import { SessionFacts, other, type Finding, type Outstanding } from './state.js';
-import { checkTaskResult, isTaskAnswer } from './tasks.js';
+import { checkTaskResult, isTaskAnswer, isTerminalTaskStatus, taskOf } from './tasks.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
 
@@ -62,8 +62,13 @@ const INVALID_RULE: Record<InvalidCode, RuleId> = {
   'empty-batch': 'JR-INVALID',
 };
 
+/** Requests whose answers tell a task's status (tasks/result: that it ended). */
+const TASK_READS = new Set(['tasks/get', 'tasks/cancel', 'tasks/result']);
+
 export class Linter {
   private readonly facts: SessionFacts;
+  /** "asker:taskId" → the progress of the request that made the task: it stays active until the task ends. */
+  private readonly taskProgress = new Map<string, NonNullable<ReturnType<SessionFacts['progress']['get']>>>();
   private readonly slowPingMs: number;
   private readonly sessionId: { value?: string } = {};
   private readonly all: Finding[] = [];
@@ -219,6 +224,17 @@ export class Linter {
     guard('SCHEMA', () => this.checkSchema({ kind: 'notification', sender, method, params }, sender, report));
     if (method === 'notifications/cancelled') guard('CANCEL', () => this.cancelled(sender, params, report));
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
+    if (method === 'notifications/tasks/status') this.taskSeen(other(sender), params, false);
+  }
+
+  /** A task's status seen, or its result retrieved: once it ends, so does its progress token. */
+  private taskSeen(asker: Sender, value: unknown, ended: boolean): void {
+    const task = taskOf(value);
+    const key = task && `${asker}:${task.taskId}`;
+    const entry = key === undefined ? undefined : this.taskProgress.get(key);
+    if (!entry || !(ended || isTerminalTaskStatus(task?.status))) return;
+    entry.done = true;
+    this.taskProgress.delete(key!);
   }
 
   /** Only where the schemas at hand describe the version in use. A throw is the caller's guard's to report. */
@@ -347,10 +363,14 @@ export class Linter {
     const isError = body.error !== undefined;
     const task = !isError && isTaskAnswer(request, body.result);
     // A task goes on after its CreateTaskResult, and may keep reporting progress.
-    if (request.progressToken !== undefined && !task) {
+    if (request.progressToken !== undefined) {
       const entry = facts.progress.get(`${asker}:${requestIdOf(request.progressToken).key}`);
-      if (entry) entry.done = true;
+      const created = task ? taskOf(body.result) : undefined;
+      if (entry && created) this.taskProgress.set(`${asker}:${created.taskId}`, entry);
+      else if (entry) entry.done = true;
     }
+    if (task || (!isError && TASK_READS.has(request.method)))
+      this.taskSeen(asker, request.method === 'tasks/result' ? request.params : body.result, request.method === 'tasks/result');
     if (request.cancelled)
       report('CANCEL-THEN-RESPONSE', `Request ${JSON.stringify(request.id)} (${request.method}) was answered after it was cancelled.`, sender);
     guard('METHOD-UNKNOWN', () => {

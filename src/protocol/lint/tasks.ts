@@ -38,3 +38,13 @@ export function checkTaskResult(method: string, result: unknown, sender: Sender,
   if (task.statusMessage !== undefined && typeof task.statusMessage !== 'string') problems.push('statusMessage is not a string');
   if (problems.length) report('TASK-RESULT', `The task answer to ${method} is not a valid Task: ${problems.join('; ')}.`, sender);
 }
+
+/** The task a value speaks of: a Task (`tasks/get`, `notifications/tasks/status`), `{task: Task}`, or `{taskId}` (`tasks/result` params). */
+export function taskOf(value: unknown): { taskId: string; status?: unknown } | undefined {
+  const task = isRecord(value) && isRecord(value.task) ? value.task : value;
+  return isRecord(task) && typeof task.taskId === 'string' ? { taskId: task.taskId, status: task.status } : undefined;
+}
+
+export function isTerminalTaskStatus(status: unknown): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
+}
