@@ -68,7 +68,15 @@ const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : u
 const proxy = await startProxy();
 const browser = await chromium.launch({
   ...(executablePath ? { executablePath } : {}),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--js-flags=--expose-gc',
+  ],
 });
 let chromiumVersion = '';
 const downloads = await mkdtemp(join(tmpdir(), 'mcpscope-bench-'));
@@ -78,9 +86,11 @@ try {
     await page.goto('about:blank');
     await page.goto(`${proxy.url}/#token=${TOKEN}&bench=1`);
     await page.getByRole('tab', { name: 'Log' }).click();
-    await page.waitForFunction(() => window.__mcpscopeLogBench !== undefined, null, { timeout: 10_000 }).catch(() => {
-      throw new Error('The UI has no log bench hook: it was built before the hook existed. Run npm run build (or set MCPSCOPE_UI_DIR to a fresh build).');
-    });
+    await page
+      .waitForFunction(() => window.__mcpscopeLogBench !== undefined, null, { timeout: 10_000 })
+      .catch(() => {
+        throw new Error('The UI has no log bench hook: it was built before the hook existed. Run npm run build (or set MCPSCOPE_UI_DIR to a fresh build).');
+      });
     await page.evaluate(installHelpers);
   }
   const all = `Showing ${grouped(FRAMES)} of ${grouped(FRAMES)} frames`;
@@ -162,12 +172,24 @@ try {
     };
     const changed = (before) => (t) => t !== before;
     await change('method = ping', () => lb.setValue(lb.field('Method'), 'ping'), changed(lb.showing()));
-    await change('method = all', () => lb.setValue(lb.field('Method'), ''), (t) => t.startsWith(all));
+    await change(
+      'method = all',
+      () => lb.setValue(lb.field('Method'), ''),
+      (t) => t.startsWith(all),
+    );
     await change('search "message 4999"', () => lb.setValue(lb.field('Search'), 'message 4999'), changed(lb.showing()));
-    await change('search cleared', () => lb.setValue(lb.field('Search'), ''), (t) => t.startsWith(all));
+    await change(
+      'search cleared',
+      () => lb.setValue(lb.field('Search'), ''),
+      (t) => t.startsWith(all),
+    );
     const chip = [...document.querySelectorAll('[role="group"][aria-label="Direction"] button')].find((b) => b.textContent.startsWith('in'));
     await change('direction = in', () => chip.click(), changed(lb.showing()));
-    await change('direction = all', () => chip.click(), (t) => t.startsWith(all));
+    await change(
+      'direction = all',
+      () => chip.click(),
+      (t) => t.startsWith(all),
+    );
     return out;
   }, all);
   for (const [name, t] of Object.entries(filters)) record(`filter: ${name}`, ms(t.painted), `DOM updated at ${ms(t.committed)}`);
@@ -187,12 +209,15 @@ try {
 
   // 5. One burst of FRAMES appended at once into an empty log.
   await open();
-  const bulk = await page.evaluate(async ({ frames, all }) => {
-    const start = performance.now();
-    const appendMs = window.__mcpscopeLogBench.append(frames);
-    const done = await window.__lb.until((t) => t.startsWith(all), start);
-    return { appendMs, ...done };
-  }, { frames: FRAMES, all });
+  const bulk = await page.evaluate(
+    async ({ frames, all }) => {
+      const start = performance.now();
+      const appendMs = window.__mcpscopeLogBench.append(frames);
+      const done = await window.__lb.until((t) => t.startsWith(all), start);
+      return { appendMs, ...done };
+    },
+    { frames: FRAMES, all },
+  );
   record(`append ${grouped(FRAMES)} frames in one go`, ms(bulk.appendMs), 'store appends: classify, pair, size');
   record('  then rendered and painted', ms(bulk.painted), 'from the first append');
 } finally {

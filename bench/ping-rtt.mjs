@@ -170,7 +170,11 @@ async function startDirectHttp(url) {
       const body = await response.text();
       // A JSON body, or an SSE stream whose data lines carry the answer.
       const texts = response.headers.get('content-type')?.startsWith('text/event-stream')
-        ? body.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter((t) => t !== '')
+        ? body
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .filter((t) => t !== '')
         : [body];
       const answer = texts.map((t) => JSON.parse(t)).find((m) => m.id === id);
       if (!answer) throw new Error(`no answer to ${id} in ${body}`);

@@ -19,7 +19,19 @@ describe('parseCliArgs', () => {
 
   it('collects tool arguments', () => {
     const r = parseCliArgs(['--stdio', 'x', 'tools', 'call', 'add', '--arg', 'a=3', '--arg', 'b=5']);
-    expect(r).toMatchObject({ ok: true, value: { command: { name: 'tools call', tool: 'add', args: [['a', '3'], ['b', '5']] } } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        command: {
+          name: 'tools call',
+          tool: 'add',
+          args: [
+            ['a', '3'],
+            ['b', '5'],
+          ],
+        },
+      },
+    });
   });
 
   const bad: Array<[string[], RegExp]> = [
@@ -52,7 +64,17 @@ describe('parseCliArgs', () => {
 describe('argumentsFrom', () => {
   const schema = { properties: { a: { type: 'number' }, s: { type: 'string' }, n: { type: ['string', 'null'] } } };
   it('keeps numbers numbers and strings strings, by the schema', () => {
-    expect(argumentsFrom([['a', '3'], ['s', '3'], ['n', '7'], ['x', 'true']], schema)).toEqual({ a: 3, s: '3', n: '7', x: true });
+    expect(
+      argumentsFrom(
+        [
+          ['a', '3'],
+          ['s', '3'],
+          ['n', '7'],
+          ['x', 'true'],
+        ],
+        schema,
+      ),
+    ).toEqual({ a: 3, s: '3', n: '7', x: true });
   });
   it('merges --args JSON and rejects non-objects', () => {
     expect(argumentsFrom([['a', '1']], schema, '{"b":2}')).toEqual({ a: 1, b: 2 });
@@ -60,7 +82,14 @@ describe('argumentsFrom', () => {
     expect(() => argumentsFrom([], schema, '{')).toThrow(/not JSON/);
   });
   it('keeps arguments named like Object.prototype members as arguments', () => {
-    const args = argumentsFrom([['__proto__', '"x"'], ['constructor', '3']], { properties: { toString: { type: 'string' } } }, '{"__proto__":{"a":1},"toString":"t"}');
+    const args = argumentsFrom(
+      [
+        ['__proto__', '"x"'],
+        ['constructor', '3'],
+      ],
+      { properties: { toString: { type: 'string' } } },
+      '{"__proto__":{"a":1},"toString":"t"}',
+    );
     expect(JSON.stringify(args)).toBe('{"__proto__":"x","toString":"t","constructor":3}');
   });
 });
@@ -72,19 +101,25 @@ describe('elicitationAnswer', () => {
   it('accepts with the schema defaults, and says which fields were left out', () => {
     const reply = elicitationAnswer('accept-defaults', params);
     expect(reply.result).toEqual({ action: 'accept', content: { name: 'Ann' } });
-    expect(reply.note).toBe('accepted elicitation/create "Who are you?" with the defaults its schema declares: name="Ann"; left out, having no default: "age".');
+    expect(reply.note).toBe(
+      'accepted elicitation/create "Who are you?" with the defaults its schema declares: name="Ann"; left out, having no default: "age".',
+    );
   });
 
   it('declines as asked, and says how to accept instead', () => {
     const reply = elicitationAnswer('decline', params);
     expect(reply.result).toEqual({ action: 'decline' });
-    expect(reply.note).toMatch(/^declined elicitation\/create "Who are you\?", as --elicitation decline \(the default\) says\. Pass --elicitation accept-defaults/);
+    expect(reply.note).toMatch(
+      /^declined elicitation\/create "Who are you\?", as --elicitation decline \(the default\) says\. Pass --elicitation accept-defaults/,
+    );
   });
 
   it('cancels, never silently, when a required field has no default (nobody declined: the form went unanswered)', () => {
     const reply = elicitationAnswer('accept-defaults', { ...params, requestedSchema: { ...schema, required: ['name', 'age'] } });
     expect(reply.result).toEqual({ action: 'cancel' });
-    expect(reply.note).toBe('cancelled elicitation/create "Who are you?": --elicitation accept-defaults cannot fill it (1 required field with no default: "age").');
+    expect(reply.note).toBe(
+      'cancelled elicitation/create "Who are you?": --elicitation accept-defaults cannot fill it (1 required field with no default: "age").',
+    );
   });
 
   it('cancels when a default fails the schema, naming the field and why', () => {
@@ -125,7 +160,10 @@ describe('options of one command', () => {
   });
 
   it('takes them anywhere on the line, before or after the command words', () => {
-    expect(parseCliArgs(['--stdio', 'x', '--count=2', 'ping', '--interval', '5'])).toMatchObject({ ok: true, value: { command: { name: 'ping', count: 2, intervalMs: 5 } } });
+    expect(parseCliArgs(['--stdio', 'x', '--count=2', 'ping', '--interval', '5'])).toMatchObject({
+      ok: true,
+      value: { command: { name: 'ping', count: 2, intervalMs: 5 } },
+    });
     expect(parseCliArgs(['--stdio', 'x', 'tools', '--arg', 'a=1', 'call', 'add', '--args={"b":2}'])).toMatchObject({
       ok: true,
       value: { command: { name: 'tools call', tool: 'add', args: [['a', '1']], json: '{"b":2}' } },
@@ -134,7 +172,10 @@ describe('options of one command', () => {
 
   it('checks the URL of conformance like --url', () => {
     expect(parseCliArgs(['conformance', 'ftp://x/mcp'])).toEqual({ ok: false, error: 'conformance: The URL must start with http:// or https://, not ftp://.' });
-    expect(parseCliArgs(['--url', 'http://a/mcp', 'conformance', 'http://b/mcp'])).toEqual({ ok: false, error: 'conformance takes the server URL after it, not --stdio or --url.' });
+    expect(parseCliArgs(['--url', 'http://a/mcp', 'conformance', 'http://b/mcp'])).toEqual({
+      ok: false,
+      error: 'conformance takes the server URL after it, not --stdio or --url.',
+    });
   });
 
   it('returns help for --help or -h anywhere', () => {

@@ -9,7 +9,10 @@ const hostile = fileURLToPath(new URL('../test/fixtures/hostile-schemas.mjs', im
 async function check(...extra: string[]): Promise<{ code: number; out: string; ms: number }> {
   const out: string[] = [];
   const started = performance.now();
-  const code = await main(['--stdio', `${JSON.stringify(process.execPath)} ${JSON.stringify(hostile)}`, ...extra, 'check'], { out: (l) => out.push(l), err: (l) => out.push(l) });
+  const code = await main(['--stdio', `${JSON.stringify(process.execPath)} ${JSON.stringify(hostile)}`, ...extra, 'check'], {
+    out: (l) => out.push(l),
+    err: (l) => out.push(l),
+  });
   return { code, out: out.join('\n'), ms: performance.now() - started };
 }
 
@@ -19,7 +22,10 @@ describe('mcpscope check with hostile tool schemas', () => {
     console.log(`check on hostile schemas: ${r.ms.toFixed(0)} ms`);
     // The checks themselves take milliseconds; the rest is the server and the probes' fixed waits.
     expect(r.ms).toBeLessThan(8000);
-    const report = JSON.parse(r.out) as { steps: Array<{ name: string; status: string; detail: string }>; findings: Array<{ rule: string; severity: string; message: string }> };
+    const report = JSON.parse(r.out) as {
+      steps: Array<{ name: string; status: string; detail: string }>;
+      findings: Array<{ rule: string; severity: string; message: string }>;
+    };
     expect(report.steps.find((s) => s.name === 'tools/call evil_output (outputSchema)')).toMatchObject({
       status: 'fail',
       detail: 'Tool evil_output: structuredContent does not match its outputSchema: /word: must match pattern "^(a+)+$"',

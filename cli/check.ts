@@ -97,7 +97,10 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
     steps.push({ name: 'tools/list', status: 'fail', detail: listed.error });
     return;
   }
-  const defProblems = c.serverFindings().slice(before).filter((f) => f.rule === 'TOOL-DEF').length;
+  const defProblems = c
+    .serverFindings()
+    .slice(before)
+    .filter((f) => f.rule === 'TOOL-DEF').length;
   steps.push({
     name: 'tools/list',
     status: defProblems ? 'fail' : 'pass',
@@ -113,17 +116,28 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
     }
     const mark = c.serverFindings().length;
     const outcome = await c.request('tools/call', { name: tool.name, arguments: {} });
-    const problems = c.serverFindings().slice(mark).filter((f) => f.rule === 'TOOL-OUTPUT' || f.rule === 'TOOL-CONTENT');
+    const problems = c
+      .serverFindings()
+      .slice(mark)
+      .filter((f) => f.rule === 'TOOL-OUTPUT' || f.rule === 'TOOL-CONTENT');
     if (outcome.status !== 'result') steps.push({ name, status: 'fail', detail: `the call failed: ${outcomeMessage(outcome)}` });
-    else if (isRecord(outcome.result) && outcome.result.isError === true) steps.push({ name, status: 'info', detail: 'the tool returned isError with no arguments' });
+    else if (isRecord(outcome.result) && outcome.result.isError === true)
+      steps.push({ name, status: 'info', detail: 'the tool returned isError with no arguments' });
     else if (problems.some((p) => p.severity === 'error')) steps.push({ name, status: 'fail', detail: problems.map((p) => p.message).join('; ') });
-    else steps.push({ name, status: problems.length ? 'warn' : 'pass', detail: problems.length ? problems.map((p) => p.message).join('; ') : 'structuredContent matches the outputSchema' });
+    else
+      steps.push({
+        name,
+        status: problems.length ? 'warn' : 'pass',
+        detail: problems.length ? problems.map((p) => p.message).join('; ') : 'structuredContent matches the outputSchema',
+      });
   }
 }
 
 /** 2025-03-26 servers MUST accept a batch: two pings in one array, both answered. */
 async function checkBatch(c: CliConnection, steps: CheckStep[]): Promise<void> {
-  const sent = c.session.sendText('[{"jsonrpc":"2.0","id":"batch-1","method":"ping"},{"jsonrpc":"2.0","id":"batch-2","method":"ping"}]', { timeoutMs: PING_TIMEOUT_MS });
+  const sent = c.session.sendText('[{"jsonrpc":"2.0","id":"batch-1","method":"ping"},{"jsonrpc":"2.0","id":"batch-2","method":"ping"}]', {
+    timeoutMs: PING_TIMEOUT_MS,
+  });
   const outcomes = await Promise.all(sent.requests.map((r) => r.outcome));
   const answered = outcomes.filter((o) => o.status === 'result').length;
   steps.push(

@@ -41,7 +41,15 @@ describe('mcpscope CLI commands', () => {
     expect(add).toMatchObject({ code: 0, out: '8' });
     const echo = await cli(...demoTarget, 'tools', 'call', 'echo', '--arg', 'message=42');
     expect(echo.out).toBe('42');
-    const json = await cli(...demoTarget, '--json', 'tools', 'call', 'create_order', '--args', '{"customer":{"name":"Ann"},"items":[{"sku":"ABC-123","quantity":2}],"priority":"high"}');
+    const json = await cli(
+      ...demoTarget,
+      '--json',
+      'tools',
+      'call',
+      'create_order',
+      '--args',
+      '{"customer":{"name":"Ann"},"items":[{"sku":"ABC-123","quantity":2}],"priority":"high"}',
+    );
     expect(JSON.parse(json.out).structuredContent).toMatchObject({ units: 2, priority: 'high' });
   });
 
@@ -82,7 +90,15 @@ describe('mcpscope check', () => {
     expect(r.code).toBe(0);
     expect(report.findings).toEqual([]);
     expect(report.steps.map((s: { name: string }) => s.name)).toEqual(
-      expect.arrayContaining(['initialize', 'ping', 'unknown method', 'ping with params', 'notification gets no answer', 'tools/list', 'tools/call get_weather (outputSchema)']),
+      expect.arrayContaining([
+        'initialize',
+        'ping',
+        'unknown method',
+        'ping with params',
+        'notification gets no answer',
+        'tools/list',
+        'tools/call get_weather (outputSchema)',
+      ]),
     );
   });
 
@@ -107,7 +123,10 @@ describe('mcpscope check', () => {
     const r = await cli(...badTarget('silent-ping', '--record', JSON.stringify(record)), 'check');
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/✗\s+ping\s+No response to ping/);
-    const received = readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { method?: string });
+    const received = readFileSync(record, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { method?: string });
     expect(received.some((m) => m.method === 'notifications/cancelled')).toBe(true);
   }, 30_000);
 
@@ -145,7 +164,10 @@ describe('mcpscope check', () => {
     const capabilitiesFor = async (version: string) => {
       const record = join(dir, `received-${version}.jsonl`);
       await cli(...badTarget('clean', '--record', JSON.stringify(record)), '--protocol-version', version, 'ping', '--count', '1');
-      const init = readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { method?: string; params?: { capabilities?: unknown } })[0]!;
+      const init = readFileSync(record, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { method?: string; params?: { capabilities?: unknown } })[0]!;
       expect(init.method).toBe('initialize');
       return init.params?.capabilities;
     };
@@ -159,7 +181,9 @@ describe('what the CLI says to a newcomer', () => {
   it('a command that cannot start names the CLI option to check, not a form field', async () => {
     const missing = await cli('--stdio', 'mcpscope-no-such-program --flag', 'ping');
     expect(missing.code).toBe(1);
-    expect(missing.err).toBe('mcpscope: Command not found: "mcpscope-no-such-program". Check the first word of --stdio: it must be a program on PATH or a path to one.');
+    expect(missing.err).toBe(
+      'mcpscope: Command not found: "mcpscope-no-such-program". Check the first word of --stdio: it must be a program on PATH or a path to one.',
+    );
     const cwd = await cli(...demoTarget, '--cwd', '/mcpscope-no-such-dir', 'ping');
     expect(cwd.err).toBe('mcpscope: The working directory "/mcpscope-no-such-dir" does not exist. Check the --cwd option.');
     expect(missing.err + cwd.err).not.toMatch(/field|tab\b|button|press/i);
@@ -197,7 +221,9 @@ describe('what the CLI says to a newcomer', () => {
     const target = ['--stdio', `${node} ${JSON.stringify(blobs)}`];
     const notes = await cli(...target, 'resources', 'read', 'blob://notes.txt');
     expect(notes).toMatchObject({ code: 0, out: '[blob text/plain; charset=utf-8, 28 bytes, decoded as UTF-8]\nfirst line\nsecond line: Olá' });
-    expect((await cli(...target, 'resources', 'read', 'blob://data.json')).out).toBe('[blob application/vnd.example+json, 11 bytes, decoded as UTF-8]\n{"ok":true}');
+    expect((await cli(...target, 'resources', 'read', 'blob://data.json')).out).toBe(
+      '[blob application/vnd.example+json, 11 bytes, decoded as UTF-8]\n{"ok":true}',
+    );
     expect((await cli(...target, 'resources', 'read', 'blob://latin1.txt')).out).toBe(
       '[blob text/plain, 4 bytes, decoded as UTF-8; it is not valid UTF-8, bad bytes shown as \uFFFD]\ncaf\uFFFD',
     );
@@ -229,7 +255,9 @@ describe('what the CLI says to a newcomer', () => {
     expect(text).toMatchObject({ code: 0, out: '[content block of type "weird", nested too deeply to print (--verbose prints the raw frame)]' });
     const json = await cli(...badTarget('deep'), '--json', 'tools', 'call', 'explode');
     expect(json.code).toBe(1);
-    expect(json.err).toBe('mcpscope: The result is nested too deeply to print as JSON. Run without --json to see the rest of it, or add --verbose to see the raw frame.');
+    expect(json.err).toBe(
+      'mcpscope: The result is nested too deeply to print as JSON. Run without --json to see the rest of it, or add --verbose to see the raw frame.',
+    );
   });
 
   it('a server gone mid-command: requests say why they were not sent (not "Connect again"), its stderr once at the end', async () => {
@@ -256,6 +284,8 @@ describe('what the CLI says to a newcomer', () => {
 
   it('--help describes what --elicitation accept-defaults does when it cannot fill a form', async () => {
     const r = await cli('--help');
-    expect(r.out).toMatch(/accept-defaults accepts with each field's schema default, and cancels,\s+naming the fields, when a required field has none or a default fails/);
+    expect(r.out).toMatch(
+      /accept-defaults accepts with each field's schema default, and cancels,\s+naming the fields, when a required field has none or a default fails/,
+    );
   });
 });

@@ -53,7 +53,7 @@ export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, j
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--args must be a JSON object.');
     for (const [k, v] of Object.entries(parsed)) args.set(k, v);
   }
-  const props = typeof schema === 'object' && schema !== null ? (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {} : {};
+  const props = typeof schema === 'object' && schema !== null ? ((schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}) : {};
   for (const [k, v] of pairs) {
     const type = Object.hasOwn(props, k) ? props[k]?.type : undefined;
     if (type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('number') && !type.includes('integer'))) {
@@ -82,19 +82,30 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
         if (outcome.status === 'result' || outcome.status === 'error') sample.rttMs = outcome.rttMs;
         if (!verdict.compliant) sample.failure = verdict.failures.join('; ');
         samples.push(sample);
-        text.push(`ping ${n}: ${sample.rttMs !== undefined ? `${sample.rttMs.toFixed(2)} ms` : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`);
+        text.push(
+          `ping ${n}: ${sample.rttMs !== undefined ? `${sample.rttMs.toFixed(2)} ms` : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`,
+        );
         if (outcome.status === 'closed' || outcome.status === 'refused') break; // the server is gone: no point pinging on
         if (n < command.count) await sleep(command.intervalMs);
       }
       const f = figuresOf(samples, 0);
       if (command.count > 1 && f.p50 !== undefined) {
-        text.push(`${plural(f.count, 'ping')}, ${f.misses} missed${f.failures ? `, ${f.failures} failed` : ''}: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95!.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms`);
+        text.push(
+          `${plural(f.count, 'ping')}, ${f.misses} missed${f.failures ? `, ${f.failures} failed` : ''}: p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95!.toFixed(2)} ms, max ${f.max!.toFixed(2)} ms`,
+        );
       }
       return { ok: samples.every((s) => s.verdict.compliant), text, json: { samples, figures: f } };
     }
     case 'tools list': {
       const tools = await list<Tool>(c, 'tools');
-      return { ok: true, json: tools, text: orNone(tools.map((t) => `${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`), 'tools') };
+      return {
+        ok: true,
+        json: tools,
+        text: orNone(
+          tools.map((t) => `${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`),
+          'tools',
+        ),
+      };
     }
     case 'tools call': {
       const tools = await list<Tool>(c, 'tools');
@@ -111,7 +122,14 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
     }
     case 'resources list': {
       const resources = await list<Resource>(c, 'resources');
-      return { ok: true, json: resources, text: orNone(resources.map((r) => `${r.uri}  ${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`), 'resources') };
+      return {
+        ok: true,
+        json: resources,
+        text: orNone(
+          resources.map((r) => `${r.uri}  ${r.name}${r.mimeType ? ` (${r.mimeType})` : ''}`),
+          'resources',
+        ),
+      };
     }
     case 'resources read': {
       const result = (await c.call('resources/read', { uri: command.uri })) as { contents?: Array<Record<string, unknown>> };
@@ -124,7 +142,10 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
         ok: true,
         json: prompts,
         text: orNone(
-          prompts.map((p) => `${p.name}${(p.arguments ?? []).length ? ` (${(p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? ` — ${p.description}` : ''}`),
+          prompts.map(
+            (p) =>
+              `${p.name}${(p.arguments ?? []).length ? ` (${(p.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? ` — ${p.description}` : ''}`,
+          ),
           'prompts',
         ),
       };

@@ -43,7 +43,8 @@ export function checkReportText(r: CheckReport): string[] {
 
 function jsonOut(value: unknown): string {
   const text = jsonText(value, 2);
-  if (text === undefined) throw new CliError('The result is nested too deeply to print as JSON. Run without --json to see the rest of it, or add --verbose to see the raw frame.');
+  if (text === undefined)
+    throw new CliError('The result is nested too deeply to print as JSON. Run without --json to see the rest of it, or add --verbose to see the raw frame.');
   return text;
 }
 
@@ -111,7 +112,7 @@ if (isEntry()) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      process.stderr.write(`mcpscope: unexpected failure: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+      process.stderr.write(`mcpscope: unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
       process.exit(1);
     },
   );

@@ -56,7 +56,12 @@ test('a byte-order mark and invalid UTF-8 are marked in the Log and the Console,
   const path = test.info().outputPath('bytes.jsonl');
   await download.saveAs(path);
   const bytes = await readFile(path);
-  const frames = bytes.toString('utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as { raw: string; bytes?: string });
+  const frames = bytes
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as { raw: string; bytes?: string });
   expect(frames.find((f) => f.raw.includes('after a BOM'))?.raw.startsWith('\uFEFF{"jsonrpc"')).toBe(true);
   // In the file the mark is the bytes EF BB BF, right before the (JSON-escaped) {"j… of the frame.
   expect(bytes.includes(Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('{\\"j')]))).toBe(true);

@@ -52,7 +52,10 @@ test('a server that never answers ping: misses counted, stale, the server receiv
   const log = page.getByRole('tabpanel', { name: 'Log' });
   await expect(log.getByRole('row').filter({ hasText: 'notifications/cancelled' }).first()).toBeVisible();
   // What the server itself received: a cancellation for each missed ping.
-  const received = readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { method?: string });
+  const received = readFileSync(record, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { method?: string });
   expect(received.filter((m) => m.method === 'notifications/cancelled').length).toBeGreaterThanOrEqual(3);
 });
 

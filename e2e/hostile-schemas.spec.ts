@@ -23,10 +23,14 @@ async function selectTool(tools: Locator, name: string): Promise<Locator> {
 }
 
 /** Milliseconds the page's main thread takes to answer. */
-const roundTrip = (page: Page) => page.evaluate(() => new Promise<number>((resolve) => {
-  const start = performance.now();
-  setTimeout(() => resolve(performance.now() - start), 0);
-}));
+const roundTrip = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const start = performance.now();
+        setTimeout(() => resolve(performance.now() - start), 0);
+      }),
+  );
 
 test('a pattern that backtracks exponentially, with a default that triggers it, does not freeze the page', async ({ page }) => {
   const tools = await openTools(page);
@@ -64,7 +68,8 @@ test('an outputSchema pattern that backtracks exponentially is checked without f
 test('a pattern with lookahead is not run, and the field says it is not checked', async ({ page }) => {
   const tools = await openTools(page);
   const tool = await selectTool(tools, 'lookahead_pattern');
-  const note = 'Not checked before sending: pattern "^(?=[A-Z])[A-Z0-9]{3}$" uses features that cannot be checked safely (such as lookaround or backreferences); not checked.';
+  const note =
+    'Not checked before sending: pattern "^(?=[A-Z])[A-Z0-9]{3}$" uses features that cannot be checked safely (such as lookaround or backreferences); not checked.';
   await expect(tool.getByText(note)).toBeVisible();
   await expect(tool.getByLabel('code')).toHaveAccessibleDescription(note);
   // Problems lists it under its own rule.

@@ -86,7 +86,12 @@ test('a bare JSON-RPC server: says it does not implement initialize, continues w
 
   // The deviation stays visible in the log.
   await page.getByRole('tab', { name: 'Log' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Log' }).getByText(/Method not found: initialize/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('tabpanel', { name: 'Log' })
+      .getByText(/Method not found: initialize/)
+      .first(),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Disconnect' }).click();
 });
 

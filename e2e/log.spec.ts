@@ -42,7 +42,10 @@ test.describe('Log tab', () => {
     await expect(log.getByRole('group', { name: 'Kind' }).getByRole('button', { name: 'response 3' })).toBeVisible();
 
     // Direction: only what the server sent.
-    await log.getByRole('group', { name: 'Direction' }).getByRole('button', { name: /^in \d+$/ }).click();
+    await log
+      .getByRole('group', { name: 'Direction' })
+      .getByRole('button', { name: /^in \d+$/ })
+      .click();
     await expect(showing).toContainText(`Showing ${PINGS} of ${total} frames`);
     await expect(rows).toHaveCount(PINGS);
     for (const row of await rows.all()) await expect(row).toContainText('received from the server');
@@ -73,7 +76,10 @@ test.describe('Log tab', () => {
     expect(download.suggestedFilename()).toMatch(/^mcpscope-\d{4}-\d{2}-\d{2}-\d{6}\.jsonl$/);
     const path = test.info().outputPath(download.suggestedFilename());
     await download.saveAs(path);
-    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(path, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ mcpscope: 'log', version: 1, server: { title: 'mcpscope demo server', protocolVersion: '2025-11-25' } });
     const frames = lines.slice(1);
     expect(frames).toHaveLength(total);
@@ -99,7 +105,17 @@ test.describe('Log tab', () => {
 
   test('an imported file with bad lines keeps the good ones and names the bad lines', async ({ page }) => {
     const header = { mcpscope: 'log', version: 1, exportedAt: '2025-06-01T10:00:00.000Z', server: null };
-    const good = { seq: 1, time: '2025-06-01T10:00:00.000Z', t: 1, connection: 1, direction: 'out', kind: 'request', method: 'ping', id: 1, raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}' };
+    const good = {
+      seq: 1,
+      time: '2025-06-01T10:00:00.000Z',
+      t: 1,
+      connection: 1,
+      direction: 'out',
+      kind: 'request',
+      method: 'ping',
+      id: 1,
+      raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    };
     const text = [JSON.stringify(header), JSON.stringify(good), '{not json', JSON.stringify({ ...good, seq: 2, direction: 'up' })].join('\n');
     await page.getByRole('tab', { name: 'Log' }).click();
     const log = page.getByRole('tabpanel', { name: 'Log' });
@@ -111,7 +127,9 @@ test.describe('Log tab', () => {
     await expect(log.getByRole('row').filter({ hasText: '"method":"ping"' })).toHaveCount(1);
 
     // A file of a newer format is refused with a reason, and the view stays as it was.
-    await log.getByLabel('Import log').setInputFiles({ name: 'future.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(JSON.stringify({ ...header, version: 9 })) });
+    await log
+      .getByLabel('Import log')
+      .setInputFiles({ name: 'future.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(JSON.stringify({ ...header, version: 9 })) });
     await expect(log.getByRole('alert')).toContainText('format version 9');
     await expect(banner).toContainText('broken.jsonl');
   });
@@ -131,7 +149,10 @@ test('stays on the newest of thousands of frames until scrolled up, then offers 
   // Virtualized: only the rows in view are in the page.
   expect(await log.getByRole('row').count()).toBeLessThan(100);
 
-  await table.getByRole('rowgroup').nth(1).evaluate((el) => el.scrollBy(0, -2000));
+  await table
+    .getByRole('rowgroup')
+    .nth(1)
+    .evaluate((el) => el.scrollBy(0, -2000));
   const jump = log.getByRole('button', { name: /Jump to latest/ });
   await expect(jump).toBeVisible();
   await page.evaluate(() => (window as BenchWindow).__mcpscopeLogBench!.append(10));

@@ -115,7 +115,9 @@ require("readline").createInterface({ input: process.stdin }).on("line", (line) 
 });
 `;
 
-test('without resources.subscribe, Subscribe is disabled with a reason; a resource_link opens the resource; errors show code, message and data', async ({ page }) => {
+test('without resources.subscribe, Subscribe is disabled with a reason; a resource_link opens the resource; errors show code, message and data', async ({
+  page,
+}) => {
   await page.goto(`/#token=${E2E_TOKEN}`);
   await page.getByLabel('Command').fill(process.execPath);
   // One line: the Arguments field is a single-line input.

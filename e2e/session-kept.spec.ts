@@ -41,7 +41,10 @@ async function findingStillThere(page: Page) {
   const [download] = await Promise.all([page.waitForEvent('download'), log.getByRole('button', { name: 'Export log' }).click()]);
   const path = test.info().outputPath('export.jsonl');
   await download.saveAs(path);
-  const records = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { raw?: string; connection?: number; lint?: Array<{ rule: string }> });
+  const records = readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { raw?: string; connection?: number; lint?: Array<{ rule: string }> });
   const flagged = records.filter((r) => r.lint?.some((f) => f.rule === 'PING-RESULT'));
   expect(flagged).toHaveLength(1);
   expect(flagged[0]).toMatchObject({ connection: 1, raw: expect.stringContaining('"pong":true') });
@@ -109,9 +112,9 @@ test('a reload shows the log from before it again, with its lint marks, and it c
   await expect(log.getByRole('img', { name: /Lint: error PING-RESULT/ })).toBeVisible();
   await page.screenshot({ path: '/tmp/h4-restored.png' });
   await page.getByRole('tab', { name: 'Problems' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Problems' }).getByRole('region', { name: /^Connection 1 · flaky-server 0\.0\.1 \(before the reload\)/ })).toContainText(
-    'PING-RESULT',
-  );
+  await expect(
+    page.getByRole('tabpanel', { name: 'Problems' }).getByRole('region', { name: /^Connection 1 · flaky-server 0\.0\.1 \(before the reload\)/ }),
+  ).toContainText('PING-RESULT');
 
   // A new connection is numbered after the old ones, in the same log.
   await connect(page);

@@ -37,7 +37,10 @@ test('lists every tool across pages, with a count, a filter and annotation badge
 test('create_order: a nested form with $ref, an array of objects, an enum and a null; the result matches its outputSchema', async ({ page }) => {
   const tools = await openTools(page);
   const tool = await selectTool(tools, 'create_order');
-  await tool.getByRole('group', { name: /^customer/ }).getByLabel('name', { exact: true }).fill('Ada Lovelace');
+  await tool
+    .getByRole('group', { name: /^customer/ })
+    .getByLabel('name', { exact: true })
+    .fill('Ada Lovelace');
   const first = tool.getByRole('group', { name: 'items item 1' });
   await first.getByLabel('sku').fill('ABC-123');
   await first.getByLabel('quantity').fill('2');
@@ -172,7 +175,10 @@ test('history: re-run a call and load its arguments back into the form', async (
   await history.getByRole('button', { name: /^Re-run multiply/ }).click();
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(result(tools).getByText('42', { exact: true })).toBeVisible();
-  await history.getByRole('button', { name: /^Load the arguments of multiply/ }).first().click();
+  await history
+    .getByRole('button', { name: /^Load the arguments of multiply/ })
+    .first()
+    .click();
   await expect(tool.getByLabel('a', { exact: true })).toHaveValue('6');
 });
 

@@ -4,7 +4,20 @@ import { readOptions } from './read.js';
 describe('readOptions', () => {
   it('reads -e attached, --env=, and a value that looks like an option as the value', () => {
     const r = readOptions(['-eA=1', '--env=B=2', '-e', '-C=3'], 'proxy');
-    expect(r).toEqual({ ok: true, value: { values: { env: [['A', '1'], ['B', '2'], ['-C', '3']] }, positionals: [], command: [] } });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        values: {
+          env: [
+            ['A', '1'],
+            ['B', '2'],
+            ['-C', '3'],
+          ],
+        },
+        positionals: [],
+        command: [],
+      },
+    });
     expect(readOptions(['--count', '-1'], 'cli')).toEqual({ ok: false, error: '--count needs a whole number of 1 or more, not "-1".' });
   });
 

@@ -2,13 +2,7 @@
 // from a network socket); upstream events go out as envelopes carrying the raw
 // text the server wrote.
 import type { WebSocket } from 'ws';
-import {
-  parseClientEnvelope,
-  type ClientEnvelope,
-  type ProxyEnvelope,
-  type ProxyErrorCode,
-  type TransportConfig,
-} from '../src/protocol/index.js';
+import { parseClientEnvelope, type ClientEnvelope, type ProxyEnvelope, type ProxyErrorCode, type TransportConfig } from '../src/protocol/index.js';
 import { OutputHold } from './output-hold.js';
 import { ServerLimitError } from './server-limit.js';
 import type { AnyUpstream, LineBytes, UpstreamEvent, UpstreamListener } from './upstream/types.js';
@@ -75,12 +69,7 @@ export class Bridge {
         return;
       case 'send':
         if (this.state !== 'open' || this.upstream === undefined) {
-          const why =
-            this.state === 'closed'
-              ? this.remote
-                ? 'the connection to the server has ended'
-                : 'the server has exited'
-              : 'no server is running yet';
+          const why = this.state === 'closed' ? (this.remote ? 'the connection to the server has ended' : 'the server has exited') : 'no server is running yet';
           this.error('not-open', `Cannot send: ${why}. Send an open envelope first.`);
           return;
         }

@@ -8,11 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export function shouldOpenBrowser(
-  wanted: boolean,
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
-): boolean {
+export function shouldOpenBrowser(wanted: boolean, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
   if (!wanted || (env.CI !== undefined && env.CI !== '')) return false;
   if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd') {
     return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);

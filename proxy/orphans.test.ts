@@ -3,7 +3,17 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtDemoServer, builtProxyMain, connect, delay, fixture, pidGone, requireBuilt, waitFor, type EnvelopeClient } from '../test/fixtures/proxy-helpers.js';
+import {
+  builtDemoServer,
+  builtProxyMain,
+  connect,
+  delay,
+  fixture,
+  pidGone,
+  requireBuilt,
+  waitFor,
+  type EnvelopeClient,
+} from '../test/fixtures/proxy-helpers.js';
 
 interface ProxyProcess {
   child: ChildProcessWithoutNullStreams;
@@ -28,9 +38,7 @@ function runMain(args: string[]): ProxyProcess {
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += String(c)));
   child.stderr.on('data', (c: Buffer) => (err += String(c)));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.once('close', (code, signal) => resolve({ code, signal })),
-  );
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 

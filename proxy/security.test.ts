@@ -3,16 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect, delay, get, type ConnectOptions } from '../test/fixtures/proxy-helpers.js';
-import {
-  checkRequest,
-  createToken,
-  hostProblem,
-  isLoopbackHostname,
-  originProblem,
-  tokenFromHeaders,
-  tokensEqual,
-  type SecurityContext,
-} from './security.js';
+import { checkRequest, createToken, hostProblem, isLoopbackHostname, originProblem, tokenFromHeaders, tokensEqual, type SecurityContext } from './security.js';
 import { startProxy, type RunningProxy } from './server.js';
 
 const ctx: SecurityContext = { port: 6290, token: 'secret-token', host: '127.0.0.1', allowOrigins: ['http://localhost:5173'] };
@@ -47,7 +38,17 @@ describe('Host and Origin checks', () => {
     for (const h of ['127.0.0.1:6290', 'localhost:6290', 'LOCALHOST:6290', '[::1]:6290', '127.1.2.3:6290']) {
       expect(hostProblem(h, ctx), h).toBeUndefined();
     }
-    for (const h of ['evil.example:6290', 'evil.example', '127.0.0.1:80', '127.0.0.1', 'localhost.evil.example:6290', '10.0.0.1:6290', '', '127.0.0.1:6290/x', 'a@127.0.0.1:6290']) {
+    for (const h of [
+      'evil.example:6290',
+      'evil.example',
+      '127.0.0.1:80',
+      '127.0.0.1',
+      'localhost.evil.example:6290',
+      '10.0.0.1:6290',
+      '',
+      '127.0.0.1:6290/x',
+      'a@127.0.0.1:6290',
+    ]) {
       expect(hostProblem(h, ctx), h).toBeDefined();
     }
     expect(hostProblem(undefined, ctx)).toMatch(/no Host header/);
@@ -81,7 +82,10 @@ describe('Host and Origin checks', () => {
     expect(checkRequest(all, ctx, true)).toMatchObject({ ok: false, status: 403, message: expect.stringMatching(/Host/) });
     expect(checkRequest({ ...all, host: 'localhost:6290' }, ctx, true)).toMatchObject({ status: 403, message: expect.stringMatching(/origin/) });
     expect(checkRequest({ host: 'localhost:6290' }, ctx, true)).toMatchObject({ status: 401, message: expect.stringMatching(/needs the mcpscope token/) });
-    expect(checkRequest({ host: 'localhost:6290', authorization: 'Bearer nope' }, ctx, true)).toMatchObject({ status: 401, message: expect.stringMatching(/wrong/) });
+    expect(checkRequest({ host: 'localhost:6290', authorization: 'Bearer nope' }, ctx, true)).toMatchObject({
+      status: 401,
+      message: expect.stringMatching(/wrong/),
+    });
     expect(checkRequest({ host: 'localhost:6290', authorization: 'Bearer secret-token' }, ctx, true)).toEqual({ ok: true });
     expect(checkRequest({ host: 'localhost:6290' }, ctx, false)).toEqual({ ok: true });
   });

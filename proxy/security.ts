@@ -67,10 +67,7 @@ export function ownOrigins(ctx: Pick<SecurityContext, 'port' | 'host'>): string[
  * proxy's port. A loopback host of an --allow-origin entry passes too: a dev
  * server forwarding /api and /ws keeps its own Host.
  */
-export function hostProblem(
-  hostHeader: string | undefined,
-  ctx: Pick<SecurityContext, 'port' | 'host' | 'allowOrigins'>,
-): string | undefined {
+export function hostProblem(hostHeader: string | undefined, ctx: Pick<SecurityContext, 'port' | 'host' | 'allowOrigins'>): string | undefined {
   const fix = `Open mcpscope at http://127.0.0.1:${ctx.port}/ instead.`;
   if (hostHeader === undefined || hostHeader === '') return `The request has no Host header. ${fix}`;
   let url: URL;

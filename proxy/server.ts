@@ -93,9 +93,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   );
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   if (!isLoopbackHostname(host)) {
-    warn(
-      `mcpscope: warning: listening on ${host}, not on loopback. Anyone on that network who gets the token can start processes on this machine.`,
-    );
+    warn(`mcpscope: warning: listening on ${host}, not on loopback. Anyone on that network who gets the token can start processes on this machine.`);
   }
 
   const ctx: SecurityContext = { port: options.port ?? DEFAULT_PORT, token, host, allowOrigins: options.allowOrigins ?? [] };

@@ -37,7 +37,10 @@ function descendants(pid: number): number[] {
 }
 
 /** Start `command` (through the shell when asked, as npm does), wait for the ready line, open a server through the proxy. */
-async function started(command: string[], server: string): Promise<{ child: ChildProcessWithoutNullStreams; exited: Promise<number | null>; serverPid: number }> {
+async function started(
+  command: string[],
+  server: string,
+): Promise<{ child: ChildProcessWithoutNullStreams; exited: Promise<number | null>; serverPid: number }> {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
   delete env.MCPSCOPE_TOKEN;
   const child = spawn(command[0]!, command.slice(1), { cwd: root, env });

@@ -19,7 +19,13 @@ function owner(id) {
     return scope.startsWith('@') ? `${scope}/${name}` : scope;
   }
   const src = path.indexOf('/src/');
-  if (src >= 0) return path.slice(src + 1).split('/').slice(0, 4).join('/').replace(/\.[jt]sx?$/, '');
+  if (src >= 0)
+    return path
+      .slice(src + 1)
+      .split('/')
+      .slice(0, 4)
+      .join('/')
+      .replace(/\.[jt]sx?$/, '');
   return path.startsWith('\0') ? '(bundler runtime)' : path;
 }
 
@@ -30,7 +36,10 @@ const collect = {
   generateBundle(_options, bundle) {
     for (const out of Object.values(bundle)) {
       if (out.type !== 'chunk') continue;
-      chunks.set(out.fileName, Object.entries(out.modules).map(([id, m]) => ({ id, code: m.code ?? '' })));
+      chunks.set(
+        out.fileName,
+        Object.entries(out.modules).map(([id, m]) => ({ id, code: m.code ?? '' })),
+      );
     }
   },
 };
@@ -53,9 +62,7 @@ for (const file of firstFiles) {
     byOwner.set(o, `${byOwner.get(o) ?? ''}${m.code}\n`);
   }
 }
-const ranked = [...byOwner]
-  .map(([name, code]) => ({ name, bytes: Buffer.byteLength(code), gzip: gzipSync(code).length }))
-  .sort((a, b) => b.gzip - a.gzip);
+const ranked = [...byOwner].map(([name, code]) => ({ name, bytes: Buffer.byteLength(code), gzip: gzipSync(code).length })).sort((a, b) => b.gzip - a.gzip);
 console.log(`\nTop ${Math.min(TOP, ranked.length)} of ${ranked.length} contributors to the first screen (unminified, gzip of each alone):`);
 for (const r of ranked.slice(0, TOP)) console.log(`  ${kb(r.gzip).padStart(9)} gzip  ${kb(r.bytes).padStart(9)}  ${r.name}`);
 

@@ -45,7 +45,9 @@ for (const scenario of SCENARIOS) {
     encoding: 'utf8',
     timeout: 120_000,
   });
-  const resultDir = readdirSync(out).map((d) => join(out, d)).find((d) => existsSync(join(d, 'checks.json')));
+  const resultDir = readdirSync(out)
+    .map((d) => join(out, d))
+    .find((d) => existsSync(join(d, 'checks.json')));
   const checks = resultDir ? JSON.parse(readFileSync(join(resultDir, 'checks.json'), 'utf8')) : [];
   const success = checks.filter((c) => c.status === 'SUCCESS').length;
   const failures = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING');
@@ -53,7 +55,14 @@ for (const scenario of SCENARIOS) {
   const ok = run.status === 0 && success > 0 && failures.length === 0;
   console.log(`${ok ? '✓' : '✗'} ${scenario}: ${success} checks passed, ${failures.length} failed${run.status === 0 ? '' : ` (runner exit ${run.status})`}`);
   for (const f of failures) console.log(`    ${f.status} ${f.id}: ${f.errorMessage ?? f.description ?? ''}`);
-  if (!ok && failures.length === 0) console.log((run.stderr || run.stdout || '').split('\n').slice(-30).map((l) => `    ${l}`).join('\n'));
+  if (!ok && failures.length === 0)
+    console.log(
+      (run.stderr || run.stdout || '')
+        .split('\n')
+        .slice(-30)
+        .map((l) => `    ${l}`)
+        .join('\n'),
+    );
   if (ok) passed++;
   else failed++;
 }

@@ -80,7 +80,13 @@ describe('no dead exports', () => {
           .filter(([other, text]) => [...text.matchAll(/from\s+['"](\.[^'"]+)['"]/g)].some((m) => resolve(dirname(other), m[1]!) === target))
           .map(([, text]) => text);
         for (const m of texts.get(file)!.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from/g)) {
-          for (const name of m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!)) {
+          for (const name of m[1]!.split(',').map((n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)
+              .pop()!,
+          )) {
             if (name && !importers.some((text) => new RegExp(`\\b${name}\\b`).test(text))) stale.push(`${file.slice(root.length)}: ${name}`);
           }
         }

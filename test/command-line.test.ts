@@ -84,7 +84,12 @@ describe('one table for npm start and the CLI', () => {
 
   it('gives the shared options one explanation in both helps', () => {
     for (const [, spec] of optionsOf('proxy').filter(([, s]) => s.programs.includes('cli') && typeof s.help === 'string')) {
-      const line = (help: string) => help.split('\n').find((l) => l.trimStart().startsWith(optionSpelling(spec)))?.trim().replace(/\s+/g, ' ');
+      const line = (help: string) =>
+        help
+          .split('\n')
+          .find((l) => l.trimStart().startsWith(optionSpelling(spec)))
+          ?.trim()
+          .replace(/\s+/g, ' ');
       expect(line(HELP)).toBe(line(CLI_USAGE));
     }
   });
@@ -129,7 +134,7 @@ describe('one table for npm start and the CLI', () => {
     expect(error('cli', ['--stdio', 'x', '--header', 'A: b', 'ping'])).toBe(headerAlone);
   });
 
-  it("says when an option belongs to the other program", () => {
+  it('says when an option belongs to the other program', () => {
     expect(error('proxy', ['--timeout', '5', 'node', 's.js'])).toMatch(
       /^Unknown option "--timeout": it is an option of the headless CLI .*, not of the inspector \(npm start\)\./,
     );
@@ -144,7 +149,9 @@ describe('one table for npm start and the CLI', () => {
   });
 
   it('declares each shared option once, for both programs', () => {
-    const shared = Object.values(OPTIONS).filter((spec) => spec.programs.length === 2).map((spec) => spec.flag);
+    const shared = Object.values(OPTIONS)
+      .filter((spec) => spec.programs.length === 2)
+      .map((spec) => spec.flag);
     expect(shared).toEqual(['--url', '--header', '--env', '--cwd', '--help']);
   });
 });

@@ -12,7 +12,11 @@ const started: number[] = [];
 
 /** An undying process with this environment, in a process group (and session) of its own; resolves once it is ready. */
 async function undying(env: Record<string, string>): Promise<number> {
-  const child = spawn(process.execPath, [fixture('undying.mjs')], { detached: true, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [fixture('undying.mjs')], {
+    detached: true,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   child.unref();
   started.push(child.pid!);
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));

@@ -26,11 +26,15 @@ function harness(command: string, args: string[], options: StdioUpstreamOptions 
   let onEvent = (): void => {};
   let resolveClosed!: (e: CloseEvent) => void;
   const closed = new Promise<CloseEvent>((r) => (resolveClosed = r));
-  const upstream = createStdioUpstream({ kind: 'stdio', command, args, env: {}, ...(cwd ? { cwd } : {}) }, (e) => {
-    events.push(e);
-    if (e.type === 'close') resolveClosed(e);
-    onEvent();
-  }, options);
+  const upstream = createStdioUpstream(
+    { kind: 'stdio', command, args, env: {}, ...(cwd ? { cwd } : {}) },
+    (e) => {
+      events.push(e);
+      if (e.type === 'close') resolveClosed(e);
+      onEvent();
+    },
+    options,
+  );
   running.push(upstream);
   let read = 0;
   const nextMessage = (): Promise<string> =>

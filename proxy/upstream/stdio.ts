@@ -261,10 +261,6 @@ class StdioUpstream implements Upstream {
   }
 }
 
-export function createStdioUpstream(
-  config: StdioTransportConfig,
-  listener: UpstreamListener,
-  options: StdioUpstreamOptions = {},
-): Upstream {
+export function createStdioUpstream(config: StdioTransportConfig, listener: UpstreamListener, options: StdioUpstreamOptions = {}): Upstream {
   return new StdioUpstream(config, listener, options);
 }

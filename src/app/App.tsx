@@ -57,8 +57,8 @@ function MissingToken() {
     <main className="missing-token">
       <h2>This page needs the proxy's token</h2>
       <p>
-        Open the URL the mcpscope proxy printed when it started — it ends with <code>#token=…</code>. The token keeps
-        other web pages from driving the proxy, which can start processes on this machine.
+        Open the URL the mcpscope proxy printed when it started — it ends with <code>#token=…</code>. The token keeps other web pages from driving the proxy,
+        which can start processes on this machine.
       </p>
     </main>
   );

@@ -50,7 +50,16 @@ describe('createApp', () => {
   it('answers elicitation/create through the elicitation queue', async () => {
     const { app, sockets } = setup();
     const socket = await connectReady(app, sockets);
-    socket.deliver({ type: 'recv', at: 3, raw: JSON.stringify({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } }) });
+    socket.deliver({
+      type: 'recv',
+      at: 3,
+      raw: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'e1',
+        method: 'elicitation/create',
+        params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } },
+      }),
+    });
     await tick();
     const [question] = app.elicitations.getState().queue;
     expect(question).toBeDefined();

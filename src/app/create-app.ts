@@ -125,4 +125,3 @@ export function createApp(env: PageEnvironment) {
 }
 
 export type App = ReturnType<typeof createApp>;
-

@@ -17,7 +17,9 @@ export async function restoreSavedLog(app: SavedLogParts): Promise<void> {
       restoreLabels(connectionLabels, saved.labels);
       app.controller.numberAfter(lastConnection);
     } else {
-      logSaver.fail("The log from before the reload was not shown because this page had already logged frames; it is left in storage, and this page's log is not saved. Use Export log to keep this one.");
+      logSaver.fail(
+        "The log from before the reload was not shown because this page had already logged frames; it is left in storage, and this page's log is not saved. Use Export log to keep this one.",
+      );
       logSaver.store.setState({ restored: undefined });
     }
   }

@@ -182,7 +182,7 @@ export const demoTools: DemoTool[] = [
         temperature: units === 'metric' ? c : Math.round(c * 1.8 + 32),
         units,
         conditions: ['sunny', 'cloudy', 'rain'][city.length % 3]!,
-        humidity: 40 + (city.length * 7) % 50,
+        humidity: 40 + ((city.length * 7) % 50),
       };
       return { content: [text(JSON.stringify(structured))], structuredContent: structured };
     },
@@ -201,10 +201,7 @@ export const demoTools: DemoTool[] = [
     run: async (args) => {
       const values = (args.values as number[] | undefined) ?? [3, 7, 2, 9, 5];
       return {
-        content: [
-          text(`A bar chart of ${values.length} values.`),
-          { type: 'image', mimeType: 'image/png', data: chartPng(values).toString('base64') },
-        ],
+        content: [text(`A bar chart of ${values.length} values.`), { type: 'image', mimeType: 'image/png', data: chartPng(values).toString('base64') }],
       };
     },
   },

@@ -4,12 +4,7 @@
 // same-origin 307/308 is followed as a new, visible exchange; others fail.
 
 import { isUtf8 } from 'node:buffer';
-import {
-  maskHeaderValue,
-  type CarriedMessage,
-  type HttpExchange,
-  type HttpExchangePurpose,
-} from '../../../src/protocol/index.js';
+import { maskHeaderValue, type CarriedMessage, type HttpExchange, type HttpExchangePurpose } from '../../../src/protocol/index.js';
 import type { SseReader } from '../../../src/protocol/http/sse-reader.js';
 import { networkFailure, timeoutFailure } from './errors.js';
 import { ExchangeRun } from './exchange-run.js';
@@ -153,7 +148,11 @@ export class HttpClient {
   }
 
   /** Read a whole body, bounded in size and time. */
-  async readText(run: ExchangeRun, response: WireResponse, limit = this.options.maxBodyBytes): Promise<{ ok: true; text: string; invalidUtf8: boolean } | { ok: false }> {
+  async readText(
+    run: ExchangeRun,
+    response: WireResponse,
+    limit = this.options.maxBodyBytes,
+  ): Promise<{ ok: true; text: string; invalidUtf8: boolean } | { ok: false }> {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

@@ -17,7 +17,10 @@ const sysError = (code: string, message: string) => Object.assign(new Error(mess
 describe('networkFailure', () => {
   it('says a host name could not be resolved', () => {
     const f = networkFailure(fetchFailed(sysError('ENOTFOUND', 'getaddrinfo ENOTFOUND mcp.nowhere.invalid')), 'https://mcp.nowhere.invalid/mcp');
-    expect(f).toEqual({ problem: 'dns', message: 'The host name "mcp.nowhere.invalid" could not be resolved (DNS ENOTFOUND). Check the URL for a typo, or your network.' });
+    expect(f).toEqual({
+      problem: 'dns',
+      message: 'The host name "mcp.nowhere.invalid" could not be resolved (DNS ENOTFOUND). Check the URL for a typo, or your network.',
+    });
     expect(networkFailure(fetchFailed(sysError('EAI_AGAIN', 'getaddrinfo EAI_AGAIN x')), 'http://x/').problem).toBe('dns');
   });
 
@@ -28,7 +31,9 @@ describe('networkFailure', () => {
   });
 
   it('explains ports that fetch refuses', () => {
-    expect(networkFailure(fetchFailed(new Error('bad port')), 'http://127.0.0.1:6000/mcp').message).toMatch(/^Port 6000 is on the list of ports web clients refuse/);
+    expect(networkFailure(fetchFailed(new Error('bad port')), 'http://127.0.0.1:6000/mcp').message).toMatch(
+      /^Port 6000 is on the list of ports web clients refuse/,
+    );
   });
 
   it('names the code of anything else', () => {
@@ -73,7 +78,25 @@ describe('against real sockets', () => {
     plainPort = silentPort; // an HTTP port, for the https:// mistake
     try {
       dir = mkdtempSync(join(tmpdir(), 'mcpscope-tls-'));
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-subj',
+          '/CN=localhost',
+          '-days',
+          '1',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
       https = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'));
       await new Promise<void>((r) => https!.listen(0, '127.0.0.1', r));
       httpsPort = (https.address() as AddressInfo).port;

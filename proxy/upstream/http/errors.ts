@@ -67,7 +67,10 @@ export function networkFailure(err: unknown, url: string): HttpFailure {
   const where = u.host;
   const code = errorCode(err);
   if (code === 'ECONNREFUSED') {
-    return { problem: 'refused', message: `Connection refused by ${where}: nothing is listening there. Check the URL's host and port, and that the server is running.` };
+    return {
+      problem: 'refused',
+      message: `Connection refused by ${where}: nothing is listening there. Check the URL's host and port, and that the server is running.`,
+    };
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
     return { problem: 'dns', message: `The host name "${u.hostname}" could not be resolved (DNS ${code}). Check the URL for a typo, or your network.` };
@@ -76,7 +79,8 @@ export function networkFailure(err: unknown, url: string): HttpFailure {
     const raw = innermostMessage(err);
     // OpenSSL's "…:SSL routines:ssl3_get_record:wrong version number:…" → "wrong version number".
     const reason = /SSL routines:[^:]*:([^:]+)/.exec(raw)?.[1] ?? raw;
-    const plainHttp = code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /wrong version number|packet length too long/.test(raw);
+    const plainHttp =
+      code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' || /wrong version number|packet length too long/.test(raw);
     const hint = plainHttp
       ? ' The server may speak plain HTTP: try http:// instead of https://.'
       : " The server's certificate is not trusted for this host; fix the certificate or use a URL it is valid for.";
@@ -154,7 +158,10 @@ export function statusFailure(c: StatusContext): HttpFailure {
         message: `The server refused access (${line})${c.wwwAuthenticate ? `; WWW-Authenticate: ${c.wwwAuthenticate}` : ''}. The credentials may lack a permission, or the server rejects requests from this machine.${withBody}`,
       };
     case 404:
-      return { problem: 'not-found', message: `Nothing at ${c.url} (${line}). Check the URL's path: Streamable HTTP servers often live at /mcp, HTTP+SSE servers at /sse.${hint}${withBody}` };
+      return {
+        problem: 'not-found',
+        message: `Nothing at ${c.url} (${line}). Check the URL's path: Streamable HTTP servers often live at /mcp, HTTP+SSE servers at /sse.${hint}${withBody}`,
+      };
     case 405:
       return {
         problem: 'http-error',

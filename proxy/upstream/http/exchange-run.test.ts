@@ -19,7 +19,11 @@ const record = (): HttpExchange => ({
 
 describe('ExchangeRun warnings', () => {
   it('stay bounded in length and number, whatever a server sends', () => {
-    const run = new ExchangeRun(record(), () => {}, () => {});
+    const run = new ExchangeRun(
+      record(),
+      () => {},
+      () => {},
+    );
     run.warn(`SSE: invalid retry ${'9'.repeat(1_000_000)}`);
     for (let i = 0; i < 500; i++) run.warn(`unknown field ${i}`);
     run.warn('unknown field 3');

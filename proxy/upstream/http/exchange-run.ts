@@ -45,7 +45,8 @@ export class ExchangeRun {
 
   /** Record a deviation, bounded: a hostile server can produce them without end. */
   warn(message: string): void {
-    const text = message.length > MAX_WARNING_CHARS ? `${message.slice(0, MAX_WARNING_CHARS)}… (${message.length - MAX_WARNING_CHARS} more characters)` : message;
+    const text =
+      message.length > MAX_WARNING_CHARS ? `${message.slice(0, MAX_WARNING_CHARS)}… (${message.length - MAX_WARNING_CHARS} more characters)` : message;
     const warnings = this.record.warnings;
     if (warnings.includes(text)) return;
     if (warnings.length < MAX_WARNINGS) warnings.push(text);

@@ -106,7 +106,10 @@ export class LegacySseUpstream extends HttpUpstreamBase {
         const { unfinishedChars } = reader.end();
         const cut = unfinishedChars > 0 ? ` It stopped in the middle of an event (${unfinishedChars} characters never finished).` : '';
         if (!settled) {
-          settle({ problem: 'no-endpoint', message: `The event stream ended before its endpoint event.${cut} This does not look like an HTTP+SSE (2024-11-05) server.` });
+          settle({
+            problem: 'no-endpoint',
+            message: `The event stream ended before its endpoint event.${cut} This does not look like an HTTP+SSE (2024-11-05) server.`,
+          });
           return;
         }
         this.streamEnded(run, end === 'overflow' ? ' An event grew past the size limit.' : cut);

@@ -62,7 +62,8 @@ export class SessionState {
         this.emit({
           type: 'http-mode',
           mode: 'plain',
-          reason: 'The server answered initialize with -32601 (method not found) and gave no session: it looks like a bare JSON-RPC endpoint, so no session or GET stream is used.',
+          reason:
+            'The server answered initialize with -32601 (method not found) and gave no session: it looks like a bare JSON-RPC endpoint, so no session or GET stream is used.',
         });
         return;
       }

@@ -4,13 +4,7 @@
 // stream. The session id comes from the initialize reply and goes on every
 // later request, with MCP-Protocol-Version once 2025-06-18 or later was agreed.
 
-import {
-  carriedMessages,
-  carriedRequestIds,
-  type CarriedMessage,
-  type HttpTransportConfig,
-  type JsonRpcId,
-} from '../../../src/protocol/index.js';
+import { carriedMessages, carriedRequestIds, type CarriedMessage, type HttpTransportConfig, type JsonRpcId } from '../../../src/protocol/index.js';
 import type { HttpUpstreamStarted, UpstreamListener } from '../types.js';
 import { HttpUpstreamBase } from './base.js';
 import { contentType, isJsonType, type ExchangeRun } from './client.js';
@@ -109,7 +103,14 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
     await this.onBodyReply(run, response, carried, ids);
   }
 
-  private async onErrorStatus(raw: string, run: ExchangeRun, response: WireResponse, ids: JsonRpcId[], isInitialize: boolean, hadSession: boolean): Promise<void> {
+  private async onErrorStatus(
+    raw: string,
+    run: ExchangeRun,
+    response: WireResponse,
+    ids: JsonRpcId[],
+    isInitialize: boolean,
+    hadSession: boolean,
+  ): Promise<void> {
     const status = response.status;
     if (isInitialize && this.state.mode === 'undecided' && status < 500 && !NO_FALLBACK.has(status) && this.options.onFallback) {
       response.cancel();
@@ -139,9 +140,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
       wwwAuthenticate: response.headers.get('www-authenticate'),
       allow: response.headers.get('allow'),
       hadSession,
-      ...(isInitialize && this.options.flavour === 'streamable-http'
-        ? { hint: 'If this is an HTTP+SSE (2024-11-05) server, choose Auto or HTTP+SSE.' }
-        : {}),
+      ...(isInitialize && this.options.flavour === 'streamable-http' ? { hint: 'If this is an HTTP+SSE (2024-11-05) server, choose Auto or HTTP+SSE.' } : {}),
     });
     run.fail(failure);
     if (failure.problem === 'session-expired') this.expire(failure);
@@ -161,7 +160,9 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
     if (ids.length === 0) {
       const what = carried.some((c) => c.kind === 'notification') ? 'a notification' : 'a response';
       if (this.state.mode !== 'plain' && (status !== 202 || text !== '')) {
-        run.warn(`The server answered ${what} with HTTP ${status}${text !== '' ? ` and a ${body.ok ? text.length : 0}-character body` : ''}; the spec says 202 Accepted with no body.${text.trim() !== '' ? ' The body is shown in the log.' : ''}`);
+        run.warn(
+          `The server answered ${what} with HTTP ${status}${text !== '' ? ` and a ${body.ok ? text.length : 0}-character body` : ''}; the spec says 202 Accepted with no body.${text.trim() !== '' ? ' The body is shown in the log.' : ''}`,
+        );
       }
       const message = text.trim() === '' ? undefined : this.inbox.inspect(text);
       if (message) run.record.messages++;

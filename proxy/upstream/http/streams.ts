@@ -198,7 +198,10 @@ export class StreamKeeper {
     const type = contentType(response);
     if (type !== 'text/event-stream') {
       response.cancel();
-      const failure: HttpFailure = { problem: 'bad-content-type', message: `GET ${run.record.url} answered ${type || 'without a Content-Type'}, not text/event-stream.` };
+      const failure: HttpFailure = {
+        problem: 'bad-content-type',
+        message: `GET ${run.record.url} answered ${type || 'without a Content-Type'}, not text/event-stream.`,
+      };
       run.fail(failure);
       return failure;
     }

@@ -63,7 +63,10 @@ describe('an HTTP session through the proxy', () => {
     const c = await connect(proxy.port, { token: TOKEN });
     c.send({ type: 'open', transport: { kind: 'http', url: `http://127.0.0.1:${port}/sse`, headers: {}, mode: 'sse' } });
     const error = await c.next('error');
-    expect(error, JSON.stringify(error)).toMatchObject({ code: 'connect-failed', message: `Connection refused by 127.0.0.1:${port}: nothing is listening there. Check the URL's host and port, and that the server is running.` });
+    expect(error, JSON.stringify(error)).toMatchObject({
+      code: 'connect-failed',
+      message: `Connection refused by 127.0.0.1:${port}: nothing is listening there. Check the URL's host and port, and that the server is running.`,
+    });
     c.send({ type: 'open', transport: { kind: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {}, mode: 'streamable-http' } });
     await c.next('http-opened');
     c.send({ type: 'send', raw: initialize });

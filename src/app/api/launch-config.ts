@@ -20,10 +20,7 @@ export async function fetchLaunchConfig(token: string, fetchFn: typeof fetch = f
     throw new LaunchConfigError('Could not reach the mcpscope proxy to read its configuration. Is it still running?', false);
   }
   if (response.status === 401 || response.status === 403) {
-    throw new LaunchConfigError(
-      'The proxy did not accept this page\'s token: it is wrong or stale. Restart mcpscope and open the new URL it prints.',
-      true,
-    );
+    throw new LaunchConfigError("The proxy did not accept this page's token: it is wrong or stale. Restart mcpscope and open the new URL it prints.", true);
   }
   if (!response.ok) {
     throw new LaunchConfigError(`The proxy answered /api/config with HTTP ${response.status}.`, false);

@@ -18,8 +18,8 @@ export function LoadFailure({ what, error, onRetry, meanwhile }: LoadFailureProp
   return (
     <div role="alert" className="render-failure">
       <p>
-        {what} could not be loaded ({reason}).{meanwhile ? ` ${meanwhile}` : ''} The page asks the mcpscope proxy for each part when it is first
-        needed: check that the proxy is still running, then retry. If it was restarted with a new build, reload the page instead.
+        {what} could not be loaded ({reason}).{meanwhile ? ` ${meanwhile}` : ''} The page asks the mcpscope proxy for each part when it is first needed: check
+        that the proxy is still running, then retry. If it was restarted with a new build, reload the page instead.
       </p>
       <button type="button" className="small" onClick={onRetry}>
         Retry

@@ -10,11 +10,15 @@ export function RawAndPretty({ title, raw }: { title: string; raw: string }) {
       <div className="raw-pretty-columns">
         <figure>
           <figcaption>Raw</figcaption>
-          <pre className="json" aria-label={`${title} raw text`}>{raw}</pre>
+          <pre className="json" aria-label={`${title} raw text`}>
+            {raw}
+          </pre>
         </figure>
         <figure>
           <figcaption>Pretty-printed</figcaption>
-          <pre className="json" aria-label={`${title} pretty-printed`}>{pretty ?? '(not JSON)'}</pre>
+          <pre className="json" aria-label={`${title} pretty-printed`}>
+            {pretty ?? '(not JSON)'}
+          </pre>
         </figure>
       </div>
     </section>

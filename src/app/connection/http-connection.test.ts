@@ -45,7 +45,10 @@ const exchange = (patch: Partial<HttpExchange>): HttpExchange => ({
   requestBytes: 120,
   status: 200,
   statusText: 'OK',
-  responseHeaders: [['content-type', 'application/json'], ['mcp-session-id', 'abc-123']],
+  responseHeaders: [
+    ['content-type', 'application/json'],
+    ['mcp-session-id', 'abc-123'],
+  ],
   responseBytes: 300,
   messages: 1,
   startedAt: 0,
@@ -92,7 +95,13 @@ describe('ProxyConnection over HTTP', () => {
 
   it('a failed initialize ends the connection with the proxy sentence, titled by the problem', async () => {
     const { socket, started, initId } = setup();
-    socket.deliver({ type: 'request-failed', at: 2, requestIds: [initId], problem: 'unauthorized', message: 'The server requires authorization (HTTP 401 Unauthorized). It asks for: WWW-Authenticate: Bearer.' });
+    socket.deliver({
+      type: 'request-failed',
+      at: 2,
+      requestIds: [initId],
+      problem: 'unauthorized',
+      message: 'The server requires authorization (HTTP 401 Unauthorized). It asks for: WWW-Authenticate: Bearer.',
+    });
     const snapshot = await started;
     expect(snapshot.failure).toMatchObject({ kind: 'http-failed', title: 'The server requires authorization (HTTP 401)', canReconnect: false });
     expect(snapshot.failure?.message).toContain('WWW-Authenticate: Bearer');
@@ -104,7 +113,13 @@ describe('ProxyConnection over HTTP', () => {
     await started;
     const call = connection.session.request('tools/call', { name: 'x' });
     const callId = socket.frames().at(-1)!.id!;
-    socket.deliver({ type: 'request-failed', at: 3, requestIds: [callId], problem: 'server-error', message: 'The server failed with HTTP 500 Internal Server Error. The body says: boom' });
+    socket.deliver({
+      type: 'request-failed',
+      at: 3,
+      requestIds: [callId],
+      problem: 'server-error',
+      message: 'The server failed with HTTP 500 Internal Server Error. The body says: boom',
+    });
     const outcome = await call;
     expect(outcome.status === 'closed' && outcome.message).toBe('The server failed with HTTP 500 Internal Server Error. The body says: boom');
     expect(connection.snapshot.status).toBe('ready');
@@ -114,7 +129,13 @@ describe('ProxyConnection over HTTP', () => {
     const { socket, started, connection, initId } = setup();
     socket.deliver({ type: 'recv', at: 2, raw: initResult(initId) });
     await started;
-    socket.deliver({ type: 'request-failed', at: 3, requestIds: [], problem: 'session-expired', message: 'The server no longer knows this session (HTTP 404 …). Re-initialize to start a new session.' });
+    socket.deliver({
+      type: 'request-failed',
+      at: 3,
+      requestIds: [],
+      problem: 'session-expired',
+      message: 'The server no longer knows this session (HTTP 404 …). Re-initialize to start a new session.',
+    });
     expect(connection.snapshot.status).toBe('closed');
     expect(connection.snapshot.failure).toMatchObject({ kind: 'session-expired', title: 'The server session expired', canReinitialize: true });
   });

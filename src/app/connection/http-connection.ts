@@ -31,9 +31,7 @@ export interface HttpConnectionInfo {
 }
 
 /** Reported to the Network view, tagged with the connection number by the controller. */
-export type HttpEvent =
-  | { type: 'exchange'; exchange: HttpExchange }
-  | { type: 'mode'; mode: ResolvedHttpMode; reason: string };
+export type HttpEvent = { type: 'exchange'; exchange: HttpExchange } | { type: 'mode'; mode: ResolvedHttpMode; reason: string };
 
 type HttpEnvelope = Extract<ProxyEnvelope, { type: 'http-opened' | 'http' | 'http-mode' | 'request-failed' }>;
 

@@ -46,7 +46,9 @@ export function exchangeNote(x: HttpExchange): string {
   ].filter((t) => t !== undefined);
   lines.push(`Sent ${formatBytes(x.requestBytes)}, received ${formatBytes(x.responseBytes)}${timing.length ? `; ${timing.join(', ')}` : ''}.`);
   if (x.events !== undefined) {
-    lines.push(`SSE: ${x.events} event${x.events === 1 ? '' : 's'}${x.lastEventId !== undefined ? `, last id ${x.lastEventId}` : ''}${x.retryMs !== undefined ? `, retry ${x.retryMs} ms` : ''}.`);
+    lines.push(
+      `SSE: ${x.events} event${x.events === 1 ? '' : 's'}${x.lastEventId !== undefined ? `, last id ${x.lastEventId}` : ''}${x.retryMs !== undefined ? `, retry ${x.retryMs} ms` : ''}.`,
+    );
   }
   return lines.join('\n');
 }

@@ -245,7 +245,7 @@ describe('ProxyConnection', () => {
     ]);
   });
 
-  it('says in the Console (a stderr entry in mcpscope\'s words) when the proxy held the output back', () => {
+  it("says in the Console (a stderr entry in mcpscope's words) when the proxy held the output back", () => {
     const { socket, logStore } = setup();
     openAndStart(socket);
     socket.deliver({ type: 'output-held', at: 2, pauses: 3, pausedMs: 2400, heldLines: 12_345, heldBytes: 3_355_443, droppedLines: 0, droppedBytes: 0 });

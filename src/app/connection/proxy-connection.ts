@@ -129,10 +129,7 @@ export class ProxyConnection {
     const { transport, token } = this.options;
     if (transport.kind === 'http') this.http.starting(transport);
     else this.system(`Starting the server over stdio: ${transport.command}${argCount(transport.args)}`, argvNote(transport.command, transport.args));
-    const socket = (this.options.socketFactory ?? browserSocketFactory)(this.options.url, [
-      ENVELOPE_SUBPROTOCOL,
-      TOKEN_SUBPROTOCOL_PREFIX + token,
-    ]);
+    const socket = (this.options.socketFactory ?? browserSocketFactory)(this.options.url, [ENVELOPE_SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX + token]);
     this.socket = socket;
     socket.onopen = () => {
       this.socketOpened = true;
@@ -243,11 +240,7 @@ export class ProxyConnection {
       return;
     }
     const tail = [...this.stderrTail];
-    this.fail(
-      result.outcome.status === 'timeout'
-        ? initializeTimeoutFailure(timeoutMs, tail)
-        : initializeFailure(result.message, tail),
-    );
+    this.fail(result.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(result.message, tail));
   }
 
   private onServerClosed(env: Extract<ProxyEnvelope, { type: 'closed' }>): void {

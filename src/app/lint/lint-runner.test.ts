@@ -7,7 +7,11 @@ function entries(): readonly LogEntry[] {
   const store = createLogStore(() => {});
   const add = (connection: number, direction: 'out' | 'in' | 'noise', raw: string) =>
     store.getState().append({ t: 0, connection, direction, raw, ...(direction === 'noise' ? { kind: 'noise' as const } : {}) });
-  add(1, 'out', '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}');
+  add(
+    1,
+    'out',
+    '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}',
+  );
   add(1, 'in', '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}');
   add(1, 'out', '{"jsonrpc":"2.0","method":"notifications/initialized"}');
   add(1, 'noise', 'Server listening');
@@ -49,8 +53,18 @@ describe('LintRunner', () => {
     const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
     const store = createLogStore(() => {});
     const handshake = (connection: number) => {
-      store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' });
-      store.getState().append({ t: 0, connection, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}' });
+      store.getState().append({
+        t: 0,
+        connection,
+        direction: 'out',
+        raw: '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}',
+      });
+      store.getState().append({
+        t: 0,
+        connection,
+        direction: 'in',
+        raw: '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}',
+      });
       store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","method":"notifications/initialized"}' });
       store.getState().append({ t: 0, connection, direction: 'out', raw: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
       store.getState().append({ t: 0, connection, direction: 'in', raw: '{"jsonrpc":"2.0","id":2,"result":{"pong":true}}' });

@@ -7,7 +7,16 @@
 // until it is there, frames and HTTP exchanges wait, in order, and none is lost.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { RULES, internalFinding, type Finding, type HttpExchangeFacts, type Linter, type LinterOptions, type RuleId, type Severity } from '../../protocol/index.js';
+import {
+  RULES,
+  internalFinding,
+  type Finding,
+  type HttpExchangeFacts,
+  type Linter,
+  type LinterOptions,
+  type RuleId,
+  type Severity,
+} from '../../protocol/index.js';
 import type { LogEntry } from '../stores/log-store.js';
 
 export interface RuleCount {

@@ -20,6 +20,11 @@ describe('invalidateOnListChanged', () => {
     qc.setQueryData(listQueryKey('tools', 1), { items: [] });
     invalidateOnListChanged(qc, { type: 'notification', method: 'notifications/message', params: {}, raw: '' }, 1);
     invalidateOnListChanged(qc, { type: 'state', state: 'ready' }, 1);
-    expect(qc.getQueryCache().getAll().some((q) => q.state.isInvalidated)).toBe(false);
+    expect(
+      qc
+        .getQueryCache()
+        .getAll()
+        .some((q) => q.state.isInvalidated),
+    ).toBe(false);
   });
 });

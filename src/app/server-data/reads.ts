@@ -106,14 +106,20 @@ export function createResourceReads(queryClient: QueryClient, deps: ReadDeps): R
   const updatedDuringRead = new Set<string>();
   const id = (connection: number, uri: string) => `${connection} ${uri}`;
   const query = (connection: number, uri: string) =>
-    serverReadQuery(deps, connection, 'resources/read', { uri }, {
-      started: () => reading.add(id(connection, uri)),
-      again: () => {
-        if (updatedDuringRead.delete(id(connection, uri))) return true;
-        reading.delete(id(connection, uri));
-        return false;
+    serverReadQuery(
+      deps,
+      connection,
+      'resources/read',
+      { uri },
+      {
+        started: () => reading.add(id(connection, uri)),
+        again: () => {
+          if (updatedDuringRead.delete(id(connection, uri))) return true;
+          reading.delete(id(connection, uri));
+          return false;
+        },
       },
-    });
+    );
   return {
     query,
     read: (connection, uri) => readNow(queryClient, query(connection, uri)),

@@ -140,7 +140,9 @@ describe('LogSaver', () => {
   });
 
   it('repairPairs leaves entries alone when the request already has its answer', () => {
-    const entries = pageLog(2).getState().entries.map((e) => ({ ...e }));
+    const entries = pageLog(2)
+      .getState()
+      .entries.map((e) => ({ ...e }));
     expect(repairPairs(entries)).toEqual(entries);
   });
 });

@@ -47,9 +47,7 @@ export function whenIdle(delayMs: number): (work: () => void) => void {
 export function saveFailure(e: unknown): string {
   const name = e instanceof Error || (typeof DOMException !== 'undefined' && e instanceof DOMException) ? (e as Error).name : '';
   const why =
-    name === 'QuotaExceededError'
-      ? "the browser's storage for this page is full"
-      : `${e instanceof Error ? e.message : String(e)}`.replace(/\.$/, '');
+    name === 'QuotaExceededError' ? "the browser's storage for this page is full" : `${e instanceof Error ? e.message : String(e)}`.replace(/\.$/, '');
   return `The log is no longer saved for a reload: ${why}. Everything is still on this page; use Export log to keep it before you reload or close the tab.`;
 }
 
@@ -120,7 +118,9 @@ export class LogSaver {
       return saved;
     } catch (e) {
       // Writing now could overwrite what could not be read: stop instead.
-      this.fail(`The log from before the reload could not be read (${e instanceof Error ? e.message : String(e)}), so this page's log is not saved either; use Export log to keep it.`);
+      this.fail(
+        `The log from before the reload could not be read (${e instanceof Error ? e.message : String(e)}), so this page's log is not saved either; use Export log to keep it.`,
+      );
       return undefined;
     }
   }
@@ -170,7 +170,9 @@ export class LogSaver {
       const newLabels = labelText === this.savedLabels ? [] : ours;
       if (batch.length === 0 && findings.length === 0 && newLabels.length === 0) return false;
       const base = this.savedFindings;
-      await (await this.db).write({
+      await (
+        await this.db
+      ).write({
         entries: batch,
         findings: chunksByConnection(findings, base),
         labels: newLabels,

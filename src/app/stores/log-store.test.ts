@@ -201,7 +201,10 @@ describe('log store pairing, round trips and sizes', () => {
 
   it('records the size in UTF-8 bytes and the wall-clock time', () => {
     let clock = 1_700_000_000_000;
-    const store = createLogStore((run) => run(), () => clock++);
+    const store = createLogStore(
+      (run) => run(),
+      () => clock++,
+    );
     store.getState().append({ t: 0, connection: 1, direction: 'stderr', kind: 'stderr', raw: 'héllo 🌍' });
     store.getState().append({ t: 0, connection: 1, direction: 'stderr', kind: 'stderr', raw: '' });
     const [first, second] = store.getState().entries;

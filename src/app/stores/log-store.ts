@@ -220,11 +220,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         const seq = nextSeq++;
         const direction = input.direction;
         const details: Details =
-          input.kind !== undefined
-            ? { kind: input.kind }
-            : direction === 'in' || direction === 'out'
-              ? classify(seq, input)
-              : { kind: direction };
+          input.kind !== undefined ? { kind: input.kind } : direction === 'in' || direction === 'out' ? classify(seq, input) : { kind: direction };
         const entry: LogEntry = {
           seq,
           at: now(),

@@ -9,7 +9,10 @@ describe('watchServerChange', () => {
   it('fires when a new connection goes to another server, not on reconnects or status changes', () => {
     let listener!: (s: { snapshot: ConnectionSnapshot | null }) => void;
     let changes = 0;
-    watchServerChange((l) => (listener = l), () => changes++);
+    watchServerChange(
+      (l) => (listener = l),
+      () => changes++,
+    );
     listener({ snapshot: snap(1, 'a') });
     listener({ snapshot: { ...snap(1, 'a'), status: 'ready' } as ConnectionSnapshot });
     listener({ snapshot: snap(2, 'a') });

@@ -10,10 +10,7 @@ export function serverKey(snapshot: ConnectionSnapshot | null): string | undefin
 }
 
 /** Calls `onChange` when a connection starts to a server other than the previous one. */
-export function watchServerChange(
-  subscribe: (listener: (s: { snapshot: ConnectionSnapshot | null }) => void) => unknown,
-  onChange: () => void,
-): void {
+export function watchServerChange(subscribe: (listener: (s: { snapshot: ConnectionSnapshot | null }) => void) => unknown, onChange: () => void): void {
   let key: string | undefined;
   let connection: number | undefined;
   subscribe((s) => {

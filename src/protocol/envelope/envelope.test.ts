@@ -37,7 +37,9 @@ describe('parseClientEnvelope', () => {
 
 describe('HTTP transport config', () => {
   it('accepts a URL, headers and a mode (Auto by default)', () => {
-    expect(parseClientEnvelope('{"type":"open","transport":{"kind":"http","url":" http://127.0.0.1:3001/mcp ","headers":{"Authorization":"Bearer t"}}}')).toEqual({
+    expect(
+      parseClientEnvelope('{"type":"open","transport":{"kind":"http","url":" http://127.0.0.1:3001/mcp ","headers":{"Authorization":"Bearer t"}}}'),
+    ).toEqual({
       ok: true,
       value: { type: 'open', transport: { kind: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer t' }, mode: 'auto' } },
     });

@@ -33,10 +33,7 @@ export interface HttpTransportConfig {
 export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 
 /** Browser → proxy. */
-export type ClientEnvelope =
-  | { type: 'open'; transport: TransportConfig }
-  | { type: 'send'; raw: string }
-  | { type: 'close' };
+export type ClientEnvelope = { type: 'open'; transport: TransportConfig } | { type: 'send'; raw: string } | { type: 'close' };
 
 /** Proxy → browser. `at` is the proxy's clock in ms since the epoch. */
 export type ProxyEnvelope =
@@ -172,7 +169,20 @@ export function parseClientEnvelope(text: string): Result<ClientEnvelope> {
   }
 }
 
-const PROXY_TYPES = new Set(['opened', 'recv', 'noise', 'oversize', 'stderr', 'output-held', 'closed', 'error', 'http-opened', 'http', 'http-mode', 'request-failed']);
+const PROXY_TYPES = new Set([
+  'opened',
+  'recv',
+  'noise',
+  'oversize',
+  'stderr',
+  'output-held',
+  'closed',
+  'error',
+  'http-opened',
+  'http',
+  'http-mode',
+  'request-failed',
+]);
 
 /** Parse one proxy → browser envelope (the proxy is trusted; this guards against version skew). */
 export function parseProxyEnvelope(text: string): Result<ProxyEnvelope> {

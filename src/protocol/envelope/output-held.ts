@@ -22,12 +22,12 @@ function seconds(ms: number): string {
 
 export function outputHeldNotice(held: OutputHeld): string {
   const stops = held.pauses > 1 ? `${count.format(held.pauses)} times (${seconds(held.pausedMs)} in all)` : `for ${seconds(held.pausedMs)}`;
-  const parts = [
-    `The browser fell behind the server's output, so mcpscope stopped reading it ${stops} until the page caught up; the server waited meanwhile.`,
-  ];
+  const parts = [`The browser fell behind the server's output, so mcpscope stopped reading it ${stops} until the page caught up; the server waited meanwhile.`];
   if (held.heldLines > 0) {
     const were = held.heldLines === 1 ? 'was' : 'were';
-    parts.push(`${amount(held.heldLines, 'stderr line')} (${size(held.heldBytes)}) already read ${were} held back and ${were === 'was' ? 'is' : 'are'} shown in order.`);
+    parts.push(
+      `${amount(held.heldLines, 'stderr line')} (${size(held.heldBytes)}) already read ${were} held back and ${were === 'was' ? 'is' : 'are'} shown in order.`,
+    );
   }
   if (held.droppedLines > 0) {
     parts.push(

@@ -40,9 +40,7 @@ function looksLikeJson(text: string): boolean {
   }
 }
 
-export type RawLine =
-  | { type: 'line'; bytes: Uint8Array }
-  | { type: 'oversize'; bytes: number; limit: number };
+export type RawLine = { type: 'line'; bytes: Uint8Array } | { type: 'oversize'; bytes: number; limit: number };
 
 /**
  * Splits a byte stream into lines (LF, with a trailing CR removed). Holds at most

@@ -38,10 +38,7 @@ export class SseReader {
   private lineChars = 0;
   private afterCR = false;
 
-  constructor(
-    callbacks: SseReaderCallbacks,
-    maxEventChars: number = DEFAULT_MAX_EVENT_CHARS,
-  ) {
+  constructor(callbacks: SseReaderCallbacks, maxEventChars: number = DEFAULT_MAX_EVENT_CHARS) {
     this.parser = createParser({
       maxBufferSize: maxEventChars,
       onEvent: (e: EventSourceMessage) => {

@@ -45,7 +45,15 @@ describe('httpFactsOf', () => {
 
   it('marks initialize and batches; an exchange is judged once it ended', () => {
     expect(httpFactsOf({ ...base, carried: [{ kind: 'request', method: 'initialize', id: 1 }] })).toMatchObject({ initialize: true, carried: 'request' });
-    expect(httpFactsOf({ ...base, carried: [{ kind: 'request', id: 1 }, { kind: 'request', id: 2 }] }).carried).toBe('batch');
+    expect(
+      httpFactsOf({
+        ...base,
+        carried: [
+          { kind: 'request', id: 1 },
+          { kind: 'request', id: 2 },
+        ],
+      }).carried,
+    ).toBe('batch');
     expect(exchangeEnded({ ...base, state: 'streaming' })).toBe(false);
     expect(exchangeEnded({ ...base, state: 'failed' })).toBe(true);
   });

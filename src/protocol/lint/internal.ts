@@ -28,7 +28,13 @@ export function guardFor(report: Report, subject: Sender, what: string): Guard {
 
 /** A LINT-INTERNAL finding made outside a Linter (by whatever drives one). */
 export function internalFinding(check: string, what: string, error: unknown, subject: Sender, seq?: number): Finding {
-  const finding: Finding = { rule: 'LINT-INTERNAL', severity: RULES['LINT-INTERNAL'].severity, message: internalFailureMessage(check, what, error), specUrl: '', subject };
+  const finding: Finding = {
+    rule: 'LINT-INTERNAL',
+    severity: RULES['LINT-INTERNAL'].severity,
+    message: internalFailureMessage(check, what, error),
+    specUrl: '',
+    subject,
+  };
   if (seq !== undefined) finding.seq = seq;
   return finding;
 }

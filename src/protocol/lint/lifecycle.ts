@@ -70,13 +70,7 @@ export function checkRequestLifecycle(facts: SessionFacts, sender: Sender, metho
   }
 }
 
-export function checkNotificationLifecycle(
-  facts: SessionFacts,
-  sender: Sender,
-  method: string,
-  params: unknown,
-  report: Report,
-): void {
+export function checkNotificationLifecycle(facts: SessionFacts, sender: Sender, method: string, params: unknown, report: Report): void {
   if (sender === 'client' && method === 'notifications/initialized') {
     if (facts.initializedSent) report('LC-NO-INITIALIZED', 'notifications/initialized was sent a second time.', 'client');
     else if (!facts.initializeResult) report('LC-NO-INITIALIZED', 'notifications/initialized was sent before the initialize result arrived.', 'client');
@@ -108,7 +102,12 @@ export function onInitializeResult(facts: SessionFacts, result: unknown, report:
     return;
   }
   if (!isKnownProtocolVersion(version)) {
-    report('LC-VERSION', `The server chose protocol version ${JSON.stringify(version)}, which this client does not support; a client should disconnect.`, 'server', 'error');
+    report(
+      'LC-VERSION',
+      `The server chose protocol version ${JSON.stringify(version)}, which this client does not support; a client should disconnect.`,
+      'server',
+      'error',
+    );
     return;
   }
   if (version !== facts.offeredVersion) {

@@ -7,7 +7,10 @@ const schema = { schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION } 
 
 type Step = ['c' | 's', unknown, number?] | ['noise', string] | ['http', Parameters<Linter['httpExchange']>[0]];
 
-const init = (version = '2025-11-25', caps: Record<string, unknown> = { tools: { listChanged: true }, logging: {}, resources: { subscribe: true } }): Step[] => [
+const init = (
+  version = '2025-11-25',
+  caps: Record<string, unknown> = { tools: { listChanged: true }, logging: {}, resources: { subscribe: true } },
+): Step[] => [
   ['c', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } }],
   ['s', { jsonrpc: '2.0', id: 1, result: { protocolVersion: version, capabilities: caps, serverInfo: { name: 's', version: '1' } } }],
   ['c', { jsonrpc: '2.0', method: 'notifications/initialized' }],
@@ -37,10 +40,18 @@ const listTools = (tools: unknown[]): Step[] => [
 ];
 const taskCall = (id: number, progressToken?: string): Step => [
   'c',
-  { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'weather', arguments: {}, task: { ttl: 60000 }, ...(progressToken ? { _meta: { progressToken } } : {}) } },
+  {
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'weather', arguments: {}, task: { ttl: 60000 }, ...(progressToken ? { _meta: { progressToken } } : {}) },
+  },
 ];
 const task = { taskId: 't1', status: 'working', createdAt: '2025-11-25T10:00:00Z', lastUpdatedAt: '2025-11-25T10:00:00Z', ttl: 60000, pollInterval: 500 };
-const progress = (progressToken: string, value: number): Step => ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: value } }];
+const progress = (progressToken: string, value: number): Step => [
+  's',
+  { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: value } },
+];
 /** A tool call with progress, cancelled by the client, whose progress goes on `after` more times. */
 const progressAfterCancel = (after: number): Step[] => [
   ['c', { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'weather', _meta: { progressToken: 'p' } } }],
@@ -101,7 +112,19 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['JR-ERROR-ID', [...init(), ['s', '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}']]],
   ['JR-NOTIF-ID', [...init(), ['s', { jsonrpc: '2.0', id: 3, method: 'notifications/message', params: {} }]]],
   ['JR-INVALID', [['s', '[]']]],
-  ['BATCH-FORBIDDEN', [...init(), ['c', [{ jsonrpc: '2.0', id: 2, method: 'ping' }, { jsonrpc: '2.0', id: 3, method: 'ping' }]]]],
+  [
+    'BATCH-FORBIDDEN',
+    [
+      ...init(),
+      [
+        'c',
+        [
+          { jsonrpc: '2.0', id: 2, method: 'ping' },
+          { jsonrpc: '2.0', id: 3, method: 'ping' },
+        ],
+      ],
+    ],
+  ],
   ['BATCH-INIT', [['c', [{ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }]]], { offeredVersion: '2025-03-26' }],
   ['METHOD-UNKNOWN', [...init(), ['s', { jsonrpc: '2.0', id: 'x', method: 'tools/call', params: {} }]]],
   ['METHOD-UNKNOWN', [...init('2025-03-26'), ['s', { jsonrpc: '2.0', id: 'x', method: 'elicitation/create', params: {} }]], { offeredVersion: '2025-03-26' }],
@@ -112,39 +135,135 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['LC-EARLY-SERVER', [init()[0]!, init()[1]!, ['s', { jsonrpc: '2.0', id: 'r', method: 'roots/list' }]], { clientCapabilities: { roots: {} } }],
   ['LC-NO-INITIALIZED', [init()[0]!, init()[1]!, ['c', { jsonrpc: '2.0', id: 2, method: 'tools/list' }]]],
   ['LC-NO-INITIALIZED', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'initialize', params: {} }]]],
-  ['LC-VERSION', [init()[0]!, ['s', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2099-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } } }]]],
+  [
+    'LC-VERSION',
+    [init()[0]!, ['s', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2099-01-01', capabilities: {}, serverInfo: { name: 's', version: '1' } } }]],
+  ],
   ['CAP-UNDECLARED', [...init('2025-11-25', {}), ['s', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 1 } }]]],
   ['CAP-UNDECLARED', [...init('2025-11-25', { tools: {} }), ['s', { jsonrpc: '2.0', method: 'notifications/tools/list_changed' }]]],
   ['CAP-UNDECLARED', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'never://subscribed' } }]]],
   ['CAP-UNDECLARED', [...init(), ['s', { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: {} }]]],
   ['CAP-UNDECLARED', [...init('2025-11-25', {}), ['c', { jsonrpc: '2.0', id: 2, method: 'prompts/list' }]]],
   ['CANCEL-INIT', [init()[0]!, ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }]]],
-  ['CANCEL-TARGET', [...init(), ['s', { jsonrpc: '2.0', id: 's1', method: 'ping' }], ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 's1' } }]]],
+  [
+    'CANCEL-TARGET',
+    [...init(), ['s', { jsonrpc: '2.0', id: 's1', method: 'ping' }], ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 's1' } }]],
+  ],
   ['CANCEL-TARGET', [...init(), ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 77 } }]]],
   ['CANCEL-THEN-RESPONSE', [...init(), ping(2), ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } }], pong(2)]],
   ['PROG-TOKEN', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'nope', progress: 1 } }]]],
-  ['PROG-TOKEN', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 't' } } }], ['s', { jsonrpc: '2.0', id: 2, result: { content: [] } }], ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 1 } }]]],
-  ['PROG-MONOTONIC', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 't' } } }], ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 5 } }], ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 5 } }]]],
+  [
+    'PROG-TOKEN',
+    [
+      ...init(),
+      ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 't' } } }],
+      ['s', { jsonrpc: '2.0', id: 2, result: { content: [] } }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 1 } }],
+    ],
+  ],
+  [
+    'PROG-MONOTONIC',
+    [
+      ...init(),
+      ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', _meta: { progressToken: 't' } } }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 5 } }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 5 } }],
+    ],
+  ],
   ['PING-PARAMS', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'ping', params: { x: 1 } }]]],
   ['PING-RESULT', [...init(), ping(2), pong(2, { pong: true })]],
   ['PING-RESULT', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'ping' }, 0], ['s', { jsonrpc: '2.0', id: 2, result: {} }, 5000]]],
   ['STDIO-NONMSG', [['noise', 'Server listening...']]],
-  ['STDIO-NEWLINE', [['noise', '{'], ['noise', '  "jsonrpc": "2.0",'], ['noise', '  "id": 1, "result": {}'], ['noise', '}']]],
+  [
+    'STDIO-NEWLINE',
+    [
+      ['noise', '{'],
+      ['noise', '  "jsonrpc": "2.0",'],
+      ['noise', '  "id": 1, "result": {}'],
+      ['noise', '}'],
+    ],
+  ],
   ['SCHEMA', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: {} } }]], schema],
   ['SCHEMA', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'x' } }]], schema],
-  ['SCHEMA', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'a://b' } }], ['s', { jsonrpc: '2.0', id: 2, result: { contents: 'nope' } }]], schema],
+  [
+    'SCHEMA',
+    [
+      ...init(),
+      ['c', { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'a://b' } }],
+      ['s', { jsonrpc: '2.0', id: 2, result: { contents: 'nope' } }],
+    ],
+    schema,
+  ],
   ['HTTP-ACCEPT', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json' }, responseHeaders: {}, carried: 'request' }]]],
-  ['HTTP-202', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: { 'content-type': 'application/json' }, carried: 'notification', responseBytes: 12 }]]],
-  ['HTTP-202', [['http', { method: 'POST', status: 200, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: { 'content-type': 'text/html' }, carried: 'request' }]]],
-  ['HTTP-VERSION-HDR', [...init(), ['http', { method: 'POST', status: 202, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: {}, carried: 'notification' }]]],
-  ['HTTP-SESSION', [
-    ['http', { method: 'POST', status: 200, initialize: true, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: { 'content-type': 'application/json', 'mcp-session-id': 'abc' }, carried: 'request' }],
-    ['http', { method: 'POST', status: 202, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: {}, carried: 'notification' }],
-  ]],
+  [
+    'HTTP-202',
+    [
+      [
+        'http',
+        {
+          method: 'POST',
+          status: 200,
+          requestHeaders: { accept: 'application/json, text/event-stream' },
+          responseHeaders: { 'content-type': 'application/json' },
+          carried: 'notification',
+          responseBytes: 12,
+        },
+      ],
+    ],
+  ],
+  [
+    'HTTP-202',
+    [
+      [
+        'http',
+        {
+          method: 'POST',
+          status: 200,
+          requestHeaders: { accept: 'application/json, text/event-stream' },
+          responseHeaders: { 'content-type': 'text/html' },
+          carried: 'request',
+        },
+      ],
+    ],
+  ],
+  [
+    'HTTP-VERSION-HDR',
+    [
+      ...init(),
+      [
+        'http',
+        { method: 'POST', status: 202, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: {}, carried: 'notification' },
+      ],
+    ],
+  ],
+  [
+    'HTTP-SESSION',
+    [
+      [
+        'http',
+        {
+          method: 'POST',
+          status: 200,
+          initialize: true,
+          requestHeaders: { accept: 'application/json, text/event-stream' },
+          responseHeaders: { 'content-type': 'application/json', 'mcp-session-id': 'abc' },
+          carried: 'request',
+        },
+      ],
+      [
+        'http',
+        { method: 'POST', status: 202, requestHeaders: { accept: 'application/json, text/event-stream' }, responseHeaders: {}, carried: 'notification' },
+      ],
+    ],
+  ],
   ['TOOL-DEF', [...init(), ...listTools([{ name: 'bad', inputSchema: null }])]],
   ['TOOL-DEF', [...init(), ...listTools([{ name: 'has spaces', inputSchema: { type: 'object' } }])]],
   ['TOOL-CONTENT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'image', mimeType: 'image/png', data: 'not base64!' }] })]],
-  ['TOOL-CONTENT', [...init('2024-11-05'), ...call(6, { content: [{ type: 'audio', mimeType: 'audio/wav', data: 'AAAA' }] })], { offeredVersion: '2024-11-05' }],
+  [
+    'TOOL-CONTENT',
+    [...init('2024-11-05'), ...call(6, { content: [{ type: 'audio', mimeType: 'audio/wav', data: 'AAAA' }] })],
+    { offeredVersion: '2024-11-05' },
+  ],
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }], structuredContent: { t: 'warm' } })]],
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }] })]],
   ['CANCEL-THEN-PROGRESS', [...init(), ...progressAfterCancel(2)]],
@@ -203,7 +322,15 @@ describe('Linter: SCHEMA against the SDK', () => {
 describe('Linter details', () => {
   it('learns the client capabilities from the initialize it sees', () => {
     const steps: Step[] = [
-      ['c', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 't', version: '1' } } }],
+      [
+        'c',
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 't', version: '1' } },
+        },
+      ],
       init()[1]!,
       init()[2]!,
       ['s', { jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'm', requestedSchema: { type: 'object', properties: {} } } }],

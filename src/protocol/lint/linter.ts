@@ -21,8 +21,7 @@ import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExc
 /** Checks a message against a published schema (see lint/sdk-schemas.ts); kept pluggable so the UI can load it lazily. */
 export type SchemaCheck = (
   subject:
-    | { kind: 'request' | 'notification'; sender: Sender; method: string; params: unknown }
-    | { kind: 'result'; method: string; result: unknown; task?: boolean },
+    { kind: 'request' | 'notification'; sender: Sender; method: string; params: unknown } | { kind: 'result'; method: string; result: unknown; task?: boolean },
 ) => string[];
 
 export interface LinterOptions {
@@ -90,7 +89,11 @@ export class Linter {
       const frame = classifyFrame(raw);
       if (frame.kind === 'batch') {
         if (this.facts.version !== '2025-03-26') {
-          report('BATCH-FORBIDDEN', `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${this.facts.version} is in use.`, sender);
+          report(
+            'BATCH-FORBIDDEN',
+            `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${this.facts.version} is in use.`,
+            sender,
+          );
         }
         if (frame.items.some((i) => i.kind === 'request' && i.message.method === 'initialize')) {
           report('BATCH-INIT', 'initialize was sent inside a batch.', sender);
@@ -237,11 +240,20 @@ export class Linter {
       return;
     }
     if (this.facts.outstanding[other(sender)].has(key)) {
-      report('CANCEL-TARGET', `The ${sender} cancelled request ${JSON.stringify(requestId)}, which the other side sent; only the sender of a request may cancel it.`, sender, 'error');
+      report(
+        'CANCEL-TARGET',
+        `The ${sender} cancelled request ${JSON.stringify(requestId)}, which the other side sent; only the sender of a request may cancel it.`,
+        sender,
+        'error',
+      );
       return;
     }
     const done = this.facts.answered[sender].has(key);
-    report('CANCEL-TARGET', `The ${sender} cancelled request ${JSON.stringify(requestId)}, which is ${done ? 'already answered (a race the spec allows)' : 'not a request it sent'}.`, sender);
+    report(
+      'CANCEL-TARGET',
+      `The ${sender} cancelled request ${JSON.stringify(requestId)}, which is ${done ? 'already answered (a race the spec allows)' : 'not a request it sent'}.`,
+      sender,
+    );
   }
 
   private progress(sender: Sender, params: unknown, report: Report): void {
@@ -286,12 +298,24 @@ export class Linter {
     entry.last = value;
   }
 
-  private response(sender: Sender, id: JsonRpcId | null | undefined, body: { result?: unknown; error?: { code: number } }, meta: FrameMeta, report: Report, guard: Guard): void {
+  private response(
+    sender: Sender,
+    id: JsonRpcId | null | undefined,
+    body: { result?: unknown; error?: { code: number } },
+    meta: FrameMeta,
+    report: Report,
+    guard: Guard,
+  ): void {
     const facts = this.facts;
     const asker = other(sender);
     if (id === null || id === undefined) {
       const strict = facts.version < '2025-11-25' && id === undefined;
-      report('JR-ERROR-ID', `An error response with ${id === null ? 'id null' : 'no id'}; it cannot be matched to a request.`, sender, strict ? 'error' : 'warning');
+      report(
+        'JR-ERROR-ID',
+        `An error response with ${id === null ? 'id null' : 'no id'}; it cannot be matched to a request.`,
+        sender,
+        strict ? 'error' : 'warning',
+      );
       return;
     }
     let key = idKey(id);
@@ -300,12 +324,22 @@ export class Linter {
       const alt = alternateIdKey(id);
       const altRequest = alt === undefined ? undefined : facts.outstanding[asker].get(alt);
       if (altRequest && alt !== undefined) {
-        report('JR-RESP-ORPHAN', `The response id ${JSON.stringify(id)} is a ${typeof id}, but request ${JSON.stringify(altRequest.id)} was a ${typeof altRequest.id}; the id must keep its JSON type.`, sender);
+        report(
+          'JR-RESP-ORPHAN',
+          `The response id ${JSON.stringify(id)} is a ${typeof id}, but request ${JSON.stringify(altRequest.id)} was a ${typeof altRequest.id}; the id must keep its JSON type.`,
+          sender,
+        );
         key = alt;
         request = altRequest;
       } else {
         const twice = facts.answered[asker].has(key);
-        report('JR-RESP-ORPHAN', twice ? `Request ${JSON.stringify(id)} was answered a second time.` : `A response with id ${JSON.stringify(id)}, which matches no request the ${asker} sent.`, sender);
+        report(
+          'JR-RESP-ORPHAN',
+          twice
+            ? `Request ${JSON.stringify(id)} was answered a second time.`
+            : `A response with id ${JSON.stringify(id)}, which matches no request the ${asker} sent.`,
+          sender,
+        );
         return;
       }
     }
@@ -317,11 +351,16 @@ export class Linter {
       const entry = facts.progress.get(`${asker}:${idKey(request.progressToken)}`);
       if (entry) entry.done = true;
     }
-    if (request.cancelled) report('CANCEL-THEN-RESPONSE', `Request ${JSON.stringify(request.id)} (${request.method}) was answered after it was cancelled.`, sender);
+    if (request.cancelled)
+      report('CANCEL-THEN-RESPONSE', `Request ${JSON.stringify(request.id)} (${request.method}) was answered after it was cancelled.`, sender);
     guard('METHOD-UNKNOWN', () => {
       if (!isKnownRequest(request.method, asker) && !request.method.startsWith('notifications/')) {
         if (!isError || body.error?.code !== -32601) {
-          report('METHOD-UNKNOWN', `${request.method} is not an MCP method, so it should be answered with error -32601, not ${isError ? `error ${body.error?.code}` : 'a result'}.`, sender);
+          report(
+            'METHOD-UNKNOWN',
+            `${request.method} is not an MCP method, so it should be answered with error -32601, not ${isError ? `error ${body.error?.code}` : 'a result'}.`,
+            sender,
+          );
         }
       }
     });

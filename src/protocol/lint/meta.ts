@@ -17,7 +17,11 @@ export function checkMeta(version: string, holder: unknown, sender: Sender, repo
   for (const key of Object.keys(holder._meta)) {
     const m = KEY.exec(key);
     if (!m) {
-      report('META-KEY', `_meta key ${JSON.stringify(key)} breaks the naming rule (optional prefix/, then a name that starts and ends with a letter or digit).`, sender);
+      report(
+        'META-KEY',
+        `_meta key ${JSON.stringify(key)} breaks the naming rule (optional prefix/, then a name that starts and ends with a letter or digit).`,
+        sender,
+      );
       continue;
     }
     const labels = m[1]?.split('.') ?? [];

@@ -63,16 +63,12 @@ export type Sender = 'client' | 'server';
 /** Undefined when `method` exists for this sender and version; else why not. */
 export function methodProblem(method: string, sender: Sender, kind: 'request' | 'notification', version: string): string | undefined {
   const table =
-    kind === 'request'
-      ? sender === 'client'
-        ? CLIENT_REQUESTS
-        : SERVER_REQUESTS
-      : sender === 'client'
-        ? CLIENT_NOTIFICATIONS
-        : SERVER_NOTIFICATIONS;
+    kind === 'request' ? (sender === 'client' ? CLIENT_REQUESTS : SERVER_REQUESTS) : sender === 'client' ? CLIENT_NOTIFICATIONS : SERVER_NOTIFICATIONS;
   const since = table.get(method);
   if (since === undefined) {
-    const other = (kind === 'request' ? (sender === 'client' ? SERVER_REQUESTS : CLIENT_REQUESTS) : sender === 'client' ? SERVER_NOTIFICATIONS : CLIENT_NOTIFICATIONS).get(method);
+    const other = (
+      kind === 'request' ? (sender === 'client' ? SERVER_REQUESTS : CLIENT_REQUESTS) : sender === 'client' ? SERVER_NOTIFICATIONS : CLIENT_NOTIFICATIONS
+    ).get(method);
     if (other !== undefined) return `${method} is a ${sender === 'client' ? 'server' : 'client'} ${kind}; a ${sender} must not send it`;
     return `${method} is not an MCP ${kind} a ${sender} sends`;
   }

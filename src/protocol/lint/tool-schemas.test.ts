@@ -10,7 +10,12 @@ const deepValueText = (levels: number) => '{"x":'.repeat(levels) + '"x"' + '}'.r
 function session() {
   const linter = new Linter({ offeredVersion: '2025-11-25', schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION } });
   const frame = (from: 'client' | 'server', m: unknown) => linter.frame(from, typeof m === 'string' ? m : JSON.stringify(m), {});
-  frame('client', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+  frame('client', {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  });
   frame('server', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } });
   frame('client', { jsonrpc: '2.0', method: 'notifications/initialized' });
   return { linter, frame };
@@ -44,7 +49,10 @@ describe('tool schemas mcpscope cannot check safely', () => {
   it('survives a 3,000-level schema and value: says what it did not check, and lints the frames after', () => {
     const { linter, frame } = session();
     frame('client', { jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    frame('server', `{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"deep","inputSchema":${deepSchemaText(3000)},"outputSchema":${deepSchemaText(3000)}}]}}`);
+    frame(
+      'server',
+      `{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"deep","inputSchema":${deepSchemaText(3000)},"outputSchema":${deepSchemaText(3000)}}]}}`,
+    );
     frame('client', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'deep', arguments: {} } });
     frame('server', `{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"x"}],"structuredContent":${deepValueText(3000)}}}`);
     frame('client', { jsonrpc: '2.0', id: 4, method: 'ping' });

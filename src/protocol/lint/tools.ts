@@ -34,7 +34,11 @@ export function checkToolsList(facts: SessionFacts, result: unknown, report: Rep
     }
     const schema = tool.inputSchema;
     if (!isRecord(schema)) {
-      report('TOOL-DEF', `Tool ${name}: inputSchema is ${schema === undefined ? 'missing' : JSON.stringify(schema)}; it must be a JSON Schema object.`, 'server');
+      report(
+        'TOOL-DEF',
+        `Tool ${name}: inputSchema is ${schema === undefined ? 'missing' : JSON.stringify(schema)}; it must be a JSON Schema object.`,
+        'server',
+      );
     } else if (schema.type !== 'object') {
       report('TOOL-DEF', `Tool ${name}: inputSchema must have type "object" at its root, not ${JSON.stringify(schema.type)}.`, 'server');
     }

@@ -72,7 +72,11 @@ export function checkHttpExchange(facts: SessionFacts, ex: HttpExchangeFacts, se
   const status = ex.status;
   if (status !== undefined && ex.method === 'POST' && (ex.carried === 'notification' || ex.carried === 'response')) {
     if (status >= 200 && status < 300 && (status !== 202 || (ex.responseBytes ?? 0) > 0)) {
-      report('HTTP-202', `An accepted ${ex.carried} must get 202 Accepted with no body; the server answered ${status}${ex.responseBytes ? ` with ${ex.responseBytes} bytes` : ''}.`, 'server');
+      report(
+        'HTTP-202',
+        `An accepted ${ex.carried} must get 202 Accepted with no body; the server answered ${status}${ex.responseBytes ? ` with ${ex.responseBytes} bytes` : ''}.`,
+        'server',
+      );
     }
   }
   if (status !== undefined && status >= 200 && status < 300 && ex.method === 'POST' && ex.carried === 'request') {
@@ -87,7 +91,8 @@ export function checkHttpExchange(facts: SessionFacts, ex: HttpExchangeFacts, se
     sessionId.value = issued;
   } else if (sessionId.value !== undefined && !ex.initialize) {
     const sent = ex.requestHeaders['mcp-session-id'];
-    if (sent !== sessionId.value) report('HTTP-SESSION', `The request did not carry the session id the server issued (Mcp-Session-Id: ${sessionId.value}).`, 'client');
+    if (sent !== sessionId.value)
+      report('HTTP-SESSION', `The request did not carry the session id the server issued (Mcp-Session-Id: ${sessionId.value}).`, 'client');
     if (status === 400 && sent === sessionId.value) {
       report('HTTP-SESSION', 'The server answered 400 to a request with a valid session id; an expired session must get 404.', 'server', 'warning');
     }

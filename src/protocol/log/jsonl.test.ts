@@ -6,11 +6,44 @@ import { base64ByteLength, bytesFromBase64 } from './bytes.js';
 
 const records: LogRecord[] = [
   { seq: 1, time: '2025-06-01T10:00:00.000Z', t: 0, connection: 1, direction: 'system', kind: 'system', raw: 'Starting the server', note: 'argv: ["node"]' },
-  { seq: 2, time: '2025-06-01T10:00:00.012Z', t: 12.345678, connection: 1, direction: 'out', kind: 'request', method: 'initialize', id: 0, raw: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}', pair: 3 },
-  { seq: 3, time: '2025-06-01T10:00:00.020Z', t: 20.5, connection: 1, direction: 'in', kind: 'response', method: 'initialize', id: 0, raw: '{"jsonrpc":"2.0","id":0,"result":{}}', rtt: 8.154322, pair: 2 },
+  {
+    seq: 2,
+    time: '2025-06-01T10:00:00.012Z',
+    t: 12.345678,
+    connection: 1,
+    direction: 'out',
+    kind: 'request',
+    method: 'initialize',
+    id: 0,
+    raw: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}',
+    pair: 3,
+  },
+  {
+    seq: 3,
+    time: '2025-06-01T10:00:00.020Z',
+    t: 20.5,
+    connection: 1,
+    direction: 'in',
+    kind: 'response',
+    method: 'initialize',
+    id: 0,
+    raw: '{"jsonrpc":"2.0","id":0,"result":{}}',
+    rtt: 8.154322,
+    pair: 2,
+  },
   { seq: 4, time: '2025-06-01T10:00:01.000Z', t: 1000, connection: 1, direction: 'stderr', kind: 'stderr', raw: 'héllo "quoted"\ttab 🌍' },
   { seq: 5, time: '2025-06-01T10:00:02.000Z', t: 2, connection: 2, direction: 'in', kind: 'invalid', raw: 'not json\r', note: 'the frame is not JSON' },
-  { seq: 6, time: '2025-06-01T10:00:02.000Z', t: 3, connection: 2, direction: 'out', kind: 'request', method: 'ping', id: 'abc', raw: '{"jsonrpc":"2.0","id":"abc","method":"ping"}' },
+  {
+    seq: 6,
+    time: '2025-06-01T10:00:02.000Z',
+    t: 3,
+    connection: 2,
+    direction: 'out',
+    kind: 'request',
+    method: 'ping',
+    id: 'abc',
+    raw: '{"jsonrpc":"2.0","id":"abc","method":"ping"}',
+  },
 ];
 const header = logHeader({ name: 'demo', version: '1.0.0', protocolVersion: '2025-11-25', command: 'node' }, new Date('2025-06-01T11:00:00Z'));
 
@@ -143,7 +176,16 @@ describe('lines that are not clean UTF-8 in the export', () => {
     const old = `${JSON.stringify(header)}\n{"seq":1,"time":"2025-06-01T10:00:00.000Z","t":0,"connection":1,"direction":"in","kind":"response","raw":"{\\"b\\":\\"\uFFFD\\"}","note":"Contained invalid UTF-8."}\n`;
     const parsed = parseLogFile(old);
     expect(parsed.ok && parsed.records).toEqual([
-      { seq: 1, time: '2025-06-01T10:00:00.000Z', t: 0, connection: 1, direction: 'in', kind: 'response', raw: '{"b":"\uFFFD"}', note: 'Contained invalid UTF-8.' },
+      {
+        seq: 1,
+        time: '2025-06-01T10:00:00.000Z',
+        t: 0,
+        connection: 1,
+        direction: 'in',
+        kind: 'response',
+        raw: '{"b":"\uFFFD"}',
+        note: 'Contained invalid UTF-8.',
+      },
     ]);
   });
 

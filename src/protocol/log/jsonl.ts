@@ -30,9 +30,7 @@ export interface LogLineProblem {
   message: string;
 }
 
-export type LogFileParse =
-  | { ok: true; header: LogHeader; records: LogRecord[]; problems: LogLineProblem[] }
-  | { ok: false; error: string };
+export type LogFileParse = { ok: true; header: LogHeader; records: LogRecord[]; problems: LogLineProblem[] } | { ok: false; error: string };
 
 export function logHeader(server: LogServer | null, exportedAt: Date): LogHeader {
   return { mcpscope: 'log', version: LOG_FORMAT_VERSION, exportedAt: exportedAt.toISOString(), server };

@@ -11,7 +11,13 @@ function fakeSession(pages: Array<unknown>) {
       const result = pages[calls.length - 1];
       const request = { id: calls.length, method: _method, raw: '', sentAt: 0 };
       if (result instanceof Error) return { status: 'timeout', request, elapsedMs: 1, message: result.message };
-      return { status: 'result', request, response: { raw: '', frame: { kind: 'invalid', code: 'empty', reason: '' }, receivedAt: 0, idTypeMismatch: false }, result, rttMs: 1 };
+      return {
+        status: 'result',
+        request,
+        response: { raw: '', frame: { kind: 'invalid', code: 'empty', reason: '' }, receivedAt: 0, idTypeMismatch: false },
+        result,
+        rttMs: 1,
+      };
     },
   };
 }
@@ -27,7 +33,10 @@ describe('listAll', () => {
   });
 
   it('stops on a repeated cursor and keeps what arrived', async () => {
-    const s = fakeSession([{ tools: [{ name: 'a' }], nextCursor: 'x' }, { tools: [{ name: 'b' }], nextCursor: 'x' }]);
+    const s = fakeSession([
+      { tools: [{ name: 'a' }], nextCursor: 'x' },
+      { tools: [{ name: 'b' }], nextCursor: 'x' },
+    ]);
     const r = await listAll(s, 'tools');
     expect(r.items).toHaveLength(2);
     expect(r.error).toMatch(/repeated the cursor/);

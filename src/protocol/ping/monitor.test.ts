@@ -101,7 +101,10 @@ describe('PingMonitor', () => {
   });
 
   it('records a non-compliant answer with its verdict', async () => {
-    const { monitor, tick } = rig(() => 1, (id) => ({ jsonrpc: '2.0', id, result: { pong: true } }));
+    const { monitor, tick } = rig(
+      () => 1,
+      (id) => ({ jsonrpc: '2.0', id, result: { pong: true } }),
+    );
     monitor.start();
     await tick(100);
     expect(monitor.history[0]?.failure).toBe('result is not empty: {"pong":true}');

@@ -46,10 +46,7 @@ export interface PingFigures {
 
 export type MonitorState = 'stopped' | 'running' | 'stale';
 
-export type MonitorEvent =
-  | { type: 'sample'; sample: PingSample }
-  | { type: 'stale'; consecutiveMisses: number }
-  | { type: 'state'; state: MonitorState };
+export type MonitorEvent = { type: 'sample'; sample: PingSample } | { type: 'stale'; consecutiveMisses: number } | { type: 'state'; state: MonitorState };
 
 const systemClock: SessionClock = {
   now: () => (typeof performance !== 'undefined' ? performance.now() : Date.now()),
@@ -178,8 +175,7 @@ export class PingMonitor {
     if (this.consecutive >= this.staleAfter && this._state === 'running') {
       this.setState('stale');
       this.emit({ type: 'stale', consecutiveMisses: this.consecutive });
-    }
-    else if (this.consecutive === 0 && this._state === 'stale') this.setState('running');
+    } else if (this.consecutive === 0 && this._state === 'stale') this.setState('running');
     if (this._state === 'stopped') return;
     const wait = Math.max(0, this.intervalMs - (this.clock.now() - at));
     this.timer = this.clock.setTimeout(() => void this.beat(generation), wait);

@@ -30,9 +30,7 @@ export function pingVerdict(outcome: RequestOutcome): PingVerdict {
       const frame = outcome.response.frame;
       const gotId = frame.kind === 'response' ? frame.message.id : undefined;
       if (gotId !== sentId) {
-        failures.push(
-          `response id ${JSON.stringify(gotId)} (${typeof gotId}) is not the request id ${JSON.stringify(sentId)} (${typeof sentId})`,
-        );
+        failures.push(`response id ${JSON.stringify(gotId)} (${typeof gotId}) is not the request id ${JSON.stringify(sentId)} (${typeof sentId})`);
       }
       if (!isEmptyObject(outcome.result)) {
         failures.push(`result is not empty: ${JSON.stringify(outcome.result)}`);

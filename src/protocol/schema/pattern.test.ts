@@ -38,7 +38,10 @@ describe('serverPattern', () => {
     for (const source of ['^(?=a)a$', '(?<!x)y', '(a)\\1', '(?<q>a)\\k<q>']) {
       const p = serverPattern(source);
       expect(p.status, source).toBe('unchecked');
-      if (p.status === 'unchecked') expect(p.message).toBe(`pattern ${JSON.stringify(source)} uses features that cannot be checked safely (such as lookaround or backreferences); not checked`);
+      if (p.status === 'unchecked')
+        expect(p.message).toBe(
+          `pattern ${JSON.stringify(source)} uses features that cannot be checked safely (such as lookaround or backreferences); not checked`,
+        );
     }
   });
 

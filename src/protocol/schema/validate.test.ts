@@ -16,11 +16,7 @@ describe('validateAgainstSchema', () => {
     const r = validateAgainstSchema(outputSchema, { temperature: '21', humidity: 140, when: 'tomorrow' });
     expect(r.valid).toBe(false);
     if (r.valid) return;
-    expect(formatProblems(r.problems)).toEqual([
-      '/temperature: must be number',
-      '/humidity: must be <= 100',
-      '/when: must match format "date"',
-    ]);
+    expect(formatProblems(r.problems)).toEqual(['/temperature: must be number', '/humidity: must be <= 100', '/when: must match format "date"']);
   });
 
   it('reports a missing required property by name', () => {
@@ -108,7 +104,7 @@ describe('validateAgainstSchema with server patterns', () => {
   });
 
   it('keeps two patterns that match the same keys apart', () => {
-    const schema = { type: 'object', patternProperties: { '^a': { type: 'integer' }, 'a$': { minimum: 5 } } };
+    const schema = { type: 'object', patternProperties: { '^a': { type: 'integer' }, a$: { minimum: 5 } } };
     const r = validateAgainstSchema(schema, { aa: 3 });
     expect(r.valid === false && formatProblems(r.problems)).toEqual(['/aa: must be >= 5']);
   });
@@ -137,7 +133,11 @@ describe('validateAgainstSchema with server patterns', () => {
 
   it('names an invalid patternProperties key as a schema problem', () => {
     const r = validateAgainstSchema({ type: 'object', patternProperties: { '([': {} } }, { a: 1 });
-    expect(r).toEqual({ valid: false, schemaError: 'The schema cannot be used: /patternProperties: pattern "([" is not a valid regular expression', problems: [] });
+    expect(r).toEqual({
+      valid: false,
+      schemaError: 'The schema cannot be used: /patternProperties: pattern "([" is not a valid regular expression',
+      problems: [],
+    });
   });
 });
 

@@ -24,7 +24,22 @@ export type ValidationResult =
 // one sentence each; the verdict holds for the rest of the schema.
 
 /** Keywords whose failure only says "something inside failed": reported through their children. */
-const CONTAINERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'allOf', '$ref', '$recursiveRef', '$dynamicRef', 'patternProperties', 'dependentSchemas', 'if', 'then', 'else', 'unevaluatedItems']);
+const CONTAINERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'allOf',
+  '$ref',
+  '$recursiveRef',
+  '$dynamicRef',
+  'patternProperties',
+  'dependentSchemas',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+]);
 /** Keywords whose children are alternatives: their own message is the useful one. */
 const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not']);
 const KNOWN_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);

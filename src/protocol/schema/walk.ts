@@ -9,7 +9,19 @@ export function isSchemaNode(v: unknown): v is SchemaNode {
 }
 
 /** Keywords whose value is one sub-schema (`items` may also be an array, below). */
-const ONE = ['items', 'additionalItems', 'unevaluatedItems', 'additionalProperties', 'unevaluatedProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
+const ONE = [
+  'items',
+  'additionalItems',
+  'unevaluatedItems',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+];
 /** Keywords whose value is an array of sub-schemas. */
 const MANY = ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf'];
 /** Keywords whose value maps names (or patterns) to sub-schemas. */

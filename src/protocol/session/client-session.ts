@@ -130,9 +130,7 @@ export class ClientSession {
     if (this._state === 'closed') return { ok: false, reason: 'The connection is closed. Connect again first.' };
     if (method === 'ping') return { ok: true };
     if (method === 'initialize') {
-      return this._state === 'new'
-        ? { ok: true }
-        : { ok: false, reason: 'initialize was already sent in this session.' };
+      return this._state === 'new' ? { ok: true } : { ok: false, reason: 'initialize was already sent in this session.' };
     }
     if (this._state !== 'ready') {
       return {
@@ -452,7 +450,11 @@ export class ClientSession {
     } catch (e) {
       answer = failed(e);
     }
-    if (answer instanceof Promise) answer.then((a) => this.answerServer(id, method, raw, a), (e: unknown) => this.answerServer(id, method, raw, failed(e)));
+    if (answer instanceof Promise)
+      answer.then(
+        (a) => this.answerServer(id, method, raw, a),
+        (e: unknown) => this.answerServer(id, method, raw, failed(e)),
+      );
     else this.answerServer(id, method, raw, answer);
   }
 
@@ -521,10 +523,7 @@ export function outcomeMessage(outcome: RequestOutcome): string {
   }
 }
 
-function parseInitializeResult(
-  result: unknown,
-  offeredVersion: ProtocolVersion,
-): { ok: true; info: InitializeInfo } | { ok: false; message: string } {
+function parseInitializeResult(result: unknown, offeredVersion: ProtocolVersion): { ok: true; info: InitializeInfo } | { ok: false; message: string } {
   if (!isRecord(result)) return { ok: false, message: 'The initialize result is not an object.' };
   if (typeof result.protocolVersion !== 'string') {
     return { ok: false, message: 'The initialize result has no protocolVersion string.' };

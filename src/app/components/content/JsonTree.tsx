@@ -3,7 +3,9 @@
 const MAX_ENTRIES = 500;
 
 function summaryOf(value: object): string {
-  return Array.isArray(value) ? `[${value.length} item${value.length === 1 ? '' : 's'}]` : `{${Object.keys(value).length} key${Object.keys(value).length === 1 ? '' : 's'}}`;
+  return Array.isArray(value)
+    ? `[${value.length} item${value.length === 1 ? '' : 's'}]`
+    : `{${Object.keys(value).length} key${Object.keys(value).length === 1 ? '' : 's'}}`;
 }
 
 function Leaf({ value }: { value: unknown }) {

@@ -10,8 +10,8 @@ export function TextBlock({ text }: { text: string }) {
     <div className="text-block">
       {pretty !== undefined && (
         <label className="hint text-block-toggle">
-          <input type="checkbox" checked={asWritten} onChange={(e) => setAsWritten(e.target.checked)} /> show the text as written (it is JSON,
-          pretty-printed here)
+          <input type="checkbox" checked={asWritten} onChange={(e) => setAsWritten(e.target.checked)} /> show the text as written (it is JSON, pretty-printed
+          here)
         </label>
       )}
       <pre className="content-text">{pretty !== undefined && !asWritten ? pretty : text}</pre>

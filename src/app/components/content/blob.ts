@@ -72,7 +72,10 @@ export function downloadFileName(uri: string, mimeType?: string): string {
   }
   // Characters no file system accepts, and control characters.
   // eslint-disable-next-line no-control-regex
-  let name = last.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '').trim();
+  let name = last
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+    .replace(/^\.+/, '')
+    .trim();
   if (name === '') name = 'resource';
   // The mime type is server-chosen: own members only ("constructor" is no extension).
   const ext = mimeType ? ownValue(EXTENSIONS, mimeType.split(';')[0]!.trim().toLowerCase()) : undefined;

@@ -120,7 +120,11 @@ export function ComposerTab() {
       <ol className="composer-sent" aria-label="Sent frames" aria-live="polite">
         {sent.map((e) => (
           <li key={e.n}>
-            <p>{e.replies.length > 0 && e.replies.every((r) => r.outcome) ? `Sent; ${e.replies.length === 1 ? 'the answer is' : 'all answers are'} in.` : e.message}</p>
+            <p>
+              {e.replies.length > 0 && e.replies.every((r) => r.outcome)
+                ? `Sent; ${e.replies.length === 1 ? 'the answer is' : 'all answers are'} in.`
+                : e.message}
+            </p>
             {e.replies.length > 0 && (
               <ul>
                 {e.replies.map((r) => (

@@ -42,11 +42,7 @@ export function ConnectionForm({ initial }: { initial: ConnectForm }) {
           <option value="http">HTTP (remote server)</option>
         </select>
       </div>
-      {form.transportKind === 'http' ? (
-        <HttpFields form={form} set={set} disabled={active} />
-      ) : (
-        <StdioFields form={form} set={set} disabled={active} />
-      )}
+      {form.transportKind === 'http' ? <HttpFields form={form} set={set} disabled={active} /> : <StdioFields form={form} set={set} disabled={active} />}
       <div className="field">
         <label htmlFor={`${id}-version`}>Protocol version</label>
         <select

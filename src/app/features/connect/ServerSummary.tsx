@@ -30,8 +30,7 @@ export function ServerSummary({ info, children }: { info: InitializeInfo; childr
   return (
     <div className="server-summary">
       <p className="status-line ok">
-        Connected to <strong>{serverInfo.title ?? serverInfo.name}</strong> {serverInfo.version} · protocol{' '}
-        <span className="mono">{info.protocolVersion}</span>
+        Connected to <strong>{serverInfo.title ?? serverInfo.name}</strong> {serverInfo.version} · protocol <span className="mono">{info.protocolVersion}</span>
       </p>
       {warning && <p className="warning">⚠ {warning}</p>}
       {children}

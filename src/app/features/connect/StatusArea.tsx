@@ -20,8 +20,8 @@ function StatusContent() {
         <p className="status-line busy">
           Initializing…{' '}
           <span className="hint">
-            ({snapshot.http ? `${snapshot.http.url}, ${HTTP_MODE_LABEL[snapshot.http.mode ?? snapshot.http.requested]}` : `server pid ${snapshot.pid}`}, offering
-            protocol {snapshot.offeredVersion})
+            ({snapshot.http ? `${snapshot.http.url}, ${HTTP_MODE_LABEL[snapshot.http.mode ?? snapshot.http.requested]}` : `server pid ${snapshot.pid}`},
+            offering protocol {snapshot.offeredVersion})
           </span>
         </p>
       );
@@ -41,11 +41,7 @@ function StatusContent() {
         </>
       );
     case 'closed':
-      return snapshot.failure ? (
-        <p className="status-line bad">Not connected.</p>
-      ) : (
-        <p className="status-line">Disconnected. {snapshot.endedBecause}</p>
-      );
+      return snapshot.failure ? <p className="status-line bad">Not connected.</p> : <p className="status-line">Disconnected. {snapshot.endedBecause}</p>;
   }
 }
 

@@ -81,15 +81,7 @@ export function ConsoleTab() {
         </p>
       )}
       <div className="console-area">
-        <div
-          ref={scrollRef}
-          className="console-screen"
-          role="log"
-          aria-label="Server output"
-          aria-live="off"
-          tabIndex={0}
-          onScroll={onScroll}
-        >
+        <div ref={scrollRef} className="console-screen" role="log" aria-label="Server output" aria-live="off" tabIndex={0} onScroll={onScroll}>
           <div className="console-space" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const entry = entries[lines[item.index]!]!;

@@ -118,14 +118,14 @@ function Dialog({ item }: { item: PendingElicitation }) {
           ))}
           {item.multiSelect.length > 0 && (
             <p className="hint">
-              Not shown yet: {item.multiSelect.join(', ')}. These are multi-select choices, which the 2025-11-25 specification defines but mcpscope
-              cannot show yet; Accept leaves them out of the answer.
+              Not shown yet: {item.multiSelect.join(', ')}. These are multi-select choices, which the 2025-11-25 specification defines but mcpscope cannot show
+              yet; Accept leaves them out of the answer.
             </p>
           )}
           {item.unsupported.length > 0 && (
             <p className="hint">
-              Not shown: {item.unsupported.join(', ')}. requestedSchema may hold only text, number, boolean and choice fields, and these are none of
-              them; Accept leaves them out of the answer.
+              Not shown: {item.unsupported.join(', ')}. requestedSchema may hold only text, number, boolean and choice fields, and these are none of them;
+              Accept leaves them out of the answer.
             </p>
           )}
           {problems.length > 0 && (

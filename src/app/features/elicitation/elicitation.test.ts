@@ -9,7 +9,13 @@ const schema = {
     score: { type: 'number' },
     subscribe: { type: 'boolean', default: true },
     color: { type: 'string', enum: ['red', 'green'], enumNames: ['Red', 'Green'] },
-    size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] },
+    size: {
+      type: 'string',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'l', title: 'Large' },
+      ],
+    },
     nested: { type: 'object', properties: {} },
   },
   required: ['name', 'age'],
@@ -66,7 +72,9 @@ describe('elicitation forms', () => {
   it('fields named like Object.prototype members are ordinary fields', () => {
     // Parsed from JSON, as it arrives: an object literal's __proto__ would set the prototype instead.
     const { fields } = fieldsOf(
-      JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"p"},"constructor":{"type":"string"},"toString":{"type":"integer","default":3}}}'),
+      JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"string","default":"p"},"constructor":{"type":"string"},"toString":{"type":"integer","default":3}}}',
+      ),
     );
     expect(fields.map((f) => f.name)).toEqual(['__proto__', 'constructor', 'toString']);
     const values = initialValues(fields);

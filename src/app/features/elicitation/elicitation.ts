@@ -69,7 +69,11 @@ export function fieldsOf(schema: unknown): { fields: ElicitationField[]; unsuppo
       const names = Array.isArray(raw.enumNames) ? raw.enumNames : [];
       fields.push({ ...base, kind: 'enum', options: (raw.enum as string[]).map((v, i) => ({ value: v, label: typeof names[i] === 'string' ? names[i] : v })) });
     } else if (oneOf.length && oneOf.every((o) => typeof o.const === 'string')) {
-      fields.push({ ...base, kind: 'enum', options: oneOf.map((o) => ({ value: o.const as string, label: typeof o.title === 'string' ? o.title : (o.const as string) })) });
+      fields.push({
+        ...base,
+        kind: 'enum',
+        options: oneOf.map((o) => ({ value: o.const as string, label: typeof o.title === 'string' ? o.title : (o.const as string) })),
+      });
     } else if (raw.type === 'string' || raw.type === 'number' || raw.type === 'integer' || raw.type === 'boolean') {
       fields.push({ ...base, kind: raw.type, ...(typeof raw.format === 'string' ? { format: raw.format } : {}) });
     } else if (isMultiSelect(raw)) {

@@ -89,8 +89,7 @@ export function ImportedBanner({ log, onBack }: { log: ImportedLog; onBack: () =
       {problems.length > 0 && (
         <div className="import-problems">
           <p>
-            {plural(problems.length, 'line')} could not be read and {problems.length === 1 ? 'was' : 'were'} skipped; the
-            other frames are shown:
+            {plural(problems.length, 'line')} could not be read and {problems.length === 1 ? 'was' : 'were'} skipped; the other frames are shown:
           </p>
           <ul>
             {problems.slice(0, PROBLEMS_SHOWN).map((p) => (

@@ -32,13 +32,7 @@ function Chips<T extends string>(props: {
         const count = props.counts[v];
         const pressed = props.chosen.includes(v);
         return (
-          <button
-            key={v}
-            type="button"
-            aria-pressed={pressed}
-            className={`chip${count === 0 && !pressed ? ' empty' : ''}`}
-            onClick={() => props.onToggle(v)}
-          >
+          <button key={v} type="button" aria-pressed={pressed} className={`chip${count === 0 && !pressed ? ' empty' : ''}`} onClick={() => props.onToggle(v)}>
             {v} <span className="chip-count">{formatCount(count)}</span>
           </button>
         );

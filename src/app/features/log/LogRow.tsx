@@ -31,20 +31,34 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       style={{ transform: `translateY(${top}px)` }}
       onClick={() => onSelect(entry.seq)}
     >
-      <div role="cell" className="num muted">{entry.seq}</div>
+      <div role="cell" className="num muted">
+        {entry.seq}
+      </div>
       <div role="cell" className="lint-cell">
         <LintMark seq={entry.seq} />
       </div>
-      <div role="cell" className="num">{formatOffset(entry.t)}</div>
+      <div role="cell" className="num">
+        {formatOffset(entry.t)}
+      </div>
       <div role="cell" className="dir" title={dir.words}>
         <span aria-hidden="true">{dir.symbol}</span>
         <span className="sr-only">{dir.words}</span>
       </div>
-      <div role="cell" className="kind">{entry.kind}</div>
-      <div role="cell" className="mono method" title={entry.method}>{entry.method ?? ''}</div>
-      <div role="cell" className="mono id">{formatId(entry.id)}</div>
-      <div role="cell" className="num" title={`${entry.size} bytes`}>{formatSize(entry.size)}</div>
-      <div role="cell" className="num">{formatRtt(entry.rtt)}</div>
+      <div role="cell" className="kind">
+        {entry.kind}
+      </div>
+      <div role="cell" className="mono method" title={entry.method}>
+        {entry.method ?? ''}
+      </div>
+      <div role="cell" className="mono id">
+        {formatId(entry.id)}
+      </div>
+      <div role="cell" className="num" title={`${entry.size} bytes`}>
+        {formatSize(entry.size)}
+      </div>
+      <div role="cell" className="num">
+        {formatRtt(entry.rtt)}
+      </div>
       <div role="cell" className="mono raw">
         {hasByteMarks(entry) && <ByteMarks entry={entry} />}
         {rowText(entry)}

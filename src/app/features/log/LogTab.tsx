@@ -90,7 +90,9 @@ export function LogTab() {
   const empty =
     entries.length === 0 ? (
       <p className="hint">
-        {imported ? 'The imported file holds no frame that could be read: see the lines named above.' : 'No frames yet. Connect to a server to see its traffic.'}
+        {imported
+          ? 'The imported file holds no frame that could be read: see the lines named above.'
+          : 'No frames yet. Connect to a server to see its traffic.'}
       </p>
     ) : (
       <p className="hint">
@@ -124,20 +126,8 @@ export function LogTab() {
         )}
       </p>
       <div className="log-split">
-        <LogTable
-          entries={entries}
-          indices={result.indices}
-          selectedIndex={selectedIndex}
-          onSelect={onSelect}
-          reveal={reveal}
-          empty={empty}
-        />
-        <LogDetail
-          entry={selected}
-          hiddenByFilters={hiddenByFilters}
-          onJump={jumpTo}
-          onClearFilters={clearFiltersAndReveal}
-        />
+        <LogTable entries={entries} indices={result.indices} selectedIndex={selectedIndex} onSelect={onSelect} reveal={reveal} empty={empty} />
+        <LogDetail entry={selected} hiddenByFilters={hiddenByFilters} onJump={jumpTo} onClearFilters={clearFiltersAndReveal} />
       </div>
     </div>
   );

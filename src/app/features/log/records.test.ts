@@ -6,7 +6,10 @@ import { entryFromRecord, entryToRecord } from './records.js';
 describe('log entries in the export format', () => {
   it('export then import gives back the same entries', () => {
     let clock = Date.UTC(2025, 5, 1, 10);
-    const store = createLogStore((run) => run(), () => (clock += 7));
+    const store = createLogStore(
+      (run) => run(),
+      () => (clock += 7),
+    );
     const s = store.getState();
     s.append({ t: 0, connection: 1, direction: 'system', kind: 'system', raw: 'Starting', note: 'argv: ["node"]' });
     s.append({ t: 1.5, connection: 1, direction: 'out', raw: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}' });
@@ -15,7 +18,16 @@ describe('log entries in the export format', () => {
     s.append({ t: 11, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":77,"result":{}}' });
     s.append({ t: 12, connection: 1, direction: 'in', raw: '{broken' });
     s.append({ t: 13, connection: 1, direction: 'in', raw: '\uFEFF{"jsonrpc":"2.0","method":"m"}' });
-    s.append({ t: 14, connection: 1, direction: 'stderr', kind: 'stderr', raw: 'caf\uFFFD', invalidUtf8: true, bytes: btoa('caf\xe9'), note: 'Contained invalid UTF-8.' });
+    s.append({
+      t: 14,
+      connection: 1,
+      direction: 'stderr',
+      kind: 'stderr',
+      raw: 'caf\uFFFD',
+      invalidUtf8: true,
+      bytes: btoa('caf\xe9'),
+      note: 'Contained invalid UTF-8.',
+    });
     const entries = store.getState().entries;
     const text = serializeLog(logHeader(null, new Date()), entries.map(entryToRecord));
     const parsed = parseLogFile(text);

@@ -9,7 +9,12 @@ describe('subscribeThrottled', () => {
   function setup() {
     const store = createLogStore((run) => run());
     const seen: number[] = [];
-    const stop = subscribeThrottled(store, 100, () => seen.push(store.getState().entries.length), () => Date.now());
+    const stop = subscribeThrottled(
+      store,
+      100,
+      () => seen.push(store.getState().entries.length),
+      () => Date.now(),
+    );
     const append = () => store.getState().append({ t: 0, connection: 1, direction: 'stderr', kind: 'stderr', raw: 'x' });
     return { seen, stop, append };
   }

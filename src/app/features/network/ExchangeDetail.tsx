@@ -25,7 +25,10 @@ function Headers({ title, headers }: { title: string; headers: ReadonlyArray<rea
 
 export function ExchangeDetail({ exchange: x }: { exchange: HttpExchange }) {
   const facts: Array<[string, string]> = [
-    ['Started', new Date(x.startedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false })],
+    [
+      'Started',
+      new Date(x.startedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hour12: false }),
+    ],
     ['Headers after', x.headersMs !== undefined ? `${x.headersMs.toFixed(1)} ms` : '—'],
     ['Ended after', x.durationMs !== undefined ? `${x.durationMs.toFixed(1)} ms` : x.state === 'streaming' ? 'still open' : '—'],
     ['Sent', formatBytes(x.requestBytes)],

@@ -31,9 +31,7 @@ export function PingHistory({ history }: { history: readonly PingRecord[] }) {
             <td>{r.n}</td>
             <td className="mono">{clockTime(r.at)}</td>
             <td className="mono">{rtt(r)}</td>
-            <td className={r.verdict.compliant ? 'compliant' : 'failing'}>
-              {r.verdict.compliant ? '✓ Compliant' : `✗ ${r.verdict.failures.join('; ')}`}
-            </td>
+            <td className={r.verdict.compliant ? 'compliant' : 'failing'}>{r.verdict.compliant ? '✓ Compliant' : `✗ ${r.verdict.failures.join('; ')}`}</td>
           </tr>
         ))}
       </tbody>

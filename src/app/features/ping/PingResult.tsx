@@ -32,11 +32,7 @@ export function PingResult({ record }: { record: PingRecord }) {
   const answered = outcome.status === 'result' || outcome.status === 'error';
   return (
     <section className="ping-result" aria-label="Last ping">
-      {answered ? (
-        <p className="rtt">Round trip: {formatRtt(outcome.rttMs)}</p>
-      ) : (
-        <p className="rtt failing">{outcome.message}</p>
-      )}
+      {answered ? <p className="rtt">Round trip: {formatRtt(outcome.rttMs)}</p> : <p className="rtt failing">{outcome.message}</p>}
       <Verdict record={record} />
       <div className="exchange">
         {'request' in outcome && outcome.request && <RawAndPretty title="Request" raw={outcome.request.raw} />}

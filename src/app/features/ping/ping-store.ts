@@ -62,11 +62,7 @@ export function createPingStore(deps: PingDeps): PingStore {
 export type Availability = { ok: true } | { ok: false; reason: string };
 
 /** Whether Send ping can be pressed now, and if not, why (shown next to the button). */
-export function pingAvailability(
-  snapshot: ConnectionSnapshot | null,
-  session: ClientSession | undefined,
-  inFlight: boolean,
-): Availability {
+export function pingAvailability(snapshot: ConnectionSnapshot | null, session: ClientSession | undefined, inFlight: boolean): Availability {
   if (snapshot === null || session === undefined) return { ok: false, reason: 'Not connected: connect to a server first.' };
   if (snapshot.status === 'connecting') return { ok: false, reason: 'Waiting for the server process to start…' };
   if (snapshot.status === 'closed') return { ok: false, reason: 'Not connected: connect to a server first.' };

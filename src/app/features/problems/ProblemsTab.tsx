@@ -39,10 +39,7 @@ function RuleFindings({ rule, connection }: { rule: RuleId; connection: number }
 function RuleRow({ count, version, connection }: { count: RuleCount; version: string; connection: number }) {
   const { lint, navigationStore } = useApp();
   const [open, setOpen] = useState(false);
-  const firstSeq = useStore(
-    lint.store,
-    (s) => s.findings.find((f) => f.rule === count.rule && f.connection === connection && f.seq !== undefined)?.seq,
-  );
+  const firstSeq = useStore(lint.store, (s) => s.findings.find((f) => f.rule === count.rule && f.connection === connection && f.seq !== undefined)?.seq);
   return (
     <>
       <tr className={`problem ${count.severity}`}>
@@ -159,8 +156,8 @@ function ProblemsByConnection() {
   if (connections.length === 0) {
     return (
       <p className="hint">
-        No problems found. Every frame is checked against the MCP specification of the negotiated version as it crosses the wire; departures show up here
-        and as marks in the Log.
+        No problems found. Every frame is checked against the MCP specification of the negotiated version as it crosses the wire; departures show up here and as
+        marks in the Log.
       </p>
     );
   }

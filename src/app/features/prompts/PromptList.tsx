@@ -25,13 +25,7 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
   return (
     <section className="prompt-list" aria-label="Prompts">
       <div className="toolbar">
-        <input
-          type="search"
-          aria-label="Filter prompts"
-          placeholder="Filter prompts"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
+        <input type="search" aria-label="Filter prompts" placeholder="Filter prompts" value={filter} onChange={(e) => setFilter(e.target.value)} />
         <button type="button" className="small" disabled={list.unavailable !== undefined || list.query.isFetching} onClick={() => void list.query.refetch()}>
           Refresh
         </button>

@@ -3,9 +3,7 @@
 
 import { ownValue, type PromptArgument } from '../../../protocol/index.js';
 
-export type PromptParams =
-  | { ok: true; params: { name: string; arguments?: Record<string, string> } }
-  | { ok: false; missing: string[] };
+export type PromptParams = { ok: true; params: { name: string; arguments?: Record<string, string> } } | { ok: false; missing: string[] };
 
 /** The arguments a prompt declares, without entries that have no name. */
 export function declaredArguments(args: unknown): PromptArgument[] {

@@ -29,7 +29,13 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
         {details.length > 0 && <div className="hint">{details.join(' · ')}</div>}
         {resource.description && <p className="hint">{resource.description}</p>}
       </div>
-      <button type="button" className="small" disabled={!hasUri} aria-label={`Read ${hasUri ? resource.uri : resource.name}`} onClick={() => void read(resource.uri)}>
+      <button
+        type="button"
+        className="small"
+        disabled={!hasUri}
+        aria-label={`Read ${hasUri ? resource.uri : resource.name}`}
+        onClick={() => void read(resource.uri)}
+      >
         Read
       </button>
     </li>
@@ -45,14 +51,9 @@ export function ResourceList() {
   const headingId = useId();
   return (
     <section className="resource-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        Resources{' '}
-        {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}
-      </h3>
+      <h3 id={headingId}>Resources {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}</h3>
       <ServerListStatus list={list} noun="resources" />
-      {list.unavailable === undefined && list.query.isSuccess && all.length === 0 && (
-        <p className="hint">The server lists no resources.</p>
-      )}
+      {list.unavailable === undefined && list.query.isSuccess && all.length === 0 && <p className="hint">The server lists no resources.</p>}
       {all.length > 0 && items.length === 0 && <p className="hint">No resource matches "{filter}".</p>}
       {items.length > 0 && (
         <ul className="resource-items" aria-label="Resources">

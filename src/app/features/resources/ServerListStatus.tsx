@@ -30,9 +30,7 @@ export function ServerListStatus<T>({ list, noun }: { list: ServerList<T>; noun:
   if (error === undefined) return null;
   return (
     <div role="alert" className="request-problem">
-      <p className="request-problem-title">
-        {items.length > 0 ? `Only part of the ${noun} arrived` : `Could not list ${noun}`}
-      </p>
+      <p className="request-problem-title">{items.length > 0 ? `Only part of the ${noun} arrived` : `Could not list ${noun}`}</p>
       <p>
         {error} {items.length > 0 && `${items.length} arrived before that. `}The Log tab has every frame.
       </p>

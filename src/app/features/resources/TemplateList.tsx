@@ -18,10 +18,7 @@ export function TemplateList() {
   if (list.unavailable !== undefined) return null;
   return (
     <section className="resource-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        Templates{' '}
-        {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}
-      </h3>
+      <h3 id={headingId}>Templates {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}</h3>
       <ServerListStatus list={list} noun="resource templates" />
       {list.query.isSuccess && all.length === 0 && <p className="hint">The server lists no resource templates.</p>}
       {all.length > 0 && items.length === 0 && <p className="hint">No template matches "{filter}".</p>}

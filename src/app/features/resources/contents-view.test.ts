@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contentsNotes, contentsView } from './contents-view.js';
 import { isNotAnObject, parseReadResult } from './read-result.js';
 
-const b64 = (input: number[] | string) =>
-  btoa(String.fromCharCode(...(typeof input === 'string' ? new TextEncoder().encode(input) : input)));
+const b64 = (input: number[] | string) => btoa(String.fromCharCode(...(typeof input === 'string' ? new TextEncoder().encode(input) : input)));
 
 describe('contentsView', () => {
   it('pretty-prints JSON text', () => {

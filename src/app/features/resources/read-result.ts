@@ -3,9 +3,7 @@
 
 import type { ContentsLike } from './contents-view.js';
 
-export type ReadResult =
-  | { ok: true; contents: Array<ContentsLike | { notAnObject: unknown }> }
-  | { ok: false; error: string };
+export type ReadResult = { ok: true; contents: Array<ContentsLike | { notAnObject: unknown }> } | { ok: false; error: string };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

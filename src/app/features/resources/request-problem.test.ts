@@ -8,7 +8,11 @@ describe('describeProblem', () => {
   });
 
   it('calls -32002 "Resource not found" and names the URI', () => {
-    const p = describeProblem(errorOutcome('resources/read', -32002, 'Resource not found: demo://nope', { uri: 'demo://nope' }), 'resources/read', 'demo://nope');
+    const p = describeProblem(
+      errorOutcome('resources/read', -32002, 'Resource not found: demo://nope', { uri: 'demo://nope' }),
+      'resources/read',
+      'demo://nope',
+    );
     expect(p?.title).toBe('Resource not found');
     expect(p?.detail).toContain('demo://nope');
     expect(p?.code).toBe(-32002);
@@ -19,7 +23,9 @@ describe('describeProblem', () => {
     const p = describeProblem(errorOutcome('prompts/get', -32602, 'Missing required arguments: language'), 'prompts/get');
     expect(p).toMatchObject({ title: 'Invalid params (-32602)', code: -32602, message: 'Missing required arguments: language' });
     expect(p?.data).toBeUndefined();
-    expect(describeProblem(errorOutcome('resources/subscribe', -32601, 'nope'), 'resources/subscribe')?.detail).toContain('does not implement resources/subscribe');
+    expect(describeProblem(errorOutcome('resources/subscribe', -32601, 'nope'), 'resources/subscribe')?.detail).toContain(
+      'does not implement resources/subscribe',
+    );
   });
 
   it('gives other codes as they are', () => {

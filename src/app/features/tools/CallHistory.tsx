@@ -60,7 +60,12 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
                   >
                     Re-run
                   </button>
-                  <button type="button" className="small" onClick={() => loadArguments(toolsStore, record)} aria-label={`Load the arguments of ${label} into the form`}>
+                  <button
+                    type="button"
+                    className="small"
+                    onClick={() => loadArguments(toolsStore, record)}
+                    aria-label={`Load the arguments of ${label} into the form`}
+                  >
                     Load arguments
                   </button>
                 </td>

@@ -28,9 +28,7 @@ export function CallPanel({ blocked, problems, onCall }: Props) {
               <li key={line}>{line}</li>
             ))}
           </ul>
-          {problems.canSendAnyway && (
-            <p className="hint">Press Send anyway to send these arguments as they are and see how the server handles them.</p>
-          )}
+          {problems.canSendAnyway && <p className="hint">Press Send anyway to send these arguments as they are and see how the server handles them.</p>}
         </div>
       )}
       <div className="call-row">
@@ -46,7 +44,13 @@ export function CallPanel({ blocked, problems, onCall }: Props) {
             onChange={(e) => toolsStore.setState({ timeoutText: e.target.value })}
           />
         </div>
-        <button type="button" className="primary" disabled={disabled} aria-describedby={blocked || !timeout.ok ? reasonId : undefined} onClick={() => onCall(false)}>
+        <button
+          type="button"
+          className="primary"
+          disabled={disabled}
+          aria-describedby={blocked || !timeout.ok ? reasonId : undefined}
+          onClick={() => onCall(false)}
+        >
           Call tool
         </button>
         {problems?.canSendAnyway && (

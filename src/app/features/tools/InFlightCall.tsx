@@ -21,10 +21,7 @@ export function InFlightCall() {
       </p>
       {progress && (
         <div className="progress-row">
-          <progress
-            aria-label={`Progress of ${call.tool.name}`}
-            {...(hasTotal ? { value: progress.progress, max: progress.total } : {})}
-          />
+          <progress aria-label={`Progress of ${call.tool.name}`} {...(hasTotal ? { value: progress.progress, max: progress.total } : {})} />
           <span className="mono">
             {Number.isNaN(progress.progress) ? '?' : progress.progress}
             {hasTotal && ` / ${progress.total}`}

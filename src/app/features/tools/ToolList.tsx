@@ -57,7 +57,13 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
       </div>
       <div className="field">
         <label htmlFor={filterId}>Filter tools</label>
-        <input id={filterId} type="search" value={filter} placeholder="name, title or description" onChange={(e) => toolsStore.setState({ filter: e.target.value })} />
+        <input
+          id={filterId}
+          type="search"
+          value={filter}
+          placeholder="name, title or description"
+          onChange={(e) => toolsStore.setState({ filter: e.target.value })}
+        />
       </div>
       {unavailable !== undefined && <p className="hint">{unavailable}</p>}
       {unavailable === undefined && query.isPending && <p className="hint">Loading tools… (tools/list, following nextCursor across pages)</p>}

@@ -17,8 +17,7 @@ import { displayTitle } from './tool-list.js';
 import { setDraft, type ToolDraft } from './tools-store.js';
 
 type Check =
-  | { ok: true; args: Record<string, unknown> }
-  | { ok: false; title: string; placed: PlacedProblems; canSendAnyway: boolean; args?: Record<string, unknown> };
+  { ok: true; args: Record<string, unknown> } | { ok: false; title: string; placed: PlacedProblems; canSendAnyway: boolean; args?: Record<string, unknown> };
 
 function checkArguments(tool: Tool, prepared: ReturnType<typeof prepareFormSchema>, draft: ToolDraft): Check {
   const args = draftArguments(draft, prepared.schema);
@@ -31,7 +30,13 @@ function checkArguments(tool: Tool, prepared: ReturnType<typeof prepareFormSchem
     const lines = [`${verdict.schemaError} The arguments cannot be checked before sending.`];
     return { ok: false, title: "The tool's inputSchema is not usable:", placed: { errorSchema: {}, lines }, canSendAnyway: true, args: args.value };
   }
-  return { ok: false, title: "The arguments do not match the tool's inputSchema:", placed: placeProblems(prepared.schema, verdict.problems), canSendAnyway: true, args: args.value };
+  return {
+    ok: false,
+    title: "The arguments do not match the tool's inputSchema:",
+    placed: placeProblems(prepared.schema, verdict.problems),
+    canSendAnyway: true,
+    args: args.value,
+  };
 }
 
 /** The tool's schemas as indented JSON, or why they cannot be shown (JSON.stringify overflows on a 3,000-level schema). */
@@ -57,7 +62,10 @@ function isCallKey(e: KeyboardEvent): boolean {
 export function ToolWorkbench({ tool }: { tool: Tool }) {
   const prepared = useMemo(() => prepareFormSchema(tool.inputSchema), [tool.inputSchema]);
   const schemasText = useMemo(() => showSchemas(tool), [tool]);
-  const initial = useMemo<ToolDraft>(() => (prepared.jsonOnly ? { formData: {}, json: { text: '{}' } } : { formData: initialFormData(prepared.schema) }), [prepared]);
+  const initial = useMemo<ToolDraft>(
+    () => (prepared.jsonOnly ? { formData: {}, json: { text: '{}' } } : { formData: initialFormData(prepared.schema) }),
+    [prepared],
+  );
   const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
   const inFlight = useTools((s) => s.inFlight);
   const snapshot = useConnection((s) => s.snapshot);

@@ -29,7 +29,10 @@ function ShownResult() {
   return (
     <section ref={ref} className="call-result" aria-label="Call result">
       <h4>
-        <code>{record.tool.name}</code> <span className="hint">at {formatClock(record.startedAt)} · {formatDuration(record.durationMs)}</span>
+        <code>{record.tool.name}</code>{' '}
+        <span className="hint">
+          at {formatClock(record.startedAt)} · {formatDuration(record.durationMs)}
+        </span>
       </h4>
       <ResultView record={record} />
     </section>

@@ -31,13 +31,23 @@ describe('icons', () => {
   it('loads only https: URLs and data: images', () => {
     expect(safeIconSrc('https://example.com/i.png')).toBe('https://example.com/i.png');
     expect(safeIconSrc('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'http://example.com/i.png', 'data:text/html;base64,PHNjcmlwdD4=', '/icon.png', 'file:///etc/passwd', 42]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'http://example.com/i.png',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      '/icon.png',
+      'file:///etc/passwd',
+      42,
+    ]) {
       expect(safeIconSrc(bad)).toBeUndefined();
     }
   });
 
   it('picks the first safe icon, preferring a non-dark one', () => {
-    expect(pickIcon([{ src: 'javascript:x' }, { src: 'https://a/dark.png', theme: 'dark' }, { src: 'https://a/light.png', theme: 'light' }])).toBe('https://a/light.png');
+    expect(pickIcon([{ src: 'javascript:x' }, { src: 'https://a/dark.png', theme: 'dark' }, { src: 'https://a/light.png', theme: 'light' }])).toBe(
+      'https://a/light.png',
+    );
     expect(pickIcon([{ src: 'https://a/dark.png', theme: 'dark' }])).toBe('https://a/dark.png');
     expect(pickIcon(undefined)).toBeUndefined();
     expect(pickIcon([{ src: 'javascript:x' }])).toBeUndefined();

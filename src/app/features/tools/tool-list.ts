@@ -65,22 +65,52 @@ export function annotationBadges(annotations: ToolAnnotations | undefined): Anno
   if (typeof destructiveHint === 'boolean') {
     badges.push(
       destructiveHint
-        ? { hint: 'destructiveHint', label: 'destructive', tone: 'danger', tooltip: `destructiveHint: true — the tool may delete or overwrite data. ${UNTRUSTED}` }
-        : { hint: 'destructiveHint', label: 'non-destructive', tone: 'neutral', tooltip: `destructiveHint: false — the tool only adds, never deletes or overwrites. ${UNTRUSTED}` },
+        ? {
+            hint: 'destructiveHint',
+            label: 'destructive',
+            tone: 'danger',
+            tooltip: `destructiveHint: true — the tool may delete or overwrite data. ${UNTRUSTED}`,
+          }
+        : {
+            hint: 'destructiveHint',
+            label: 'non-destructive',
+            tone: 'neutral',
+            tooltip: `destructiveHint: false — the tool only adds, never deletes or overwrites. ${UNTRUSTED}`,
+          },
     );
   }
   if (typeof idempotentHint === 'boolean') {
     badges.push(
       idempotentHint
-        ? { hint: 'idempotentHint', label: 'idempotent', tone: 'safe', tooltip: `idempotentHint: true — calling it again with the same arguments has no further effect. ${UNTRUSTED}` }
-        : { hint: 'idempotentHint', label: 'not idempotent', tone: 'neutral', tooltip: `idempotentHint: false — repeated calls may have further effects. ${UNTRUSTED}` },
+        ? {
+            hint: 'idempotentHint',
+            label: 'idempotent',
+            tone: 'safe',
+            tooltip: `idempotentHint: true — calling it again with the same arguments has no further effect. ${UNTRUSTED}`,
+          }
+        : {
+            hint: 'idempotentHint',
+            label: 'not idempotent',
+            tone: 'neutral',
+            tooltip: `idempotentHint: false — repeated calls may have further effects. ${UNTRUSTED}`,
+          },
     );
   }
   if (typeof openWorldHint === 'boolean') {
     badges.push(
       openWorldHint
-        ? { hint: 'openWorldHint', label: 'open-world', tone: 'neutral', tooltip: `openWorldHint: true — the tool reaches outside entities (the web, other systems). ${UNTRUSTED}` }
-        : { hint: 'openWorldHint', label: 'closed-world', tone: 'neutral', tooltip: `openWorldHint: false — the tool works only within its own closed domain. ${UNTRUSTED}` },
+        ? {
+            hint: 'openWorldHint',
+            label: 'open-world',
+            tone: 'neutral',
+            tooltip: `openWorldHint: true — the tool reaches outside entities (the web, other systems). ${UNTRUSTED}`,
+          }
+        : {
+            hint: 'openWorldHint',
+            label: 'closed-world',
+            tone: 'neutral',
+            tooltip: `openWorldHint: false — the tool works only within its own closed domain. ${UNTRUSTED}`,
+          },
     );
   }
   return badges;

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ClientSession } from '../../../protocol/session/client-session.js';
 import { FakeClock } from '../../../protocol/session/fake-clock.js';
 import type { RequestOutcome, Tool } from '../../../protocol/index.js';
-import { CANCEL_REASON, callTool, cancelCall, createToolsStore, loadArguments, parseTimeout, selectTool, shownRecord, viewRecord, type CallSession, type ToolCallRecord } from './tools-store.js';
+import {
+  CANCEL_REASON,
+  callTool,
+  cancelCall,
+  createToolsStore,
+  loadArguments,
+  parseTimeout,
+  selectTool,
+  shownRecord,
+  viewRecord,
+  type CallSession,
+  type ToolCallRecord,
+} from './tools-store.js';
 
 const slow: Tool = { name: 'slow_count', inputSchema: { type: 'object' } };
 

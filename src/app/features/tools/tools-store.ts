@@ -107,12 +107,16 @@ function durationOf(outcome: RequestOutcome, startedAt: number, now: number): nu
  * Send tools/call and record its outcome. One call at a time: returns
  * undefined (and sends nothing) while another is in flight.
  */
-export async function callTool(store: ToolsStore, session: CallSession, request: CallRequest, now: () => number = Date.now): Promise<ToolCallRecord | undefined> {
+export async function callTool(
+  store: ToolsStore,
+  session: CallSession,
+  request: CallRequest,
+  now: () => number = Date.now,
+): Promise<ToolCallRecord | undefined> {
   if (store.getState().inFlight) return undefined;
   const seq = ++seqCounter;
   const startedAt = now();
-  const patch = (change: Partial<InFlightCall>) =>
-    store.setState((s) => (s.inFlight?.seq === seq ? { inFlight: { ...s.inFlight, ...change } } : s));
+  const patch = (change: Partial<InFlightCall>) => store.setState((s) => (s.inFlight?.seq === seq ? { inFlight: { ...s.inFlight, ...change } } : s));
   store.setState({ inFlight: { seq, tool: request.tool, arguments: request.arguments, startedAt, cancelRequested: false, session } });
   const outcome = await session.request(
     'tools/call',

@@ -74,14 +74,20 @@ describe('buildArguments', () => {
   it('keeps array items the user added, even empty ones, and drops only undefined holes', () => {
     const schema = prepareFormSchema({
       type: 'object',
-      properties: { tags: { type: 'array', items: { type: 'string' } }, rows: { type: 'array', items: { type: 'object', properties: { a: { type: 'number' } } } } },
+      properties: {
+        tags: { type: 'array', items: { type: 'string' } },
+        rows: { type: 'array', items: { type: 'object', properties: { a: { type: 'number' } } } },
+      },
     }).schema;
     expect(buildArguments(schema, { tags: ['a', undefined, ''], rows: [{}] })).toEqual({ tags: ['a', ''], rows: [{}] });
     expect(buildArguments(schema, { tags: [] })).toEqual({});
   });
 
   it('turns numeric text into numbers for number and integer fields, and leaves other text for validation', () => {
-    const schema = prepareFormSchema({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'integer' }, c: { type: 'number' }, d: { type: 'number' } } }).schema;
+    const schema = prepareFormSchema({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'integer' }, c: { type: 'number' }, d: { type: 'number' } },
+    }).schema;
     expect(buildArguments(schema, { a: '3', b: ' 1e2 ', c: 'abc', d: '' })).toEqual({ a: 3, b: 100, c: 'abc' });
   });
 

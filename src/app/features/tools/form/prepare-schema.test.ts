@@ -96,11 +96,22 @@ describe('prepareFormSchema: nullable and unions', () => {
     const { schema } = prepareFormSchema({
       type: 'object',
       properties: {
-        units: { oneOf: [{ const: 'metric', title: 'Metric' }, { const: 'imperial', title: 'Imperial' }] },
+        units: {
+          oneOf: [
+            { const: 'metric', title: 'Metric' },
+            { const: 'imperial', title: 'Imperial' },
+          ],
+        },
         level: { anyOf: [{ const: 1 }, { const: 2 }, { type: 'null' }] },
       },
     });
-    expect(props(schema).units).toEqual({ type: 'string', oneOf: [{ const: 'metric', title: 'Metric' }, { const: 'imperial', title: 'Imperial' }] });
+    expect(props(schema).units).toEqual({
+      type: 'string',
+      oneOf: [
+        { const: 'metric', title: 'Metric' },
+        { const: 'imperial', title: 'Imperial' },
+      ],
+    });
     expect(props(schema).level).toEqual({ type: ['integer', 'null'], anyOf: [{ const: 1 }, { const: 2 }] });
   });
 
@@ -187,7 +198,10 @@ describe('prepareFormSchema: free text, unchecked patterns, schemas too deep for
   });
 
   it('puts a note under a field whose pattern cannot be checked safely', () => {
-    const { uiSchema } = prepareFormSchema({ type: 'object', properties: { code: { type: 'string', pattern: '^(?=[A-Z])[A-Z0-9]+$' }, ok: { type: 'string', pattern: '^a+$' } } });
+    const { uiSchema } = prepareFormSchema({
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^(?=[A-Z])[A-Z0-9]+$' }, ok: { type: 'string', pattern: '^a+$' } },
+    });
     expect((uiSchema.code as Record<string, unknown>)['ui:help']).toBe(
       'Not checked before sending: pattern "^(?=[A-Z])[A-Z0-9]+$" uses features that cannot be checked safely (such as lookaround or backreferences); not checked.',
     );

@@ -27,10 +27,29 @@ export interface FormSchema {
 const KEPT_ANNOTATIONS = ['title', 'description', 'default', 'examples', 'deprecated', 'readOnly'] as const;
 /** Keywords the form does not need; validation still applies them. */
 const DROPPED = [
-  '$schema', '$id', '$anchor', '$dynamicAnchor', '$comment', '$defs', 'definitions',
-  'if', 'then', 'else', 'not', 'dependentSchemas', 'dependentRequired', 'dependencies',
-  'additionalProperties', 'unevaluatedProperties', 'propertyNames', 'minProperties', 'maxProperties',
-  'contains', 'minContains', 'maxContains', 'unevaluatedItems',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$comment',
+  '$defs',
+  'definitions',
+  'if',
+  'then',
+  'else',
+  'not',
+  'dependentSchemas',
+  'dependentRequired',
+  'dependencies',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'contains',
+  'minContains',
+  'maxContains',
+  'unevaluatedItems',
 ];
 const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 const MAX_DEPTH = 32;

@@ -185,10 +185,22 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
           <span className="form-array-item-buttons">
             {(buttonsProps.hasMoveUp || buttonsProps.hasMoveDown) && (
               <>
-                <button type="button" className="small" disabled={off || !buttonsProps.hasMoveUp} onClick={buttonsProps.onMoveUpItem} aria-label={`Move ${label} up`}>
+                <button
+                  type="button"
+                  className="small"
+                  disabled={off || !buttonsProps.hasMoveUp}
+                  onClick={buttonsProps.onMoveUpItem}
+                  aria-label={`Move ${label} up`}
+                >
                   ↑
                 </button>
-                <button type="button" className="small" disabled={off || !buttonsProps.hasMoveDown} onClick={buttonsProps.onMoveDownItem} aria-label={`Move ${label} down`}>
+                <button
+                  type="button"
+                  className="small"
+                  disabled={off || !buttonsProps.hasMoveDown}
+                  onClick={buttonsProps.onMoveDownItem}
+                  aria-label={`Move ${label} down`}
+                >
                   ↓
                 </button>
               </>

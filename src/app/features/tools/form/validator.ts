@@ -1,7 +1,15 @@
 // rjsf's schema utilities (defaults, matching an option of oneOf/anyOf) need a
 // validator. This one is backed by src/protocol's interpreting validator, so a
 // server's schema is never compiled into code in this page.
-import { getDefaultFormState, toErrorSchema, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type ValidationData, type ValidatorType } from '@rjsf/utils';
+import {
+  getDefaultFormState,
+  toErrorSchema,
+  type ErrorSchema,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type ValidationData,
+  type ValidatorType,
+} from '@rjsf/utils';
 import { validateAgainstSchema, type SchemaProblem } from '../../../../protocol/index.js';
 import { pointerSegments } from './field-errors.js';
 import type { Schema } from './prepare-schema.js';

@@ -31,13 +31,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const shown = value === null || value === undefined ? '' : isNumber && value !== 0 && !value ? '' : value;
   const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value);
   return (
-    <input
-      className="form-input"
-      {...textControlProps(props)}
-      {...inputProps}
-      value={shown as string | number}
-      onChange={onChangeOverride ?? handleChange}
-    />
+    <input className="form-input" {...textControlProps(props)} {...inputProps} value={shown as string | number} onChange={onChangeOverride ?? handleChange} />
   );
 }
 
@@ -108,7 +102,7 @@ export function JsonField(props: FieldProps) {
         value={text}
         disabled={disabled}
         readOnly={readonly}
-        placeholder="JSON, e.g. {} or [] or &quot;text&quot; — leave empty to omit"
+        placeholder='JSON, e.g. {} or [] or "text" — leave empty to omit'
         aria-label={isRoot ? 'arguments (JSON)' : undefined}
         aria-invalid={error !== undefined || (rawErrors?.length ?? 0) > 0 ? true : undefined}
         aria-describedby={`${noteId} ${ariaDescribedByIds(id)}`}
