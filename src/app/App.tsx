@@ -1,30 +1,35 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Tabs } from './components/Tabs.js';
-import { useApp, useNavigation } from './hooks.js';
+import { useApp, useConnection, useNavigation } from './hooks.js';
 import type { InspectorTab } from './stores/navigation-store.js';
+import { lazyView } from './components/LazyView.js';
 import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
 import { LogTab } from './features/log/LogTab.js';
-import { NetworkTab } from './features/network/NetworkTab.js';
-import { ConsoleTab } from './features/console/ConsoleTab.js';
 import { PingTab } from './features/ping/PingTab.js';
-import { ResourcesTab } from './features/resources/ResourcesTab.js';
-import { PromptsTab } from './features/prompts/PromptsTab.js';
-import { ComposerTab } from './features/composer/ComposerTab.js';
-import { ProblemsTab } from './features/problems/ProblemsTab.js';
-import { ToolsTab } from './features/tools/ToolsTab.js';
-import { ElicitationDialog } from './features/elicitation/ElicitationDialog.js';
+import { ElicitationHost } from './features/elicitation/ElicitationHost.js';
 
-const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode }> = [
+// The first screen is the connection panel, Ping and the Log; every other tab is its own
+// chunk (the Tools tab brings the form library), fetched when the tab is first opened
+// or when a server is connected, whichever comes first.
+const ToolsTab = lazyView('the Tools tab', () => import('./features/tools/ToolsTab.js').then((m) => m.ToolsTab));
+const ResourcesTab = lazyView('the Resources tab', () => import('./features/resources/ResourcesTab.js').then((m) => m.ResourcesTab));
+const PromptsTab = lazyView('the Prompts tab', () => import('./features/prompts/PromptsTab.js').then((m) => m.PromptsTab));
+const ConsoleTab = lazyView('the Console tab', () => import('./features/console/ConsoleTab.js').then((m) => m.ConsoleTab));
+const NetworkTab = lazyView('the Network tab', () => import('./features/network/NetworkTab.js').then((m) => m.NetworkTab));
+const ProblemsTab = lazyView('the Problems tab', () => import('./features/problems/ProblemsTab.js').then((m) => m.ProblemsTab));
+const ComposerTab = lazyView('the Composer tab', () => import('./features/composer/ComposerTab.js').then((m) => m.ComposerTab));
+
+const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
-  { id: 'tools', label: 'Tools', panel: <ToolsTab /> },
-  { id: 'resources', label: 'Resources', panel: <ResourcesTab /> },
-  { id: 'prompts', label: 'Prompts', panel: <PromptsTab /> },
+  { id: 'tools', label: 'Tools', panel: <ToolsTab />, deferred: true },
+  { id: 'resources', label: 'Resources', panel: <ResourcesTab />, deferred: true },
+  { id: 'prompts', label: 'Prompts', panel: <PromptsTab />, deferred: true },
   { id: 'log', label: 'Log', panel: <LogTab /> },
-  { id: 'console', label: 'Console', panel: <ConsoleTab /> },
-  { id: 'network', label: 'Network', panel: <NetworkTab /> },
-  { id: 'problems', label: 'Problems', panel: <ProblemsTab /> },
-  { id: 'composer', label: 'Composer', panel: <ComposerTab /> },
+  { id: 'console', label: 'Console', panel: <ConsoleTab />, deferred: true },
+  { id: 'network', label: 'Network', panel: <NetworkTab />, deferred: true },
+  { id: 'problems', label: 'Problems', panel: <ProblemsTab />, deferred: true },
+  { id: 'composer', label: 'Composer', panel: <ComposerTab />, deferred: true },
 ];
 
 // Each panel fails on its own: a server that breaks one view leaves the others working.
@@ -33,7 +38,18 @@ const GUARDED_TABS = TABS.map((t) => ({ ...t, panel: <ErrorBoundary what={`The $
 function InspectorTabs() {
   const { navigationStore } = useApp();
   const tab = useNavigation((s) => s.tab);
-  return <Tabs tabs={GUARDED_TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />;
+  // Once a server is connected every tab is mounted, as they always were: the Tools,
+  // Resources and Prompts tabs ask for their lists as soon as there is a server.
+  const connected = useConnection((s) => s.snapshot !== null);
+  return (
+    <Tabs
+      tabs={GUARDED_TABS}
+      label="Inspector"
+      selected={tab}
+      mountDeferred={connected}
+      onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)}
+    />
+  );
 }
 
 function MissingToken() {
@@ -60,7 +76,7 @@ export function App() {
         <MissingToken />
       ) : (
         <main className="layout">
-          <ElicitationDialog />
+          <ElicitationHost />
           <ConnectionPanel token={token} />
           <section className="panel work-panel" aria-label="Inspector">
             <InspectorTabs />

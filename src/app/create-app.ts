@@ -76,11 +76,14 @@ export function createApp(env: PageEnvironment) {
     logStore.getState().append({ t: c ? c.elapsed() : 0, connection: c?.snapshot.connection ?? 0, direction: 'system', kind: 'system', raw });
   };
 
-  /** Every frame of the log, linted as it arrives. */
-  const lint = new LintRunner((connection) => {
-    const snapshot = controller.connection?.snapshot;
-    return snapshot?.connection === connection ? snapshot.offeredVersion : undefined;
-  });
+  /** Every frame of the log, linted as it arrives; the engine (schema validation, re2js) is a chunk of its own. */
+  const lint = new LintRunner(
+    (connection) => {
+      const snapshot = controller.connection?.snapshot;
+      return snapshot?.connection === connection ? snapshot.offeredVersion : undefined;
+    },
+    { loadLinter: () => import('../protocol/lint/linter.js').then((m) => m.Linter) },
+  );
   const logSaver = new LogSaver(env.logDatabase(), {
     entries: () => logStore.getState().entries,
     findings: () => lint.store.getState().findings,

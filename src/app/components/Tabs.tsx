@@ -1,6 +1,8 @@
 // WAI-ARIA tabs: a tablist with roving focus (arrow keys, Home, End; a tab is
 // selected as it gets focus) and one tabpanel per tab. Hidden panels stay
-// mounted so their state survives switching.
+// mounted so their state survives switching; a deferred panel is mounted only
+// once it is first selected (or all are, with mountDeferred), so its code can
+// load on demand.
 
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -8,6 +10,8 @@ export interface TabDefinition {
   id: string;
   label: string;
   panel: ReactNode;
+  /** Mount the panel when the tab is first selected rather than with the page. */
+  deferred?: boolean;
 }
 
 export interface TabsProps {
@@ -16,11 +20,17 @@ export interface TabsProps {
   /** Controlled selection (e.g. from the navigation store); uncontrolled when absent. */
   selected?: string;
   onSelect?: (id: string) => void;
+  /** Mount the deferred panels too, selected or not (once true, they stay mounted). */
+  mountDeferred?: boolean;
 }
 
-export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps) {
+export function Tabs({ tabs, label, selected: controlled, onSelect, mountDeferred = false }: TabsProps) {
   const [own, setOwn] = useState(tabs[0]?.id ?? '');
   const selected = controlled ?? own;
+  // Panels shown once stay mounted: recorded as they render (idempotent, so safe in render).
+  const mounted = useRef(new Set<string>()).current;
+  mounted.add(selected);
+  if (mountDeferred) for (const tab of tabs) mounted.add(tab.id);
   const setSelected = (id: string) => {
     setOwn(id);
     onSelect?.(id);
@@ -80,7 +90,7 @@ export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps)
           tabIndex={0}
           className="tabpanel"
         >
-          {tab.panel}
+          {!tab.deferred || mounted.has(tab.id) ? tab.panel : null}
         </div>
       ))}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Linter } from '../../protocol/index.js';
+import { Linter, type HttpExchangeFacts } from '../../protocol/index.js';
 import { createLogStore, type LogEntry } from '../stores/log-store.js';
 import { LintRunner, worst } from './lint-runner.js';
 
@@ -25,7 +25,7 @@ function entries(): readonly LogEntry[] {
 
 describe('LintRunner', () => {
   it('lints the log in order and keys findings by seq and rule', () => {
-    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
     const all = entries();
     runner.observe(all.slice(0, 5));
     runner.observe(all.slice(0, 6));
@@ -50,7 +50,7 @@ describe('LintRunner', () => {
   });
 
   it('keeps findings through a reconnect and lints the new connection on its own', () => {
-    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
     const store = createLogStore(() => {});
     const handshake = (connection: number) => {
       store.getState().append({
@@ -83,7 +83,7 @@ describe('LintRunner', () => {
   });
 
   it('takes restored findings as they are, lints only what follows, and forgets connections the log let go of', () => {
-    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
     const all = entries();
     const saved = { rule: 'PING-RESULT' as const, severity: 'error' as const, message: 'm', specUrl: 'u', subject: 'server' as const, seq: 6, connection: 1 };
     runner.restore([saved], 6);
@@ -99,7 +99,7 @@ describe('LintRunner', () => {
   });
 
   it('drops restored findings on frames after the saved log ends (their seqs now belong to other frames)', () => {
-    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
     const on = (seq: number | undefined, connection: number) => ({
       rule: 'PING-RESULT' as const,
       severity: 'error' as const,
@@ -116,7 +116,7 @@ describe('LintRunner', () => {
   });
 
   it('restores 100,000 findings in linear time', () => {
-    const runner = new LintRunner(() => '2025-11-25', { schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
     const many = Array.from({ length: 100_000 }, (_, i) => ({
       rule: 'PING-RESULT' as const,
       severity: 'error' as const,
@@ -135,7 +135,7 @@ describe('LintRunner', () => {
   });
 
   it('starts over when the log is replaced by a shorter one', () => {
-    const runner = new LintRunner(() => undefined, { schedule: (work) => work() });
+    const runner = new LintRunner(() => undefined, { loadLinter: () => Linter, schedule: (work) => work() });
     runner.observe(entries());
     runner.observe([]);
     expect(runner.store.getState().findings).toEqual([]);
@@ -146,7 +146,7 @@ describe('LintRunner slices', () => {
   it('lints a flood in slices within its budget, finishing later', () => {
     const queue: Array<() => void> = [];
     let clock = 0;
-    const runner = new LintRunner(() => '2025-11-25', { schedule: (w) => queue.push(w), budgetMs: 4, now: () => (clock += 1) });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (w) => queue.push(w), budgetMs: 4, now: () => (clock += 1) });
     const store = createLogStore(() => {});
     for (let i = 0; i < 1000; i++) store.getState().append({ t: 0, connection: 1, direction: 'noise', kind: 'noise', raw: `line ${i}` });
     store.getState().flush();
@@ -164,7 +164,7 @@ describe('LintRunner slices', () => {
 describe('LintRunner: a linter that throws', () => {
   it('records a LINT-INTERNAL finding for that frame and goes on with the later ones, slice after slice', () => {
     const queue: Array<() => void> = [];
-    const runner = new LintRunner(() => '2025-11-25', { schedule: (w) => queue.push(w) });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (w) => queue.push(w) });
     const real = Linter.prototype.frame;
     const frame = vi.spyOn(Linter.prototype, 'frame').mockImplementation(function (this: Linter, ...args: Parameters<Linter['frame']>) {
       if (args[1].includes('"method":"ping"')) throw new TypeError('injected failure');
@@ -185,5 +185,91 @@ describe('LintRunner: a linter that throws', () => {
     ]);
     expect(runner.store.getState().findings[1]).toMatchObject({ severity: 'warning', subject: 'client' });
     expect(runner.store.getState().findings[1]?.message).toContain('The check the linter failed on frame #5 (TypeError: injected failure)');
+  });
+});
+
+describe('LintRunner: the lint engine loaded on demand', () => {
+  const deferred = () => {
+    let settle!: { resolve: (l: typeof Linter) => void; reject: (e: Error) => void };
+    const promise = new Promise<typeof Linter>((resolve, reject) => (settle = { resolve, reject }));
+    return { promise, ...settle };
+  };
+  /** Lets the loader's promise and the work it schedules run. */
+  const settled = () => new Promise((r) => setTimeout(r, 0));
+  // A POST without the Accept header Streamable HTTP requires: HTTP-ACCEPT.
+  const post: HttpExchangeFacts = { method: 'POST', status: 200, requestHeaders: {}, responseHeaders: {}, mode: 'streamable-http' };
+  const found = (runner: LintRunner) => runner.store.getState().findings.map((f) => [f.rule, f.seq, f.connection]);
+
+  it('is not asked for until there is something to lint, then lints every frame that waited, in order', async () => {
+    const engine = deferred();
+    const loadLinter = vi.fn(() => engine.promise);
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter, schedule: (work) => work() });
+    runner.observe([]);
+    expect(loadLinter).not.toHaveBeenCalled();
+
+    const all = entries();
+    runner.observe(all.slice(0, 4));
+    runner.observe(all);
+    expect(loadLinter).toHaveBeenCalledTimes(1);
+    expect(runner.store.getState().findings).toEqual([]);
+
+    engine.resolve(Linter);
+    await settled();
+    // The same findings as with the engine at hand from the start (first test above): nothing lost.
+    expect(found(runner)).toEqual([
+      ['STDIO-NONMSG', 4, 1],
+      ['PING-RESULT', 6, 1],
+    ]);
+  });
+
+  it('judges an HTTP exchange that ended before the engine came in its place: after the frames before it, before those after', async () => {
+    const all = entries();
+    const feed = (runner: LintRunner) => {
+      runner.observe(all.slice(0, 5));
+      runner.exchange(1, post);
+      runner.observe(all);
+    };
+    const atHand = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    feed(atHand);
+    const engine = deferred();
+    const lazy = new LintRunner(() => '2025-11-25', { loadLinter: () => engine.promise, schedule: (work) => work() });
+    feed(lazy);
+    expect(lazy.store.getState().findings).toEqual([]);
+    engine.resolve(Linter);
+    await settled();
+    expect(found(atHand)).toContainEqual(['HTTP-ACCEPT', undefined, 1]);
+    const rules = found(atHand).map(([rule]) => rule);
+    expect(rules.indexOf('STDIO-NONMSG')).toBeLessThan(rules.indexOf('HTTP-ACCEPT'));
+    expect(rules.indexOf('HTTP-ACCEPT')).toBeLessThan(rules.indexOf('PING-RESULT'));
+    expect(found(lazy)).toEqual(found(atHand));
+  });
+
+  it('says when the engine could not be loaded, keeps the frames waiting, and lints them all after a retry', async () => {
+    const first = deferred();
+    const second = deferred();
+    const loadLinter = vi.fn().mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter, schedule: (work) => work() });
+    const all = entries();
+    runner.observe(all.slice(0, 5));
+    runner.exchange(1, post);
+    first.reject(new Error('Failed to fetch dynamically imported module'));
+    await settled();
+    expect(runner.store.getState().loadError).toBe('Failed to fetch dynamically imported module');
+    // More frames come: no new attempt on its own (a flood would hammer the proxy), nothing dropped.
+    runner.observe(all);
+    expect(loadLinter).toHaveBeenCalledTimes(1);
+
+    runner.retryLoad();
+    expect(runner.store.getState().loadError).toBeUndefined();
+    second.resolve(Linter);
+    await settled();
+    expect(loadLinter).toHaveBeenCalledTimes(2);
+    // What an engine at hand would have found, fed the same way.
+    const atHand = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    atHand.observe(all.slice(0, 5));
+    atHand.exchange(1, post);
+    atHand.observe(all);
+    expect(found(runner)).toEqual(found(atHand));
+    expect(found(runner).map(([rule]) => rule)).toEqual(expect.arrayContaining(['STDIO-NONMSG', 'HTTP-ACCEPT', 'PING-RESULT']));
   });
 });

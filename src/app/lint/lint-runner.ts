@@ -2,10 +2,21 @@
 // Linter per connection (checked against the version it offered until one is
 // negotiated), findings kept by the log sequence number they were found on and
 // by the connection they were found on, for as long as their frames are in the
-// log (a reconnect does not take them away).
+// log (a reconnect does not take them away). The lint engine itself may load
+// on demand (in the page, a chunk of its own: its schema validation is heavy):
+// until it is there, frames and HTTP exchanges wait, in order, and none is lost.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { Linter, RULES, internalFinding, type Finding, type HttpExchangeFacts, type LinterOptions, type RuleId, type Severity } from '../../protocol/index.js';
+import {
+  RULES,
+  internalFinding,
+  type Finding,
+  type HttpExchangeFacts,
+  type Linter,
+  type LinterOptions,
+  type RuleId,
+  type Severity,
+} from '../../protocol/index.js';
 import type { LogEntry } from '../stores/log-store.js';
 
 export interface RuleCount {
@@ -26,9 +37,13 @@ export interface LintState {
   byRule: ReadonlyMap<RuleId, RuleCount>;
   /** Counts per connection (the Problems tab groups by connection). */
   byConnection: ReadonlyMap<number, ReadonlyMap<RuleId, RuleCount>>;
+  /** Why the lint engine could not be loaded (the error's message), while it cannot; frames wait until `retryLoad`. */
+  loadError?: string;
 }
 
 const emptyState = (): LintState => ({ findings: [], bySeq: new Map(), byRule: new Map(), byConnection: new Map() });
+
+export type LinterClass = typeof Linter;
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 
@@ -41,6 +56,8 @@ export function worst(findings: readonly Finding[]): Severity | undefined {
 const FRAME_KINDS = new Set(['request', 'notification', 'response', 'error', 'batch', 'invalid']);
 
 export interface LintRunnerOptions {
+  /** The Linter class, or a promise of it (the page imports it on demand). Asked for once there is something to lint. */
+  loadLinter: () => LinterClass | Promise<LinterClass>;
   /** Milliseconds of linting per slice, so a flood of frames never blocks a paint. */
   budgetMs?: number;
   /** Runs the next slice later (a zero-delay timer by default). */
@@ -60,13 +77,19 @@ export class LintRunner {
   private readonly schedule: (work: () => void) => void;
   private readonly now: () => number;
   private schema: LinterOptions['schema'];
+  private readonly loadLinter: LintRunnerOptions['loadLinter'];
+  /** The Linter class once loaded; 'loading' while asked for; undefined before, or after a failure. */
+  private engine: LinterClass | 'loading' | undefined;
+  /** HTTP exchanges that ended before the engine was there, each after the log entry (seq) it followed. */
+  private waiting: Array<{ connection: number; facts: HttpExchangeFacts; afterSeq: number }> = [];
 
   constructor(
     /** The version a connection offered, for linting before negotiation. */
     private readonly offeredVersion: (connection: number) => string | undefined,
-    options: LintRunnerOptions = {},
+    options: LintRunnerOptions,
   ) {
     this.store = createStore<LintState>()(emptyState);
+    this.loadLinter = options.loadLinter;
     this.budgetMs = options.budgetMs ?? 4;
     this.schedule = options.schedule ?? ((work) => setTimeout(work, 0));
     this.now = options.now ?? (() => performance.now());
@@ -111,9 +134,11 @@ export class LintRunner {
 
   /** The log let go of connections up to `connection`: their findings go with them. */
   forgetConnections(connection: number): void {
-    const kept = this.store.getState().findings.filter((f) => f.connection > connection);
+    const { findings, loadError } = this.store.getState();
+    const kept = findings.filter((f) => f.connection > connection);
     const linted = this.lintedSeq;
-    this.store.setState(emptyState());
+    this.waiting = this.waiting.filter((w) => w.connection > connection);
+    this.store.setState({ ...emptyState(), loadError });
     this.restore(kept, linted);
   }
 
@@ -122,13 +147,48 @@ export class LintRunner {
     this.schema = schema;
   }
 
-  /** Lint everything observed so far, now. */
+  /** Lint everything observed so far, now (once the engine is loaded; until then it waits). */
   drain(): void {
     this.work(Infinity);
   }
 
+  /** Ask for the lint engine again after it failed to load; what waited is linted once it comes. */
+  retryLoad(): void {
+    if (this.engine !== undefined) return;
+    this.store.setState({ loadError: undefined });
+    this.kick();
+  }
+
+  /** Whether the engine is there; if not, it is asked for (once at a time, not again after a failure). */
+  private ready(): boolean {
+    if (typeof this.engine === 'function') return true;
+    if (this.engine === 'loading' || this.store.getState().loadError !== undefined) return false;
+    let loaded: LinterClass | Promise<LinterClass>;
+    try {
+      loaded = this.loadLinter();
+    } catch (error) {
+      loaded = Promise.reject(error);
+    }
+    if (typeof loaded === 'function') {
+      this.engine = loaded;
+      return true;
+    }
+    this.engine = 'loading';
+    loaded.then(
+      (engine) => {
+        this.engine = engine;
+        this.kick();
+      },
+      (error: unknown) => {
+        this.engine = undefined;
+        this.store.setState({ loadError: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return false;
+  }
+
   private kick(): void {
-    if (this.scheduled) return;
+    if (!this.ready() || this.scheduled) return;
     this.scheduled = true;
     this.schedule(() => {
       this.scheduled = false;
@@ -138,6 +198,7 @@ export class LintRunner {
   }
 
   private work(budgetMs: number): void {
+    if (!this.ready()) return;
     const start = this.now();
     let found: Finding[] = [];
     const entries = this.source;
@@ -145,6 +206,12 @@ export class LintRunner {
     let n = 0;
     while (i < entries.length) {
       const entry = entries[i]!;
+      // An exchange that waited for the engine is judged in its place, after the entries before it.
+      if (this.waiting.length && entry.seq > this.waiting[0]!.afterSeq) {
+        if (found.length) this.publish(found, this.connection);
+        found = [];
+        this.judgeWaiting(entry.seq - 1);
+      }
       // Findings are published per connection: each belongs to the one it was found on.
       if (entry.connection !== this.connection && found.length) {
         this.publish(found, this.connection);
@@ -157,19 +224,38 @@ export class LintRunner {
       if ((++n & 63) === 0 && this.now() - start > budgetMs) break;
     }
     if (found.length) this.publish(found, this.connection);
+    if (i === entries.length) this.judgeWaiting(Infinity);
   }
 
   private reset(): void {
     this.lintedSeq = 0;
     this.connection = -1;
     this.linter = undefined;
-    this.store.setState(emptyState());
+    this.waiting = [];
+    this.store.setState({ ...emptyState(), loadError: this.store.getState().loadError });
   }
 
   /** One HTTP exchange of `connection`, once it has ended. */
   exchange(connection: number, facts: HttpExchangeFacts): void {
-    // Catch the frames up first, so the exchange is judged with what they established.
+    if (!this.ready()) {
+      // Judged once the engine is there, after the frames that came before it.
+      this.waiting.push({ connection, facts, afterSeq: this.source[this.source.length - 1]?.seq ?? this.lintedSeq });
+      return;
+    }
+    // Catch the frames (and any exchange that waited) up first, so the exchange is judged with what they established.
     this.drain();
+    this.judge(connection, facts);
+  }
+
+  /** The exchanges that waited for the engine and came after no entry later than `upToSeq`. */
+  private judgeWaiting(upToSeq: number): void {
+    while (this.waiting.length && this.waiting[0]!.afterSeq <= upToSeq) {
+      const { connection, facts } = this.waiting.shift()!;
+      this.judge(connection, facts);
+    }
+  }
+
+  private judge(connection: number, facts: HttpExchangeFacts): void {
     let found: Finding[];
     try {
       found = this.linterFor(connection).httpExchange(facts);
@@ -184,6 +270,8 @@ export class LintRunner {
       // A new connection gets a fresh linter; the findings of the last one stay with its frames.
       this.connection = connection;
       const offeredVersion = this.offeredVersion(connection);
+      const Linter = this.engine;
+      if (typeof Linter !== 'function') throw new Error('the lint engine is used before it has loaded');
       this.linter = new Linter({ ...(offeredVersion ? { offeredVersion } : {}), ...(this.schema ? { schema: this.schema } : {}) });
     }
     return this.linter;

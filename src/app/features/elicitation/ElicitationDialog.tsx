@@ -2,9 +2,7 @@
 // accept, decline or cancel. Nothing is sent until they choose.
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useStore } from 'zustand';
 import { formatProblems, validateAgainstSchema } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
 import { contentOf, initialValues, type ElicitationField, type PendingElicitation } from './elicitation.js';
 import './elicitation.css';
 
@@ -154,8 +152,7 @@ function Dialog({ item }: { item: PendingElicitation }) {
   );
 }
 
-export function ElicitationDialog() {
-  const { elicitations } = useApp();
-  const first = useStore(elicitations, (s) => s.queue[0]);
-  return first ? <Dialog key={first.n} item={first} /> : null;
+/** The dialog of one question (a chunk of its own: ElicitationHost loads it when a server asks). */
+export function ElicitationDialog({ item }: { item: PendingElicitation }) {
+  return <Dialog item={item} />;
 }

@@ -6,7 +6,10 @@ import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { DEFAULT_SETTINGS, type HeartbeatSettings } from './heartbeat.js';
 import { HeartbeatFigures } from './HeartbeatFigures.js';
-import { LatencyChart } from './LatencyChart.js';
+import { lazyView } from '../../components/LazyView.js';
+
+// uPlot comes with the first heartbeat sample, not with the page.
+const LatencyChart = lazyView('the latency chart', () => import('./LatencyChart.js').then((m) => m.LatencyChart));
 
 function NumberField({ label, value, onChange, unit }: { label: string; value: number; onChange: (n: number) => void; unit?: string }) {
   return (

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { RULE_IDS, specUrl, type RuleId } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
+import { LoadFailure } from '../../components/LazyView.js';
 import { useConnection } from '../../hooks.js';
 import { ruleTitle, type RuleCount } from '../../lint/lint-runner.js';
 import { connectionHeading } from '../../stores/connection-labels.js';
@@ -121,7 +122,31 @@ function ConnectionProblems({ connection, current, version }: { connection: numb
   );
 }
 
+/** The lint engine loads on demand: if it could not, nothing here would be current, so say so first. */
+function LintEngineMissing() {
+  const { lint } = useApp();
+  const loadError = useStore(lint.store, (s) => s.loadError);
+  if (loadError === undefined) return null;
+  return (
+    <LoadFailure
+      what="The lint engine"
+      error={loadError}
+      meanwhile="Frames are not being checked: they wait, and are checked once it loads."
+      onRetry={() => lint.retryLoad()}
+    />
+  );
+}
+
 export function ProblemsTab() {
+  return (
+    <>
+      <LintEngineMissing />
+      <ProblemsByConnection />
+    </>
+  );
+}
+
+function ProblemsByConnection() {
   const { lint } = useApp();
   const byConnection = useStore(lint.store, (s) => s.byConnection);
   const current = useConnection((s) => s.snapshot?.connection);

@@ -1,0 +1,20 @@
+// Types of first-screen.mjs, for the tests that import it.
+export declare const FIRST_SCREEN_BUDGET: number;
+export declare const MANIFEST: string;
+
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export interface FileSize {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+export declare function firstScreenFiles(manifest: Record<string, ManifestChunk>): string[];
+export declare function firstScreenSize(uiDir: string): { files: FileSize[]; bytes: number; gzip: number };
