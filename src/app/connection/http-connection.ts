@@ -6,6 +6,7 @@ import {
   HTTP_MODE_LABEL,
   headerValue,
   type HttpExchange,
+  type HttpExchangeFacts,
   type HttpProblem,
   type HttpMode,
   type HttpTransportConfig,
@@ -32,7 +33,9 @@ export interface HttpConnectionInfo {
 }
 
 /** Reported to the Network view, tagged with the connection number by the controller. */
-export type HttpEvent = { type: 'exchange'; exchange: HttpExchange } | { type: 'mode'; mode: ResolvedHttpMode; reason: string };
+export type HttpEvent =
+  /** `facts` is set once, when the exchange has ended: what the transport lint rules judge (see ConnectionCore). */
+  { type: 'exchange'; exchange: HttpExchange; facts?: HttpExchangeFacts } | { type: 'mode'; mode: ResolvedHttpMode; reason: string };
 
 type HttpOpenedEnvelope = Extract<ProxyEnvelope, { type: 'http-opened' }>;
 
@@ -82,7 +85,7 @@ export class HttpSide {
     this.host.onHttp?.({ type: 'mode', mode, reason });
   }
 
-  exchange(x: HttpExchange): void {
+  exchange(x: HttpExchange, facts: HttpExchangeFacts | undefined): void {
     const entry = this.exchanges.entry(x);
     if (entry) this.host.log({ direction: 'system', kind: 'http', raw: entry.raw, note: entry.note });
     const info = this.host.info();
@@ -90,7 +93,7 @@ export class HttpSide {
     if (info && issued !== undefined && x.carried.some((c) => c.method === 'initialize') && info.sessionId !== issued) {
       this.host.setInfo({ ...info, sessionId: issued });
     }
-    this.host.onHttp?.({ type: 'exchange', exchange: x });
+    this.host.onHttp?.({ type: 'exchange', exchange: x, ...(facts !== undefined ? { facts } : {}) });
   }
 
   /** True when the failure ends the connection (an expired session, or initialize failed); else each request fails alone. */

@@ -103,7 +103,7 @@ export class ProxyConnection {
         },
         oversize: (e) => this.log({ direction: 'in', kind: 'oversize', raw: `(${e.bytes} bytes, over the ${e.limit}-byte limit: not forwarded by the proxy)` }),
         stderr: (e) => this.log({ direction: 'stderr', kind: 'stderr', raw: e.line, ...lineBytes(e) }),
-        exchange: (x) => this.http.exchange(x),
+        exchange: (x, facts) => this.http.exchange(x, facts),
         mode: (mode, reason) => this.http.mode(mode, reason),
         requestFailed: (ids, problem, message) => this.http.requestFailed(ids, problem, message),
         closed: (close) => this.onServerClosed(close),
