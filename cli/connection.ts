@@ -2,14 +2,14 @@
 // in-process, with every frame linted as it crosses.
 
 import {
-  ClientSession,
-  ExchangeJudge,
+  ConnectionCore,
   Linter,
-  StderrTail,
+  lastStderrLines,
   outcomeMessage,
   systemClock,
   type Finding,
   type InitializeInfo,
+  type ClientSession,
   type ProtocolVersion,
   type RequestOptions,
   type RequestOutcome,
@@ -46,13 +46,10 @@ export const openStdioOrHttp: UpstreamOpener = (target, listener) =>
   target.kind === 'stdio' ? createStdioUpstream(target, listener, { where: CLI_WORDING }) : createHttpUpstream(target, listener);
 
 export class CliConnection {
-  readonly session: ClientSession;
   readonly linter: Linter;
-  private readonly stderr = new StderrTail();
+  private readonly core: ConnectionCore<Uint8Array>;
   info: InitializeInfo | undefined;
   private upstream: AnyUpstream | undefined;
-  private readonly exchanges = new ExchangeJudge();
-  private closedBecause: string | undefined;
 
   private constructor(private readonly options: ConnectOptions) {
     // The client capabilities are learnt from the initialize frame, which declares what the offered version has.
@@ -60,7 +57,8 @@ export class CliConnection {
       offeredVersion: options.protocolVersion,
       schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
     });
-    this.session = new ClientSession({
+    const trace = (line: string): void => this.options.trace?.(line);
+    this.core = new ConnectionCore<Uint8Array>({
       requestTimeoutMs: options.timeoutMs,
       clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
       // Declared before connecting: initialize announces elicitation where the offered version has it.
@@ -71,45 +69,70 @@ export class CliConnection {
           return { result: reply.result };
         },
       },
-      send: (raw) => {
-        if (!this.upstream || this.closedBecause) throw new Error('closed');
-        this.options.trace?.(`→ ${raw}`);
-        this.linter.frame('client', raw, { at: systemClock.now() });
-        this.upstream.send(raw).catch(() => {
-          // the close event that follows says why
-        });
+      transport: {
+        send: (raw) => {
+          if (!this.upstream) throw new Error('closed');
+          return this.upstream.send(raw);
+        },
+        close: () => this.upstream?.shutdown(),
+      },
+      hooks: {
+        sent: (raw) => {
+          trace(`→ ${raw}`);
+          this.linter.frame('client', raw, { at: systemClock.now() });
+        },
+        received: (e) => {
+          trace(`← ${e.text}`);
+          this.linter.frame('server', e.text, { at: systemClock.now(), invalidUtf8: e.invalidUtf8 });
+        },
+        noise: (e) => {
+          trace(`← (stdout noise) ${e.text}`);
+          this.linter.stdoutNoise(e.text, { invalidUtf8: e.invalidUtf8 });
+        },
+        oversize: (e) => trace(`← (a ${e.bytes}-byte line over the ${e.limit}-byte limit was skipped)`),
+        stderr: (e) => trace(`stderr: ${e.line}`),
+        exchange: (x, facts) => {
+          if (facts === undefined) return;
+          trace(`http: ${x.method} ${x.url} → ${x.status ?? x.failure?.message ?? x.state}`);
+          this.linter.httpExchange(facts, { at: systemClock.now() });
+        },
+        mode: (mode, reason) => trace(`http: using ${mode} (${reason})`),
       },
     });
+  }
+
+  get session(): ClientSession {
+    return this.core.session;
   }
 
   /** Start the server and run the initialize handshake. Throws CliError with a sentence. */
   static async open(target: TransportConfig, options: ConnectOptions, opener: UpstreamOpener = openStdioOrHttp): Promise<CliConnection> {
     const c = new CliConnection(options);
-    c.upstream = opener(target, (e) => c.onEvent(e));
+    c.upstream = opener(target, (e) => c.core.receive(e));
     try {
       await c.upstream.start();
     } catch (err) {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
     // The elicitation handler declares the capability, where the offered version has it.
-    const init = await c.session.initialize(options.protocolVersion);
-    if (!init.ok) {
-      const notImplemented = init.outcome.status === 'error' && init.outcome.error.code === -32601;
-      if (notImplemented && options.withoutInitialize) {
-        // A bare JSON-RPC server: carry on as if initialized, as asked.
-        c.session.markReadyWithoutInitialize();
-        return c;
-      }
-      await c.close();
-      const hint = notImplemented
+    const init = await c.core.initialize(options.protocolVersion);
+    if (init.kind === 'ready') {
+      c.info = init.info;
+      return c;
+    }
+    if (init.kind === 'unsupported' && options.withoutInitialize) {
+      // A bare JSON-RPC server: carry on as if initialized, as asked.
+      c.core.continueWithoutInitialize();
+      return c;
+    }
+    await c.close();
+    const hint =
+      init.kind === 'unsupported'
         ? '\nThis server does not implement initialize; pass --no-initialize to use it anyway.'
         : init.outcome.status === 'timeout'
           ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
           : '';
-      throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}${hint}`);
-    }
-    c.info = init.info;
-    return c;
+    throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}${hint}`);
   }
 
   /** A request whose failure is fatal for the command: returns the result or throws. */
@@ -129,14 +152,16 @@ export class CliConnection {
   /** A request; once the server is gone, the refusal says why (the session's own words are for the UI). */
   async request(method: string, params?: unknown, options?: RequestOptions): Promise<RequestOutcome> {
     const outcome = await this.session.request(method, params, options);
-    if (outcome.status !== 'refused' || this.closedBecause === undefined) return outcome;
-    return { status: 'refused', message: `Not sent: the connection had already closed. ${this.closedBecause}` };
+    const closedBecause = this.core.closedBecause;
+    if (outcome.status !== 'refused' || closedBecause === undefined) return outcome;
+    return { status: 'refused', message: `Not sent: the connection had already closed. ${closedBecause}` };
   }
 
   /** When the server went away on its own during the command: its last stderr lines, to print once at the end. */
   closedEarlyNote(): string | undefined {
-    if (this.closedBecause === undefined || this.stderr.empty) return undefined;
-    return `the connection closed during the command. ${this.closedBecause}${this.stderrTail()}`;
+    const closedBecause = this.core.closedBecause;
+    if (closedBecause === undefined || this.core.stderrTail().length === 0) return undefined;
+    return `the connection closed during the command. ${closedBecause}${this.stderrTail()}`;
   }
 
   /** Findings about the server (the CLI's own deliberate probes are not the server's fault). */
@@ -145,52 +170,10 @@ export class CliConnection {
   }
 
   async close(): Promise<void> {
-    await this.upstream?.shutdown();
+    await this.core.close();
   }
 
   private stderrTail(): string {
-    const tail = this.stderr.lines(5);
-    return tail.length ? `\nLast stderr lines:\n  ${tail.join('\n  ')}` : '';
-  }
-
-  private onEvent(e: UpstreamEvent): void {
-    const at = systemClock.now();
-    switch (e.type) {
-      case 'message':
-        this.options.trace?.(`← ${e.text}`);
-        this.linter.frame('server', e.text, { at, invalidUtf8: e.invalidUtf8 });
-        this.session.receive(e.text);
-        return;
-      case 'noise':
-        this.options.trace?.(`← (stdout noise) ${e.text}`);
-        this.linter.stdoutNoise(e.text, { invalidUtf8: e.invalidUtf8 });
-        return;
-      case 'oversize':
-        this.options.trace?.(`← (a ${e.bytes}-byte line over the ${e.limit}-byte limit was skipped)`);
-        return;
-      case 'stderr':
-        this.stderr.push(e.line);
-        this.options.trace?.(`stderr: ${e.line}`);
-        return;
-      case 'http': {
-        const facts = this.exchanges.facts(e.exchange);
-        if (facts !== undefined) {
-          this.options.trace?.(`http: ${e.exchange.method} ${e.exchange.url} → ${e.exchange.status ?? e.exchange.failure?.message ?? e.exchange.state}`);
-          this.linter.httpExchange(facts, { at });
-        }
-        return;
-      }
-      case 'http-mode':
-        this.exchanges.modeChosen(e.mode);
-        this.options.trace?.(`http: using ${e.mode} (${e.reason})`);
-        return;
-      case 'request-failed':
-        for (const id of e.requestIds) this.session.failRequest(id, e.message);
-        return;
-      case 'close':
-        this.closedBecause = e.reason;
-        this.session.close(e.reason);
-        return;
-    }
+    return lastStderrLines(this.core.stderrTail(5));
   }
 }

@@ -1,5 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { HttpExchange } from '../protocol/index.js';
 import { FakeSocket, tick } from './connection/test-doubles.js';
 import { createApp } from './create-app.js';
 import { listQueryKey } from './server-data/list-keys.js';
@@ -137,6 +138,36 @@ describe('createApp', () => {
     // What was typed for a prompt is kept; the same server keeps its pings.
     expect(app.promptsStore.getState().values.greet).toEqual({ name: 'Ada' });
     expect(app.pingStore.getState().serverPings).toBe(1);
+  });
+
+  it('lints each HTTP exchange once, when the connection core says it has ended', async () => {
+    const { app, sockets } = setup();
+    const url = 'http://127.0.0.1:1/mcp';
+    void app.controller.connect({ transport: { kind: 'http', url, headers: {}, mode: 'streamable-http' }, protocolVersion: '2025-11-25' });
+    const socket = sockets[0]!;
+    socket.acceptHandshake();
+    socket.deliver({ type: 'http-opened', at: 1, url, mode: 'streamable-http' });
+    // A POST without the Accept header the transport requires (HTTP-ACCEPT), reported while running and twice when done.
+    const exchange = (state: HttpExchange['state']): HttpExchange => ({
+      id: 1,
+      purpose: 'message',
+      method: 'POST',
+      url,
+      state,
+      carried: [],
+      requestHeaders: [],
+      requestBytes: 0,
+      status: 200,
+      responseHeaders: [['content-type', 'application/json']],
+      responseBytes: 0,
+      messages: 0,
+      startedAt: 0,
+      warnings: [],
+    });
+    socket.deliver({ type: 'http-mode', at: 2, mode: 'streamable-http', reason: 'asked for' });
+    for (const state of ['sending', 'done', 'done'] as const) socket.deliver({ type: 'http', at: 3, exchange: exchange(state) });
+    const accept = () => app.lint.store.getState().findings.filter((f) => f.rule === 'HTTP-ACCEPT');
+    await vi.waitFor(() => expect(accept()).toHaveLength(1));
   });
 
   it('builds nothing at import time: two apps share no store', () => {

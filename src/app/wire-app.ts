@@ -2,7 +2,6 @@
 // the connection store cause in the other stores and the query cache. Called
 // once by createApp; nothing else subscribes to the controller.
 
-import { ExchangeJudge } from '../protocol/index.js';
 import type { App, PageEnvironment } from './create-app.js';
 import { guardUnload } from './connection/unload-guard.js';
 import { resetForConnection } from './features/tools/tools-store.js';
@@ -30,15 +29,12 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
   });
 
   // HTTP exchanges: the Network view, and the transport lint rules once an exchange has ended.
-  const judges = new Map<number, ExchangeJudge>();
+  // The connection core judged each exchange once, when it ended.
   controller.onHttpEvent((e, connection) => {
     app.networkStore.getState().receive(e, connection);
-    const judge = judges.get(connection) ?? judges.set(connection, new ExchangeJudge()).get(connection)!;
-    if (e.type === 'mode') judge.modeChosen(e.mode);
-    const facts = e.type === 'exchange' ? judge.facts(e.exchange) : undefined;
-    if (facts === undefined) return;
+    if (e.type !== 'exchange' || e.facts === undefined) return;
     lint.observe(logStore.getState().entries);
-    lint.exchange(connection, facts);
+    lint.exchange(connection, e.facts);
   });
 
   logStore.subscribe((s) => lint.observe(s.entries));

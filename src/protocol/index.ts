@@ -41,3 +41,4 @@ export * from './ledger/ledger.js';
 export * from './ledger/pairing-cases.js';
 export * from './connection/stderr-tail.js';
 export * from './connection/exchange-judge.js';
+export * from './connection/core.js';

@@ -83,7 +83,7 @@ export function exitSentence(closed: Pick<ClosedEnvelope, 'code' | 'signal' | 'r
   return sentence;
 }
 
-export function exitFailure(closed: ClosedEnvelope, duringStartup: boolean, stderrTail: string[]): ConnectionFailure {
+export function exitFailure(closed: Pick<ClosedEnvelope, 'code' | 'signal' | 'reason'>, duringStartup: boolean, stderrTail: string[]): ConnectionFailure {
   return {
     kind: 'exited',
     title: duringStartup ? 'The server exited before the session was initialized' : 'The server exited',

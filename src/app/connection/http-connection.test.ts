@@ -90,6 +90,9 @@ describe('ProxyConnection over HTTP', () => {
     expect(entries.some((e) => e.raw.startsWith('Auto chose Streamable HTTP'))).toBe(true);
     // Every report reaches the Network view.
     expect(http.filter((e) => e.type === 'exchange')).toHaveLength(3);
+    // Judged once, when it ended, by the connection core: the facts the transport lint rules read.
+    expect(http.map((e) => e.type === 'exchange' && e.facts !== undefined)).toEqual([false, true, false, false]);
+    expect(http[1]).toMatchObject({ facts: { method: 'POST', status: 200 } });
     expect(http.at(-1)).toEqual({ type: 'mode', mode: 'streamable-http', reason: 'The server answered the initialize POST.' });
   });
 

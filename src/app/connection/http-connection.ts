@@ -5,8 +5,9 @@
 import {
   HTTP_MODE_LABEL,
   headerValue,
-  type ClientSession,
   type HttpExchange,
+  type HttpExchangeFacts,
+  type HttpProblem,
   type HttpMode,
   type HttpTransportConfig,
   sameRequestId,
@@ -32,12 +33,13 @@ export interface HttpConnectionInfo {
 }
 
 /** Reported to the Network view, tagged with the connection number by the controller. */
-export type HttpEvent = { type: 'exchange'; exchange: HttpExchange } | { type: 'mode'; mode: ResolvedHttpMode; reason: string };
+export type HttpEvent =
+  /** `facts` is set once, when the exchange has ended: what the transport lint rules judge (see ConnectionCore). */
+  { type: 'exchange'; exchange: HttpExchange; facts?: HttpExchangeFacts } | { type: 'mode'; mode: ResolvedHttpMode; reason: string };
 
-type HttpEnvelope = Extract<ProxyEnvelope, { type: 'http-opened' | 'http' | 'http-mode' | 'request-failed' }>;
+type HttpOpenedEnvelope = Extract<ProxyEnvelope, { type: 'http-opened' }>;
 
 export interface HttpSideHost {
-  readonly session: ClientSession;
   log(input: Omit<LogInput, 't' | 'connection'>): void;
   info(): HttpConnectionInfo | undefined;
   setInfo(info: HttpConnectionInfo): void;
@@ -64,35 +66,26 @@ export class HttpSide {
     this.host.setInfo({ url: transport.url, requested: transport.mode, ...(transport.mode !== 'auto' ? { mode: transport.mode } : {}) });
   }
 
-  handle(env: HttpEnvelope): void {
-    switch (env.type) {
-      case 'http-opened': {
-        const info = this.host.info();
-        if (info && env.endpoint !== undefined) this.host.setInfo({ ...info, endpoint: env.endpoint });
-        this.system(
-          env.endpoint !== undefined
-            ? `The HTTP+SSE event stream is open; messages go to ${env.endpoint}.`
-            : `Ready to send to ${env.url}; the first POST is initialize.`,
-        );
-        return;
-      }
-      case 'http':
-        this.onExchange(env.exchange);
-        return;
-      case 'http-mode': {
-        const info = this.host.info();
-        if (info) this.host.setInfo({ ...info, mode: env.mode, modeReason: env.reason });
-        this.system(modeLine(env.mode, env.reason));
-        this.host.onHttp?.({ type: 'mode', mode: env.mode, reason: env.reason });
-        return;
-      }
-      case 'request-failed':
-        this.onRequestFailed(env.requestIds, env.problem, env.message);
-        return;
-    }
+  /** The proxy reached the server (HTTP+SSE: its event stream is open). */
+  opened(env: HttpOpenedEnvelope): void {
+    const info = this.host.info();
+    if (info && env.endpoint !== undefined) this.host.setInfo({ ...info, endpoint: env.endpoint });
+    this.system(
+      env.endpoint !== undefined
+        ? `The HTTP+SSE event stream is open; messages go to ${env.endpoint}.`
+        : `Ready to send to ${env.url}; the first POST is initialize.`,
+    );
   }
 
-  private onExchange(x: HttpExchange): void {
+  /** The transport in use, once known. */
+  mode(mode: ResolvedHttpMode, reason: string): void {
+    const info = this.host.info();
+    if (info) this.host.setInfo({ ...info, mode, modeReason: reason });
+    this.system(modeLine(mode, reason));
+    this.host.onHttp?.({ type: 'mode', mode, reason });
+  }
+
+  exchange(x: HttpExchange, facts: HttpExchangeFacts | undefined): void {
     const entry = this.exchanges.entry(x);
     if (entry) this.host.log({ direction: 'system', kind: 'http', raw: entry.raw, note: entry.note });
     const info = this.host.info();
@@ -100,15 +93,16 @@ export class HttpSide {
     if (info && issued !== undefined && x.carried.some((c) => c.method === 'initialize') && info.sessionId !== issued) {
       this.host.setInfo({ ...info, sessionId: issued });
     }
-    this.host.onHttp?.({ type: 'exchange', exchange: x });
+    this.host.onHttp?.({ type: 'exchange', exchange: x, ...(facts !== undefined ? { facts } : {}) });
   }
 
-  private onRequestFailed(ids: JsonRpcId[], problem: Parameters<typeof httpFailure>[0], message: string): void {
+  /** True when the failure ends the connection (an expired session, or initialize failed); else each request fails alone. */
+  requestFailed(ids: JsonRpcId[], problem: HttpProblem, message: string): boolean {
     if (problem === 'session-expired' || (this.host.initializing() && ids.some((id) => sameRequestId(id, this.initializeId)))) {
       this.host.fail(httpFailure(problem, message));
-      return;
+      return true;
     }
-    for (const id of ids) this.host.session.failRequest(id, message);
+    return false;
   }
 
   private system(raw: string, note?: string): void {

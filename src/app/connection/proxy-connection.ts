@@ -4,24 +4,23 @@
 // Framework-free: React reads it through the connection store.
 
 import {
-  ClientSession,
+  ConnectionCore,
   ENVELOPE_SUBPROTOCOL,
-  ErrorCode,
-  StderrTail,
   MAX_KEPT_LINE_BYTES,
-  classifyFrame,
   formatBytes,
   TOKEN_SUBPROTOCOL_PREFIX,
   outputHeldNotice,
   parseProxyEnvelope,
   systemClock,
   type ClientEnvelope,
+  type ClientSession,
   type Clock,
   type ProtocolVersion,
   type ProxyEnvelope,
   type RawBytes,
   type ServerRequestHandler,
   type TransportConfig,
+  type UpstreamClose,
 } from '../../protocol/index.js';
 import type { LogInput } from '../stores/log-store.js';
 import {
@@ -67,13 +66,11 @@ export interface ProxyConnectionOptions {
 }
 
 export class ProxyConnection {
-  readonly session: ClientSession;
+  private readonly core: ConnectionCore<string>;
   private readonly options: ProxyConnectionOptions;
   private readonly clock: Clock;
   private readonly startedAt: number;
   private readonly listeners = new Set<(s: ConnectionSnapshot) => void>();
-  /** For error reports when the proxy sends none. */
-  private readonly stderrTail = new StderrTail();
   private socket: SocketLike | undefined;
   private socketOpened = false;
   private userEnded = false;
@@ -87,7 +84,31 @@ export class ProxyConnection {
     this.clock = options.clock ?? systemClock;
     this.startedAt = this.clock.now();
     this.settled = new Promise((resolve) => (this.settle = resolve));
-    this.session = new ClientSession({ send: (raw) => this.sendFrame(raw), clock: this.clock, ...(options.handlers ? { handlers: options.handlers } : {}) });
+    this.core = new ConnectionCore<string>({
+      clock: this.clock,
+      ...(options.handlers ? { handlers: options.handlers } : {}),
+      transport: { send: (raw) => this.sendFrame(raw), close: () => this.disconnect() },
+      hooks: {
+        sent: (raw, frame) => {
+          this.log({ direction: 'out', raw, frame });
+          if (this._snapshot.status === 'initializing' && this.http.initializeId === undefined) {
+            if (frame.kind === 'request' && frame.message.method === 'initialize') this.http.initializeId = frame.message.id;
+          }
+        },
+        received: (e, frame) => this.log({ direction: 'in', raw: e.text, frame, ...lineBytes(e) }),
+        noise: (e) => {
+          const note = this.options.transport.kind === 'http' ? 'A message from the server that is not JSON.' : 'A stdout line that is not JSON.';
+          const bytes = lineBytes(e);
+          this.log({ direction: 'noise', kind: 'noise', raw: e.text, ...bytes, note: bytes.note ? `${note} ${bytes.note}` : note });
+        },
+        oversize: (e) => this.log({ direction: 'in', kind: 'oversize', raw: `(${e.bytes} bytes, over the ${e.limit}-byte limit: not forwarded by the proxy)` }),
+        stderr: (e) => this.log({ direction: 'stderr', kind: 'stderr', raw: e.line, ...lineBytes(e) }),
+        exchange: (x, facts) => this.http.exchange(x, facts),
+        mode: (mode, reason) => this.http.mode(mode, reason),
+        requestFailed: (ids, problem, message) => this.http.requestFailed(ids, problem, message),
+        closed: (close) => this.onServerClosed(close),
+      },
+    });
     this.session.on((e) => {
       if (e.type === 'state') this.update({ sessionState: e.state });
     });
@@ -99,7 +120,6 @@ export class ProxyConnection {
       transport: options.transport,
     };
     this.http = new HttpSide({
-      session: this.session,
       log: (input) => this.log(input),
       info: () => this._snapshot.http,
       setInfo: (http) => this.update({ http }),
@@ -107,6 +127,10 @@ export class ProxyConnection {
       fail: (failure) => this.fail(failure),
       ...(options.onHttp ? { onHttp: options.onHttp } : {}),
     });
+  }
+
+  get session(): ClientSession {
+    return this.core.session;
   }
 
   get snapshot(): ConnectionSnapshot {
@@ -144,7 +168,7 @@ export class ProxyConnection {
   /** After initialize was answered with -32601: treat the session as ready anyway. */
   continueWithoutInitialize(): void {
     if (this._snapshot.status === 'closed' || this._snapshot.initializeUnsupported === undefined) return;
-    this.session.markReadyWithoutInitialize();
+    this.core.continueWithoutInitialize();
     this.system('Continuing without initialize: no protocol version or capabilities were negotiated; requests are sent as if the session were initialized.');
     this.update({ status: 'ready', initializeUnsupported: undefined, withoutInitialize: true });
   }
@@ -176,46 +200,25 @@ export class ProxyConnection {
         this.update({ status: 'initializing', pid: env.pid });
         void this.initialize();
         return;
-      case 'message': {
-        // Classified once: the log and the session read the same frame.
-        const frame = classifyFrame(env.text);
-        this.log({ direction: 'in', raw: env.text, frame, ...lineBytes(env) });
-        this.session.receive(env.text, frame);
-        return;
-      }
-      case 'noise': {
-        const note = this.options.transport.kind === 'http' ? 'A message from the server that is not JSON.' : 'A stdout line that is not JSON.';
-        const bytes = lineBytes(env);
-        this.log({ direction: 'noise', kind: 'noise', raw: env.text, ...bytes, note: bytes.note ? `${note} ${bytes.note}` : note });
-        return;
-      }
       case 'http-opened':
-        this.http.handle(env);
+        this.http.opened(env);
         this.update({ status: 'initializing' });
         void this.initialize();
         return;
+      case 'message':
+      case 'noise':
+      case 'oversize':
+      case 'stderr':
       case 'http':
       case 'http-mode':
       case 'request-failed':
-        this.http.handle(env);
-        return;
-      case 'oversize':
-        this.log({
-          direction: 'in',
-          kind: 'oversize',
-          raw: `(${env.bytes} bytes, over the ${env.limit}-byte limit: not forwarded by the proxy)`,
-        });
-        return;
-      case 'stderr':
-        this.stderrTail.push(env.line);
-        this.log({ direction: 'stderr', kind: 'stderr', raw: env.line, ...lineBytes(env) });
+      case 'close':
+        // The upstream's own events, in their own shape: the core dispatches them.
+        this.core.receive(env);
         return;
       case 'output-held':
         // Said where stderr shows (the Console), as mcpscope's own words (kind system), not the server's.
         this.log({ direction: 'stderr', kind: 'system', raw: outputHeldNotice(env) });
-        return;
-      case 'close':
-        this.onServerClosed(env);
         return;
       case 'error':
         this.system(`Proxy error ${env.code}: ${env.message}`);
@@ -228,25 +231,25 @@ export class ProxyConnection {
 
   private async initialize(): Promise<void> {
     const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-    const result = await this.session.initialize(this.options.protocolVersion, {}, { timeoutMs });
+    const step = await this.core.initialize(this.options.protocolVersion, timeoutMs);
     if (this._snapshot.status === 'closed') return; // The failure was already reported.
-    if (result.ok) {
-      this.update({ status: 'ready', info: result.info });
+    if (step.kind === 'ready') {
+      this.update({ status: 'ready', info: step.info });
       this.settle(this._snapshot);
       return;
     }
-    if (result.outcome.status === 'error' && result.outcome.error.code === ErrorCode.MethodNotFound) {
+    if (step.kind === 'unsupported') {
       this.system(INITIALIZE_UNSUPPORTED);
       this.update({ initializeUnsupported: INITIALIZE_UNSUPPORTED });
       this.settle(this._snapshot);
       return;
     }
-    const tail = this.stderrTail.lines();
-    this.fail(result.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(result.message, tail));
+    const tail = this.core.stderrTail();
+    this.fail(step.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(step.message, tail));
   }
 
-  private onServerClosed(env: Extract<ProxyEnvelope, { type: 'close' }>): void {
-    const tail = env.stderrTail.length > 0 ? env.stderrTail : this.stderrTail.lines();
+  private onServerClosed(env: UpstreamClose): void {
+    const tail = this.core.stderrTail(undefined, env);
     this.system(exitSentence(env));
     if (this._snapshot.status === 'closed') return;
     if (this.options.transport.kind === 'http') {
@@ -300,11 +303,6 @@ export class ProxyConnection {
       throw new Error('Not connected to the proxy.');
     }
     this.sendEnvelope({ type: 'send', raw });
-    const frame = classifyFrame(raw);
-    this.log({ direction: 'out', raw, frame });
-    if (this._snapshot.status === 'initializing' && this.http.initializeId === undefined) {
-      if (frame.kind === 'request' && frame.message.method === 'initialize') this.http.initializeId = frame.message.id;
-    }
   }
 
   private sendEnvelope(env: ClientEnvelope): void {

@@ -25,3 +25,8 @@ export class StderrTail {
     return this.kept.length === 0;
   }
 }
+
+/** The lines after a failure sentence: "Last stderr lines:" and each line indented, or '' when there are none. */
+export function lastStderrLines(lines: readonly string[]): string {
+  return lines.length > 0 ? `\nLast stderr lines:\n  ${lines.join('\n  ')}` : '';
+}
