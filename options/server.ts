@@ -3,7 +3,7 @@
 // or --url with --header (and the CLI's --mode). Combinations that would be
 // silently ignored are refused with a sentence.
 
-import type { HttpMode, TransportConfig } from '../src/protocol/index.js';
+import type { HttpMode, TransportConfig } from '../src/protocol/wire.js';
 import type { OptionValues } from './table.js';
 import { refused, type Checked } from './values.js';
 

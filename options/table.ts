@@ -11,7 +11,7 @@ import {
   isKnownProtocolVersion,
   parseHeaderLine,
   splitArgs,
-} from '../src/protocol/index.js';
+} from '../src/protocol/wire.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
 
 export type Program = 'proxy' | 'cli';

@@ -10,7 +10,7 @@ import {
   type ProxyErrorCode,
   type TransportConfig,
   type WireUpstreamEvent,
-} from '../src/protocol/index.js';
+} from '../src/protocol/wire.js';
 import { OutputHold } from './output-hold.js';
 import { ServerLimitError } from './server-limit.js';
 import type { AnyUpstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';

@@ -3,7 +3,7 @@
 // after it belongs to the server, so `mcpscope node server.js --port 3` passes
 // `--port 3` to the server.
 import { isAbsolute, resolve } from 'node:path';
-import type { LaunchConfig } from '../src/protocol/index.js';
+import type { LaunchConfig } from '../src/protocol/wire.js';
 import { optionHelp, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf, type ServerOptions } from '../options/server.js';

@@ -3,7 +3,7 @@
 // until the socket drains. Protocol frames are always kept; stderr lines are
 // kept up to a bound and counted (and dropped past it), so a flooding server
 // cannot grow the proxy without limit. The counts become a notice for the Console.
-import type { OutputHeld } from '../src/protocol/index.js';
+import type { OutputHeld } from '../src/protocol/wire.js';
 
 /** stderr held while paused, as envelope text; past this a stderr line is dropped (and counted). */
 export const HELD_STDERR_LIMIT_BYTES = 4 * 1024 * 1024;

@@ -5,7 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
-import { TOKEN_SUBPROTOCOL_PREFIX } from '../src/protocol/index.js';
+import { TOKEN_SUBPROTOCOL_PREFIX } from '../src/protocol/wire.js';
 
 export const MIN_TOKEN_LENGTH = 16;
 

@@ -1,7 +1,7 @@
 // A cap on the servers one proxy (one token) runs at once, stdio processes and
 // HTTP connections together: otherwise every tab or script holding the token
 // could start processes without end.
-import { formatCount, plural } from '../src/protocol/index.js';
+import { formatCount, plural } from '../src/protocol/wire.js';
 import type { UpstreamFactory } from './bridge.js';
 import type { AnyUpstream } from './upstream/types.js';
 

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ENVELOPE_SUBPROTOCOL, type LaunchConfig } from '../src/protocol/index.js';
+import { ENVELOPE_SUBPROTOCOL, type LaunchConfig } from '../src/protocol/wire.js';
 import { Bridge, type UpstreamFactory } from './bridge.js';
 import { refuseUpgrade, securityHeaders, sendJson, sendText } from './http.js';
 import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT } from '../options/table.js';

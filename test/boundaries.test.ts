@@ -53,7 +53,9 @@ describe('src/protocol boundaries', () => {
   // src/app/create-app.ts and wire-app.ts) so that the first screen stays small:
   // the SDK's schemas (they bring zod) and the lint engine (with the schema
   // validator and RE2).
-  const ENTRY_POINTS = new Set(['index.js', 'lint/sdk-schemas.js', 'lint/linter.js']);
+  // And one for the proxy: wire.ts, the frame-carrying part of the index, so that the proxy process never
+  // evaluates the session, the schema validator or the lint engine (resident memory; see the test below).
+  const ENTRY_POINTS = new Set(['index.js', 'lint/sdk-schemas.js', 'lint/linter.js', 'wire.js']);
 
   it('is imported from outside only through its index', () => {
     const outside = ['src/app', 'proxy', 'cli', 'bench', 'scripts', 'bin', 'test', 'e2e', 'examples']
@@ -73,6 +75,19 @@ describe('src/protocol boundaries', () => {
         const target = resolve(dirname(file), spec);
         if (!target.startsWith(`${PROTOCOL}/`)) continue;
         if (!ENTRY_POINTS.has(relative(PROTOCOL, target))) offenders.push(`${relative(ROOT, file)}: ${spec}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('is imported by the proxy and the option table only through wire.ts', () => {
+    const offenders: string[] = [];
+    for (const file of ['proxy', 'options'].flatMap((d) => files(join(ROOT, d), /\.ts$/)).filter((f) => !f.endsWith('.test.ts'))) {
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        const target = resolve(dirname(file), spec);
+        if (spec.startsWith('.') && target.startsWith(`${PROTOCOL}/`) && relative(PROTOCOL, target) !== 'wire.js') {
+          offenders.push(`${relative(ROOT, file)}: ${spec}`);
+        }
       }
     }
     expect(offenders).toEqual([]);

@@ -3,7 +3,7 @@
 // process group, so shutting it down reaches its grandchildren too.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { LineSplitter, NdjsonDecoder, StderrTail, decodeLine, type DecodedLine, type StdioTransportConfig } from '../../src/protocol/index.js';
+import { LineSplitter, NdjsonDecoder, StderrTail, decodeLine, type DecodedLine, type StdioTransportConfig } from '../../src/protocol/wire.js';
 import { serverEnvironment } from './environment.js';
 import { reapGroup, signalGroup, trackGroup } from './process-group.js';
 import { SERVER_MARK_VARIABLE, newServerMark } from './server-mark.js';

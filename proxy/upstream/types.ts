@@ -2,7 +2,7 @@
 // Events carry raw text: the bridge forwards exactly what the server wrote.
 // Their vocabulary is src/protocol's (envelope/upstream-event.ts), shared with the page.
 
-import type { HttpMode, LineBytes as LineBytesOf, UpstreamEventOf } from '../../src/protocol/index.js';
+import type { HttpMode, LineBytes as LineBytesOf, UpstreamEventOf } from '../../src/protocol/wire.js';
 
 /** A line's decoding, with its exact bytes as read. */
 export type LineBytes = LineBytesOf<Uint8Array>;

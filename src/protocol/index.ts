@@ -1,11 +1,7 @@
 // Runtime-agnostic core shared by the UI, the proxy and the CLI.
 // No DOM, no React, no node: imports here.
-export * from './jsonrpc/codec.js';
-export * from './framing/ndjson.js';
-export * from './versions.js';
-export * from './envelope/envelope.js';
-export * from './envelope/upstream-event.js';
-export * from './envelope/output-held.js';
+// What carries frames (the proxy's entry, see wire.ts):
+export * from './wire.js';
 export * from './session/types.js';
 export * from './session/client-session.js';
 export * from './ping/verdict.js';
@@ -23,11 +19,6 @@ export * from './lint/linter.js';
 export { internalFinding } from './lint/internal.js';
 export type { HttpExchangeFacts } from './lint/transport.js';
 export * from './ping/monitor.js';
-export * from './http/exchange.js';
-export * from './http/headers.js';
-export * from './http/sse-reader.js';
-export * from './text/split-args.js';
-export * from './text/plural.js';
 export * from './text/format.js';
 export * from './json/guards.js';
 export * from './time/clock.js';
@@ -35,10 +26,7 @@ export * from './result.js';
 export * from './text/own.js';
 export * from './log/index.js';
 export * from './lint/http-facts.js';
-export * from './ledger/request-id.js';
-export * from './ledger/ledger.js';
 // The cases every reader of the ledger is tested against (session, linter, log, HTTP inbox).
 export * from './ledger/pairing-cases.js';
-export * from './connection/stderr-tail.js';
 export * from './connection/exchange-judge.js';
 export * from './connection/core.js';

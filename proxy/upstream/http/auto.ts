@@ -3,7 +3,7 @@
 // backwards-compatibility section describes — GET the same URL and expect an
 // `endpoint` event — and say which transport was chosen.
 
-import { carriedMessages, carriedRequestIds, type HttpTransportConfig } from '../../../src/protocol/index.js';
+import { carriedMessages, carriedRequestIds, type HttpTransportConfig } from '../../../src/protocol/wire.js';
 import type { HttpUpstreamStarted, Upstream, UpstreamEvent, UpstreamListener } from '../types.js';
 import { HttpStartError } from './errors.js';
 import { LegacySseUpstream } from './legacy-sse.js';

@@ -2,7 +2,7 @@
 // the inbox for what the server sends, events that stop after the close event,
 // pausing reads (backpressure), and a shutdown that runs once.
 
-import type { HttpTransportConfig } from '../../../src/protocol/index.js';
+import type { HttpTransportConfig } from '../../../src/protocol/wire.js';
 import type { HttpUpstreamStarted, Upstream, UpstreamEvent, UpstreamListener } from '../types.js';
 import { HttpClient } from './client.js';
 import { Inbox } from './inbox.js';

@@ -1,7 +1,7 @@
 // The sentences a person reads when an HTTP exchange with a remote server
 // fails: what happened, and what to do about it.
 
-import type { HttpProblem } from '../../../src/protocol/index.js';
+import type { HttpProblem } from '../../../src/protocol/wire.js';
 
 export interface HttpFailure {
   problem: HttpProblem;

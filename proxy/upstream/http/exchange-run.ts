@@ -3,7 +3,7 @@
 // reading its body.
 
 import { performance } from 'node:perf_hooks';
-import type { HttpExchange } from '../../../src/protocol/index.js';
+import type { HttpExchange } from '../../../src/protocol/wire.js';
 import type { HttpFailure } from './errors.js';
 import type { WireResponse } from './wire.js';
 

@@ -11,7 +11,7 @@ import {
   type JsonRpcId,
   type RequestId,
   type SingleFrame,
-} from '../../../src/protocol/index.js';
+} from '../../../src/protocol/wire.js';
 import type { UpstreamListener } from '../types.js';
 import type { ExchangeRun } from './client.js';
 import type { HttpFailure } from './errors.js';

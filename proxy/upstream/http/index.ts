@@ -1,7 +1,7 @@
 // The HTTP upstreams behind the one Upstream interface: Auto, Streamable HTTP,
 // HTTP+SSE (2024-11-05) and plain JSON-RPC over HTTP.
 
-import type { HttpTransportConfig } from '../../../src/protocol/index.js';
+import type { HttpTransportConfig } from '../../../src/protocol/wire.js';
 import type { HttpUpstreamStarted, Upstream, UpstreamListener } from '../types.js';
 import { AutoHttpUpstream } from './auto.js';
 import { LegacySseUpstream } from './legacy-sse.js';

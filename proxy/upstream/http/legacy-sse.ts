@@ -3,7 +3,7 @@
 // and read every server message from the one event stream. The stream cannot
 // be resumed: when it ends, the session has ended.
 
-import { carriedMessages, carriedRequestIds, SseReader, type HttpTransportConfig } from '../../../src/protocol/index.js';
+import { carriedMessages, carriedRequestIds, SseReader, type HttpTransportConfig } from '../../../src/protocol/wire.js';
 import type { HttpUpstreamStarted, UpstreamListener } from '../types.js';
 import { HttpUpstreamBase } from './base.js';
 import { contentType, type ExchangeRun } from './client.js';

@@ -2,7 +2,7 @@
 // every later request: the transport in use (Auto decides on the initialize
 // reply), the Mcp-Session-Id, and the agreed protocol version.
 
-import { ErrorCode, type JsonRpcId, type SingleFrame } from '../../../src/protocol/index.js';
+import { ErrorCode, type JsonRpcId, type SingleFrame } from '../../../src/protocol/wire.js';
 import type { UpstreamListener } from '../types.js';
 import type { ExchangeRun, HttpClient } from './client.js';
 import type { WireResponse } from './wire.js';

@@ -4,7 +4,7 @@
 // stream. The session id comes from the initialize reply and goes on every
 // later request, with MCP-Protocol-Version once 2025-06-18 or later was agreed.
 
-import { carriedMessages, carriedRequestIds, type CarriedMessage, type HttpTransportConfig, type JsonRpcId } from '../../../src/protocol/index.js';
+import { carriedMessages, carriedRequestIds, type CarriedMessage, type HttpTransportConfig, type JsonRpcId } from '../../../src/protocol/wire.js';
 import type { HttpUpstreamStarted, UpstreamListener } from '../types.js';
 import { HttpUpstreamBase } from './base.js';
 import { contentType, isJsonType, type ExchangeRun } from './client.js';

@@ -3,7 +3,7 @@
 // and the optional GET stream for messages the server starts. Every event id
 // is delivered at most once, so a replay never duplicates a message.
 
-import { SeenEventIds, SseReader, type JsonRpcId, type SingleFrame, type SseEvent } from '../../../src/protocol/index.js';
+import { SeenEventIds, SseReader, type JsonRpcId, type SingleFrame, type SseEvent } from '../../../src/protocol/wire.js';
 import { contentType, type ExchangeRun, type HttpClient, type StreamEnd } from './client.js';
 import type { WireResponse } from './wire.js';
 import { statusFailure, type HttpFailure } from './errors.js';

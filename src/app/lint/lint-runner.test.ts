@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Linter, type HttpExchangeFacts } from '../../protocol/index.js';
-import { createLogStore, type LogEntry } from '../stores/log-store.js';
+import { Linter, classifyFrame, type HttpExchangeFacts } from '../../protocol/index.js';
+import { createLogStore, savedEntry, type LogEntry } from '../stores/log-store.js';
 import { LintRunner, worst } from './lint-runner.js';
 
 function entries(): readonly LogEntry[] {
@@ -271,5 +271,68 @@ describe('LintRunner: the lint engine loaded on demand', () => {
     atHand.observe(all);
     expect(found(runner)).toEqual(found(atHand));
     expect(found(runner).map(([rule]) => rule)).toEqual(expect.arrayContaining(['STDIO-NONMSG', 'HTTP-ACCEPT', 'PING-RESULT']));
+  });
+});
+
+describe('LintRunner: one parse per frame', () => {
+  const found = (runner: LintRunner) => runner.store.getState().findings.map((f) => [f.rule, f.seq]);
+  const frames: Array<['out' | 'in', string]> = [
+    [
+      'out',
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}',
+    ],
+    ['in', '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}'],
+    ['out', '{"jsonrpc":"2.0","method":"notifications/initialized"}'],
+    ['out', '{"jsonrpc":"2.0","id":2,"method":"ping"}'],
+    ['in', '{"jsonrpc":"2.0","id":2,"result":{"pong":true}}'],
+    ['in', '[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}]'],
+  ];
+
+  it('parses a live frame once, from the wire to its findings: the linter reads the classification the log keeps', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const store = createLogStore(() => {});
+      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+      for (const [direction, raw] of frames) {
+        // As the connection does: classified once, then handed to the log.
+        store.getState().append({ t: 0, connection: 1, direction, raw, frame: classifyFrame(raw) });
+      }
+      store.getState().flush();
+      runner.observe(store.getState().entries);
+      runner.drain();
+      expect(parse).toHaveBeenCalledTimes(frames.length);
+      expect(found(runner)).toEqual([
+        ['PING-RESULT', 5],
+        ['BATCH-FORBIDDEN', 6],
+        ['CAP-UNDECLARED', 6],
+      ]);
+      // Linted: the log keeps the text, not the parsed tree.
+      expect(store.getState().entries.filter((e) => e.frame !== undefined)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('classifies entries that have no frame (restored or imported) when it lints them, with the same findings', () => {
+    const live = createLogStore(() => {});
+    for (const [direction, raw] of frames) live.getState().append({ t: 0, connection: 1, direction, raw });
+    live.getState().flush();
+    const restored = createLogStore(() => {});
+    restored.getState().restore(live.getState().entries.map(savedEntry));
+    const lint = (entries: readonly LogEntry[]) => {
+      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+      runner.observe(entries);
+      runner.drain();
+      return found(runner);
+    };
+    expect(restored.getState().entries.some((e) => e.frame !== undefined)).toBe(false);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(lint(restored.getState().entries)).toEqual(lint(live.getState().entries));
+      // The restored entries were parsed by the linter; the live ones not again.
+      expect(parse).toHaveBeenCalledTimes(frames.length);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

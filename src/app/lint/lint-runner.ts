@@ -280,9 +280,13 @@ export class LintRunner {
   private lintOne(e: LogEntry): Finding[] {
     this.linter = this.linterFor(e.connection);
     const meta = { seq: e.seq, at: e.t, invalidUtf8: e.invalidUtf8 === true };
+    // A live frame was classified when it was logged: the linter reads that, and the log lets go of it
+    // (it keeps the text, not a parsed tree per frame). Restored and imported entries are classified here.
+    const frame = e.frame;
+    delete e.frame;
     try {
       if (FRAME_KINDS.has(e.kind) && (e.direction === 'out' || e.direction === 'in')) {
-        return this.linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, meta);
+        return this.linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, frame ? { ...meta, frame } : meta);
       }
       if (e.kind === 'noise') return this.linter.stdoutNoise(e.raw, meta);
     } catch (error) {

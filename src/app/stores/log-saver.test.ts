@@ -102,6 +102,27 @@ describe('LogSaver', () => {
     expect(mem.writes.at(-1)?.labels).toEqual([]);
   });
 
+  it("saves a frame's text, never the classification the page keeps in memory for the linter", async () => {
+    const mem = memoryDatabase();
+    const log = createLogStore(() => {});
+    log.getState().append({ t: 0, connection: 1, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    log.getState().append({ t: 1, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"result":{}}' });
+    log.getState().flush();
+    expect(log.getState().entries.map((e) => e.frame?.kind)).toEqual(['request', 'response']);
+    const saver = new LogSaver(Promise.resolve(mem.db), {
+      entries: () => log.getState().entries,
+      findings: () => [],
+      lintedSeq: () => Infinity,
+      labels: () => new Map(),
+    });
+    await saver.save();
+    expect(mem.writes.flatMap((w) => w.entries.map((e) => Object.keys(e).includes('frame')))).toEqual([false, false]);
+    expect(mem.writes.flatMap((w) => w.entries.map((e) => [e.seq, e.kind, e.pairSeq]))).toEqual([
+      [1, 'request', 2],
+      [2, 'response', 1],
+    ]);
+  });
+
   it('says in a sentence that the log is no longer saved when storage is full, and stops writing', async () => {
     const quota = new Error('The quota has been exceeded.');
     quota.name = 'QuotaExceededError';

@@ -8,7 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LintFinding } from '../lint/lint-runner.js';
 import type { ConnectionLabel } from './connection-labels.js';
 import type { LogDatabase, SavedBatch, SavedLog } from './log-database.js';
-import type { LogEntry } from './log-store.js';
+import { savedEntry, type LogEntry } from './log-store.js';
 
 export interface RestoredLog {
   /** The first and last seq from before the reload. */
@@ -193,7 +193,7 @@ export class LogSaver {
       const newLabels = labelText === this.savedLabels ? [] : ours;
       if (batch.length === 0 && findings.length === 0 && newLabels.length === 0) return false;
       const chunks = chunksByConnection(findings, this.nextChunk);
-      await (await this.db).write({ entries: batch, findings: chunks, labels: newLabels });
+      await (await this.db).write({ entries: batch.map(savedEntry), findings: chunks, labels: newLabels });
       this.nextChunk += chunks.length;
       if (batch.length) this.savedSeq = batch[batch.length - 1]!.seq;
       this.savedFindings += findings.length;

@@ -49,6 +49,19 @@ export interface LogEntry {
   pairSeq?: number;
   /** For answers: milliseconds since the request they answer was logged. */
   rtt?: number;
+  /**
+   * The classification of a live JSON-RPC frame, so the linter does not parse it again. In memory only, until
+   * the frame is linted: never saved (see `savedEntry`) nor exported; restored and imported entries have none.
+   */
+  frame?: Frame;
+}
+
+/** The entry as it is saved: without its in-memory classification. */
+export function savedEntry(entry: LogEntry): LogEntry {
+  if (entry.frame === undefined) return entry;
+  const saved = { ...entry };
+  delete saved.frame;
+  return saved;
 }
 
 export interface LogInput {
@@ -184,8 +197,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
     return out;
   }
 
-  function classify(seq: number, input: LogInput): Details {
-    const frame: Frame = input.frame ?? classifyFrame(input.raw);
+  function classify(seq: number, input: LogInput, frame: Frame): Details {
     if (frame.kind === 'batch') {
       const early = frame.items.map((item) => rememberRequest(seq, input, item)).find((s) => s !== undefined);
       const items = frame.items.map((item) => describe(seq, item, input));
@@ -255,8 +267,14 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
       append(input) {
         const seq = nextSeq++;
         const direction = input.direction;
-        const details: Details =
-          input.kind !== undefined ? { kind: input.kind } : direction === 'in' || direction === 'out' ? classify(seq, input) : { kind: direction };
+        // JSON-RPC frames are classified here unless the caller already did; the frame stays on the entry for the linter.
+        let frame: Frame | undefined;
+        let details: Details;
+        if (input.kind !== undefined) details = { kind: input.kind };
+        else if (direction === 'in' || direction === 'out') {
+          frame = input.frame ?? classifyFrame(input.raw);
+          details = classify(seq, input, frame);
+        } else details = { kind: direction };
         const entry: LogEntry = {
           seq,
           at: now(),
@@ -270,6 +288,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         if (input.invalidUtf8) entry.invalidUtf8 = true;
         if (input.bytes !== undefined) entry.bytes = input.bytes;
         if (input.note !== undefined) entry.note = entry.note ? `${entry.note} ${input.note}` : input.note;
+        if (frame) entry.frame = frame;
         buffer.push(entry);
         if (!scheduled) {
           scheduled = true;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { plural } from './plural.js';
 
 describe('plural', () => {
@@ -8,5 +8,24 @@ describe('plural', () => {
   it('takes an irregular plural and groups thousands', () => {
     expect([1, 2].map((n) => plural(n, 'entry', 'entries'))).toEqual(['1 entry', '2 entries']);
     expect(plural(12_345, 'frame')).toBe('12,345 frames');
+  });
+});
+
+describe('formatCount', () => {
+  it('makes its number formatter on first use, not at import (the proxy imports it and never counts)', async () => {
+    vi.resetModules();
+    const Real = Intl.NumberFormat;
+    // A function (not an arrow) so that `new` gets the real formatter it returns.
+    const made = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      return new Real(...args);
+    });
+    try {
+      const fresh = await import('./plural.js');
+      expect(made).not.toHaveBeenCalled();
+      expect([fresh.formatCount(1000), fresh.formatCount(2_000_000)]).toEqual(['1,000', '2,000,000']);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });

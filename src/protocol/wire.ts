@@ -1,0 +1,18 @@
+// The part of the core that carries frames: the JSON-RPC codec, NDJSON framing, the envelopes and upstream
+// events, the HTTP helpers, the request ledger and the stderr tail. The proxy (and the option table it reads)
+// imports this entry rather than index.ts, so that Node never evaluates what only the page and the CLI use:
+// the session, the schema validator and the lint engine. Everything here is also exported by index.ts.
+export * from './jsonrpc/codec.js';
+export * from './framing/ndjson.js';
+export * from './versions.js';
+export * from './envelope/envelope.js';
+export * from './envelope/upstream-event.js';
+export * from './envelope/output-held.js';
+export * from './http/exchange.js';
+export * from './http/headers.js';
+export * from './http/sse-reader.js';
+export * from './ledger/request-id.js';
+export * from './ledger/ledger.js';
+export * from './connection/stderr-tail.js';
+export * from './text/split-args.js';
+export * from './text/plural.js';
