@@ -83,8 +83,10 @@ describe.runIf(process.platform === 'linux')('scripts/run-proxy.mjs', () => {
     'on Ctrl-C in a terminal, lets the proxy stop its servers gently (the SIGINT is not passed on a second time)',
     async () => {
       // `script` gives the command a terminal of its own: ^C there signals its whole foreground group.
+      // `exec`: script runs the command through $SHELL, and a shell that waits (dash) would die of the
+      // ^C itself — script would then report the shell's 130, not run-proxy's status.
       const { child, exited } = await started(
-        ['/usr/bin/script', '-qec', `"${process.execPath}" scripts/run-proxy.mjs --no-open --port 0`, '/dev/null'],
+        ['/usr/bin/script', '-qec', `exec "${process.execPath}" scripts/run-proxy.mjs --no-open --port 0`, '/dev/null'],
         'stubborn.mjs',
       );
       const everything = [...tree];
