@@ -7,11 +7,11 @@ import type { PageEnvironment } from './create-app.js';
 import { openLogDatabase } from './stores/log-database.js';
 import { deleteStaleLogDatabases, holdLogDatabase, newLogDatabaseName } from './stores/log-database-names.js';
 
-function sessionStorageOrNothing(page: Window): Pick<Storage, 'getItem' | 'setItem'> {
+function storageOrNothing(page: Window, which: 'sessionStorage' | 'localStorage'): Pick<Storage, 'getItem' | 'setItem'> {
   try {
-    return page.sessionStorage;
+    return page[which];
   } catch {
-    // Storage can be disabled; the token then lasts for this page view only.
+    // Storage can be disabled; the token (or a setting) then lasts for this page view only.
     return { getItem: () => null, setItem: () => {} };
   }
 }
@@ -28,7 +28,7 @@ function logDatabaseName(storage: Pick<Storage, 'getItem' | 'setItem'>): string 
 }
 
 export function browserEnvironment(page: Window): PageEnvironment {
-  const tabStorage = sessionStorageOrNothing(page);
+  const tabStorage = storageOrNothing(page, 'sessionStorage');
   return {
     token: takeToken({ location: page.location, storage: tabStorage, history: page.history }),
     socketUrl: () => proxySocketUrl(page.location),
@@ -41,6 +41,7 @@ export function browserEnvironment(page: Window): PageEnvironment {
       void deleteStaleLogDatabases(page.indexedDB, name, Date.now(), locks).catch(() => {});
       return openLogDatabase(name, page.indexedDB);
     },
+    settings: storageOrNothing(page, 'localStorage'),
     page,
     loadSchemaCheck: () => import('../protocol/lint/sdk-schemas.js').then((m) => ({ check: m.sdkSchemaCheck, version: m.SDK_SCHEMA_VERSION })),
   };

@@ -4,6 +4,7 @@
 
 import { QueryClient } from '@tanstack/react-query';
 import type { ServerRequestHandler } from '../protocol/index.js';
+import { createIconOriginsStore, type SettingsStorage } from './components/icons/icon-origins.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
 import type { SocketFactory } from './connection/socket.js';
@@ -37,6 +38,8 @@ export interface PageEnvironment {
   logDatabase: () => Promise<LogDatabase>;
   /** Where leaving the page is watched (beforeunload, pagehide); absent outside a browser. */
   page?: UnloadTarget & { addEventListener(type: 'pagehide', listener: () => void): void };
+  /** Settings kept across visits (the browser's local storage); absent: they last for this page view. */
+  settings?: SettingsStorage;
   /** The published MCP schemas for rule SCHEMA (a separate chunk); absent: the rule stays off. */
   loadSchemaCheck?: () => Promise<Parameters<LintRunner['setSchema']>[0]>;
 }
@@ -106,6 +109,7 @@ export function createApp(env: PageEnvironment) {
     connectionLabels,
     elicitations,
     networkStore: createNetworkStore(),
+    iconOrigins: createIconOriginsStore(env.settings),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore(),
     resourcesStore: createResourcesStore({ session, reads: resourceReads }),

@@ -2,6 +2,7 @@
 
 import { useStore } from 'zustand';
 import { useApp } from './app-context.js';
+import type { IconOriginsState } from './components/icons/icon-origins.js';
 import type { NetworkState } from './features/network/network-store.js';
 import type { PingState } from './features/ping/ping-store.js';
 import type { PromptsState } from './features/prompts/prompts-store.js';
@@ -18,3 +19,4 @@ export const useTools = <T>(selector: (s: ToolsState) => T): T => useStore(useAp
 export const usePrompts = <T>(selector: (s: PromptsState) => T): T => useStore(useApp().promptsStore, selector);
 export const useResources = <T>(selector: (s: ResourcesState) => T): T => useStore(useApp().resourcesStore, selector);
 export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(useApp().networkStore, selector);
+export const useIconOrigins = <T>(selector: (s: IconOriginsState) => T): T => useStore(useApp().iconOrigins, selector);

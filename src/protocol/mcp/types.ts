@@ -84,6 +84,7 @@ export interface Resource {
   description?: string;
   mimeType?: string;
   size?: number;
+  icons?: Icon[];
 }
 
 export interface ResourceTemplate {
@@ -92,6 +93,7 @@ export interface ResourceTemplate {
   title?: string;
   description?: string;
   mimeType?: string;
+  icons?: Icon[];
 }
 
 export interface PromptArgument {
@@ -105,6 +107,7 @@ export interface Prompt {
   title?: string;
   description?: string;
   arguments?: PromptArgument[];
+  icons?: Icon[];
 }
 
 /** Check a tools/call result's shape; the raw result stays available to the caller. */

@@ -59,6 +59,15 @@ describe('ClientSession', () => {
     expect(sent[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
   });
 
+  it("keeps the server's icons as it sent them (2025-11-25)", async () => {
+    const { session, reply } = setup();
+    const p = session.initialize();
+    const icons = [{ src: 'data:image/png;base64,AAAA', sizes: ['16x16'] }, 'junk'];
+    reply({ jsonrpc: '2.0', id: 1, result: { ...initResult, serverInfo: { ...initResult.serverInfo, icons } } });
+    const r = await p;
+    expect(r.ok && r.info.serverInfo.icons).toEqual(icons);
+  });
+
   it('flags a negotiated version it does not know', async () => {
     const { session, reply } = setup();
     const p = session.initialize();

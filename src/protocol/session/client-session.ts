@@ -524,6 +524,7 @@ function parseInitializeResult(result: unknown, offeredVersion: ProtocolVersion)
     },
   };
   if (typeof serverInfo.title === 'string') info.serverInfo.title = serverInfo.title;
+  if (serverInfo.icons !== undefined) info.serverInfo.icons = serverInfo.icons;
   if (typeof result.instructions === 'string') info.instructions = result.instructions;
   return { ok: true, info };
 }

@@ -7,6 +7,8 @@ export interface Implementation {
   name: string;
   version: string;
   title?: string;
+  /** As the server sent them (2025-11-25); whoever shows them checks each entry. */
+  icons?: unknown;
 }
 
 /** What the initialize handshake established. */

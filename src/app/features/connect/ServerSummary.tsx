@@ -3,6 +3,8 @@
 
 import type { ReactNode } from 'react';
 import type { InitializeInfo } from '../../../protocol/index.js';
+import { IconOrigins } from '../../components/icons/IconOrigins.js';
+import { McpIcon } from '../../components/icons/McpIcon.js';
 
 function versionWarning(info: InitializeInfo): string | null {
   if (!info.versionSupported) {
@@ -30,7 +32,8 @@ export function ServerSummary({ info, children }: { info: InitializeInfo; childr
   return (
     <div className="server-summary">
       <p className="status-line ok">
-        Connected to <strong>{serverInfo.title ?? serverInfo.name}</strong> {serverInfo.version} · protocol <span className="mono">{info.protocolVersion}</span>
+        <McpIcon icons={serverInfo.icons} size={20} /> Connected to <strong>{serverInfo.title ?? serverInfo.name}</strong> {serverInfo.version} · protocol{' '}
+        <span className="mono">{info.protocolVersion}</span>
       </p>
       {warning && <p className="warning">⚠ {warning}</p>}
       {children}
@@ -49,6 +52,7 @@ export function ServerSummary({ info, children }: { info: InitializeInfo; childr
           </ul>
         )}
       </div>
+      <IconOrigins />
       {info.instructions !== undefined && (
         <details className="instructions" open>
           <summary>Instructions</summary>

@@ -2,6 +2,7 @@
 
 import type { Prompt } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
+import { McpIcon } from '../../components/icons/McpIcon.js';
 import { ServerListStatus } from '../resources/ServerListStatus.js';
 import { filterItems } from '../resources/filter.js';
 import { declaredArguments } from './prompt-arguments.js';
@@ -52,7 +53,7 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
                 disabled={typeof p.name !== 'string'}
                 onClick={() => select(p.name)}
               >
-                <strong>{p.title ?? p.name ?? '(no name)'}</strong>
+                <McpIcon icons={p.icons} /> <strong>{p.title ?? p.name ?? '(no name)'}</strong>
                 {p.title !== undefined && p.title !== p.name && <span className="mono hint"> {p.name}</span>}
                 <span className="prompt-item-detail hint">
                   {p.description ? `${p.description} · ` : ''}

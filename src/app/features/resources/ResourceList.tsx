@@ -3,6 +3,7 @@
 
 import { useId } from 'react';
 import { formatBytes, type Resource } from '../../../protocol/index.js';
+import { McpIcon } from '../../components/icons/McpIcon.js';
 import { useServerList } from '../../server-data/queries.js';
 import { ServerListStatus } from './ServerListStatus.js';
 import { UpdateBadge } from './UpdateBadge.js';
@@ -19,6 +20,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
     <li className={shown ? 'resource-item shown' : 'resource-item'}>
       <div className="resource-item-main">
         <div className="resource-item-title">
+          <McpIcon icons={resource.icons} />
           <strong>{resource.title ?? resource.name ?? '(no name)'}</strong>
           {resource.title !== undefined && resource.title !== resource.name && <span className="hint mono">{resource.name}</span>}
           {subscribed && <span className="badge">Subscribed</span>}

@@ -1,6 +1,7 @@
 // One resource template: a field per RFC 6570 variable, the URI they expand
 // to (live), and Read.
 
+import { McpIcon } from '../../components/icons/McpIcon.js';
 import { useId, useState, type FormEvent } from 'react';
 import type { ResourceTemplate } from '../../../protocol/index.js';
 import { useResources } from '../../hooks.js';
@@ -24,7 +25,9 @@ export function TemplateForm({ template }: { template: ResourceTemplate }) {
 
   return (
     <form className="template-form" aria-labelledby={headingId} onSubmit={submit}>
-      <h4 id={headingId}>{template.title ?? template.name}</h4>
+      <h4 id={headingId}>
+        <McpIcon icons={template.icons} /> {template.title ?? template.name}
+      </h4>
       <div className="mono hint">{validTemplate ? template.uriTemplate : 'This template has no "uriTemplate" string.'}</div>
       {template.description && <p className="hint">{template.description}</p>}
       {expansion.variables.map((v) => {

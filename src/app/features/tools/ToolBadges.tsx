@@ -1,15 +1,6 @@
-// A tool's icon (only from https: or data: images) and its annotation badges, each with a tooltip.
-import { useState } from 'react';
+// A tool's annotation badges, each with a tooltip.
 import type { Tool } from '../../../protocol/index.js';
-import { annotationBadges, pickIcon } from './tool-list.js';
-
-export function ToolIcon({ tool }: { tool: Tool }) {
-  const src = pickIcon(tool.icons);
-  const [failed, setFailed] = useState<string | undefined>();
-  // An icon that does not load is decoration that failed: leave no broken-image box.
-  if (!src || failed === src) return null;
-  return <img className="tool-icon" src={src} alt="" width={16} height={16} referrerPolicy="no-referrer" loading="lazy" onError={() => setFailed(src)} />;
-}
+import { annotationBadges } from './tool-list.js';
 
 export function AnnotationBadges({ tool }: { tool: Tool }) {
   const badges = annotationBadges(tool.annotations);

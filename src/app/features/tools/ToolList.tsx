@@ -5,7 +5,8 @@ import { useId } from 'react';
 import type { Tool } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
 import { useApp, useTools } from '../../hooks.js';
-import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
+import { McpIcon } from '../../components/icons/McpIcon.js';
+import { AnnotationBadges } from './ToolBadges.js';
 import { displayTitle, filterTools } from './tool-list.js';
 import { selectTool } from './tools-store.js';
 
@@ -16,7 +17,7 @@ function ToolItem({ tool, selected }: { tool: Tool; selected: boolean }) {
   return (
     <li className={`tool-item${selected ? ' selected' : ''}`} onClick={() => selectTool(toolsStore, tool.name)}>
       <button type="button" className="tool-select" aria-pressed={selected} aria-label={tool.name} aria-describedby={describedBy}>
-        <ToolIcon tool={tool} />
+        <McpIcon icons={tool.icons} />
         <span className="tool-name">{tool.name}</span>
       </button>
       <div id={describedBy} className="tool-item-details">

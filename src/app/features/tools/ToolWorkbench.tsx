@@ -12,7 +12,8 @@ import { placeProblems, type PlacedProblems } from './form/field-errors.js';
 import { prepareFormSchema } from './form/prepare-schema.js';
 import { ToolForm } from './form/ToolForm.js';
 import { initialFormData } from './form/validator.js';
-import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
+import { McpIcon } from '../../components/icons/McpIcon.js';
+import { AnnotationBadges } from './ToolBadges.js';
 import { displayTitle } from './tool-list.js';
 import { setDraft, type ToolDraft } from './tools-store.js';
 
@@ -101,7 +102,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
     >
       <header className="tool-header">
         <h3>
-          <ToolIcon tool={tool} />
+          <McpIcon icons={tool.icons} />
           <code>{tool.name}</code>
           {title && <span className="tool-title"> {title}</span>}
         </h3>

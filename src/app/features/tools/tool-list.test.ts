@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../protocol/index.js';
-import { annotationBadges, displayTitle, filterTools, pickIcon, safeIconSrc } from './tool-list.js';
+import { annotationBadges, displayTitle, filterTools } from './tool-list.js';
 
 const tools: Tool[] = [
   { name: 'add', title: 'Add', description: 'Add two numbers and return the sum.', inputSchema: {} },
@@ -24,33 +24,6 @@ describe('displayTitle', () => {
     expect(displayTitle(tools[0]!)).toBe('Add');
     expect(displayTitle(tools[2]!)).toBe('Always fails');
     expect(displayTitle({ name: 'x', title: 'x', inputSchema: {} })).toBeUndefined();
-  });
-});
-
-describe('icons', () => {
-  it('loads only https: URLs and data: images', () => {
-    expect(safeIconSrc('https://example.com/i.png')).toBe('https://example.com/i.png');
-    expect(safeIconSrc('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
-    for (const bad of [
-      'javascript:alert(1)',
-      'JaVaScRiPt:alert(1)',
-      'http://example.com/i.png',
-      'data:text/html;base64,PHNjcmlwdD4=',
-      '/icon.png',
-      'file:///etc/passwd',
-      42,
-    ]) {
-      expect(safeIconSrc(bad)).toBeUndefined();
-    }
-  });
-
-  it('picks the first safe icon, preferring a non-dark one', () => {
-    expect(pickIcon([{ src: 'javascript:x' }, { src: 'https://a/dark.png', theme: 'dark' }, { src: 'https://a/light.png', theme: 'light' }])).toBe(
-      'https://a/light.png',
-    );
-    expect(pickIcon([{ src: 'https://a/dark.png', theme: 'dark' }])).toBe('https://a/dark.png');
-    expect(pickIcon(undefined)).toBeUndefined();
-    expect(pickIcon([{ src: 'javascript:x' }])).toBeUndefined();
   });
 });
 

@@ -1,7 +1,6 @@
-// What the tool list shows: the filter, the display title, annotation badges
-// and icons that are safe to load.
+// What the tool list shows: the filter, the display title and annotation badges.
 
-import type { Icon, Tool, ToolAnnotations } from '../../../protocol/index.js';
+import type { Tool, ToolAnnotations } from '../../../protocol/index.js';
 
 export function displayTitle(tool: Tool): string | undefined {
   const title = tool.title ?? tool.annotations?.title;
@@ -19,26 +18,6 @@ export function filterTools(tools: readonly Tool[], filter: string): Tool[] {
       .toLowerCase();
     return words.every((w) => haystack.includes(w));
   });
-}
-
-const SAFE_DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|avif|svg\+xml|x-icon|vnd\.microsoft\.icon)(;[^,]*)?,/i;
-
-/** An icon's src only when it is an https: URL or a data: image (never javascript:, http: or a relative path). */
-export function safeIconSrc(src: unknown): string | undefined {
-  if (typeof src !== 'string') return undefined;
-  if (SAFE_DATA_IMAGE.test(src)) return src;
-  try {
-    return new URL(src).protocol === 'https:' ? src : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The first icon that is safe to load, preferring the light theme. */
-export function pickIcon(icons: unknown): string | undefined {
-  if (!Array.isArray(icons)) return undefined;
-  const candidates = (icons as Icon[]).filter((i) => typeof i === 'object' && i !== null && safeIconSrc(i.src) !== undefined);
-  return (candidates.find((i) => i.theme !== 'dark') ?? candidates[0])?.src;
 }
 
 export interface AnnotationBadge {
