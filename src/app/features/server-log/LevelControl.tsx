@@ -57,7 +57,9 @@ export function LevelControl() {
 function LevelAnswer() {
   const request = useServerLog((s) => s.request);
   if (!request)
-    return <p className="hint">Until a level is set, the server decides which messages to send. logging/setLevel asks for one level and everything more severe.</p>;
+    return (
+      <p className="hint">Until a level is set, the server decides which messages to send. logging/setLevel asks for one level and everything more severe.</p>
+    );
   switch (request.state) {
     case 'sending':
       return (
@@ -68,8 +70,8 @@ function LevelAnswer() {
     case 'set':
       return (
         <p className="level-answer ok" role="status">
-          The server accepted level <strong>{request.level}</strong> (it answered <code>{request.answer}</code>): it should now send {request.level} and
-          above. Messages below it are reported in Problems (LOG-BELOW-LEVEL).
+          The server accepted level <strong>{request.level}</strong> (it answered <code>{request.answer}</code>): it should now send {request.level} and above.
+          Messages below it are reported in Problems (LOG-BELOW-LEVEL).
         </p>
       );
     case 'failed':

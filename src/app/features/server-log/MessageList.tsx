@@ -93,7 +93,11 @@ const MessageRow = memo(function MessageRow({
         {m.logger ?? ''}
       </div>
       <div role="cell" className="mono">
-        {m.problems.length > 0 && <span className="problem-mark" aria-label="Malformed message" title={m.problems.join('; ')}>⚠ </span>}
+        {m.problems.length > 0 && (
+          <span className="problem-mark" aria-label="Malformed message" title={m.problems.join('; ')}>
+            ⚠{' '}
+          </span>
+        )}
         {dataPreview(m)}
       </div>
     </div>

@@ -82,9 +82,7 @@ export function ServerLogTab() {
         {removed > 0 && ` ${plural(removed, 'older message')} let go from this view to keep it fast; each is still a frame in the Log tab.`}
       </p>
       {messages.length === 0 ? (
-        <p className="hint">
-          No log messages yet. A server sends notifications/message as it logs; each one appears here and as a frame in the Log tab.
-        </p>
+        <p className="hint">No log messages yet. A server sends notifications/message as it logs; each one appears here and as a frame in the Log tab.</p>
       ) : indices.length === 0 ? (
         <p className="hint">No message matches the filters.</p>
       ) : (

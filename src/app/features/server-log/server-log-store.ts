@@ -17,9 +17,7 @@ export interface ServerLogMessage extends LogMessage {
 
 /** The last logging/setLevel of this page, for the current connection. */
 export type LevelRequest =
-  | { state: 'sending'; level: LoggingLevel }
-  | { state: 'set'; level: LoggingLevel; answer: string }
-  | { state: 'failed'; level: LoggingLevel; message: string };
+  { state: 'sending'; level: LoggingLevel } | { state: 'set'; level: LoggingLevel; answer: string } | { state: 'failed'; level: LoggingLevel; message: string };
 
 export interface ServerLogState {
   /** Oldest first; mutated in place, so read `version` to notice a change. */
