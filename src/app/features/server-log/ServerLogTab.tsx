@@ -1,9 +1,9 @@
-// The Server log: the level asked of the server, then its notifications/message
+// The Server messages tab (the server's log): the level asked of the server, then its notifications/message
 // in a list filterable by least severe level and by logger, with counts, Clear
 // and the selected message in full. Each message is also a frame in the Log tab.
 
 import { useId, useMemo, useState } from 'react';
-import { LOGGING_LEVELS, isLoggingLevel, plural } from '../../../protocol/index.js';
+import { LOGGING_LEVELS, formatCount, isLoggingLevel, plural } from '../../../protocol/index.js';
 import { LevelControl } from './LevelControl.js';
 import { MessageDetail } from './MessageDetail.js';
 import { MessageList } from './MessageList.js';
@@ -77,7 +77,7 @@ export function ServerLogTab() {
       <LevelControl />
       <Filters />
       <p className="hint" role="status" aria-label="Message count">
-        {filtered ? `Showing ${plural(indices.length, 'message')} of ${messages.length}` : plural(messages.length, 'message')}
+        {filtered ? `Showing ${plural(indices.length, 'message')} of ${formatCount(messages.length)}` : plural(messages.length, 'message')}
         {filtered && minLevel !== '' ? ' (a message with an unknown level is always shown)' : ''}.
         {removed > 0 && ` ${plural(removed, 'older message')} let go from this view to keep it fast; each is still a frame in the Log tab.`}
       </p>

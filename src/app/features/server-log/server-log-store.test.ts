@@ -11,12 +11,15 @@ const sessionAnswering = (outcome: RequestOutcome, sent: unknown[] = []) =>
     },
   }) as unknown as ClientSession;
 
+/** Publishes at once: each message is seen by the view as it comes. */
+const now = (publish: () => void) => publish();
+
 const request = { id: 2, method: 'logging/setLevel', raw: '', sentAt: 0 };
 const response = { raw: '', frame: { kind: 'invalid' as const, code: 'empty' as const, reason: '' }, receivedAt: 1 };
 
 describe('server log store', () => {
   it('keeps each message with its problems, connection and time', () => {
-    const store = createServerLogStore({ session: () => undefined });
+    const store = createServerLogStore({ session: () => undefined, schedule: now });
     store.getState().receive({ level: 'error', logger: 'db', data: { a: 1 } }, 1, 1000);
     store.getState().receive({ level: 'loud' }, 1, 2000);
     const [a, b] = store.getState().messages;
@@ -29,8 +32,25 @@ describe('server log store', () => {
     ]);
   });
 
+  it('a burst of messages is one update of the view', () => {
+    const later: Array<() => void> = [];
+    const store = createServerLogStore({ session: () => undefined, schedule: (publish) => later.push(publish) });
+    let updates = 0;
+    store.subscribe(() => updates++);
+    for (let i = 0; i < 50; i++) store.getState().receive({ level: 'info', logger: 'burst', data: i }, 1, i);
+    expect(later).toHaveLength(1);
+    expect(updates).toBe(0);
+    later[0]!();
+    expect(updates).toBe(1);
+    expect(store.getState()).toMatchObject({ version: 1 });
+    expect(store.getState().messages).toHaveLength(50);
+    expect(store.getState().loggers.get('burst')).toBe(50);
+    store.getState().receive({ level: 'info', data: 'next' }, 1, 99);
+    expect(later).toHaveLength(2);
+  });
+
   it('lets go of the oldest beyond the cap, and counts them', () => {
-    const store = createServerLogStore({ session: () => undefined, maxKept: 100 });
+    const store = createServerLogStore({ session: () => undefined, maxKept: 100, schedule: now });
     for (let i = 0; i < 105; i++) store.getState().receive({ level: 'info', logger: i < 10 ? 'early' : 'late', data: i }, 1, i);
     const s = store.getState();
     expect(s.messages.length + s.removed).toBe(105);
@@ -44,7 +64,7 @@ describe('server log store', () => {
   });
 
   it('filters by least severe level and by logger; an unknown level always shows', () => {
-    const store = createServerLogStore({ session: () => undefined });
+    const store = createServerLogStore({ session: () => undefined, schedule: now });
     const r = store.getState().receive;
     r({ level: 'debug', logger: 'a', data: 0 }, 1, 0);
     r({ level: 'error', logger: 'a', data: 1 }, 1, 0);
@@ -73,7 +93,7 @@ describe('server log store', () => {
   });
 
   it('says so when not connected', async () => {
-    const store = createServerLogStore({ session: () => undefined });
+    const store = createServerLogStore({ session: () => undefined, schedule: now });
     await store.getState().setLevel('info');
     expect(store.getState().request).toMatchObject({ state: 'failed', message: expect.stringMatching(/^Not connected/) });
   });

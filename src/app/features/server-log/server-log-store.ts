@@ -49,31 +49,36 @@ export interface ServerLogDeps {
   /** The current connection's session, if it is up. */
   session: () => ClientSession | undefined;
   maxKept?: number;
+  /**
+   * Runs `publish` a little later: a burst of messages (one WebSocket event each) is then
+   * one update of the view, not one per message. Default: within PUBLISH_MS.
+   */
+  schedule?: (publish: () => void) => void;
 }
+
+/** How long a burst of messages may wait before the view shows it. */
+export const PUBLISH_MS = 50;
 
 export type ServerLogStore = StoreApi<ServerLogState>;
 
 export function createServerLogStore(deps: ServerLogDeps): ServerLogStore {
   const maxKept = deps.maxKept ?? MAX_KEPT;
   const trim = Math.min(TRIM, Math.max(1, Math.floor(maxKept / 10)));
+  const schedule = deps.schedule ?? ((publish) => setTimeout(publish, PUBLISH_MS));
   let n = 0;
-  return createStore<ServerLogState>()((set, get) => ({
-    messages: [],
-    version: 0,
-    removed: 0,
-    loggers: new Map(),
-    minLevel: '',
-    logger: undefined,
-    connection: 0,
-    request: undefined,
-    receive: (params, connection, receivedAt) => {
+  /** Messages pushed since the view was last told; their loggers are counted when it is. */
+  let unpublished = 0;
+  return createStore<ServerLogState>()((set, get) => {
+    /** Counts the new messages' loggers, lets go of the oldest beyond the cap, and tells the view. */
+    const publish = (): void => {
       const s = get();
-      const message: ServerLogMessage = { ...readLogMessage(params), n: ++n, connection, receivedAt };
       const messages = s.messages;
-      messages.push(message);
       const loggers = new Map(s.loggers);
-      const name = message.logger ?? '';
-      loggers.set(name, (loggers.get(name) ?? 0) + 1);
+      for (const m of messages.slice(messages.length - Math.min(unpublished, messages.length))) {
+        const name = m.logger ?? '';
+        loggers.set(name, (loggers.get(name) ?? 0) + 1);
+      }
+      unpublished = 0;
       let removed = s.removed;
       if (messages.length > maxKept) {
         const gone = messages.splice(0, messages.length - maxKept + trim);
@@ -86,32 +91,49 @@ export function createServerLogStore(deps: ServerLogDeps): ServerLogStore {
         }
       }
       set({ version: s.version + 1, loggers, removed });
-    },
-    clear: () => set((s) => ({ messages: [], version: s.version + 1, removed: 0, loggers: new Map(), logger: undefined })),
-    setMinLevel: (minLevel) => set({ minLevel }),
-    setLogger: (logger) => set({ logger }),
-    forConnection: (connection) => {
-      if (connection !== get().connection) set({ connection, request: undefined });
-    },
-    setLevel: async (level) => {
-      const session = deps.session();
-      const connection = get().connection;
-      if (!session) {
-        set({ request: { state: 'failed', level, message: 'Not connected: connect to a server first.' } });
-        return;
-      }
-      set({ request: { state: 'sending', level } });
-      const outcome = await session.request('logging/setLevel', { level });
-      // A reconnect meanwhile: the answer is about a connection that is gone.
-      if (get().connection !== connection) return;
-      set({
-        request:
-          outcome.status === 'result'
-            ? { state: 'set', level, answer: answerText(outcome.result) }
-            : { state: 'failed', level, message: outcomeMessage(outcome) },
-      });
-    },
-  }));
+    };
+    return {
+      messages: [],
+      version: 0,
+      removed: 0,
+      loggers: new Map(),
+      minLevel: '',
+      logger: undefined,
+      connection: 0,
+      request: undefined,
+      receive: (params, connection, receivedAt) => {
+        get().messages.push({ ...readLogMessage(params), n: ++n, connection, receivedAt });
+        if (unpublished++ === 0) schedule(publish);
+      },
+      clear: () => {
+        unpublished = 0;
+        set((s) => ({ messages: [], version: s.version + 1, removed: 0, loggers: new Map(), logger: undefined }));
+      },
+      setMinLevel: (minLevel) => set({ minLevel }),
+      setLogger: (logger) => set({ logger }),
+      forConnection: (connection) => {
+        if (connection !== get().connection) set({ connection, request: undefined });
+      },
+      setLevel: async (level) => {
+        const session = deps.session();
+        const connection = get().connection;
+        if (!session) {
+          set({ request: { state: 'failed', level, message: 'Not connected: connect to a server first.' } });
+          return;
+        }
+        set({ request: { state: 'sending', level } });
+        const outcome = await session.request('logging/setLevel', { level });
+        // A reconnect meanwhile: the answer is about a connection that is gone.
+        if (get().connection !== connection) return;
+        set({
+          request:
+            outcome.status === 'result'
+              ? { state: 'set', level, answer: answerText(outcome.result) }
+              : { state: 'failed', level, message: outcomeMessage(outcome) },
+        });
+      },
+    };
+  });
 }
 
 function answerText(result: unknown): string {
