@@ -58,9 +58,7 @@ describe('--log-level and server log lines', () => {
   it('says so, and sends nothing, when the server does not declare logging', async () => {
     const r = await cli(...logTarget('--no-logging'), '--log-level', 'info', '--verbose', 'ping');
     expect(r.code).toBe(0);
-    expect(r.err).toContain(
-      'mcpscope: --log-level info was not sent: the server does not declare the logging capability, so it takes no logging/setLevel.',
-    );
+    expect(r.err).toContain('mcpscope: --log-level info was not sent: the server does not declare the logging capability, so it takes no logging/setLevel.');
     expect(r.err.some((l) => l.includes('logging/setLevel') && l.startsWith('→'))).toBe(false);
     // What it logs anyway is printed, malformed or not.
     expect(r.err).toContain('server log error: {"why":"the logger is a number"} — malformed: logger is 42; it must be a string when present');
