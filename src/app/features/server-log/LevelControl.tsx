@@ -2,17 +2,10 @@
 // the server's answer; otherwise a sentence saying why there is nothing to set.
 
 import { useId, useState } from 'react';
-import { LOGGING_LEVELS, isLoggingLevel, isRecord, type LoggingLevel } from '../../../protocol/index.js';
+import { LOGGING_LEVELS, isLoggingLevel, type LoggingLevel } from '../../../protocol/index.js';
 import { useConnection } from '../../hooks.js';
+import { levelAvailability } from './level-availability.js';
 import { useServerLog } from './use-server-log.js';
-
-function unavailable(status: string | undefined, withoutInitialize: boolean, capabilities: Record<string, unknown> | undefined): string | undefined {
-  if (status !== 'ready') return 'Not connected: connect to a server to set the level of the log messages it sends.';
-  if (withoutInitialize) return undefined;
-  if (capabilities && !Object.hasOwn(capabilities, 'logging'))
-    return 'The server does not declare the logging capability, so it takes no logging/setLevel and should send no log messages. Any it sends anyway are listed below and reported in Problems (CAP-UNDECLARED).';
-  return undefined;
-}
 
 export function LevelControl() {
   const id = useId();
@@ -22,14 +15,13 @@ export function LevelControl() {
   const request = useServerLog((s) => s.request);
   const setLevel = useServerLog((s) => s.setLevel);
   const [level, setChoice] = useState<LoggingLevel>('info');
-  const reason = unavailable(status, withoutInitialize, capabilities);
-  const declared = isRecord(capabilities) && Object.hasOwn(capabilities, 'logging');
+  const availability = levelAvailability(status, withoutInitialize, capabilities);
 
   return (
     <section className="server-log-level" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Log level</h3>
-      {reason !== undefined ? (
-        <p className="hint">{reason}</p>
+      {!availability.available ? (
+        <p className="hint">{availability.reason}</p>
       ) : (
         <>
           <div className="toolbar">
@@ -46,7 +38,9 @@ export function LevelControl() {
               Set level
             </button>
           </div>
-          {!declared && <p className="hint">No capabilities were negotiated (connected without initialize): the server may not take logging/setLevel.</p>}
+          {!availability.negotiated && (
+            <p className="hint">No capabilities were negotiated (connected without initialize): the server may not take logging/setLevel.</p>
+          )}
           <LevelAnswer />
         </>
       )}
