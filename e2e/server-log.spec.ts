@@ -156,3 +156,15 @@ test('a server without the logging capability: the level control says why it is 
   // What it sends anyway is still shown.
   await expect(view.getByRole('status', { name: 'Message count' })).toHaveText('3 messages.');
 });
+
+test('after a reload, the log messages of the restored log are shown again', async ({ page }) => {
+  page.on('dialog', (d) => void d.accept());
+  await connectStdio(page);
+  await callTool(page, 'log_each_level', { logger: 'before-reload' });
+  await page.getByRole('tab', { name: 'Log' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Log' }).getByRole('row').filter({ hasText: 'notifications/message' })).toHaveCount(8);
+  await page.reload();
+  const view = await openServerLog(page);
+  await expect(view.getByRole('status', { name: 'Message count' })).toHaveText('8 messages.');
+  await expect(rows(view).first()).toContainText('before-reload');
+});
