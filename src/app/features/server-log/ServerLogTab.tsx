@@ -43,10 +43,10 @@ function Filters() {
         onChange={(e) => setLogger(e.target.value === ALL ? undefined : e.target.value === NO_LOGGER ? '' : e.target.value)}
       >
         <option value={ALL}>every logger</option>
-        {loggers.has('') && <option value={NO_LOGGER}>(no logger) — {loggers.get('')}</option>}
+        {loggers.has('') && <option value={NO_LOGGER}>(no logger) — {formatCount(loggers.get('') ?? 0)}</option>}
         {named.map((name) => (
           <option key={name} value={name}>
-            {name} — {loggers.get(name)}
+            {name} — {formatCount(loggers.get(name) ?? 0)}
           </option>
         ))}
         {/* A logger chosen earlier whose messages were cleared or let go stays selectable, so the filter never hides itself. */}
