@@ -2,8 +2,20 @@
 // step exercises one part of the protocol; the lint engine watches every frame
 // meanwhile, and its findings about the server are part of the verdict.
 
-import { figuresOf, formatDuration, isRecord, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../src/protocol/index.js';
+import {
+  figuresOf,
+  formatDuration,
+  isRecord,
+  listAll,
+  outcomeMessage,
+  pingVerdict,
+  plural,
+  type LoggingLevel,
+  type PingSample,
+  type Tool,
+} from '../src/protocol/index.js';
 import type { CliConnection } from './connection.js';
+import { checkLogging } from './logging.js';
 
 export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
 
@@ -143,7 +155,8 @@ async function checkBatch(c: CliConnection, steps: CheckStep[]): Promise<void> {
   );
 }
 
-export async function runCheck(c: CliConnection, offeredVersion: string): Promise<CheckReport> {
+/** `logLevel`: the level the logging/setLevel probe asks for (the --log-level given, else info). */
+export async function runCheck(c: CliConnection, offeredVersion: string, logLevel: LoggingLevel = 'info'): Promise<CheckReport> {
   const steps: CheckStep[] = [];
   const info = c.info;
   if (!info) {
@@ -168,6 +181,7 @@ export async function runCheck(c: CliConnection, offeredVersion: string): Promis
     await checkPingWithParams(c, steps);
     await checkNotificationSilence(c, steps);
     await checkTools(c, steps);
+    await checkLogging(c, steps, logLevel);
     if (info.protocolVersion !== '2025-03-26') {
       steps.push({ name: 'batch', status: 'skip', detail: `batches exist only in 2025-03-26; ${info.protocolVersion} was negotiated` });
     } else {

@@ -21,6 +21,7 @@ import { createStdioUpstream, type LaunchWording } from '../proxy/upstream/stdio
 import type { AnyUpstream, UpstreamEvent } from '../proxy/upstream/types.js';
 import type { ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
+import { logLine } from './logging.js';
 
 export interface ConnectOptions {
   protocolVersion: ProtocolVersion;
@@ -32,6 +33,8 @@ export interface ConnectOptions {
   withoutInitialize?: boolean;
   /** Says what the CLI did on its own (e.g. how it answered an elicitation); stderr in the CLI. */
   notice?: (line: string) => void;
+  /** Each notifications/message of the server, as one line; stderr in the CLI. */
+  serverLog?: (line: string) => void;
 }
 
 /** A failure the CLI prints as one sentence and exits 1 on. */
@@ -101,6 +104,14 @@ export class CliConnection {
     });
   }
 
+  private listen(): void {
+    const print = this.options.serverLog;
+    if (!print) return;
+    this.core.session.on((e) => {
+      if (e.type === 'notification' && e.method === 'notifications/message') print(logLine(e.params));
+    });
+  }
+
   get session(): ClientSession {
     return this.core.session;
   }
@@ -108,6 +119,7 @@ export class CliConnection {
   /** Start the server and run the initialize handshake. Throws CliError with a sentence. */
   static async open(target: TransportConfig, options: ConnectOptions, opener: UpstreamOpener = openStdioOrHttp): Promise<CliConnection> {
     const c = new CliConnection(options);
+    c.listen();
     c.upstream = opener(target, (e) => c.core.receive(e));
     try {
       await c.upstream.start();

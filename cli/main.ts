@@ -7,6 +7,7 @@ import { CLI_USAGE, parseCliArgs } from './args.js';
 import { runCheck, type CheckReport } from './check.js';
 import { runCommand } from './commands.js';
 import { runConformanceClient } from './conformance.js';
+import { applyLogLevel } from './logging.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
 import { plural } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
@@ -73,12 +74,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         elicitation: o.elicitation,
         withoutInitialize: o.withoutInitialize,
         notice: (line) => io.err(`mcpscope: ${line}`),
+        serverLog: (line) => io.err(line),
         ...(trace ? { trace } : {}),
       },
       opener,
     );
+    if (o.logLevel !== undefined) await applyLogLevel(connection, o.logLevel, (line) => io.err(`mcpscope: ${line}`));
     if (o.command.name === 'check') {
-      const report = await runCheck(connection, o.protocolVersion);
+      const report = await runCheck(connection, o.protocolVersion, o.logLevel);
       if (o.json) io.out(jsonOut(report));
       else for (const l of checkReportText(report)) io.out(l);
       return report.ok ? 0 : 1;

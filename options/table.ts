@@ -6,6 +6,7 @@
 import {
   DEFAULT_PROTOCOL_VERSION,
   HTTP_MODES,
+  LOGGING_LEVELS,
   PROTOCOL_VERSIONS,
   httpUrlProblem,
   isKnownProtocolVersion,
@@ -200,6 +201,13 @@ export const OPTIONS = {
       '  naming the fields, when a required field has none or a default fails',
     programs: ['cli'],
     check: oneOf(['accept-defaults', 'decline'] as const),
+  }),
+  logLevel: valueOption({
+    flag: '--log-level',
+    placeholder: 'LEVEL',
+    help: `ask the server for log messages at LEVEL and above (logging/setLevel, sent\nafter initialize where the server declares logging): ${LOGGING_LEVELS.join(', ')}`,
+    programs: ['cli'],
+    check: oneOf(LOGGING_LEVELS),
   }),
   json: switchOption({ flag: '--json', help: 'print JSON instead of text', programs: ['cli'] }),
   verbose: switchOption({ flag: '--verbose', help: 'print every frame to stderr', programs: ['cli'] }),

@@ -19,6 +19,7 @@ const ConsoleTab = lazyView('the Console tab', () => import('./features/console/
 const NetworkTab = lazyView('the Network tab', () => import('./features/network/NetworkTab.js').then((m) => m.NetworkTab));
 const ProblemsTab = lazyView('the Problems tab', () => import('./features/problems/ProblemsTab.js').then((m) => m.ProblemsTab));
 const ComposerTab = lazyView('the Composer tab', () => import('./features/composer/ComposerTab.js').then((m) => m.ComposerTab));
+const ServerLogTab = lazyView('the Server messages tab', () => import('./features/server-log/ServerLogTab.js').then((m) => m.ServerLogTab));
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
@@ -26,6 +27,7 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'resources', label: 'Resources', panel: <ResourcesTab />, deferred: true },
   { id: 'prompts', label: 'Prompts', panel: <PromptsTab />, deferred: true },
   { id: 'log', label: 'Log', panel: <LogTab /> },
+  { id: 'server-log', label: 'Server messages', panel: <ServerLogTab />, deferred: true },
   { id: 'console', label: 'Console', panel: <ConsoleTab />, deferred: true },
   { id: 'network', label: 'Network', panel: <NetworkTab />, deferred: true },
   { id: 'problems', label: 'Problems', panel: <ProblemsTab />, deferred: true },

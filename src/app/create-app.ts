@@ -15,6 +15,7 @@ import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
 import { createPromptsStore } from './features/prompts/prompts-store.js';
 import { createResourcesStore } from './features/resources/resources-store.js';
+import { createServerLogStore } from './features/server-log/server-log-store.js';
 import { createToolsStore } from './features/tools/tools-store.js';
 import { LintRunner } from './lint/lint-runner.js';
 import { createResourceReads, readNow, serverReadQuery, type ReadDeps } from './server-data/reads.js';
@@ -112,6 +113,7 @@ export function createApp(env: PageEnvironment) {
     iconOrigins: createIconOriginsStore(env.settings),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore(),
+    serverLog: createServerLogStore({ session }),
     resourcesStore: createResourcesStore({ session, reads: resourceReads }),
     promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),
     heartbeat: new Heartbeat({

@@ -3,8 +3,9 @@
 
 import { restoreLabels } from './stores/connection-labels.js';
 import type { App } from './create-app.js';
+import { restoreServerLog } from './features/server-log/restore.js';
 
-type SavedLogParts = Pick<App, 'logSaver' | 'logStore' | 'lint' | 'connectionLabels' | 'controller'>;
+type SavedLogParts = Pick<App, 'logSaver' | 'logStore' | 'lint' | 'connectionLabels' | 'controller' | 'serverLog'>;
 
 /** Puts the log from before a reload back, then saves the log as it changes. */
 export async function restoreSavedLog(app: SavedLogParts): Promise<void> {
@@ -15,6 +16,7 @@ export async function restoreSavedLog(app: SavedLogParts): Promise<void> {
     if (logStore.getState().restore(saved.entries)) {
       lint.restore(saved.findings, upToSeq);
       restoreLabels(connectionLabels, saved.labels);
+      restoreServerLog(saved.entries, app.serverLog);
       app.controller.numberAfter(lastConnection);
     } else {
       logSaver.fail(

@@ -22,6 +22,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     invalidateOnListChanged(queryClient, e, connection);
     if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();
     if (e.type === 'closed') app.resourcesStore.getState().sessionClosed();
+    if (e.type === 'notification' && e.method === 'notifications/message') app.serverLog.getState().receive(e.params, connection, Date.now());
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
       if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);
@@ -55,6 +56,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     connection = next;
     app.resourcesStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
+    app.serverLog.getState().forConnection(next);
     resetForConnection(app.toolsStore);
   });
   // Another server: the last one's pings, heartbeat figures and tool results no longer describe

@@ -30,3 +30,4 @@ export * from './lint/http-facts.js';
 export * from './ledger/pairing-cases.js';
 export * from './connection/exchange-judge.js';
 export * from './connection/core.js';
+export * from './logging/log-message.js';

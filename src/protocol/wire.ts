@@ -16,3 +16,5 @@ export * from './ledger/ledger.js';
 export * from './connection/stderr-tail.js';
 export * from './text/split-args.js';
 export * from './text/plural.js';
+// The log levels: the option table checks --log-level against them.
+export * from './logging/levels.js';

@@ -16,6 +16,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { serveLogging } from './logging.js';
 import { demoPrompts } from './prompts.js';
 import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
 import { argumentProblems, demoTools } from './tools.js';
@@ -52,6 +53,8 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
     },
   );
 
+  const sendLog = serveLogging(server);
+
   server.setRequestHandler(ListToolsRequestSchema, (req) => {
     const { items, nextCursor } = page(demoTools, req.params?.cursor, TOOLS_PAGE);
     const tools = items.map(({ run: _run, ...tool }) => tool);
@@ -72,6 +75,7 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
       return await tool.run(args, {
         signal: extra.signal,
         log,
+        sendLog,
         elicit: async (message, requestedSchema) => {
           if (!server.getClientCapabilities()?.elicitation) return undefined;
           return extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema } }, ElicitResultSchema);

@@ -2,6 +2,7 @@
 // bounds are exactly what a form must handle) and their handlers.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { logEachLevel, type DemoLogLevel } from './logging.js';
 import { chartPng, toneWav } from './media.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
@@ -12,6 +13,8 @@ export interface ToolContext {
   /** Sends notifications/progress when the client asked for it. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   log(line: string): void;
+  /** Sends notifications/message, unless it is below the level the client set. */
+  sendLog(level: DemoLogLevel, logger: string, data: unknown): Promise<void>;
   /** Asks the user through the client (elicitation/create); undefined when the client cannot. */
   elicit(message: string, requestedSchema: Record<string, unknown>): Promise<{ action: string; content?: Record<string, unknown> } | undefined>;
 }
@@ -290,6 +293,7 @@ export const demoTools: DemoTool[] = [
       return { content: [text(`${replaced ? 'Replaced' : 'Wrote'} note ${JSON.stringify(name)}: ${lines} line${lines === 1 ? '' : 's'}.`)] };
     },
   },
+  logEachLevel,
 ];
 
 const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));

@@ -269,6 +269,17 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }] })]],
   ['CANCEL-THEN-PROGRESS', [...init(), ...progressAfterCancel(2)]],
   ['TASK-RESULT', [...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { task: { taskId: 't1', status: 'busy' } } }]]],
+  ['LOG-MESSAGE', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'verbose', data: 1 } }]]],
+  ['LOG-SET-LEVEL', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }]]],
+  [
+    'LOG-BELOW-LEVEL',
+    [
+      ...init(),
+      ['c', { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'error' } }],
+      ['s', { jsonrpc: '2.0', id: 2, result: {} }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'debug', data: 1 } }],
+    ],
+  ],
   ['LINT-INTERNAL', [...init(), ping(2)], { schema: { check: throwingCheck, version: '2025-11-25' } }],
   ['TOOL-SCHEMA-SAFE', [...init(), ...listTools([{ name: 'look', inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '(?=a)' } } } }])]],
 ];

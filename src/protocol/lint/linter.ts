@@ -9,6 +9,7 @@ import { classifyFrame, type Frame, type InvalidCode, type JsonRpcId, type Singl
 import { DEFAULT_PROTOCOL_VERSION } from '../versions.js';
 import { guardFor, internalFailureMessage, type Guard } from './internal.js';
 import { checkNotificationLifecycle, checkRequestLifecycle, onInitializeResult, onSubscription } from './lifecycle.js';
+import { checkLogMessage, checkSetLevelRequest, onSetLevelAnswer } from './logging.js';
 import { checkMeta } from './meta.js';
 import { isKnownRequest, methodProblem, type Sender } from './methods.js';
 import type { Report } from './report.js';
@@ -197,6 +198,7 @@ export class Linter {
       if (isRecord(params) && isRecord(params.capabilities)) facts.clientCapabilities = params.capabilities;
     }
     if (sender === 'client') guard('subscriptions', () => onSubscription(facts, method, params));
+    if (method === 'logging/setLevel' && sender === 'client') guard('LOG-SET-LEVEL', () => checkSetLevelRequest(params, report));
     const request: Outstanding = { id, method, params, cancelled: false };
     guard('PROG-TOKEN', () => {
       const token = isRecord(params) && isRecord(params._meta) ? params._meta.progressToken : undefined;
@@ -225,6 +227,7 @@ export class Linter {
     if (method === 'notifications/cancelled') guard('CANCEL', () => this.cancelled(sender, params, report));
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
     if (method === 'notifications/tasks/status') this.taskSeen(other(sender), params, false);
+    if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessage(facts, params, report));
   }
 
   /** A task's status seen, or its result retrieved: once it ends, so does its progress token. */
@@ -408,6 +411,9 @@ export class Linter {
         if (rttMs > this.slowPingMs) report('PING-RESULT', `ping took ${Math.round(rttMs)} ms; it must be answered promptly.`, sender, 'warning');
         return;
       }
+      case 'logging/setLevel':
+        if (sender === 'server') onSetLevelAnswer(facts, request.params, body, sender, report);
+        return;
       case 'tools/list':
         if (!isError && sender === 'server') checkToolsList(facts, body.result, report);
         return;

@@ -149,6 +149,21 @@ export const RULES = {
     title: 'A task-augmented request is answered with a task (CreateTaskResult)',
     spec: { path: 'basic/utilities/tasks', anchor: 'creating-tasks' },
   },
+  'LOG-MESSAGE': {
+    severity: 'error',
+    title: 'A log message has one of the eight levels, data, and a string logger if any',
+    spec: { path: 'server/utilities/logging', anchor: 'log-message-notifications' },
+  },
+  'LOG-SET-LEVEL': {
+    severity: 'error',
+    title: 'logging/setLevel takes one of the eight levels and is answered with an empty result',
+    spec: { path: 'server/utilities/logging', anchor: 'setting-log-level' },
+  },
+  'LOG-BELOW-LEVEL': {
+    severity: 'warning',
+    title: 'After logging/setLevel, a server sends only messages at that level or above',
+    spec: { path: 'server/utilities/logging', anchor: 'setting-log-level' },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 

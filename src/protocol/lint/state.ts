@@ -3,6 +3,7 @@
 
 import type { JsonRpcId } from '../jsonrpc/codec.js';
 import { RequestLedger } from '../ledger/ledger.js';
+import type { LoggingLevel } from '../logging/levels.js';
 import type { Tool } from '../mcp/types.js';
 import type { Sender } from './methods.js';
 import type { RuleId, Severity } from './rules.js';
@@ -44,6 +45,8 @@ export class SessionFacts {
   readonly progress = new Map<string, { request: Outstanding; sender: Sender; last: number | undefined; done: boolean }>();
   readonly subscribed = new Set<string>();
   readonly tools = new Map<string, Tool>();
+  /** The log level the server accepted with logging/setLevel, if any. */
+  logLevel: LoggingLevel | undefined;
   /** Consecutive stdout lines that were not JSON, to spot one message split over lines. */
   noiseRun: string[] = [];
 
