@@ -22,6 +22,8 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     invalidateOnListChanged(queryClient, e, connection);
     if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();
     if (e.type === 'closed') app.resourcesStore.getState().sessionClosed();
+    // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
+    if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
       if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);
@@ -56,6 +58,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.resourcesStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
     resetForConnection(app.toolsStore);
+    app.elicitations.reset();
   });
   // Another server: the last one's pings, heartbeat figures and tool results no longer describe
   // anything (a Re-run would go to the wrong server).
