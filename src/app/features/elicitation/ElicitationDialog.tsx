@@ -40,7 +40,8 @@ function MultiSelect({ field, value, onChange }: { field: ElicitationField; valu
         </label>
       ))}
       <span id={hintId} className="hint">
-        {[field.description, bounds].filter(Boolean).join(' ')}
+        {field.description && <span className="choice-description">{field.description}</span>}
+        {bounds && <span className="choice-bounds">{bounds}</span>}
       </span>
     </fieldset>
   );
