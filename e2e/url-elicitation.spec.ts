@@ -137,3 +137,55 @@ test('multi-select and titled enums: checkboxes with defaults, bounds checked, t
   await expect(raw).toContainText('"titledMultipleSelectEnum": [\n    "fish-1",\n    "fish-3"\n  ]');
   await expect(raw).toContainText('"titledSingleSelectEnum": "hero-3"');
 });
+
+async function connectDemo(page: Page): Promise<Locator> {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  return page.getByRole('tabpanel', { name: 'Tools' });
+}
+
+test('demo: notifications/elicitation/complete marks an opened URL elicitation done, and the -32042 panel ready to retry', async ({ page, context }) => {
+  const opened: string[] = [];
+  await context.route(/^https:\/\/accounts\.example\.com\//, (route) => {
+    opened.push(route.request().url());
+    return route.fulfill({ contentType: 'text/html', body: 'signed in' });
+  });
+  const tools = await connectDemo(page);
+  const tool = await selectTool(tools, 'connect_account');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The server asks you to open a web page' });
+  await expect(dialog.locator('strong.url-target-host')).toHaveText('accounts.example.com');
+  await dialog.getByRole('button', { name: 'Open in a new tab' }).click();
+  await expect(result(tools)).toContainText('accept: the sign-in page for files was opened');
+  const list = page.getByRole('region', { name: 'Opened URL elicitations' });
+  await expect(list).toContainText('Completed by the server');
+  await page.screenshot({ path: '/tmp/urlelicit-completed.png' });
+  await list.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(list).toHaveCount(0);
+
+  // The error path, for another service: the demo reports the sign-in complete by itself.
+  await tool.getByLabel('service', { exact: true }).fill('mail');
+  await tool.getByLabel('requireFirst').check();
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const required = result(tools).getByRole('region', { name: 'URL elicitation required' });
+  await expect(required.getByRole('status')).toHaveText('Completed: the server sent notifications/elicitation/complete.');
+  await expect(required).toContainText('All complete: the request can be retried.');
+  await required.getByRole('button', { name: 'Retry the request' }).click();
+  await expect(result(tools)).toContainText('The mail account is connected; the call went through.');
+  expect(opened).toHaveLength(1);
+});
+
+test('demo: order_pizza sends the multi-select toppings and extras as arrays', async ({ page }) => {
+  const tools = await connectDemo(page);
+  const tool = await selectTool(tools, 'order_pizza');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
+  const toppings = dialog.getByRole('group', { name: 'Toppings' });
+  await toppings.getByRole('checkbox', { name: 'olives' }).check();
+  await dialog.getByRole('group', { name: 'Extras' }).getByRole('checkbox', { name: 'Side salad' }).check();
+  await dialog.getByLabel('Size').selectOption({ label: 'Large (35 cm)' });
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(result(tools).getByText('accept: {"size":"l","toppings":["cheese","olives"],"extras":["salad"]}', { exact: true })).toBeVisible();
+});

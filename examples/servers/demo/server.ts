@@ -18,7 +18,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { demoPrompts } from './prompts.js';
 import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
-import { argumentProblems, demoTools } from './tools.js';
+import { elicitationDemoTools } from './elicitation-tools.js';
+import { argumentProblems, demoTools as baseTools } from './tools.js';
 
 /** Page sizes small enough that a client must follow nextCursor. */
 const TOOLS_PAGE = 4;
@@ -51,6 +52,7 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
       instructions: 'A small server to try mcpscope with: tools of every kind, resources, a template and prompts.',
     },
   );
+  const demoTools = [...baseTools, ...elicitationDemoTools(server, log)];
 
   server.setRequestHandler(ListToolsRequestSchema, (req) => {
     const { items, nextCursor } = page(demoTools, req.params?.cursor, TOOLS_PAGE);

@@ -19,6 +19,7 @@ export function OpenedUrlElicitations() {
   if (opened.length === 0) return null;
   return (
     <section className="url-elicitation-list" aria-label="Opened URL elicitations">
+      <h4>Opened URL elicitations</h4>
       <ul>
         {opened.map(([id, u]) => (
           <li key={id}>
