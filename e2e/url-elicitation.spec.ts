@@ -189,3 +189,70 @@ test('demo: order_pizza sends the multi-select toppings and extras as arrays', a
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(result(tools).getByText('accept: {"size":"l","toppings":["cheese","olives"],"extras":["salad"]}', { exact: true })).toBeVisible();
 });
+
+// Bad input: URL elicitations that try it, from a hand-written server.
+const hostileServer = fileURLToPath(new URL('../test/fixtures/url-elicitation-server.mjs', import.meta.url));
+
+async function connectHostile(page: Page, version = '2025-11-25'): Promise<Locator> {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByLabel('Command').fill(process.execPath);
+  await page.getByLabel('Arguments').fill(hostileServer);
+  await page.getByLabel('Protocol version').selectOption(version);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('url-elicitation-server');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  return page.getByRole('tabpanel', { name: 'Tools' });
+}
+
+async function problemRow(page: Page, rule: string): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  return page.getByRole('tabpanel', { name: 'Problems' }).getByRole('row').filter({ hasText: rule });
+}
+
+test('bad input: a javascript: URL cannot be opened, a punycode host behind a user name is called out, and both are linted', async ({ page, context }) => {
+  const popups: string[] = [];
+  context.on('page', (p) => popups.push(p.url()));
+  const tools = await connectHostile(page);
+  const tool = await selectTool(tools, 'hostile_urls');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'The server asks you to open a web page' });
+  await expect(dialog.getByLabel('Warnings about this address')).toContainText('mcpscope opens only http and https addresses');
+  await expect(dialog.getByRole('button', { name: 'Open in a new tab' })).toBeDisabled();
+  await expect(dialog).toContainText('elicitationId (a non-empty string) is missing');
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+
+  await expect(dialog.locator('strong.url-target-host')).toHaveText('xn--bnk-sna.example');
+  const warnings = dialog.getByLabel('Warnings about this address');
+  await expect(warnings).toContainText('internationalised name (punycode "xn--")');
+  await expect(warnings).toContainText('The address puts "bank.example" before an @: the site it opens is xn--bnk-sna.example');
+  await page.screenshot({ path: '/tmp/urlelicit-hostile.png' });
+  await page.keyboard.press('Escape');
+
+  await expect(result(tools)).toContainText('answers: [{"action":"decline"},{"action":"cancel"}]');
+  expect(popups).toEqual([]);
+  await expect(await problemRow(page, 'ELICIT-URL')).toBeVisible();
+  await expect(await problemRow(page, 'ELICIT-COMPLETE')).toBeVisible();
+});
+
+test('bad input: a malformed -32042 error is shown as it came, cannot be opened, and is linted', async ({ page }) => {
+  const tools = await connectHostile(page);
+  const tool = await selectTool(tools, 'malformed_required');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const required = result(tools).getByRole('region', { name: 'URL elicitation required' });
+  await expect(required).toContainText('The error is malformed (elicitations[0]: elicitationId (a non-empty string) is missing');
+  await expect(required.getByRole('alert')).toHaveText('"not a url" is not a valid absolute URL, so it cannot be opened.');
+  await expect(required.getByRole('button', { name: 'Open in a new tab' })).toBeDisabled();
+  await expect(required.getByRole('button', { name: 'Retry the request' })).toBeEnabled();
+  await expect(await problemRow(page, 'ELICIT-REQUIRED')).toBeVisible();
+});
+
+test('bad input: URL mode to a client that offered 2025-06-18 (form only) is refused with -32602, no dialog, and linted', async ({ page }) => {
+  const tools = await connectHostile(page, '2025-06-18');
+  const tool = await selectTool(tools, 'hostile_urls');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools)).toContainText('"code":-32602');
+  await expect(result(tools)).toContainText('asks for url mode, which this client did not declare (it declared form)');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(await problemRow(page, 'ELICIT-MODE')).toBeVisible();
+});
