@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
+import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
 
 const everything = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
@@ -255,4 +256,37 @@ test('bad input: URL mode to a client that offered 2025-06-18 (form only) is ref
   await expect(result(tools)).toContainText('asks for url mode, which this client did not declare (it declared form)');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(await problemRow(page, 'ELICIT-MODE')).toBeVisible();
+});
+
+test.describe('over Streamable HTTP', () => {
+  let server: FixtureProcess;
+  test.beforeAll(async () => {
+    server = await startFixture(everythingFixture, ['streamableHttp']);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('URL elicitation arrives on the SSE stream; Decline reaches the tool, and the -32042 error offers its panel', async ({ page }) => {
+    await page.goto(`/#token=${E2E_TOKEN}`);
+    await page.getByLabel('Transport').selectOption('http');
+    await page.getByLabel('URL').fill(`${server.origin}/mcp`);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Everything Reference Server');
+    await page.getByRole('tab', { name: 'Tools' }).click();
+    const tools = page.getByRole('tabpanel', { name: 'Tools' });
+    const tool = await selectTool(tools, 'trigger-url-elicitation');
+    await tool.getByLabel('url', { exact: true }).fill('https://auth.example.com/http');
+    await tool.getByRole('button', { name: 'Call tool' }).click();
+    const dialog = page.getByRole('dialog', { name: 'The server asks you to open a web page' });
+    await expect(dialog.locator('strong.url-target-host')).toHaveText('auth.example.com');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await expect(result(tools)).toContainText('User declined to open the URL');
+
+    await tool.getByLabel('errorPath').check();
+    await tool.getByRole('button', { name: 'Call tool' }).click();
+    await expect(result(tools).getByRole('region', { name: 'URL elicitation required' }).locator('strong.url-target-host')).toHaveText(
+      'modelcontextprotocol.io',
+    );
+  });
 });
