@@ -136,10 +136,12 @@ describe('elicitationAnswer', () => {
     expect(JSON.stringify(reply.result)).toBe('{"action":"accept","content":{"__proto__":"x"}}');
   });
 
-  it('cancels a URL-mode request: the CLI cannot open a browser', () => {
+  it('URL mode: accept-defaults accepts and prints the address and its host; the CLI never opens a browser', () => {
     const reply = elicitationAnswer('accept-defaults', { mode: 'url', message: 'Sign in', url: 'https://example.com/auth', elicitationId: 'e1' });
-    expect(reply.result).toEqual({ action: 'cancel' });
-    expect(reply.note).toContain('"https://example.com/auth"');
+    expect(reply.result).toEqual({ action: 'accept' });
+    expect(reply.note).toBe(
+      'accepted elicitation/create (url mode) "Sign in", as --elicitation accept-defaults says: open https://example.com/auth (host example.com) yourself; mcpscope never opens a browser.',
+    );
   });
 });
 

@@ -195,7 +195,7 @@ describe('what the CLI says to a newcomer', () => {
     expect(one.out).toMatch(/✓\s+tools\/list\s+1 tool on 1 page;/);
     expect(one.out).toContain('OK: no errors, 0 warnings.');
     const many = await cli(...demoTarget, 'check');
-    expect(many.out).toMatch(/12 tools on 3 pages;/);
+    expect(many.out).toMatch(/14 tools on 4 pages;/);
     expect(many.out + one.out).not.toMatch(/\(s\)|\b1 tools\b|\b1 pages\b/);
   });
 
@@ -215,7 +215,7 @@ describe('what the CLI says to a newcomer', () => {
     const initialize = r.err.split('\n').find((l) => l.includes('"method":"initialize"'));
     expect(initialize).toContain('"capabilities":{}');
     const current = await cli(...demoTarget, '--verbose', 'ping');
-    expect(current.err).toContain('"capabilities":{"elicitation":{}}');
+    expect(current.err).toContain('"capabilities":{"elicitation":{"form":{},"url":{}}}');
   });
 
   it('prints the text of text blobs (resources and embedded), marks invalid UTF-8, and sizes binary', async () => {

@@ -18,6 +18,7 @@ import {
 import type { CliCommand } from './args.js';
 import { CliError, type CliConnection } from './connection.js';
 import { TOO_DEEP, describeContent, describeContents, jsonText } from './format.js';
+import { urlElicitationRequiredNote } from './url-elicitation.js';
 
 export interface CommandResult {
   ok: boolean;
@@ -115,7 +116,8 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
       if (!tool) throw new CliError(`The server has no tool named "${command.tool}". It has: ${tools.map((t) => t.name).join(', ') || 'none'}.`);
       const args = argumentsFrom(command.args, tool.inputSchema, command.json);
       const outcome = await c.request('tools/call', { name: command.tool, arguments: args });
-      if (outcome.status !== 'result') return { ok: false, text: [`tools/call failed: ${outcomeMessage(outcome)}`], json: outcome };
+      if (outcome.status !== 'result')
+        return { ok: false, text: [`tools/call failed: ${outcomeMessage(outcome)}${urlElicitationRequiredNote(outcome)}`], json: outcome };
       const result = outcome.result as CallToolResult;
       const text = (Array.isArray(result.content) ? result.content : []).map(describeContent);
       if (result.structuredContent !== undefined) text.push(`structuredContent: ${jsonText(result.structuredContent) ?? TOO_DEEP}`);

@@ -22,6 +22,7 @@ import type { AnyUpstream, UpstreamEvent } from '../proxy/upstream/types.js';
 import type { ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
 import { logLine } from './logging.js';
+import { urlElicitationRequiredNote } from './url-elicitation.js';
 
 export interface ConnectOptions {
   protocolVersion: ProtocolVersion;
@@ -151,7 +152,7 @@ export class CliConnection {
   async call(method: string, params?: unknown): Promise<unknown> {
     const outcome = await this.request(method, params);
     if (outcome.status === 'result') return outcome.result;
-    throw new CliError(`${method} failed: ${outcomeMessage(outcome)}${this.undeclared(method)}`);
+    throw new CliError(`${method} failed: ${outcomeMessage(outcome)}${urlElicitationRequiredNote(outcome)}${this.undeclared(method)}`);
   }
 
   /** A sentence for a tools/resources/prompts request the server did not declare the capability for, else ''. */

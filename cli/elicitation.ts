@@ -10,10 +10,11 @@
 
 import { formatProblems, isRecord, plural, validateAgainstSchema } from '../src/protocol/index.js';
 import type { ElicitationPolicy } from './args.js';
+import { urlElicitationAnswer } from './url-elicitation.js';
 
 export interface ElicitationReply {
-  /** The elicitation/create result sent to the server. */
-  result: { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' };
+  /** The elicitation/create result sent to the server (URL mode accepts without content). */
+  result: { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' } | { action: 'accept' };
   /** What was answered and why, for stderr. */
   note: string;
 }
@@ -32,16 +33,12 @@ function names(list: string[]): string {
 export function elicitationAnswer(policy: ElicitationPolicy, params: unknown): ElicitationReply {
   const p = isRecord(params) ? params : {};
   const request = `elicitation/create ${quoted(p.message)}`;
+  // The session already refused modes this client did not declare: this is url or form.
+  if (p.mode === 'url') return urlElicitationAnswer(policy, `elicitation/create (url mode) ${quoted(p.message)}`, p);
   if (policy === 'decline') {
     return {
       result: { action: 'decline' },
       note: `declined ${request}, as --elicitation decline (the default) says. Pass --elicitation accept-defaults to accept with the defaults its schema declares.`,
-    };
-  }
-  if (p.mode === 'url') {
-    return {
-      result: { action: 'cancel' },
-      note: `cancelled ${request}: it asks to open ${JSON.stringify(String(p.url ?? ''))} in a browser, which --elicitation accept-defaults cannot do.`,
     };
   }
   const schema = isRecord(p.requestedSchema) ? p.requestedSchema : {};

@@ -19,14 +19,14 @@ const result = (tools: Locator) => tools.getByRole('region', { name: 'Call resul
 test('lists every tool across pages, with a count, a filter and annotation badges', async ({ page }) => {
   const tools = await openTools(page);
   const list = tools.getByRole('list', { name: 'Tools' });
-  // tools/list pages hold 4 tools: "fail" is on the third page.
+  // tools/list pages hold 4 tools: "fail" is on the third page, the elicitation tools on the fourth.
   await expect(list.getByRole('button', { name: 'fail', exact: true })).toBeVisible();
-  await expect(list.getByRole('button')).toHaveCount(12);
-  await expect(tools.getByText('12 tools · 3 pages')).toBeVisible();
+  await expect(list.getByRole('button')).toHaveCount(14);
+  await expect(tools.getByText('14 tools · 4 pages')).toBeVisible();
 
   await tools.getByLabel('Filter tools').fill('weather');
   await expect(list.getByRole('button')).toHaveCount(1);
-  await expect(tools.getByText('1 of 12 tools')).toBeVisible();
+  await expect(tools.getByText('1 of 14 tools')).toBeVisible();
   const badges = tools.getByRole('list', { name: 'Annotations of get_weather' });
   await expect(badges.getByText('read-only')).toHaveAttribute('title', /readOnlyHint: true/);
   await expect(badges.getByText('open-world')).toBeVisible();

@@ -198,7 +198,9 @@ export const OPTIONS = {
       "how to answer the server's elicitation/create (said on stderr each time):\n" +
       '  decline (the default) declines;\n' +
       "  accept-defaults accepts with each field's schema default, and cancels,\n" +
-      '  naming the fields, when a required field has none or a default fails',
+      '  naming the fields, when a required field has none or a default fails;\n' +
+      '  a URL-mode request prints the address and its host (never opening a\n' +
+      '  browser): accept-defaults accepts it, to be opened by hand',
     programs: ['cli'],
     check: oneOf(['accept-defaults', 'decline'] as const),
   }),

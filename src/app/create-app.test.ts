@@ -45,7 +45,7 @@ describe('createApp', () => {
     sockets[0]!.acceptHandshake();
     sockets[0]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
     const init = sockets[0]!.frames().find((f) => f.method === 'initialize');
-    expect(init?.params?.capabilities).toEqual({ elicitation: {} });
+    expect(init?.params?.capabilities).toEqual({ elicitation: { form: {}, url: {} } });
   });
 
   it('answers elicitation/create through the elicitation queue', async () => {
@@ -68,6 +68,22 @@ describe('createApp', () => {
     await tick();
     const answer = socket.sent.flatMap((e) => (e.type === 'send' ? [JSON.parse(e.raw) as { id?: unknown; result?: unknown }] : [])).find((f) => f.id === 'e1');
     expect(answer?.result).toEqual({ action: 'decline' });
+  });
+
+  it('a URL elicitation waits for the person, and notifications/elicitation/complete marks it done', async () => {
+    const { app, sockets } = setup();
+    const socket = await connectReady(app, sockets);
+    const params = { mode: 'url', message: 'Connect', url: 'https://auth.example/c', elicitationId: 'u7' };
+    socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id: 'e2', method: 'elicitation/create', params }) });
+    await tick();
+    expect(app.elicitations.getState().queue[0]).toMatchObject({ mode: 'url', elicitationId: 'u7' });
+    socket.deliver({
+      type: 'message',
+      at: 4,
+      text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'u7' } }),
+    });
+    await tick();
+    expect(app.elicitations.getState().urls.get('u7')?.completed).toBe(true);
   });
 
   it('invalidates the tools list query on notifications/tools/list_changed of the current connection', async () => {

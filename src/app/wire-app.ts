@@ -23,6 +23,8 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();
     if (e.type === 'closed') app.resourcesStore.getState().sessionClosed();
     if (e.type === 'notification' && e.method === 'notifications/message') app.serverLog.getState().receive(e.params, connection, Date.now());
+    // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
+    if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
       if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);
@@ -58,6 +60,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.promptsStore.getState().forConnection(next);
     app.serverLog.getState().forConnection(next);
     resetForConnection(app.toolsStore);
+    app.elicitations.reset();
   });
   // Another server: the last one's pings, heartbeat figures and tool results no longer describe
   // anything (a Re-run would go to the wrong server).

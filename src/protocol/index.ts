@@ -9,6 +9,7 @@ export * from './mcp/types.js';
 export * from './mcp/paginate.js';
 export * from './mcp/uri-template.js';
 export * from './mcp/blob.js';
+export * from './mcp/elicitation.js';
 export * from './schema/validate.js';
 export { serverPattern, type ServerPattern } from './schema/pattern.js';
 export { MAX_NESTING, patternFacts } from './schema/schema-patterns.js';

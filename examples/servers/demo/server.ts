@@ -19,7 +19,8 @@ import {
 import { serveLogging } from './logging.js';
 import { demoPrompts } from './prompts.js';
 import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
-import { argumentProblems, demoTools } from './tools.js';
+import { elicitationDemoTools } from './elicitation-tools.js';
+import { argumentProblems, demoTools as baseTools } from './tools.js';
 
 /** Page sizes small enough that a client must follow nextCursor. */
 const TOOLS_PAGE = 4;
@@ -52,6 +53,7 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
       instructions: 'A small server to try mcpscope with: tools of every kind, resources, a template and prompts.',
     },
   );
+  const demoTools = [...baseTools, ...elicitationDemoTools(server, log)];
 
   const sendLog = serveLogging(server);
 

@@ -301,7 +301,9 @@ const validators = new Map(demoTools.map((t) => [t.name, ajv.compile(t.inputSche
 
 /** Validate arguments; a message for the model when they do not fit. */
 export function argumentProblems(tool: DemoTool, args: unknown): string | undefined {
-  const validate = validators.get(tool.name)!;
+  // Tools from other files of the demo are compiled on their first call.
+  let validate = validators.get(tool.name);
+  if (!validate) validators.set(tool.name, (validate = ajv.compile(tool.inputSchema)));
   if (validate(args)) return undefined;
   return (validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message ?? 'is invalid'}`).join('; ');
 }

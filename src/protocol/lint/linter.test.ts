@@ -268,6 +268,13 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }], structuredContent: { t: 'warm' } })]],
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }] })]],
   ['CANCEL-THEN-PROGRESS', [...init(), ...progressAfterCancel(2)]],
+  ['ELICIT-URL', [...init(), ['s', { jsonrpc: '2.0', id: 'e', method: 'elicitation/create', params: { mode: 'url', message: 'm', url: 'nope' } }]]],
+  [
+    'ELICIT-MODE',
+    [...init(), ...call(6, undefined).slice(0, 1), ['s', { jsonrpc: '2.0', id: 6, error: { code: -32042, message: 'm', data: { elicitations: [] } } }]],
+  ],
+  ['ELICIT-COMPLETE', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'never-started' } }]]],
+  ['ELICIT-REQUIRED', [...init(), ...call(6, undefined).slice(0, 1), ['s', { jsonrpc: '2.0', id: 6, error: { code: -32042, message: 'm', data: {} } }]]],
   ['TASK-RESULT', [...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { task: { taskId: 't1', status: 'busy' } } }]]],
   ['LOG-MESSAGE', [...init(), ['s', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'verbose', data: 1 } }]]],
   ['LOG-SET-LEVEL', [...init(), ['c', { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }]]],

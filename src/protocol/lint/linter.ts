@@ -8,6 +8,7 @@
 import { classifyFrame, type Frame, type InvalidCode, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
 import { DEFAULT_PROTOCOL_VERSION } from '../versions.js';
 import { guardFor, internalFailureMessage, type Guard } from './internal.js';
+import { ElicitationRules } from './elicitation.js';
 import { checkNotificationLifecycle, checkRequestLifecycle, onInitializeResult, onSubscription } from './lifecycle.js';
 import { checkLogMessage, checkSetLevelRequest, onSetLevelAnswer } from './logging.js';
 import { checkMeta } from './meta.js';
@@ -74,6 +75,7 @@ export class Linter {
   private readonly sessionId: { value?: string } = {};
   private readonly all: Finding[] = [];
   private readonly schema: LinterOptions['schema'];
+  private readonly elicitation = new ElicitationRules();
 
   constructor(options: LinterOptions = {}) {
     this.schema = options.schema;
@@ -199,6 +201,7 @@ export class Linter {
     }
     if (sender === 'client') guard('subscriptions', () => onSubscription(facts, method, params));
     if (method === 'logging/setLevel' && sender === 'client') guard('LOG-SET-LEVEL', () => checkSetLevelRequest(params, report));
+    if (sender === 'server' && method === 'elicitation/create') guard('ELICIT (elicitation/create)', () => this.elicitation.request(facts, params, report));
     const request: Outstanding = { id, method, params, cancelled: false };
     guard('PROG-TOKEN', () => {
       const token = isRecord(params) && isRecord(params._meta) ? params._meta.progressToken : undefined;
@@ -228,6 +231,7 @@ export class Linter {
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
     if (method === 'notifications/tasks/status') this.taskSeen(other(sender), params, false);
     if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessage(facts, params, report));
+    if (method === 'notifications/elicitation/complete') guard('ELICIT-COMPLETE', () => this.elicitation.complete(params, sender, report));
   }
 
   /** A task's status seen, or its result retrieved: once it ends, so does its progress token. */
@@ -324,7 +328,7 @@ export class Linter {
     sender: Sender,
     id: JsonRpcId | null | undefined,
     rid: RequestId | undefined,
-    body: { result?: unknown; error?: { code: number } },
+    body: { result?: unknown; error?: { code: number; data?: unknown } },
     meta: FrameMeta,
     report: Report,
     guard: Guard,
@@ -387,6 +391,10 @@ export class Linter {
         }
       }
     });
+    if (body.error && sender === 'server') {
+      const error = body.error;
+      guard('ELICIT-REQUIRED', () => this.elicitation.error(facts, request.method, error, report));
+    }
     if (!isError) {
       guard('META-KEY', () => checkMeta(facts.version, body.result, sender, report));
       guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report));

@@ -164,6 +164,26 @@ export const RULES = {
     title: 'After logging/setLevel, a server sends only messages at that level or above',
     spec: { path: 'server/utilities/logging', anchor: 'setting-log-level' },
   },
+  'ELICIT-URL': {
+    severity: 'error',
+    title: 'A URL elicitation carries an elicitationId and a valid URL',
+    spec: { path: 'client/elicitation', anchor: 'url-mode-elicitation-requests' },
+  },
+  'ELICIT-MODE': {
+    severity: 'error',
+    title: 'A server elicits only in modes the client declared',
+    spec: { path: 'client/elicitation', anchor: 'capabilities' },
+  },
+  'ELICIT-COMPLETE': {
+    severity: 'warning',
+    title: 'An elicitation completion names a URL elicitation the server started',
+    spec: { path: 'client/elicitation', anchor: 'completion-notifications-for-url-mode-elicitation' },
+  },
+  'ELICIT-REQUIRED': {
+    severity: 'error',
+    title: 'A -32042 error lists the URL elicitations to complete',
+    spec: { path: 'client/elicitation', anchor: 'url-elicitation-required-error' },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 

@@ -32,6 +32,7 @@ import type {
 } from './types.js';
 import { isRecord } from '../json/guards.js';
 import { systemClock, type Clock } from '../time/clock.js';
+import { elicitationCapability, elicitationModeRefusal } from '../mcp/elicitation.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
@@ -90,6 +91,8 @@ export class ClientSession {
   private readonly handlers = new Map<string, ServerRequestHandler>();
   private _state: SessionState = 'new';
   private _info: InitializeInfo | undefined;
+  /** The capabilities the initialize request declared (what server requests are held to); none without initialize. */
+  private declared: Record<string, unknown> | undefined;
 
   constructor(options: ClientSessionOptions) {
     this.sendRaw = options.send;
@@ -171,11 +174,10 @@ export class ClientSession {
     for (const { method, capability, since } of HANDLER_CAPABILITIES) {
       if (this.handlers.has(method) && protocolVersion >= since) declared[capability] = {};
     }
-    const outcome = await this.sendRequest(
-      'initialize',
-      { protocolVersion, capabilities: { ...declared, ...capabilities }, clientInfo: this.clientInfo },
-      options,
-    );
+    // Elicitation's modes (form, and url from 2025-11-25) are part of its declaration.
+    if (declared.elicitation) declared.elicitation = elicitationCapability(protocolVersion);
+    this.declared = { ...declared, ...capabilities };
+    const outcome = await this.sendRequest('initialize', { protocolVersion, capabilities: this.declared, clientInfo: this.clientInfo }, options);
     if (this._state === 'closed') return { ok: false, message: outcomeMessage(outcome), outcome };
     if (outcome.status !== 'result') {
       this.setState('new');
@@ -432,6 +434,12 @@ export class ClientSession {
     const handler = this.handlers.get(method);
     if (!handler) {
       this.answerServer(id, method, raw, { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (mcpscope does not handle it)` } });
+      return;
+    }
+    // A mode the client did not declare is refused before anyone is asked (-32602, as the spec says).
+    const refusal = method === 'elicitation/create' && this.declared ? elicitationModeRefusal(params, this.declared) : undefined;
+    if (refusal !== undefined) {
+      this.answerServer(id, method, raw, { error: { code: ErrorCode.InvalidParams, message: refusal } });
       return;
     }
     const failed = (e: unknown): ServerRequestAnswer => ({

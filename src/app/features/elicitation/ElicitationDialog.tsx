@@ -1,9 +1,13 @@
 // A server asks for input (elicitation/create): a modal form the person can
-// accept, decline or cancel. Nothing is sent until they choose.
+// accept, decline or cancel (form mode), or a web page to open (URL mode).
+// Nothing is sent until they choose.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatProblems, validateAgainstSchema } from '../../../protocol/index.js';
-import { contentOf, initialValues, type ElicitationField, type PendingElicitation } from './elicitation.js';
+import type { PendingElicitation, PendingFormElicitation } from './elicitation.js';
+import { choiceBounds, contentOf, initialValues, type ElicitationField, type FieldValue } from './form-fields.js';
+import { trapFocus } from './trap-focus.js';
+import { UrlElicitationDialog } from './UrlElicitationDialog.js';
 import './elicitation.css';
 
 /** Input types by string format (a Map: the format is server-chosen, and "constructor" is no input type). */
@@ -14,8 +18,38 @@ const INPUT_TYPE = new Map([
   ['date-time', 'datetime-local'],
 ]);
 
-function Field({ field, value, onChange }: { field: ElicitationField; value: string | boolean | undefined; onChange: (v: string | boolean) => void }) {
+/** A multi-select enum: a group of checkboxes, its bounds said beside it. */
+function MultiSelect({ field, value, onChange }: { field: ElicitationField; value: FieldValue | undefined; onChange: (v: FieldValue) => void }) {
+  const chosen: readonly string[] = Array.isArray(value) ? value : [];
+  const bounds = choiceBounds(field);
+  const hintId = useId();
+  return (
+    <fieldset className="elicitation-field elicitation-choices" aria-describedby={bounds || field.description ? hintId : undefined}>
+      <legend>
+        {field.title}
+        {field.required && <span aria-hidden="true"> *</span>}
+      </legend>
+      {field.options?.map((o) => (
+        <label key={o.value} className="elicitation-choice">
+          <input
+            type="checkbox"
+            checked={chosen.includes(o.value)}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))}
+          />
+          {o.label}
+        </label>
+      ))}
+      <span id={hintId} className="hint">
+        {field.description && <span className="choice-description">{field.description}</span>}
+        {bounds && <span className="choice-bounds">{bounds}</span>}
+      </span>
+    </fieldset>
+  );
+}
+
+function Field({ field, value, onChange }: { field: ElicitationField; value: FieldValue | undefined; onChange: (v: FieldValue) => void }) {
   const id = useId();
+  if (field.kind === 'multi') return <MultiSelect field={field} value={value} onChange={onChange} />;
   const label = (
     <label htmlFor={id}>
       {field.title}
@@ -58,22 +92,7 @@ function Field({ field, value, onChange }: { field: ElicitationField; value: str
   );
 }
 
-/** Keep Tab inside the dialog: it is modal. */
-function trapFocus(e: KeyboardEvent<HTMLDivElement>, root: HTMLDivElement | null): void {
-  const focusable = root ? [...root.querySelectorAll<HTMLElement>('input, select, button, textarea, [tabindex]:not([tabindex="-1"])')] : [];
-  if (focusable.length === 0) return;
-  const first = focusable[0]!;
-  const last = focusable[focusable.length - 1]!;
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
-}
-
-function Dialog({ item }: { item: PendingElicitation }) {
+function FormDialog({ item }: { item: PendingFormElicitation }) {
   const [values, setValues] = useState(() => initialValues(item.fields));
   const [problems, setProblems] = useState<string[]>([]);
   const titleId = useId();
@@ -116,12 +135,6 @@ function Dialog({ item }: { item: PendingElicitation }) {
           {item.fields.map((f) => (
             <Field key={f.name} field={f} value={values.get(f.name)} onChange={(v) => setValues((s) => new Map(s).set(f.name, v))} />
           ))}
-          {item.multiSelect.length > 0 && (
-            <p className="hint">
-              Not shown yet: {item.multiSelect.join(', ')}. These are multi-select choices, which the 2025-11-25 specification defines but mcpscope cannot show
-              yet; Accept leaves them out of the answer.
-            </p>
-          )}
           {item.unsupported.length > 0 && (
             <p className="hint">
               Not shown: {item.unsupported.join(', ')}. requestedSchema may hold only text, number, boolean and choice fields, and these are none of them;
@@ -154,5 +167,5 @@ function Dialog({ item }: { item: PendingElicitation }) {
 
 /** The dialog of one question (a chunk of its own: ElicitationHost loads it when a server asks). */
 export function ElicitationDialog({ item }: { item: PendingElicitation }) {
-  return <Dialog item={item} />;
+  return item.mode === 'url' ? <UrlElicitationDialog item={item} /> : <FormDialog item={item} />;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentOf, createElicitationStore, fieldsOf, initialValues } from './elicitation.js';
+import { createElicitationStore } from './elicitation.js';
+import { choiceBounds, contentOf, fieldsOf, initialValues } from './form-fields.js';
 
 const schema = {
   type: 'object',
@@ -55,18 +56,90 @@ describe('elicitation forms', () => {
     expect(store.getState().queue).toHaveLength(0);
   });
 
-  it('sets multi-select choices (2025-11-25) apart from fields outside the specification', () => {
-    const { fields, unsupported, multiSelect } = fieldsOf({
+  it('reads multi-select choices (2025-11-25): items.enum or titled items.anyOf, with their bounds', () => {
+    const { fields, unsupported } = fieldsOf({
       type: 'object',
       properties: {
-        toppings: { type: 'array', items: { type: 'string', enum: ['cheese', 'olives'] } },
-        sizes: { type: 'array', items: { anyOf: [{ const: 's', title: 'Small' }] } },
+        toppings: { type: 'array', items: { type: 'string', enum: ['cheese', 'olives'] }, minItems: 1, maxItems: 2 },
+        sizes: { type: 'array', items: { anyOf: [{ const: 's', title: 'Small' }, { const: 'l' }] } },
         nested: { type: 'object', properties: {} },
+        objects: { type: 'array', items: { type: 'object' } },
       },
     });
-    expect(fields).toEqual([]);
-    expect(multiSelect).toEqual(['toppings', 'sizes']);
-    expect(unsupported).toEqual(['nested']);
+    expect(fields).toEqual([
+      {
+        name: 'toppings',
+        title: 'toppings',
+        required: false,
+        kind: 'multi',
+        options: [
+          { value: 'cheese', label: 'cheese' },
+          { value: 'olives', label: 'olives' },
+        ],
+        minItems: 1,
+        maxItems: 2,
+      },
+      {
+        name: 'sizes',
+        title: 'sizes',
+        required: false,
+        kind: 'multi',
+        options: [
+          { value: 's', label: 'Small' },
+          { value: 'l', label: 'l' },
+        ],
+      },
+    ]);
+    expect(unsupported).toEqual(['nested', 'objects']);
+    expect(choiceBounds(fields[0]!)).toBe('Choose 1 to 2.');
+    expect(choiceBounds(fields[1]!)).toBeUndefined();
+  });
+
+  it('sends multi-selects as arrays in the order of the choices, prefilled from default, and leaves an empty one out', () => {
+    const { fields } = fieldsOf({
+      type: 'object',
+      properties: {
+        fish: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 'f1', title: 'Tuna' },
+              { const: 'f2', title: 'Salmon' },
+              { const: 'f3', title: 'Trout' },
+            ],
+          },
+          default: ['f2', 7],
+        },
+        none: { type: 'array', items: { enum: ['a'] } },
+      },
+    });
+    const values = initialValues(fields);
+    expect(values.get('fish')).toEqual(['f2']);
+    values.set('fish', ['f3', 'f1']);
+    values.set('none', []);
+    expect(contentOf(fields, values)).toEqual({ fish: ['f1', 'f3'] });
+  });
+
+  it('titled single-select enums: oneOf with const and title, and legacy enumNames', () => {
+    const { fields } = fieldsOf({
+      type: 'object',
+      properties: {
+        hero: { type: 'string', oneOf: [{ const: 'h1', title: 'Superman' }], default: 'h1' },
+        pet: { type: 'string', enum: ['p1', 'p2'], enumNames: ['Cats', 'Dogs'] },
+      },
+    });
+    expect(fields.map((f) => [f.name, f.kind, f.options])).toEqual([
+      ['hero', 'enum', [{ value: 'h1', label: 'Superman' }]],
+      [
+        'pet',
+        'enum',
+        [
+          { value: 'p1', label: 'Cats' },
+          { value: 'p2', label: 'Dogs' },
+        ],
+      ],
+    ]);
+    expect(initialValues(fields).get('hero')).toBe('h1');
   });
 
   it('fields named like Object.prototype members are ordinary fields', () => {

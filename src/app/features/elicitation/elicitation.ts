@@ -1,140 +1,133 @@
-// elicitation/create: the server asks the user for input. Requests queue up
-// here until the person accepts, declines or cancels; the form's fields come
-// from requestedSchema (flat, primitive properties, as the spec restricts it).
-// Field names are server-chosen: values live in a Map and content is built
-// with Object.fromEntries, so "__proto__" or "constructor" are ordinary names.
+// elicitation/create: the server asks the user for input, in a form (form
+// mode) or by sending them to a web page (URL mode, 2025-11-25). Requests queue
+// up here until the person answers. URL elicitations are also followed by id —
+// those of requests and those a -32042 error listed — so a later
+// notifications/elicitation/complete can mark them done; completions of ids
+// never seen are ignored, as the spec says.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { isRecord, isStringArray, type ServerRequestAnswer } from '../../../protocol/index.js';
+import {
+  completedElicitationId,
+  elicitationModeOf,
+  isRecord,
+  urlElicitationOf,
+  urlElicitationProblems,
+  type ServerRequestAnswer,
+} from '../../../protocol/index.js';
+import { fieldsOf, type ElicitationField } from './form-fields.js';
 
-export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum';
-
-export interface ElicitationField {
-  name: string;
-  title: string;
-  description?: string;
-  kind: FieldKind;
-  required: boolean;
-  /** For enum fields: value and label. */
-  options?: Array<{ value: string; label: string }>;
-  format?: string;
-  default?: unknown;
-}
-
-export interface PendingElicitation {
+interface PendingBase {
   n: number;
   message: string;
+  answer: (a: ServerRequestAnswer) => void;
+}
+
+export interface PendingFormElicitation extends PendingBase {
+  mode: 'form';
   schema: Record<string, unknown>;
   fields: ElicitationField[];
   /** Fields the form cannot show (not a flat primitive); the request still gets an answer. */
   unsupported: string[];
-  /** Multi-select choices (2025-11-25), which the form does not show yet. */
-  multiSelect: string[];
-  answer: (a: ServerRequestAnswer) => void;
+}
+
+export interface PendingUrlElicitation extends PendingBase {
+  mode: 'url';
+  url: string;
+  elicitationId: string;
+  /** What is wrong with the request (no elicitationId, a url that is not one). */
+  problems: string[];
+}
+
+export type PendingElicitation = PendingFormElicitation | PendingUrlElicitation;
+
+/** What became of one URL elicitation. */
+export interface UrlElicitationStatus {
+  /** The person opened its URL from mcpscope. */
+  opened: boolean;
+  /** The server sent notifications/elicitation/complete for it. */
+  completed: boolean;
+  /** It came in a request (answered by the dialog), not in a -32042 error. */
+  fromRequest: boolean;
+  /** For the list of opened ones: where it went and why. */
+  url: string;
+  message: string;
 }
 
 export interface ElicitationState {
   queue: readonly PendingElicitation[];
+  /** URL elicitations of this connection by id (a Map: ids are server-chosen). */
+  urls: ReadonlyMap<string, UrlElicitationStatus>;
 }
 
-/** A 2025-11-25 multi-select enum: an array whose items are an enum or an anyOf of consts. */
-function isMultiSelect(raw: Record<string, unknown>): boolean {
-  return raw.type === 'array' && isRecord(raw.items) && (Array.isArray(raw.items.enum) || Array.isArray(raw.items.anyOf));
-}
-
-export function fieldsOf(schema: unknown): { fields: ElicitationField[]; unsupported: string[]; multiSelect: string[] } {
-  const fields: ElicitationField[] = [];
-  const unsupported: string[] = [];
-  const multiSelect: string[] = [];
-  if (!isRecord(schema) || !isRecord(schema.properties)) return { fields, unsupported, multiSelect };
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
-  for (const [name, raw] of Object.entries(schema.properties)) {
-    if (!isRecord(raw)) {
-      unsupported.push(name);
-      continue;
-    }
-    const base = {
-      name,
-      title: typeof raw.title === 'string' ? raw.title : name,
-      required: required.has(name),
-      ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
-      ...(Object.hasOwn(raw, 'default') ? { default: raw.default } : {}),
-    };
-    const oneOf = Array.isArray(raw.oneOf) ? raw.oneOf.filter(isRecord) : [];
-    if (isStringArray(raw.enum)) {
-      const names = Array.isArray(raw.enumNames) ? raw.enumNames : [];
-      fields.push({ ...base, kind: 'enum', options: raw.enum.map((v, i) => ({ value: v, label: typeof names[i] === 'string' ? names[i] : v })) });
-    } else if (oneOf.length && oneOf.every((o) => typeof o.const === 'string')) {
-      fields.push({
-        ...base,
-        kind: 'enum',
-        options: oneOf.map((o) => ({ value: o.const as string, label: typeof o.title === 'string' ? o.title : (o.const as string) })),
-      });
-    } else if (raw.type === 'string' || raw.type === 'number' || raw.type === 'integer' || raw.type === 'boolean') {
-      fields.push({ ...base, kind: raw.type, ...(typeof raw.format === 'string' ? { format: raw.format } : {}) });
-    } else if (isMultiSelect(raw)) {
-      multiSelect.push(name);
-    } else {
-      unsupported.push(name);
-    }
-  }
-  return { fields, unsupported, multiSelect };
-}
-
-export type FieldValues = ReadonlyMap<string, string | boolean>;
-
-/** Form text → the content object: numbers as numbers, empty optional fields left out. */
-export function contentOf(fields: readonly ElicitationField[], values: FieldValues): Record<string, unknown> {
-  const content: Array<[string, unknown]> = [];
-  for (const f of fields) {
-    const v = values.get(f.name);
-    if (f.kind === 'boolean') {
-      if (typeof v === 'boolean') content.push([f.name, v]);
-      continue;
-    }
-    if (v === undefined || v === '') continue;
-    content.push([f.name, f.kind === 'number' || f.kind === 'integer' ? Number(v) : v]);
-  }
-  // fromEntries defines own members: a field named "__proto__" stays a field.
-  return Object.fromEntries(content);
-}
-
-/** The form's starting values: the schema's defaults. */
-export function initialValues(fields: readonly ElicitationField[]): Map<string, string | boolean> {
-  const values = new Map<string, string | boolean>();
-  for (const f of fields) {
-    if (f.default === undefined) continue;
-    values.set(f.name, f.kind === 'boolean' ? f.default === true : String(f.default));
-  }
-  return values;
+export interface ElicitationStore extends StoreApi<ElicitationState> {
+  /** The handler of elicitation/create: resolves when the person answers. */
+  request(params: unknown): Promise<ServerRequestAnswer>;
+  /** notifications/elicitation/complete: marks a known URL elicitation done; false (and nothing changes) for an unknown id. */
+  complete(params: unknown): boolean;
+  /** Follow URL elicitations a -32042 error listed. */
+  track(elicitations: ReadonlyArray<{ elicitationId: string; url: string; message: string }>): void;
+  /** The person opened the URL of this elicitation. */
+  opened(elicitationId: string): void;
+  /** Stop listing an opened URL elicitation. */
+  dismiss(elicitationId: string): void;
+  /** A new connection: the last one's URL elicitations mean nothing to the new server. */
+  reset(): void;
 }
 
 let n = 0;
 
-export function createElicitationStore(): StoreApi<ElicitationState> & { request(params: unknown): Promise<ServerRequestAnswer> } {
-  const store = createStore<ElicitationState>()(() => ({ queue: [] }));
-  const request = (params: unknown): Promise<ServerRequestAnswer> =>
+export function createElicitationStore(): ElicitationStore {
+  const store = createStore<ElicitationState>()(() => ({ queue: [], urls: new Map() }));
+  const patchUrl = (id: string, change: Partial<UrlElicitationStatus>): void =>
+    store.setState((s) => {
+      const current = s.urls.get(id);
+      return current ? { urls: new Map(s.urls).set(id, { ...current, ...change }) } : s;
+    });
+  const follow = (id: string, status: UrlElicitationStatus): void => store.setState((s) => (s.urls.has(id) ? s : { urls: new Map(s.urls).set(id, status) }));
+
+  const enqueue = (make: (answer: PendingBase['answer']) => PendingElicitation): Promise<ServerRequestAnswer> =>
     new Promise((resolve) => {
-      const p = isRecord(params) ? params : {};
-      if (p.mode === 'url') {
-        resolve({ result: { action: 'decline' } });
-        return;
-      }
-      const schema = isRecord(p.requestedSchema) ? p.requestedSchema : {};
-      const { fields, unsupported, multiSelect } = fieldsOf(schema);
-      const item: PendingElicitation = {
-        n: ++n,
-        message: typeof p.message === 'string' ? p.message : '(the server sent no message)',
-        schema,
-        fields,
-        unsupported,
-        multiSelect,
-        answer: (a) => {
-          store.setState((s) => ({ queue: s.queue.filter((q) => q !== item) }));
-          resolve(a);
-        },
-      };
+      const item = make((a) => {
+        store.setState((s) => ({ queue: s.queue.filter((q) => q !== item) }));
+        resolve(a);
+      });
       store.setState((s) => ({ queue: [...s.queue, item] }));
     });
-  return Object.assign(store, { request });
+
+  const request = (params: unknown): Promise<ServerRequestAnswer> => {
+    const p = isRecord(params) ? params : {};
+    const message = typeof p.message === 'string' ? p.message : '(the server sent no message)';
+    // The session refused modes this client did not declare, so this is form or url.
+    if (elicitationModeOf(p) === 'url') {
+      const { url, elicitationId } = urlElicitationOf(p);
+      if (elicitationId) follow(elicitationId, { opened: false, completed: false, fromRequest: true, url, message });
+      return enqueue((answer) => ({ mode: 'url', n: ++n, message, url, elicitationId, problems: urlElicitationProblems(p), answer }));
+    }
+    const schema = isRecord(p.requestedSchema) ? p.requestedSchema : {};
+    const { fields, unsupported } = fieldsOf(schema);
+    return enqueue((answer) => ({ mode: 'form', n: ++n, message, schema, fields, unsupported, answer }));
+  };
+
+  return Object.assign(store, {
+    request,
+    complete: (params: unknown): boolean => {
+      const id = completedElicitationId(params);
+      if (id === undefined || !store.getState().urls.has(id)) return false;
+      patchUrl(id, { completed: true });
+      return true;
+    },
+    track: (elicitations: ReadonlyArray<{ elicitationId: string; url: string; message: string }>): void => {
+      for (const e of elicitations) {
+        if (e.elicitationId) follow(e.elicitationId, { opened: false, completed: false, fromRequest: false, url: e.url, message: e.message });
+      }
+    },
+    opened: (id: string): void => patchUrl(id, { opened: true }),
+    dismiss: (id: string): void =>
+      store.setState((s) => {
+        const urls = new Map(s.urls);
+        urls.delete(id);
+        return { urls };
+      }),
+    reset: (): void => store.setState({ urls: new Map() }),
+  });
 }

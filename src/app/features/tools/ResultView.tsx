@@ -6,7 +6,8 @@ import { RawAndPretty } from '../../components/RawAndPretty.js';
 import { ContentBlocks } from '../../components/content/ContentBlocks.js';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
-import { parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import { URL_ELICITATION_REQUIRED, parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import { UrlElicitationRequired } from '../elicitation/UrlElicitationRequired.js';
 import { errorCodeName } from './format.js';
 import { StructuredContentCheck } from './StructuredContentCheck.js';
 import type { ToolCallRecord } from './tools-store.js';
@@ -18,7 +19,13 @@ const NOTICE: Record<'timeout' | 'cancelled' | 'closed' | 'refused', string> = {
   refused: 'Not sent',
 };
 
-function Outcome({ record }: { record: ToolCallRecord }) {
+/** Sending a past call again (after a -32042 error, say), and why it cannot go now. */
+export interface Retry {
+  run: (record: ToolCallRecord) => void;
+  blocked?: string;
+}
+
+function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   const { outcome, tool } = record;
   switch (outcome.status) {
     case 'result': {
@@ -72,6 +79,13 @@ function Outcome({ record }: { record: ToolCallRecord }) {
               </>
             )}
           </dl>
+          {outcome.error.code === URL_ELICITATION_REQUIRED && retry && (
+            <UrlElicitationRequired
+              data={outcome.error.data}
+              onRetry={() => retry.run(record)}
+              {...(retry.blocked !== undefined ? { retryBlocked: retry.blocked } : {})}
+            />
+          )}
         </div>
       );
     }
@@ -97,10 +111,10 @@ function RawFrames({ outcome }: { outcome: RequestOutcome }) {
   );
 }
 
-export function ResultView({ record }: { record: ToolCallRecord }) {
+export function ResultView({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   return (
     <div className="result-view">
-      <Outcome record={record} />
+      <Outcome record={record} {...(retry ? { retry } : {})} />
       <RawFrames outcome={record.outcome} />
     </div>
   );

@@ -8,7 +8,7 @@ import { useServerList } from '../../server-data/queries.js';
 import { callBlocked } from './availability.js';
 import { CallHistory } from './CallHistory.js';
 import { InFlightCall } from './InFlightCall.js';
-import { ResultView } from './ResultView.js';
+import { ResultView, type Retry } from './ResultView.js';
 import { ToolList } from './ToolList.js';
 import { useCallActions } from './call-actions.js';
 import { ConfirmCallDialog } from './ConfirmCallDialog.js';
@@ -16,7 +16,7 @@ import { ToolWorkbench } from './ToolWorkbench.js';
 import { shownRecord, type ToolCallRecord } from './tools-store.js';
 import './tools.css';
 
-function ShownResult() {
+function ShownResult({ retry }: { retry: Retry }) {
   const record = useTools(shownRecord);
   const ref = useRef<HTMLElement>(null);
   const seq = record?.seq;
@@ -33,7 +33,7 @@ function ShownResult() {
           at {formatClock(record.startedAt)} · {formatDuration(record.durationMs)}
         </span>
       </h4>
-      <ResultView record={record} />
+      <ResultView record={record} retry={retry} />
     </section>
   );
 }
@@ -66,7 +66,7 @@ export function ToolsTab() {
           </p>
         )}
         <InFlightCall />
-        <ShownResult />
+        <ShownResult retry={{ run: rerun, ...(rerunBlocked !== undefined ? { blocked: rerunBlocked } : {}) }} />
         <CallHistory onRerun={rerun} {...(rerunBlocked !== undefined ? { rerunBlocked } : {})} />
       </div>
       <ConfirmCallDialog />
