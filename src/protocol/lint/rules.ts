@@ -149,6 +149,11 @@ export const RULES = {
     title: 'A task-augmented request is answered with a task (CreateTaskResult)',
     spec: { path: 'basic/utilities/tasks', anchor: 'creating-tasks' },
   },
+  'COMPLETION-RESULT': {
+    severity: 'error',
+    title: 'A completion answer has at most 100 string values and a total no smaller than their count',
+    spec: { path: 'server/utilities/completion', anchor: 'completion-results' },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 
