@@ -16,6 +16,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { registerDemoCompletions } from './completions.js';
 import { demoPrompts } from './prompts.js';
 import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
 import { argumentProblems, demoTools } from './tools.js';
@@ -51,6 +52,8 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
       instructions: 'A small server to try mcpscope with: tools of every kind, resources, a template and prompts.',
     },
   );
+
+  registerDemoCompletions(server, demoPrompts);
 
   server.setRequestHandler(ListToolsRequestSchema, (req) => {
     const { items, nextCursor } = page(demoTools, req.params?.cursor, TOOLS_PAGE);
