@@ -76,5 +76,6 @@ describe('completionSummary', () => {
     expect(completionSummary(answerOf({ completion: { values: ten, hasMore: true } }))).toBe('showing 10; the server has more');
     expect(completionSummary(answerOf({ completion: { values: ['a'], total: 1 } }))).toBe('1 value');
     expect(completionSummary(answerOf({ completion: { values: [] } }))).toBe('no values');
+    expect(completionSummary(answerOf({ completion: { values: ['a', 2], total: 9 } }))).toBe('showing 1 of 2 sent');
   });
 });

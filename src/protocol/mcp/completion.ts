@@ -80,9 +80,11 @@ export function completionProblems(answer: CompletionAnswer): string[] {
   return problems;
 }
 
-/** "showing 10 of 57", "showing 10; the server has more", "3 values", "no values". */
+/** "showing 10 of 57", "showing 10; the server has more", "showing 100 of 150 sent", "3 values", "no values". */
 export function completionSummary(answer: CompletionAnswer): string {
   const n = answer.values.length;
+  // Values set aside (over the limit, not strings) are counted, not hidden.
+  if (n < answer.sent) return `showing ${n} of ${answer.sent} sent`;
   if (answer.total !== undefined && answer.total > n) return `showing ${n} of ${answer.total}`;
   if (answer.hasMore === true) return `showing ${n}; the server has more`;
   return n === 0 ? 'no values' : plural(n, 'value');

@@ -29,9 +29,10 @@ export function CompletionInput({ id, value, onChange, completionRef, argument, 
   const noteId = `${listId}-note`;
   const { answer } = suggestions;
   const values = answer?.values ?? [];
-  const shown = list.open && suggestions.available && (suggestions.pending || answer !== undefined || suggestions.error !== undefined);
-  const active = list.active < values.length ? list.active : -1;
   const problems = answer ? completionProblems(answer) : [];
+  // Nothing pops up while waiting or for an empty answer: fields without completions stay quiet.
+  const shown = list.open && suggestions.available && (values.length > 0 || problems.length > 0 || suggestions.error !== undefined);
+  const active = list.active < values.length ? list.active : -1;
 
   function pick(index: number): void {
     const chosen = values[index];
@@ -59,6 +60,7 @@ export function CompletionInput({ id, value, onChange, completionRef, argument, 
         aria-controls={shown && values.length > 0 ? listId : undefined}
         aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
         aria-describedby={describedBy || undefined}
+        aria-busy={list.open && suggestions.pending}
         autoComplete="off"
         onChange={(e) => {
           onChange(e.target.value);
@@ -87,7 +89,7 @@ export function CompletionInput({ id, value, onChange, completionRef, argument, 
             </ul>
           )}
           <div id={noteId} className={suggestions.error ? 'completion-note completion-error' : 'completion-note hint'}>
-            {suggestions.error ?? (answer ? completionSummary(answer) : 'Asking the server…')}
+            {suggestions.error ?? (answer ? completionSummary(answer) : '')}
             {problems.length > 0 && <span className="completion-error"> The server's answer breaks the rules ({problems.join('; ')}); see Problems.</span>}
           </div>
         </div>
