@@ -3,6 +3,7 @@
 // meanwhile, and its findings about the server are part of the verdict.
 
 import { figuresOf, formatDuration, isRecord, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../src/protocol/index.js';
+import { checkCompletion } from './check-completion.js';
 import type { CliConnection } from './connection.js';
 
 export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
@@ -168,6 +169,7 @@ export async function runCheck(c: CliConnection, offeredVersion: string): Promis
     await checkPingWithParams(c, steps);
     await checkNotificationSilence(c, steps);
     await checkTools(c, steps);
+    await checkCompletion(c, steps);
     if (info.protocolVersion !== '2025-03-26') {
       steps.push({ name: 'batch', status: 'skip', detail: `batches exist only in 2025-03-26; ${info.protocolVersion} was negotiated` });
     } else {
