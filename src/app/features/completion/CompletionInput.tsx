@@ -3,7 +3,7 @@
 // Failures are said quietly under the field; typing is never held up.
 
 import { useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
-import { completionProblems, completionSummary, type CompletionRef } from '../../../protocol/index.js';
+import { completionProblems, completionSummary, type CompletionAnswer, type CompletionRef } from '../../../protocol/index.js';
 import { CLOSED, listKey, type ListState } from './list-keys.js';
 import { useCompletion } from './use-completion.js';
 import './completion.css';
@@ -32,7 +32,9 @@ export function CompletionInput({ id, value, onChange, completionRef, argument, 
   const problems = answer ? completionProblems(answer) : [];
   // Nothing pops up while waiting or for an empty answer: fields without completions stay quiet.
   const shown = list.open && suggestions.available && (values.length > 0 || problems.length > 0 || suggestions.error !== undefined);
-  const active = list.active < values.length ? list.active : -1;
+  // A highlight belongs to the answer it was made on: new suggestions start without one.
+  const [highlighted, setHighlighted] = useState<CompletionAnswer | undefined>(undefined);
+  const active = highlighted === answer && list.active < values.length ? list.active : -1;
 
   function pick(index: number): void {
     const chosen = values[index];
@@ -41,10 +43,14 @@ export function CompletionInput({ id, value, onChange, completionRef, argument, 
   }
 
   function keyDown(event: KeyboardEvent<HTMLInputElement>): void {
-    const outcome = listKey({ open: list.open, active }, event.key, shown ? values.length : 0);
+    // Only a list that is shown takes Enter and Escape; otherwise they are the form's.
+    const outcome = listKey({ open: shown, active }, event.key, shown ? values.length : 0);
     if (outcome.handled) event.preventDefault();
     if (outcome.pick !== undefined) pick(outcome.pick);
-    else setList(outcome.state);
+    else {
+      setList(outcome.state);
+      setHighlighted(answer);
+    }
   }
 
   const describedBy = [passed['aria-describedby'], shown ? noteId : ''].filter(Boolean).join(' ');
