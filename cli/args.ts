@@ -7,6 +7,7 @@ import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf } from '../options/server.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionSpec, type OptionValues } from '../options/table.js';
 import { orList, refused, type Checked } from '../options/values.js';
+import { parseComplete, type CompleteCommand } from './complete.js';
 
 export type CliCommand =
   | { name: 'ping'; count: number; intervalMs: number }
@@ -16,6 +17,7 @@ export type CliCommand =
   | { name: 'resources read'; uri: string }
   | { name: 'prompts list' }
   | { name: 'prompts get'; prompt: string; args: Array<[string, string]> }
+  | CompleteCommand
   | { name: 'check' }
   /** What the official conformance suite runs: the server URL comes last. */
   | { name: 'conformance'; url: string };
@@ -45,6 +47,8 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
   { words: 'resources read', operand: 'URI', help: 'read one resource' },
   { words: 'prompts list', help: 'list the prompts' },
   { words: 'prompts get', operand: 'NAME', options: 'prompts get', help: 'get a prompt' },
+  { words: 'complete prompt', operand: 'NAME ARG [VALUE]', options: 'complete', help: 'suggestions for a prompt argument' },
+  { words: 'complete resource', operand: 'TEMPLATE VAR [VALUE]', options: 'complete', help: 'suggestions for a resource-template variable' },
   { words: 'check', help: "probe the server's compliance; exit 1 on errors" },
   { words: 'conformance', operand: 'URL', help: 'act as the client of an official conformance scenario' },
 ];
@@ -130,6 +134,8 @@ function parseCommand(words: readonly string[], values: OptionValues): Checked<C
     case 'check':
       if (second !== undefined) return unexpected(second, 'check');
       return { ok: true, value: { name: 'check' } };
+    case 'complete':
+      return parseComplete(words.slice(1), values.context);
     case 'conformance':
       if (name !== undefined) return unexpected(name, `conformance ${second}`);
       return { ok: true, value: { name: 'conformance', url: second ?? '' } };
@@ -159,8 +165,8 @@ function parseCommand(words: readonly string[], values: OptionValues): Checked<C
       return { ok: true, value: { name: 'prompts get', prompt: name, args: values.arg ?? [] } };
     }
     case undefined:
-      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get or check.');
+      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get, complete or check.');
     default:
-      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, check, conformance.`);
+      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, complete, check, conformance.`);
   }
 }

@@ -14,6 +14,7 @@ import {
   type PingSample,
   type Tool,
 } from '../src/protocol/index.js';
+import { checkCompletion } from './check-completion.js';
 import type { CliConnection } from './connection.js';
 import { checkLogging } from './logging.js';
 
@@ -182,6 +183,7 @@ export async function runCheck(c: CliConnection, offeredVersion: string, logLeve
     await checkNotificationSilence(c, steps);
     await checkTools(c, steps);
     await checkLogging(c, steps, logLevel);
+    await checkCompletion(c, steps);
     if (info.protocolVersion !== '2025-03-26') {
       steps.push({ name: 'batch', status: 'skip', detail: `batches exist only in 2025-03-26; ${info.protocolVersion} was negotiated` });
     } else {

@@ -16,6 +16,7 @@ import {
   type Tool,
 } from '../src/protocol/index.js';
 import type { CliCommand } from './args.js';
+import { runComplete } from './complete.js';
 import { CliError, type CliConnection } from './connection.js';
 import { TOO_DEEP, describeContent, describeContents, jsonText } from './format.js';
 import { urlElicitationRequiredNote } from './url-elicitation.js';
@@ -154,6 +155,8 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
         ),
       };
     }
+    case 'complete':
+      return runComplete(c, command);
     case 'prompts get': {
       const result = (await c.call('prompts/get', { name: command.prompt, arguments: Object.fromEntries(command.args) })) as {
         messages?: Array<{ role: string; content: Record<string, unknown> }>;

@@ -23,7 +23,7 @@ export const PROGRAM_NAME: Record<Program, string> = {
 };
 
 /** The CLI commands that take options of their own. */
-export type CommandName = 'ping' | 'tools call' | 'prompts get';
+export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'complete';
 
 export const DEFAULT_PORT = 6290;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -239,6 +239,15 @@ export const OPTIONS = {
     programs: ['cli'],
     commands: ['tools call'],
     check: text,
+  }),
+
+  context: listOption({
+    flag: '--context',
+    placeholder: 'NAME=VALUE',
+    help: "another field's value, sent as context.arguments (repeatable; 2025-06-18 on)",
+    programs: ['cli'],
+    commands: ['complete'],
+    check: keyValue,
   }),
 
   help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli'] }),

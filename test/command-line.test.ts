@@ -49,6 +49,7 @@ Object.assign(samples, {
   interval: plain('10'),
   arg: toolCall('a=3'),
   args: toolCall('{"b":2}'),
+  context: { value: 'country=Japan', around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'complete', 'prompt', 'plan_trip', 'city', ...s] }) },
 });
 
 describe('one table for npm start and the CLI', () => {

@@ -8,6 +8,7 @@ export * from './ping/verdict.js';
 export * from './mcp/types.js';
 export * from './mcp/paginate.js';
 export * from './mcp/uri-template.js';
+export * from './mcp/completion.js';
 export * from './mcp/blob.js';
 export * from './mcp/elicitation.js';
 export * from './schema/validate.js';

@@ -1,4 +1,5 @@
 // The demo server's prompts.
+import { tripPrompt } from './completions.js';
 
 export interface DemoPrompt {
   name: string;
@@ -49,4 +50,5 @@ export const demoPrompts: DemoPrompt[] = [
       ],
     }),
   },
+  tripPrompt,
 ];

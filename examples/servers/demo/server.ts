@@ -17,6 +17,7 @@ import {
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { serveLogging } from './logging.js';
+import { registerDemoCompletions } from './completions.js';
 import { demoPrompts } from './prompts.js';
 import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
 import { elicitationDemoTools } from './elicitation-tools.js';
@@ -56,6 +57,8 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
   const demoTools = [...baseTools, ...elicitationDemoTools(server, log)];
 
   const sendLog = serveLogging(server);
+
+  registerDemoCompletions(server, demoPrompts);
 
   server.setRequestHandler(ListToolsRequestSchema, (req) => {
     const { items, nextCursor } = page(demoTools, req.params?.cursor, TOOLS_PAGE);

@@ -18,14 +18,15 @@ function capability(caps: Record<string, unknown> | undefined, path: readonly st
   return v !== false && v !== undefined && v !== null;
 }
 
-/** Server capability needed by each client request family. */
-const CLIENT_REQUEST_NEEDS: Array<[RegExp, string[]]> = [
+/** Server capability needed by each client request family (and the version that defines it, where later than 2024-11-05). */
+const CLIENT_REQUEST_NEEDS: Array<[RegExp, string[], string?]> = [
   [/^tools\//, ['tools']],
   [/^resources\/(un)?subscribe$/, ['resources', 'subscribe']],
   [/^resources\//, ['resources']],
   [/^prompts\//, ['prompts']],
   [/^logging\/setLevel$/, ['logging']],
-  [/^completion\/complete$/, ['completions']],
+  // 2024-11-05 had completion/complete but no capability to declare it.
+  [/^completion\/complete$/, ['completions'], '2025-03-26'],
 ];
 
 /** Client capability needed by each server request (a Map: methods are server-chosen strings). */
@@ -55,8 +56,8 @@ export function checkRequestLifecycle(facts: SessionFacts, sender: Sender, metho
       report('LC-NO-INITIALIZED', `The client sent ${method} before notifications/initialized.`, 'client');
     }
     if (facts.negotiated) {
-      const need = CLIENT_REQUEST_NEEDS.find(([re]) => re.test(method))?.[1];
-      if (need && !capability(facts.serverCapabilities, need)) {
+      const [, need, since] = CLIENT_REQUEST_NEEDS.find(([re]) => re.test(method)) ?? [];
+      if (need && !(since !== undefined && facts.version < since) && !capability(facts.serverCapabilities, need)) {
         report('CAP-UNDECLARED', `${method} needs the server capability ${need.join('.')}, which the server did not declare.`, 'client');
       }
     }

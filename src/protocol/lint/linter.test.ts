@@ -288,6 +288,14 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
     ],
   ],
   ['LINT-INTERNAL', [...init(), ping(2)], { schema: { check: throwingCheck, version: '2025-11-25' } }],
+  [
+    'COMPLETION-RESULT',
+    [
+      ...init('2025-11-25', { completions: {} }),
+      ['c', { jsonrpc: '2.0', id: 2, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } } }],
+      ['s', { jsonrpc: '2.0', id: 2, result: { completion: { values: [1, 2] } } }],
+    ],
+  ],
   ['TOOL-SCHEMA-SAFE', [...init(), ...listTools([{ name: 'look', inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '(?=a)' } } } }])]],
 ];
 

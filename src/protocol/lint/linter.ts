@@ -21,6 +21,7 @@ import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-i
 import { SessionFacts, other, type Finding, type Outstanding } from './state.js';
 import { checkTaskResult, isTaskAnswer, isTerminalTaskStatus, taskOf } from './tasks.js';
 import { checkToolResult, checkToolsList } from './tools.js';
+import { checkCompletionResult } from './completion.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
 
 /** Checks a message against a published schema (see lint/sdk-schemas.ts); kept pluggable so the UI can load it lazily. */
@@ -427,6 +428,9 @@ export class Linter {
         return;
       case 'tools/call':
         if (!isError && sender === 'server') checkToolResult(facts, isRecord(request.params) ? request.params.name : undefined, body.result, report);
+        return;
+      case 'completion/complete':
+        if (!isError && sender === 'server') checkCompletionResult(body.result, report);
         return;
     }
   }

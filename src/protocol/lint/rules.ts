@@ -184,6 +184,11 @@ export const RULES = {
     title: 'A -32042 error lists the URL elicitations to complete',
     spec: { path: 'client/elicitation', anchor: 'url-elicitation-required-error' },
   },
+  'COMPLETION-RESULT': {
+    severity: 'error',
+    title: 'A completion answer has at most 100 string values and a total no smaller than their count',
+    spec: { path: 'server/utilities/completion', anchor: 'completion-results' },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 

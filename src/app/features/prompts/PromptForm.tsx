@@ -1,10 +1,11 @@
-// A form from the selected prompt's arguments: one text field each, required
-// ones marked and checked before prompts/get is sent.
+// A form from the selected prompt's arguments: one text field each (with the
+// server's suggestions), required ones marked and checked before prompts/get is sent.
 
 import { useId, type FormEvent } from 'react';
 import type { Prompt } from '../../../protocol/index.js';
 import { declaredArguments, missingMessage } from './prompt-arguments.js';
 import { usePrompts } from '../../hooks.js';
+import { CompletionInput } from '../completion/CompletionInput.js';
 
 const NO_VALUES: Readonly<Record<string, string>> = {};
 
@@ -36,13 +37,16 @@ export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSe
               {arg.name}
               {arg.required === true && <span className="required-mark"> (required)</span>}
             </label>
-            <input
+            <CompletionInput
               id={fieldId}
               value={values[arg.name] ?? ''}
               aria-required={arg.required === true}
               aria-invalid={invalid}
               aria-describedby={describedBy || undefined}
-              onChange={(e) => setValue(prompt.name, arg.name, e.target.value)}
+              onChange={(value) => setValue(prompt.name, arg.name, value)}
+              completionRef={{ type: 'ref/prompt', name: prompt.name }}
+              argument={arg.name}
+              fields={values}
             />
             {arg.description && (
               <span id={`${fieldId}-desc`} className="hint">

@@ -1,10 +1,11 @@
-// One resource template: a field per RFC 6570 variable, the URI they expand
-// to (live), and Read.
+// One resource template: a field per RFC 6570 variable (with the server's
+// suggestions), the URI they expand to (live), and Read.
 
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { useId, useState, type FormEvent } from 'react';
 import type { ResourceTemplate } from '../../../protocol/index.js';
 import { useResources } from '../../hooks.js';
+import { CompletionInput } from '../completion/CompletionInput.js';
 import { expandTemplateFields } from './template-fields.js';
 
 const QUERY_OPERATORS = new Set(['?', '&']);
@@ -39,12 +40,15 @@ export function TemplateForm({ template }: { template: ResourceTemplate }) {
               {v.name}
               {optional && <span className="hint"> (optional)</span>}
             </label>
-            <input
+            <CompletionInput
               id={id}
               value={values[v.name] ?? ''}
               maxLength={v.maxLength}
               spellCheck={false}
-              onChange={(e) => setValues((prev) => ({ ...prev, [v.name]: e.target.value }))}
+              onChange={(value) => setValues((prev) => ({ ...prev, [v.name]: value }))}
+              completionRef={{ type: 'ref/resource', uri: validTemplate ? template.uriTemplate : '' }}
+              argument={v.name}
+              fields={values}
             />
             {v.maxLength !== undefined && <span className="hint">Only the first {v.maxLength} characters are used.</span>}
           </div>
