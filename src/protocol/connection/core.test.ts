@@ -3,6 +3,7 @@ import type { HttpExchange } from '../http/exchange.js';
 import type { Frame } from '../jsonrpc/codec.js';
 import type { UpstreamEventOf } from '../envelope/upstream-event.js';
 import { ConnectionCore, type ConnectionHooks, type InitializeStep } from './core.js';
+import { httpExchange } from '../../../test/fixtures/http-exchange.js';
 
 /** A transport that keeps what the session sent, and an upstream the test speaks for. */
 function fakeConnection(hooks: ConnectionHooks<string> = {}) {
@@ -105,20 +106,7 @@ describe('ConnectionCore', () => {
   it('judges each HTTP exchange once it has ended, with the transport in use', () => {
     const facts: unknown[] = [];
     const { core } = fakeConnection({ exchange: (_x, f) => facts.push(f) });
-    const exchange = (state: HttpExchange['state']): HttpExchange => ({
-      id: 1,
-      purpose: 'message',
-      method: 'POST',
-      url: 'http://127.0.0.1:1/mcp',
-      state,
-      carried: [],
-      requestHeaders: [],
-      requestBytes: 0,
-      responseBytes: 0,
-      messages: 0,
-      startedAt: 0,
-      warnings: [],
-    });
+    const exchange = (state: HttpExchange['state']) => httpExchange({ state });
     core.receive({ type: 'http-mode', mode: 'streamable-http', reason: 'asked for' });
     core.receive({ type: 'http', exchange: exchange('streaming') });
     core.receive({ type: 'http', exchange: exchange('done') });
