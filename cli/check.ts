@@ -2,7 +2,19 @@
 // step exercises one part of the protocol; the lint engine watches every frame
 // meanwhile, and its findings about the server are part of the verdict.
 
-import { figuresOf, formatDuration, isRecord, listAll, outcomeMessage, pingVerdict, plural, type PingSample, type Tool } from '../src/protocol/index.js';
+import {
+  figuresOf,
+  formatDuration,
+  isRecord,
+  listAll,
+  ListFailed,
+  outcomeMessage,
+  settleList,
+  pingVerdict,
+  plural,
+  type PingSample,
+  type Tool,
+} from '../src/protocol/index.js';
 import type { CliConnection } from './connection.js';
 
 export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
@@ -88,9 +100,9 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
     return;
   }
   const before = c.serverFindings().length;
-  const listed = await listAll<Tool>(c, 'tools');
-  if (listed.error) {
-    steps.push({ name: 'tools/list', status: 'fail', detail: listed.error });
+  const listed = await settleList(listAll<Tool>(c, 'tools'));
+  if (listed instanceof ListFailed) {
+    steps.push({ name: 'tools/list', status: 'fail', detail: listed.message });
     return;
   }
   const defProblems = c

@@ -37,22 +37,20 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
   const filter = useTools((s) => s.filter);
   const selected = useTools((s) => s.selected);
   const filterId = useId();
-  const { unavailable, query } = list;
-  const data = query.data;
-  const tools = data?.items ?? [];
+  const { unavailable, query, items: tools, pages, failure } = list;
   const shown = filterTools(tools, filter);
-  const failure = query.error ? query.error.message : data?.error;
+  const listed = pages !== undefined;
 
   return (
     <section className="tool-list-panel" aria-label="Tool list">
       <div className="tool-list-head">
         <h3>Tools</h3>
         <span className="hint" aria-live="polite">
-          {data && (shown.length === tools.length ? plural(tools.length) : `${shown.length} of ${plural(tools.length)}`)}
-          {data && data.pages > 1 && ` · ${data.pages} pages`}
+          {listed && (shown.length === tools.length ? plural(tools.length) : `${shown.length} of ${plural(tools.length)}`)}
+          {listed && pages > 1 && ` · ${pages} pages`}
         </span>
         <button type="button" className="small" disabled={unavailable !== undefined || query.isFetching} onClick={() => void query.refetch()}>
-          {query.isFetching && data ? 'Refreshing…' : 'Refresh'}
+          {query.isFetching && listed ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
       <div className="field">
@@ -68,18 +66,18 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
       {unavailable !== undefined && <p className="hint">{unavailable}</p>}
       {unavailable === undefined && query.isPending && <p className="hint">Loading tools… (tools/list, following nextCursor across pages)</p>}
       {unavailable === undefined && failure && (
-        <div className="list-failure">
+        <div className="list-failure" role="alert">
           <p>
-            {data?.error ? `tools/list stopped after ${data.pages} page${data.pages === 1 ? '' : 's'}: ` : 'Could not list the tools: '}
-            {failure}
+            {tools.length > 0 ? '' : 'Could not list the tools: '}
+            {failure.message}
           </p>
-          {data?.error && tools.length > 0 && <p className="hint">The tools that arrived before the failure are listed below.</p>}
+          {tools.length > 0 && <p className="hint">The {plural(tools.length)} that arrived before the failure are listed below.</p>}
           <button type="button" className="small" onClick={() => void query.refetch()}>
             Retry
           </button>
         </div>
       )}
-      {data && tools.length === 0 && !failure && <p className="hint">The server lists no tools.</p>}
+      {listed && tools.length === 0 && !failure && <p className="hint">The server lists no tools.</p>}
       {tools.length > 0 && shown.length === 0 && <p className="hint">No tool matches “{filter}”.</p>}
       {shown.length > 0 && (
         <ul className="tool-list" aria-label="Tools">

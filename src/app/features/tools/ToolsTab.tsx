@@ -47,7 +47,7 @@ export function ToolsTab() {
   const inFlight = useTools((s) => s.inFlight);
   const { startCall } = useCallActions();
 
-  const tools = list.query.data?.items ?? [];
+  const tools = list.items;
   const tool = tools.find((t) => t.name === selected);
   const rerunBlocked = callBlocked(snapshot, session, inFlight);
   const rerun = (record: ToolCallRecord) =>
@@ -61,7 +61,7 @@ export function ToolsTab() {
           <ToolWorkbench key={`${connection}:${tool.name}`} tool={tool} />
         ) : (
           <p className="hint tool-placeholder">
-            {selected !== undefined && list.query.data ? `The tool “${selected}” is no longer in the server's list. ` : ''}
+            {selected !== undefined && list.pages !== undefined ? `The tool “${selected}” is no longer in the server's list. ` : ''}
             {tools.length > 0 ? 'Select a tool to call it.' : ''}
           </p>
         )}
