@@ -107,7 +107,7 @@ export function createApp(env: PageEnvironment) {
     elicitations,
     networkStore: createNetworkStore(),
     pingStore: createPingStore({ session }),
-    toolsStore: createToolsStore(),
+    toolsStore: createToolsStore({ session }),
     resourcesStore: createResourcesStore({ session, reads: resourceReads }),
     promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),
     heartbeat: new Heartbeat({

@@ -4,7 +4,6 @@
 
 import type { App, PageEnvironment } from './create-app.js';
 import { guardUnload } from './connection/unload-guard.js';
-import { resetForConnection } from './features/tools/tools-store.js';
 import { updatedUri } from './features/resources/updated-marks.js';
 import { invalidateOnListChanged } from './server-data/list-keys.js';
 import { noteConnection } from './stores/connection-labels.js';
@@ -55,7 +54,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     connection = next;
     app.resourcesStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
-    resetForConnection(app.toolsStore);
+    app.toolsStore.getState().forConnection();
   });
   // Another server: the last one's pings, heartbeat figures and tool results no longer describe
   // anything (a Re-run would go to the wrong server).
@@ -64,7 +63,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     () => {
       app.heartbeat.reset();
       app.pingStore.getState().reset();
-      app.toolsStore.setState({ history: [], shown: undefined, drafts: {}, selected: undefined });
+      app.toolsStore.getState().serverChanged();
     },
   );
 

@@ -4,17 +4,16 @@
 import { useId } from 'react';
 import type { Tool } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
-import { useApp, useTools } from '../../hooks.js';
+import { useTools } from '../../hooks.js';
 import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
 import { displayTitle, filterTools } from './tool-list.js';
-import { selectTool } from './tools-store.js';
 
 function ToolItem({ tool, selected }: { tool: Tool; selected: boolean }) {
-  const { toolsStore } = useApp();
+  const select = useTools((s) => s.select);
   const describedBy = useId();
   const title = displayTitle(tool);
   return (
-    <li className={`tool-item${selected ? ' selected' : ''}`} onClick={() => selectTool(toolsStore, tool.name)}>
+    <li className={`tool-item${selected ? ' selected' : ''}`} onClick={() => select(tool.name)}>
       <button type="button" className="tool-select" aria-pressed={selected} aria-label={tool.name} aria-describedby={describedBy}>
         <ToolIcon tool={tool} />
         <span className="tool-name">{tool.name}</span>
@@ -33,7 +32,7 @@ function plural(n: number): string {
 }
 
 export function ToolList({ list }: { list: ServerList<Tool> }) {
-  const { toolsStore } = useApp();
+  const setFilter = useTools((s) => s.setFilter);
   const filter = useTools((s) => s.filter);
   const selected = useTools((s) => s.selected);
   const filterId = useId();
@@ -55,13 +54,7 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
       </div>
       <div className="field">
         <label htmlFor={filterId}>Filter tools</label>
-        <input
-          id={filterId}
-          type="search"
-          value={filter}
-          placeholder="name, title or description"
-          onChange={(e) => toolsStore.setState({ filter: e.target.value })}
-        />
+        <input id={filterId} type="search" value={filter} placeholder="name, title or description" onChange={(e) => setFilter(e.target.value)} />
       </div>
       {unavailable !== undefined && <p className="hint">{unavailable}</p>}
       {unavailable === undefined && query.isPending && <p className="hint">Loading tools… (tools/list, following nextCursor across pages)</p>}

@@ -10,7 +10,6 @@ import { CallHistory } from './CallHistory.js';
 import { InFlightCall } from './InFlightCall.js';
 import { ResultView } from './ResultView.js';
 import { ToolList } from './ToolList.js';
-import { useCallActions } from './call-actions.js';
 import { ConfirmCallDialog } from './ConfirmCallDialog.js';
 import { ToolWorkbench } from './ToolWorkbench.js';
 import { shownRecord, type ToolCallRecord } from './tools-store.js';
@@ -45,13 +44,13 @@ export function ToolsTab() {
   const connection = snapshot?.connection ?? 0;
   const selected = useTools((s) => s.selected);
   const inFlight = useTools((s) => s.inFlight);
-  const { startCall } = useCallActions();
+  const startCall = useTools((s) => s.startCall);
 
   const tools = list.items;
   const tool = tools.find((t) => t.name === selected);
   const rerunBlocked = callBlocked(snapshot, session, inFlight);
   const rerun = (record: ToolCallRecord) =>
-    startCall({ tool: tools.find((t) => t.name === record.tool.name) ?? record.tool, arguments: record.arguments, sentAnyway: record.sentAnyway });
+    void startCall({ tool: tools.find((t) => t.name === record.tool.name) ?? record.tool, arguments: record.arguments, sentAnyway: record.sentAnyway });
 
   return (
     <div className="tools-tab">
