@@ -62,10 +62,10 @@ describe('call', () => {
 
   it('sends nothing when not connected or when the timeout field is not a valid number', async () => {
     const { session, sent } = await readySession();
-    let current: CallSession | undefined;
-    const store = createToolsStore({ session: () => current });
+    const connection: { session?: CallSession } = {};
+    const store = createToolsStore({ session: () => connection.session });
     expect(await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false })).toBeUndefined();
-    current = session;
+    connection.session = session;
     store.getState().setTimeoutText('soon');
     expect(await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false })).toBeUndefined();
     expect(sent).toEqual([]);
