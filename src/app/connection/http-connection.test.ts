@@ -99,7 +99,7 @@ describe('ProxyConnection over HTTP', () => {
     socket.deliver({
       type: 'request-failed',
       at: 2,
-      requestIds: [initId],
+      idTexts: [JSON.stringify(initId)],
       problem: 'unauthorized',
       message: 'The server requires authorization (HTTP 401 Unauthorized). It asks for: WWW-Authenticate: Bearer.',
     });
@@ -117,7 +117,7 @@ describe('ProxyConnection over HTTP', () => {
     socket.deliver({
       type: 'request-failed',
       at: 3,
-      requestIds: [callId],
+      idTexts: [JSON.stringify(callId)],
       problem: 'server-error',
       message: 'The server failed with HTTP 500 Internal Server Error. The body says: boom',
     });
@@ -133,7 +133,7 @@ describe('ProxyConnection over HTTP', () => {
     socket.deliver({
       type: 'request-failed',
       at: 3,
-      requestIds: [],
+      idTexts: [],
       problem: 'session-expired',
       message: 'The server no longer knows this session (HTTP 404 …). Re-initialize to start a new session.',
     });
