@@ -2,17 +2,11 @@
 // what went wrong, on every tab that lists something; Retry lists again.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_TOKEN } from '../playwright.config.js';
+import { connectToScript } from './fixtures/connect.js';
 
 const failingPages = fileURLToPath(new URL('../test/fixtures/failing-pages.mjs', import.meta.url));
 
-async function connect(page: Page): Promise<void> {
-  await page.goto(`/#token=${E2E_TOKEN}`);
-  await page.getByLabel('Command').fill(process.execPath);
-  await page.getByLabel('Arguments').fill(failingPages);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').first()).toContainText('failing-pages');
-}
+const connect = (page: Page) => connectToScript(page, failingPages, 'failing-pages');
 
 test('tools/list failing on page 4 keeps the tools of pages 1 to 3 with the error, and Retry gets them all', async ({ page }) => {
   await connect(page);
