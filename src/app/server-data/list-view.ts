@@ -23,6 +23,7 @@ export interface ListQueryState<T> {
 export function listView<T>(query: ListQueryState<T>): ListView<T> {
   if (query.status === 'error' && query.error) {
     // The latest listing is the one that failed: what it read replaces an earlier list, as a success would.
+    // instanceof cannot narrow a generic: this query's listAll<T> is what rejected, so its items are T.
     if (query.error instanceof ListFailed) return { items: query.error.items as T[], pages: query.error.pages, failure: query.error };
     return { items: [], pages: 0, failure: query.error };
   }

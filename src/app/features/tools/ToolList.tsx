@@ -2,7 +2,7 @@
 // loading / error / unavailable states.
 
 import { useId } from 'react';
-import type { Tool } from '../../../protocol/index.js';
+import { ListFailed, type Tool } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
 import { useTools } from '../../hooks.js';
 import { AnnotationBadges, ToolIcon } from './ToolBadges.js';
@@ -60,10 +60,8 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
       {unavailable === undefined && query.isPending && <p className="hint">Loading tools… (tools/list, following nextCursor across pages)</p>}
       {unavailable === undefined && failure && (
         <div className="list-failure" role="alert">
-          <p>
-            {tools.length > 0 ? '' : 'Could not list the tools: '}
-            {failure.message}
-          </p>
+          {/* A ListFailed names tools/list and the page; any other failure (not connected) needs the context. */}
+          <p>{failure instanceof ListFailed ? failure.message : `Could not list the tools: ${failure.message}`}</p>
           {tools.length > 0 && <p className="hint">The {plural(tools.length)} that arrived before the failure are listed below.</p>}
           <button type="button" className="small" onClick={() => void query.refetch()}>
             Retry
