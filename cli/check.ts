@@ -7,7 +7,9 @@ import {
   formatDuration,
   isRecord,
   listAll,
+  ListFailed,
   outcomeMessage,
+  settleList,
   pingVerdict,
   plural,
   type LoggingLevel,
@@ -101,9 +103,9 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
     return;
   }
   const before = c.serverFindings().length;
-  const listed = await listAll<Tool>(c, 'tools');
-  if (listed.error) {
-    steps.push({ name: 'tools/list', status: 'fail', detail: listed.error });
+  const listed = await settleList(listAll<Tool>(c, 'tools'));
+  if (listed instanceof ListFailed) {
+    steps.push({ name: 'tools/list', status: 'fail', detail: listed.message });
     return;
   }
   const defProblems = c

@@ -245,6 +245,15 @@ describe('what the CLI says to a newcomer', () => {
     expect(r.err).toContain('The server did not declare the "resources" capability when it initialized, so it need not answer resources/list.');
   });
 
+  it('a list that fails part-way names the pages read and the page that failed; check fails the tools/list step with it', async () => {
+    const failing = ['--stdio', `${node} ${JSON.stringify(fileURLToPath(new URL('../test/fixtures/failing-pages.mjs', import.meta.url)))}`];
+    const r = await cli(...failing, 'resources', 'list');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('1 page of resources/list read, page 2 failed: The server answered with error -32603: The resource store went away.');
+    const check = await cli(...failing, 'check');
+    expect(check.out).toMatch(/✗\s+tools\/list\s+3 pages of tools\/list read, page 4 failed: The server answered with error -32603/);
+  });
+
   it('an initialize timeout suggests --timeout', async () => {
     const r = await cli(...demoTarget, '--timeout', '1', 'ping');
     expect(r.code).toBe(1);

@@ -3,6 +3,7 @@
 
 import {
   listAll,
+  ListFailed,
   outcomeMessage,
   pingVerdict,
   plural,
@@ -30,9 +31,12 @@ export interface CommandResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function list<T>(c: CliConnection, key: 'tools' | 'resources' | 'prompts'): Promise<T[]> {
-  const r = await listAll<T>(c, key);
-  if (r.error) throw new CliError(`${key}/list failed: ${r.error}${c.undeclared(`${key}/list`)}`);
-  return r.items;
+  try {
+    return (await listAll<T>(c, key)).items;
+  } catch (e) {
+    if (e instanceof ListFailed) throw new CliError(`${e.message}${c.undeclared(e.method)}`);
+    throw e;
+  }
 }
 
 /** An empty list says so rather than printing nothing. */

@@ -4,7 +4,7 @@
 // initialize, list the tools, call each one with arguments its schema asks
 // for, answer elicitations with their defaults, then close the session.
 
-import { isRecord, listAll, outcomeMessage, type Tool } from '../src/protocol/index.js';
+import { isRecord, listAll, ListFailed, outcomeMessage, settleList, type Tool } from '../src/protocol/index.js';
 import type { CommandResult } from './commands.js';
 import type { CliConnection } from './connection.js';
 
@@ -30,9 +30,10 @@ export async function runConformanceClient(c: CliConnection): Promise<CommandRes
   const text: string[] = [`scenario ${process.env.MCP_CONFORMANCE_SCENARIO ?? '(none named)'}: initialized, protocol ${c.info?.protocolVersion}`];
   let ok = true;
   if (isRecord(c.info?.capabilities.tools)) {
-    const tools = await listAll<Tool>(c, 'tools');
-    if (tools.error) {
-      text.push(`tools/list failed: ${tools.error}`);
+    // The tools listed before a failure are still called.
+    const tools = await settleList(listAll<Tool>(c, 'tools'));
+    if (tools instanceof ListFailed) {
+      text.push(tools.message);
       ok = false;
     }
     for (const tool of tools.items) {

@@ -3,16 +3,12 @@
 // pattern with lookahead, and an inputSchema 3,000 levels deep.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_TOKEN } from '../playwright.config.js';
+import { connectToScript } from './fixtures/connect.js';
 
 const hostileServer = fileURLToPath(new URL('../test/fixtures/hostile-schemas.mjs', import.meta.url));
 
 async function openTools(page: Page): Promise<Locator> {
-  await page.goto(`/#token=${E2E_TOKEN}`);
-  await page.getByLabel('Command').fill(process.execPath);
-  await page.getByLabel('Arguments').fill(hostileServer);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').first()).toContainText('hostile-schemas');
+  await connectToScript(page, hostileServer, 'hostile-schemas');
   await page.getByRole('tab', { name: 'Tools' }).click();
   return page.getByRole('tabpanel', { name: 'Tools' });
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpExchange } from '../protocol/index.js';
 import { FakeSocket, tick } from './connection/test-doubles.js';
 import { createApp } from './create-app.js';
+import { httpExchange } from '../../test/fixtures/http-exchange.js';
 import { listQueryKey } from './server-data/list-keys.js';
 import { RequestFailed } from './server-data/reads.js';
 import type { LogDatabase } from './stores/log-database.js';
@@ -164,22 +165,7 @@ describe('createApp', () => {
     socket.acceptHandshake();
     socket.deliver({ type: 'http-opened', at: 1, url, mode: 'streamable-http' });
     // A POST without the Accept header the transport requires (HTTP-ACCEPT), reported while running and twice when done.
-    const exchange = (state: HttpExchange['state']): HttpExchange => ({
-      id: 1,
-      purpose: 'message',
-      method: 'POST',
-      url,
-      state,
-      carried: [],
-      requestHeaders: [],
-      requestBytes: 0,
-      status: 200,
-      responseHeaders: [['content-type', 'application/json']],
-      responseBytes: 0,
-      messages: 0,
-      startedAt: 0,
-      warnings: [],
-    });
+    const exchange = (state: HttpExchange['state']) => httpExchange({ url, state, status: 200, responseHeaders: [['content-type', 'application/json']] });
     socket.deliver({ type: 'http-mode', at: 2, mode: 'streamable-http', reason: 'asked for' });
     for (const state of ['sending', 'done', 'done'] as const) socket.deliver({ type: 'http', at: 3, exchange: exchange(state) });
     const accept = () => app.lint.store.getState().findings.filter((f) => f.rule === 'HTTP-ACCEPT');

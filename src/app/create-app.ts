@@ -112,7 +112,7 @@ export function createApp(env: PageEnvironment) {
     networkStore: createNetworkStore(),
     iconOrigins: createIconOriginsStore(env.settings),
     pingStore: createPingStore({ session }),
-    toolsStore: createToolsStore(),
+    toolsStore: createToolsStore({ session }),
     serverLog: createServerLogStore({ session }),
     resourcesStore: createResourcesStore({ session, reads: resourceReads }),
     promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),

@@ -4,7 +4,6 @@
 
 import type { App, PageEnvironment } from './create-app.js';
 import { guardUnload } from './connection/unload-guard.js';
-import { resetForConnection } from './features/tools/tools-store.js';
 import { updatedUri } from './features/resources/updated-marks.js';
 import { invalidateOnListChanged } from './server-data/list-keys.js';
 import { noteConnection } from './stores/connection-labels.js';
@@ -59,7 +58,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.resourcesStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
     app.serverLog.getState().forConnection(next);
-    resetForConnection(app.toolsStore);
+    app.toolsStore.getState().forConnection();
     app.elicitations.reset();
   });
   // Another server: the last one's pings, heartbeat figures and tool results no longer describe
@@ -69,7 +68,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     () => {
       app.heartbeat.reset();
       app.pingStore.getState().reset();
-      app.toolsStore.setState({ history: [], shown: undefined, drafts: {}, selected: undefined });
+      app.toolsStore.getState().serverChanged();
     },
   );
 

@@ -74,7 +74,7 @@ export class AutoHttpUpstream implements Upstream<HttpUpstreamStarted> {
         const problem = err instanceof HttpStartError ? err.failure.problem : 'network';
         this.listener({
           type: 'request-failed',
-          requestIds: carriedRequestIds(carriedMessages(initializeRaw)),
+          idTexts: carriedRequestIds(carriedMessages(initializeRaw)).map((id) => id.text),
           problem: problem === 'no-endpoint' ? 'not-found' : problem,
           message: `Neither transport worked at ${this.config.url}. Streamable HTTP: the initialize POST got HTTP ${status}. HTTP+SSE: ${why} Check the URL (Streamable HTTP servers often live at /mcp, HTTP+SSE servers at /sse).`,
         });

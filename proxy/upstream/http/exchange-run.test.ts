@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpExchange } from '../../../src/protocol/index.js';
+import { httpExchange } from '../../../test/fixtures/http-exchange.js';
 import { ExchangeRun } from './exchange-run.js';
 
-const record = (): HttpExchange => ({
-  id: 1,
-  purpose: 'listen',
-  method: 'GET',
-  url: 'http://127.0.0.1:1/mcp',
-  state: 'streaming',
-  carried: [],
-  requestHeaders: [],
-  requestBytes: 0,
-  responseBytes: 0,
-  messages: 0,
-  startedAt: 0,
-  warnings: [],
-});
+const record = () => httpExchange({ purpose: 'listen', method: 'GET', state: 'streaming' });
 
 describe('ExchangeRun warnings', () => {
   it('stay bounded in length and number, whatever a server sends', () => {

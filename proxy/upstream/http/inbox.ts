@@ -8,7 +8,6 @@ import {
   frameRequestId,
   requestIdOf,
   type CarriedMessage,
-  type JsonRpcId,
   type RequestId,
   type SingleFrame,
 } from '../../../src/protocol/wire.js';
@@ -39,22 +38,22 @@ export class Inbox {
     }
   }
 
-  isAwaiting(id: JsonRpcId): boolean {
-    return this.ledger.pendingRequest('client', requestIdOf(id)) !== undefined;
+  isAwaiting(id: RequestId): boolean {
+    return this.ledger.pendingRequest('client', id) !== undefined;
   }
 
   /** Of these ids, the ones still waiting for an answer. */
-  unanswered(ids: Iterable<JsonRpcId>): JsonRpcId[] {
+  unanswered(ids: Iterable<RequestId>): RequestId[] {
     return [...ids].filter((id) => this.isAwaiting(id));
   }
 
-  allAwaiting(): JsonRpcId[] {
-    return [...this.ledger.pendingRequests('client')].map((r) => r.id.value);
+  allAwaiting(): RequestId[] {
+    return [...this.ledger.pendingRequests('client')].map((r) => r.id);
   }
 
   /** "tools/call (id 4), ping (id 5)". */
-  describe(ids: readonly JsonRpcId[]): string {
-    return ids.map((id) => `${this.ledger.pendingRequest('client', requestIdOf(id))?.method ?? 'request'} (id ${JSON.stringify(id)})`).join(', ');
+  describe(ids: readonly RequestId[]): string {
+    return ids.map((id) => `${this.ledger.pendingRequest('client', id)?.method ?? 'request'} (id ${id.text})`).join(', ');
   }
 
   /** What a message from the server is and which awaited requests it answers; changes nothing. */
@@ -80,9 +79,9 @@ export class Inbox {
   }
 
   /** These requests will get no answer: tell the listener once, and stop waiting for them. */
-  fail(ids: readonly JsonRpcId[], failure: HttpFailure): void {
+  fail(ids: readonly RequestId[], failure: HttpFailure): void {
     const still = this.unanswered(ids);
-    for (const id of still) this.ledger.expire('client', requestIdOf(id), Date.now());
-    this.listener({ type: 'request-failed', requestIds: still, problem: failure.problem, message: failure.message });
+    for (const id of still) this.ledger.expire('client', id, Date.now());
+    this.listener({ type: 'request-failed', idTexts: still.map((id) => id.text), problem: failure.problem, message: failure.message });
   }
 }

@@ -69,7 +69,7 @@ describe('resumption', () => {
       expect(call.message).toMatch(/middle of an event/);
       expect(call.message).toMatch(/no event ids, so it cannot be resumed/);
     }
-    expect(await h.next('request-failed')).toMatchObject({ requestIds: [2], problem: 'stream-cut' });
+    expect(await h.next('request-failed')).toMatchObject({ idTexts: ['2'], problem: 'stream-cut' });
   });
 });
 
@@ -80,7 +80,7 @@ describe('sessions', () => {
     const second = await h.session.request('ping');
     expect(second.status).toBe('closed');
     const failed = await h.next('request-failed');
-    expect(failed).toMatchObject({ problem: 'session-expired', requestIds: [3] });
+    expect(failed).toMatchObject({ problem: 'session-expired', idTexts: ['3'] });
     expect(failed.message).toMatch(/no longer knows this session.*Re-initialize/);
     expect((await h.next('close')).reason).toMatch(/Re-initialize/);
     await expect(h.upstream.send('{"jsonrpc":"2.0","id":9,"method":"ping"}')).rejects.toThrow(/session has ended/);

@@ -2,7 +2,7 @@
 // every later request: the transport in use (Auto decides on the initialize
 // reply), the Mcp-Session-Id, and the agreed protocol version.
 
-import { ErrorCode, type JsonRpcId, type SingleFrame } from '../../../src/protocol/wire.js';
+import { ErrorCode, frameRequestId, type RequestId, type SingleFrame } from '../../../src/protocol/wire.js';
 import type { UpstreamListener } from '../types.js';
 import type { ExchangeRun, HttpClient } from './client.js';
 import type { WireResponse } from './wire.js';
@@ -15,7 +15,7 @@ export class SessionState {
   sessionId: string | undefined;
   protocolVersion: string | undefined;
   /** The initialize request in flight, whose answer is watched for. */
-  initializeId: JsonRpcId | undefined;
+  initializeId: RequestId | undefined;
 
   constructor(
     public mode: StreamableMode,
@@ -48,8 +48,8 @@ export class SessionState {
     const id = this.initializeId;
     if (id === undefined) return;
     for (const f of frames) {
-      if ((f.kind !== 'response' && f.kind !== 'error') || f.message.id === undefined || f.message.id === null) continue;
-      if (String(f.message.id) !== String(id)) continue;
+      // Paired as the ledger pairs: by the id's JSON identity ("7" does not answer 7).
+      if ((f.kind !== 'response' && f.kind !== 'error') || frameRequestId(f)?.key !== id.key) continue;
       this.initializeId = undefined;
       if (f.kind === 'response') {
         const result = f.message.result;

@@ -4,7 +4,7 @@
 // stream. The session id comes from the initialize reply and goes on every
 // later request, with MCP-Protocol-Version once 2025-06-18 or later was agreed.
 
-import { carriedMessages, carriedRequestIds, type CarriedMessage, type HttpTransportConfig, type JsonRpcId } from '../../../src/protocol/wire.js';
+import { carriedMessages, carriedRequestIds, requestIdOf, type CarriedMessage, type HttpTransportConfig, type RequestId } from '../../../src/protocol/wire.js';
 import type { HttpUpstreamStarted, UpstreamListener } from '../types.js';
 import { HttpUpstreamBase } from './base.js';
 import { contentType, isJsonType, type ExchangeRun } from './client.js';
@@ -64,7 +64,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
     if (this.ended) return Promise.reject(new Error('The HTTP session has ended: connect again to send more.'));
     const carried = carriedMessages(raw);
     const initialize = carried.find((c) => c.kind === 'request' && c.method === 'initialize');
-    if (initialize?.id !== undefined) this.state.initializeId = initialize.id;
+    if (initialize?.id !== undefined) this.state.initializeId = requestIdOf(initialize.id, initialize.idText);
     this.inbox.sent(carried);
     const before = this.gate;
     let release = (): void => {};
@@ -107,7 +107,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
     raw: string,
     run: ExchangeRun,
     response: WireResponse,
-    ids: JsonRpcId[],
+    ids: RequestId[],
     isInitialize: boolean,
     hadSession: boolean,
   ): Promise<void> {
@@ -148,7 +148,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
   }
 
   /** A 2xx reply that is not a stream: JSON for a request, nothing (202) for the rest. */
-  private async onBodyReply(run: ExchangeRun, response: WireResponse, carried: CarriedMessage[], ids: JsonRpcId[]): Promise<void> {
+  private async onBodyReply(run: ExchangeRun, response: WireResponse, carried: CarriedMessage[], ids: RequestId[]): Promise<void> {
     const status = response.status;
     const type = contentType(response);
     const body = await this.client.readText(run, response);
@@ -193,7 +193,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
       return;
     }
     run.record.messages++;
-    const missing = this.inbox.unanswered(ids).filter((id) => !message.answers.some((a) => a.value === id));
+    const missing = this.inbox.unanswered(ids).filter((id) => !message.answers.some((a) => a.key === id.key));
     if (missing.length > 0) run.warn(`The JSON reply did not answer ${this.inbox.describe(missing)}.`);
     run.done();
     this.inbox.deliver(message, body.invalidUtf8);
@@ -201,7 +201,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
     this.failMissing(run, ids, 'The JSON reply did not answer');
   }
 
-  private failMissing(run: ExchangeRun, ids: JsonRpcId[], sentence: string): void {
+  private failMissing(run: ExchangeRun, ids: RequestId[], sentence: string): void {
     const missing = this.inbox.unanswered(ids);
     if (missing.length === 0) return;
     this.inbox.fail(missing, { problem: 'bad-body', message: `${sentence} ${this.inbox.describe(missing)} (exchange #${run.record.id}).` });

@@ -3,7 +3,7 @@
 // and the optional GET stream for messages the server starts. Every event id
 // is delivered at most once, so a replay never duplicates a message.
 
-import { SeenEventIds, SseReader, type JsonRpcId, type SingleFrame, type SseEvent } from '../../../src/protocol/wire.js';
+import { SeenEventIds, SseReader, type RequestId, type SingleFrame, type SseEvent } from '../../../src/protocol/wire.js';
 import { contentType, type ExchangeRun, type HttpClient, type StreamEnd } from './client.js';
 import type { WireResponse } from './wire.js';
 import { statusFailure, type HttpFailure } from './errors.js';
@@ -67,7 +67,7 @@ export class StreamKeeper {
   }
 
   /** Read the SSE reply of a POST carrying `ids`; resume it if it drops before answering them. */
-  async readReply(run: ExchangeRun, response: WireResponse, ids: JsonRpcId[], attempt = 0, lastEventId?: string): Promise<void> {
+  async readReply(run: ExchangeRun, response: WireResponse, ids: RequestId[], attempt = 0, lastEventId?: string): Promise<void> {
     const reader = this.reader(run);
     const end = await this.host.client.readSse(run, response, reader);
     if (end === 'cancelled') return;
@@ -107,7 +107,7 @@ export class StreamKeeper {
   }
 
   /** GET with Last-Event-ID: the server replays what the dropped stream had not delivered. */
-  private async resume(ids: JsonRpcId[], lastEventId: string, attempt: number): Promise<void> {
+  private async resume(ids: RequestId[], lastEventId: string, attempt: number): Promise<void> {
     if (this.host.isEnded()) return;
     const inbox = this.host.inbox;
     const start = await this.host.client.exchange({

@@ -70,7 +70,7 @@ describe('an HTTP session through the proxy', () => {
     c.send({ type: 'open', transport: { kind: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {}, mode: 'streamable-http' } });
     await c.next('http-opened');
     c.send({ type: 'send', raw: initialize });
-    expect(await c.next('request-failed')).toMatchObject({ requestIds: [1], problem: 'refused' });
+    expect(await c.next('request-failed')).toMatchObject({ idTexts: ['1'], problem: 'refused' });
     c.ws.close();
   });
 });

@@ -3,6 +3,7 @@ import { ManualClock, type HttpExchange, type HttpTransportConfig } from '../../
 import { createLogStore } from '../stores/log-store.js';
 import type { HttpEvent } from './http-connection.js';
 import { ProxyConnection } from './proxy-connection.js';
+import { httpExchange } from '../../../test/fixtures/http-exchange.js';
 import { FakeSocket } from './test-doubles.js';
 
 const transport: HttpTransportConfig = { kind: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer secret' }, mode: 'auto' };
@@ -34,29 +35,26 @@ function setup() {
   return { connection, started, socket, logStore, http, initId };
 }
 
-const exchange = (patch: Partial<HttpExchange>): HttpExchange => ({
-  id: 1,
-  purpose: 'message',
-  method: 'POST',
-  url: transport.url,
-  state: 'done',
-  carried: [{ kind: 'request', method: 'initialize', id: 1 }],
-  requestHeaders: [['authorization', 'Bearer •••• (6 characters hidden)']],
-  requestBytes: 120,
-  status: 200,
-  statusText: 'OK',
-  responseHeaders: [
-    ['content-type', 'application/json'],
-    ['mcp-session-id', 'abc-123'],
-  ],
-  responseBytes: 300,
-  messages: 1,
-  startedAt: 0,
-  headersMs: 3,
-  durationMs: 4.5,
-  warnings: [],
-  ...patch,
-});
+const exchange = (patch: Partial<HttpExchange>): HttpExchange =>
+  httpExchange({
+    url: transport.url,
+    state: 'done',
+    carried: [{ kind: 'request', method: 'initialize', id: 1 }],
+    requestHeaders: [['authorization', 'Bearer •••• (6 characters hidden)']],
+    requestBytes: 120,
+    status: 200,
+    statusText: 'OK',
+    responseHeaders: [
+      ['content-type', 'application/json'],
+      ['mcp-session-id', 'abc-123'],
+    ],
+    responseBytes: 300,
+    messages: 1,
+    startedAt: 0,
+    headersMs: 3,
+    durationMs: 4.5,
+    ...patch,
+  });
 
 const initResult = (id: number | string) =>
   JSON.stringify({ jsonrpc: '2.0', id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'remote', version: '1' } } });
@@ -101,7 +99,7 @@ describe('ProxyConnection over HTTP', () => {
     socket.deliver({
       type: 'request-failed',
       at: 2,
-      requestIds: [initId],
+      idTexts: [JSON.stringify(initId)],
       problem: 'unauthorized',
       message: 'The server requires authorization (HTTP 401 Unauthorized). It asks for: WWW-Authenticate: Bearer.',
     });
@@ -119,7 +117,7 @@ describe('ProxyConnection over HTTP', () => {
     socket.deliver({
       type: 'request-failed',
       at: 3,
-      requestIds: [callId],
+      idTexts: [JSON.stringify(callId)],
       problem: 'server-error',
       message: 'The server failed with HTTP 500 Internal Server Error. The body says: boom',
     });
@@ -135,7 +133,7 @@ describe('ProxyConnection over HTTP', () => {
     socket.deliver({
       type: 'request-failed',
       at: 3,
-      requestIds: [],
+      idTexts: [],
       problem: 'session-expired',
       message: 'The server no longer knows this session (HTTP 404 …). Re-initialize to start a new session.',
     });

@@ -10,8 +10,7 @@ import {
   type HttpProblem,
   type HttpMode,
   type HttpTransportConfig,
-  sameRequestId,
-  type JsonRpcId,
+  type RequestId,
   type ProxyEnvelope,
   type ResolvedHttpMode,
 } from '../../protocol/index.js';
@@ -52,7 +51,7 @@ export interface HttpSideHost {
 export class HttpSide {
   private readonly exchanges = new ExchangeLogger();
   /** The id of the initialize request, once sent: its failure ends the connection. */
-  initializeId: JsonRpcId | undefined;
+  initializeId: RequestId | undefined;
 
   constructor(private readonly host: HttpSideHost) {}
 
@@ -97,8 +96,8 @@ export class HttpSide {
   }
 
   /** True when the failure ends the connection (an expired session, or initialize failed); else each request fails alone. */
-  requestFailed(ids: JsonRpcId[], problem: HttpProblem, message: string): boolean {
-    if (problem === 'session-expired' || (this.host.initializing() && ids.some((id) => sameRequestId(id, this.initializeId)))) {
+  requestFailed(ids: RequestId[], problem: HttpProblem, message: string): boolean {
+    if (problem === 'session-expired' || (this.host.initializing() && ids.some((id) => id.key === this.initializeId?.key))) {
       this.host.fail(httpFailure(problem, message));
       return true;
     }

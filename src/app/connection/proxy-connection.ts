@@ -8,6 +8,7 @@ import {
   ENVELOPE_SUBPROTOCOL,
   MAX_KEPT_LINE_BYTES,
   formatBytes,
+  frameRequestId,
   TOKEN_SUBPROTOCOL_PREFIX,
   outputHeldNotice,
   parseProxyEnvelope,
@@ -92,7 +93,7 @@ export class ProxyConnection {
         sent: (raw, frame) => {
           this.log({ direction: 'out', raw, frame });
           if (this._snapshot.status === 'initializing' && this.http.initializeId === undefined) {
-            if (frame.kind === 'request' && frame.message.method === 'initialize') this.http.initializeId = frame.message.id;
+            if (frame.kind === 'request' && frame.message.method === 'initialize') this.http.initializeId = frameRequestId(frame);
           }
         },
         received: (e, frame) => this.log({ direction: 'in', raw: e.text, frame, ...lineBytes(e) }),

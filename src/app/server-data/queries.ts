@@ -7,6 +7,7 @@ import { listAll, type ListAllResult, type ListKey } from '../../protocol/index.
 import { useApp, useConnection } from '../hooks.js';
 import { useStore } from 'zustand';
 import { listQueryKey } from './list-keys.js';
+import { listView, type ListView } from './list-view.js';
 import { serverReadQuery } from './reads.js';
 
 /** The server capability that makes each list meaningful. */
@@ -17,13 +18,16 @@ const CAPABILITY: Record<ListKey, string> = {
   prompts: 'prompts',
 };
 
-export interface ServerList<T> {
-  /** Why the list is not loaded (not connected, capability not declared), if so. */
+export interface ServerList<T> extends ListView<T> {
+  /** Why the list is not loaded (not connected, capability not declared), if so; then it shows no items. */
   unavailable?: string;
   query: ReturnType<typeof useQuery<ListAllResult<T>>>;
 }
 
-/** All pages of one list method (tools/list, …) for the current connection. */
+/**
+ * All pages of one list method (tools/list, …) for the current connection. The query rejects with
+ * ListFailed when a page fails; `items` and `failure` show both what arrived and what went wrong.
+ */
 export function useServerList<T>(key: ListKey): ServerList<T> {
   const { readDeps } = useApp();
   const snapshot = useConnection((s) => s.snapshot);
@@ -44,7 +48,7 @@ export function useServerList<T>(key: ListKey): ServerList<T> {
     staleTime: Infinity,
     retry: false,
   });
-  return unavailable === undefined ? { query } : { query, unavailable };
+  return unavailable === undefined ? { query, ...listView(query) } : { query, unavailable, items: [] };
 }
 
 /** The reads of `uri` on the Resources tab's connection: `latestRead(query)` is what to show. */

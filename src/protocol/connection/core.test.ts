@@ -3,6 +3,7 @@ import type { HttpExchange } from '../http/exchange.js';
 import type { Frame } from '../jsonrpc/codec.js';
 import type { UpstreamEventOf } from '../envelope/upstream-event.js';
 import { ConnectionCore, type ConnectionHooks, type InitializeStep } from './core.js';
+import { httpExchange } from '../../../test/fixtures/http-exchange.js';
 
 /** A transport that keeps what the session sent, and an upstream the test speaks for. */
 function fakeConnection(hooks: ConnectionHooks<string> = {}) {
@@ -73,14 +74,28 @@ describe('ConnectionCore', () => {
     core.continueWithoutInitialize();
     const first = core.session.request('tools/list');
     const id = (JSON.parse(sent.at(-1)!) as { id: number }).id;
-    core.receive({ type: 'request-failed', requestIds: [id], problem: 'network', message: 'The POST failed: connection refused.' });
+    core.receive({ type: 'request-failed', idTexts: [String(id)], problem: 'network', message: 'The POST failed: connection refused.' });
     expect(await first).toMatchObject({ status: 'closed', message: 'The POST failed: connection refused.' });
 
     takeOver = true;
     void core.session.request('tools/list');
     const second = (JSON.parse(sent.at(-1)!) as { id: number }).id;
-    core.receive({ type: 'request-failed', requestIds: [second], problem: 'network', message: 'x' });
+    core.receive({ type: 'request-failed', idTexts: [String(second)], problem: 'network', message: 'x' });
     expect(core.session.pendingCount).toBe(1);
+  });
+
+  it('fails an integer id beyond 2^53 by its digits, not the neighbour JSON.parse rounds it to', async () => {
+    const { core } = fakeConnection();
+    core.continueWithoutInitialize();
+    const typed = core.session.sendText(
+      '[{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/call"},{"jsonrpc":"2.0","id":9007199254740992,"method":"ping"}]',
+    );
+    const [big, neighbour] = typed.requests;
+    core.receive({ type: 'request-failed', idTexts: ['9007199254740993'], problem: 'network', message: 'The POST failed.' });
+    expect(await big!.outcome).toMatchObject({ status: 'closed', request: { method: 'tools/call' }, message: 'The POST failed.' });
+    expect(core.session.pendingCount).toBe(1);
+    core.receive({ type: 'message', text: '{"jsonrpc":"2.0","id":9007199254740992,"result":{}}' });
+    expect(await neighbour!.outcome).toMatchObject({ status: 'result', request: { method: 'ping' } });
   });
 
   it('closes the session with the reason and the last stderr lines, then refuses to send', async () => {
@@ -105,20 +120,7 @@ describe('ConnectionCore', () => {
   it('judges each HTTP exchange once it has ended, with the transport in use', () => {
     const facts: unknown[] = [];
     const { core } = fakeConnection({ exchange: (_x, f) => facts.push(f) });
-    const exchange = (state: HttpExchange['state']): HttpExchange => ({
-      id: 1,
-      purpose: 'message',
-      method: 'POST',
-      url: 'http://127.0.0.1:1/mcp',
-      state,
-      carried: [],
-      requestHeaders: [],
-      requestBytes: 0,
-      responseBytes: 0,
-      messages: 0,
-      startedAt: 0,
-      warnings: [],
-    });
+    const exchange = (state: HttpExchange['state']) => httpExchange({ state });
     core.receive({ type: 'http-mode', mode: 'streamable-http', reason: 'asked for' });
     core.receive({ type: 'http', exchange: exchange('streaming') });
     core.receive({ type: 'http', exchange: exchange('done') });

@@ -6,7 +6,8 @@
 
 import type { UpstreamClose, UpstreamEventOf } from '../envelope/upstream-event.js';
 import type { HttpExchange, HttpProblem, ResolvedHttpMode } from '../http/exchange.js';
-import { ErrorCode, classifyFrame, type Frame, type JsonRpcId } from '../jsonrpc/codec.js';
+import { ErrorCode, classifyFrame, type Frame } from '../jsonrpc/codec.js';
+import { requestIdFromText, type RequestId } from '../ledger/request-id.js';
 import type { HttpExchangeFacts } from '../lint/transport.js';
 import type { ProtocolVersion } from '../versions.js';
 import { ClientSession, type ClientSessionOptions } from '../session/client-session.js';
@@ -34,7 +35,7 @@ export interface ConnectionHooks<B> {
   exchange?(exchange: HttpExchange, facts: HttpExchangeFacts | undefined): void;
   mode?(mode: ResolvedHttpMode, reason: string): void;
   /** Return true to take over (e.g. the initialize request failed: end the connection); else each request fails alone. */
-  requestFailed?(requestIds: JsonRpcId[], problem: HttpProblem, message: string): boolean;
+  requestFailed?(requestIds: RequestId[], problem: HttpProblem, message: string): boolean;
   /** The server went away; runs before the session closes, so a side may close it with its own sentence. */
   closed?(close: UpstreamClose): void;
 }
@@ -119,10 +120,12 @@ export class ConnectionCore<B = unknown> {
         this.exchanges.modeChosen(event.mode);
         this.hooks.mode?.(event.mode, event.reason);
         return;
-      case 'request-failed':
-        if (this.hooks.requestFailed?.(event.requestIds, event.problem, event.message)) return;
-        for (const id of event.requestIds) this.session.failRequest(id, event.message);
+      case 'request-failed': {
+        const ids = event.idTexts.flatMap((text) => requestIdFromText(text) ?? []);
+        if (this.hooks.requestFailed?.(ids, event.problem, event.message)) return;
+        for (const id of ids) this.session.failRequest(id, event.message);
         return;
+      }
       case 'close': {
         this.closedWith = event.reason;
         this.hooks.closed?.(event);

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../http/exchange.js';
 import { ExchangeJudge } from './exchange-judge.js';
+import { httpExchange } from '../../../test/fixtures/http-exchange.js';
 
-const exchange = (id: number, state: HttpExchange['state']): HttpExchange => ({
-  id,
-  purpose: 'message',
-  method: 'POST',
-  url: 'http://127.0.0.1:1/mcp',
-  state,
-  carried: [],
-  requestHeaders: [],
-  requestBytes: 0,
-  responseBytes: 0,
-  messages: 0,
-  startedAt: 0,
-  warnings: [],
-});
+const exchange = (id: number, state: HttpExchange['state']) => httpExchange({ id, state });
 
 describe('ExchangeJudge', () => {
   it('judges each exchange once, once it has ended, with the transport in use', () => {

@@ -3,7 +3,6 @@
 // stamped with its clock, and exact bytes as base64), and the CLI reads them
 // in-process. Defined once, here.
 
-import type { JsonRpcId } from '../jsonrpc/codec.js';
 import type { HttpExchange, HttpProblem, ResolvedHttpMode } from '../http/exchange.js';
 
 export interface UpstreamClose {
@@ -38,8 +37,12 @@ export type UpstreamEventOf<B> =
   | { type: 'http'; exchange: HttpExchange }
   /** HTTP transports: the transport in use, once known (Auto decides on the first exchange), and why. */
   | { type: 'http-mode'; mode: ResolvedHttpMode; reason: string }
-  /** HTTP transports: these requests will get no answer (the exchange failed); say why. */
-  | { type: 'request-failed'; requestIds: JsonRpcId[]; problem: HttpProblem; message: string }
+  /**
+   * HTTP transports: these requests will get no answer (the exchange failed); say why. Each id is
+   * as the request spelled it on the wire (`7`, `"a"`, `9007199254740993`), since a JSON number would
+   * round an integer beyond 2^53 into another request's id.
+   */
+  | { type: 'request-failed'; idTexts: string[]; problem: HttpProblem; message: string }
   /** Emitted once, last, and only after a successful start. */
   | ({ type: 'close' } & UpstreamClose);
 

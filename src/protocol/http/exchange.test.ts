@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { carriedMessages, carriedRequestIds, exchangeSummary, shortUrl, type HttpExchange } from './exchange.js';
+import { httpExchange } from '../../../test/fixtures/http-exchange.js';
 
-const base: HttpExchange = {
-  id: 1,
-  purpose: 'message',
-  method: 'POST',
-  url: 'http://127.0.0.1:3001/mcp?x=1',
-  state: 'sending',
-  carried: [],
-  requestHeaders: [],
-  requestBytes: 10,
-  responseBytes: 0,
-  messages: 0,
-  startedAt: 0,
-  warnings: [],
-};
+const base: HttpExchange = httpExchange({ url: 'http://127.0.0.1:3001/mcp?x=1', requestBytes: 10 });
 
 describe('exchange helpers', () => {
   it('lists what a body carries, batches included', () => {

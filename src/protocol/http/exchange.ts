@@ -5,6 +5,7 @@
 
 import { classifyFrame, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
 import { formatBytes, formatDuration } from '../text/format.js';
+import { requestIdOf, type RequestId } from '../ledger/request-id.js';
 
 /** The transport the user asked for. */
 export type HttpMode = 'auto' | 'streamable-http' | 'sse' | 'plain';
@@ -120,9 +121,9 @@ export function carriedMessages(raw: string): CarriedMessage[] {
   });
 }
 
-/** The ids of the requests among carried messages: the ones that expect an answer. */
-export function carriedRequestIds(carried: readonly CarriedMessage[]): JsonRpcId[] {
-  return carried.flatMap((c) => (c.kind === 'request' && c.id !== undefined ? [c.id] : []));
+/** The ids of the requests among carried messages (the ones that expect an answer), as they were spelled. */
+export function carriedRequestIds(carried: readonly CarriedMessage[]): RequestId[] {
+  return carried.flatMap((c) => (c.kind === 'request' && c.id !== undefined ? [requestIdOf(c.id, c.idText)] : []));
 }
 
 /** The path and query of a URL (the origin is the same for every exchange of a connection). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyFrame, type SingleFrame } from '../jsonrpc/codec.js';
 import { EARLY_ANSWER_WINDOW_MS, RequestLedger } from './ledger.js';
 import { PAIRING_CASES } from './pairing-cases.js';
-import { frameRequestId, requestIdOf, sameRequestId } from './request-id.js';
+import { frameRequestId, requestIdFromText, requestIdOf } from './request-id.js';
 
 const single = (raw: string): SingleFrame => {
   const f = classifyFrame(raw);
@@ -71,8 +71,17 @@ describe('request ids', () => {
   });
 
   it('compares ids by JSON type and value', () => {
-    expect(sameRequestId(7, 7)).toBe(true);
-    expect(sameRequestId(7, '7')).toBe(false);
-    expect(sameRequestId('a', 'a')).toBe(true);
+    expect(requestIdOf(7).key).toBe(requestIdOf(7.0).key);
+    expect(requestIdOf(7).key).not.toBe(requestIdOf('7').key);
+    expect(requestIdOf('a').key).toBe(requestIdOf('a').key);
+  });
+
+  it('reads an id back from its spelling, keeping an integer beyond 2^53 exact', () => {
+    const big = requestIdFromText('9007199254740993');
+    expect(big).toMatchObject({ text: '9007199254740993', key: 'n:9007199254740993' });
+    expect(big?.key).not.toBe(requestIdOf(9007199254740992).key);
+    expect(requestIdFromText('"7"')).toEqual(requestIdOf('7'));
+    expect(requestIdFromText('7.0')).toMatchObject({ value: 7, text: '7.0', key: requestIdOf(7).key });
+    for (const bad of ['null', '{"a":1}', 'nope', '']) expect(requestIdFromText(bad)).toBeUndefined();
   });
 });

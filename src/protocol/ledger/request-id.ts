@@ -23,6 +23,20 @@ export function requestIdOf(value: JsonRpcId, idText?: string): RequestId {
   return { value, text, key: `n:${digits}` };
 }
 
+/**
+ * An id from its raw spelling, as a request-failed event carries it (`7`, `"a"`, `9007199254740993`):
+ * the spelling keeps an integer beyond 2^53 exact. Undefined when the text is no JSON string or number.
+ */
+export function requestIdFromText(text: string): RequestId | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return typeof value === 'string' || typeof value === 'number' ? requestIdOf(value, text) : undefined;
+}
+
 /** The id of a request or response frame, or undefined (notifications, invalid frames, null ids). */
 export function frameRequestId(frame: SingleFrame): RequestId | undefined {
   if (frame.kind !== 'request' && frame.kind !== 'response' && frame.kind !== 'error') return undefined;
@@ -36,9 +50,4 @@ export function otherTypeKey(id: RequestId): string | undefined {
   if (id.key.startsWith('n:')) return `s:${id.key.slice(2)}`;
   const s = id.key.slice(2);
   return INTEGER.test(s) ? `n:${s}` : undefined;
-}
-
-/** Whether two ids are the same id (as the ledger pairs them). */
-export function sameRequestId(a: JsonRpcId, b: JsonRpcId | undefined): boolean {
-  return b !== undefined && requestIdOf(a).key === requestIdOf(b).key;
 }

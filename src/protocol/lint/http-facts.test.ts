@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../http/exchange.js';
 import { Linter } from './linter.js';
 import { exchangeEnded, httpFactsOf } from './http-facts.js';
+import { httpExchange } from '../../../test/fixtures/http-exchange.js';
 
-const base: HttpExchange = {
-  id: 1,
-  purpose: 'message',
-  method: 'POST',
-  url: 'http://127.0.0.1:1/mcp',
+const base: HttpExchange = httpExchange({
   state: 'done',
   carried: [{ kind: 'notification', method: 'notifications/initialized' }],
   requestHeaders: [
@@ -18,10 +15,7 @@ const base: HttpExchange = {
   status: 200,
   responseHeaders: [['Content-Type', 'application/json']],
   responseBytes: 40,
-  messages: 0,
-  startedAt: 0,
-  warnings: [],
-};
+});
 
 describe('httpFactsOf', () => {
   it('lower-cases header names and names what the POST carried', () => {

@@ -12,6 +12,20 @@ function setup() {
 }
 
 describe('ClientSession.sendText (the raw composer)', () => {
+  it('cancels an integer id beyond 2^53 by its spelling, and names it so in notifications/cancelled', async () => {
+    const { session, sent } = setup();
+    const typed = session.sendText('[{"jsonrpc":"2.0","id":9007199254740992,"method":"ping"},{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/call"}]');
+    const [neighbour, big] = typed.requests;
+    expect(big!.requestId.text).toBe('9007199254740993');
+    expect(session.cancel(big!.requestId, 'no longer needed')).toBe(true);
+    expect(sent.at(-1)).toBe('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9007199254740993,"reason":"no longer needed"}}');
+    expect(await big!.outcome).toMatchObject({ status: 'cancelled', message: expect.stringContaining('tools/call (id 9007199254740993)') });
+    expect(session.pendingCount).toBe(1);
+    // Failing by the rounded value reaches the neighbour, whose id that value is.
+    expect(session.failRequest(9007199254740992, 'gone')).toBe(true);
+    expect(await neighbour!.outcome).toMatchObject({ status: 'closed', request: { method: 'ping' } });
+  });
+
   it('sends exactly the text and pairs the reply to a typed request', async () => {
     const { session, sent } = setup();
     const text = '{"jsonrpc":"2.0","id":"mine","method":"ping","params":{}}';

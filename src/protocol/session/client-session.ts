@@ -15,7 +15,7 @@ import {
   type SingleFrame,
 } from '../jsonrpc/codec.js';
 import { RequestLedger, type LedgerRequest } from '../ledger/ledger.js';
-import { frameRequestId, requestIdOf } from '../ledger/request-id.js';
+import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-id.js';
 import { DEFAULT_PROTOCOL_VERSION, isKnownProtocolVersion, type ProtocolVersion } from '../versions.js';
 import type {
   Implementation,
@@ -73,7 +73,8 @@ interface Pending {
 /** What sendText did: the requests it holds (each with its outcome to come) and a sentence. */
 export interface SentText {
   sent: boolean;
-  requests: Array<{ id: JsonRpcId; method: string; outcome: Promise<RequestOutcome> }>;
+  /** `id` as JSON.parse reads it; `requestId` keeps its spelling (an integer beyond 2^53 exact): cancel or fail by it. */
+  requests: Array<{ id: JsonRpcId; requestId: RequestId; method: string; outcome: Promise<RequestOutcome> }>;
   message: string;
 }
 
@@ -228,10 +229,11 @@ export class ClientSession {
   /**
    * The transport reports that this request can get no answer (an HTTP exchange
    * failed, say): stop waiting now and resolve it as `closed` with the transport's
-   * sentence. False if `id` is not pending.
+   * sentence. False if `id` is not pending. Give a RequestId with the raw spelling
+   * where the id came from text: an integer beyond 2^53 is matched by its digits.
    */
-  failRequest(id: JsonRpcId, message: string): boolean {
-    const p = this.ledger.expire('client', requestIdOf(id), this.clock.now())?.data;
+  failRequest(id: JsonRpcId | RequestId, message: string): boolean {
+    const p = this.ledger.expire('client', asRequestId(id), this.clock.now())?.data;
     if (p === undefined) return false;
     this.clock.clearTimeout(p.deadlineTimer);
     p.resolve({ status: 'closed', request: p.request, message });
@@ -276,19 +278,21 @@ export class ClientSession {
   /**
    * Stop waiting for a pending request: sends `notifications/cancelled {requestId, reason}`
    * and resolves it as `cancelled`. False if `id` is not pending (it already settled) or is
-   * the initialize request, which clients must not cancel.
+   * the initialize request, which clients must not cancel. The notification names the id as
+   * the request spelled it, so an integer beyond 2^53 is not rounded into another request's.
    */
-  cancel(id: JsonRpcId, reason?: string): boolean {
-    const p = this.ledger.pendingRequest('client', requestIdOf(id))?.data;
-    if (!p || p.request.method === 'initialize') return false;
+  cancel(id: JsonRpcId | RequestId, reason?: string): boolean {
+    const pending = this.ledger.pendingRequest('client', asRequestId(id));
+    const p = pending?.data;
+    if (!pending || !p || p.request.method === 'initialize') return false;
     // A response may still cross the cancel on the wire; the ledger then calls it late, not an orphan.
-    this.ledger.expire('client', requestIdOf(id), this.clock.now());
+    this.ledger.expire('client', pending.id, this.clock.now());
     this.clock.clearTimeout(p.deadlineTimer);
     const elapsedMs = this.clock.now() - p.startedAt;
-    const sent = this.notify('notifications/cancelled', reason === undefined ? { requestId: id } : { requestId: id, reason });
+    const sent = this._state !== 'closed' && this.trySend(cancelledNotification(pending.id, reason));
     const message = sent
-      ? `Cancelled ${p.request.method} (id ${JSON.stringify(id)}) after ${Math.round(elapsedMs)} ms; notifications/cancelled was sent.`
-      : `Stopped waiting for ${p.request.method} (id ${JSON.stringify(id)}), but notifications/cancelled could not be sent: the connection is gone.`;
+      ? `Cancelled ${p.request.method} (id ${pending.id.text}) after ${Math.round(elapsedMs)} ms; notifications/cancelled was sent.`
+      : `Stopped waiting for ${p.request.method} (id ${pending.id.text}), but notifications/cancelled could not be sent: the connection is gone.`;
     p.resolve({ status: 'cancelled', request: p.request, elapsedMs, message });
     return true;
   }
@@ -327,10 +331,10 @@ export class ClientSession {
         }
         pending.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(id), timeoutMs);
       });
-      requests.push({ id, method, outcome });
+      requests.push({ id, requestId: ledgerId, method, outcome });
     }
     if (!this.trySend(raw)) {
-      for (const r of requests) this.failRequest(r.id, 'The frame could not be sent: the connection is gone.');
+      for (const r of requests) this.failRequest(r.requestId, 'The frame could not be sent: the connection is gone.');
       return { sent: false, requests, message: 'The frame could not be sent: the connection is gone.' };
     }
     let message: string;
@@ -501,6 +505,16 @@ export class ClientSession {
 }
 
 /** One sentence for a non-result outcome. */
+function asRequestId(id: JsonRpcId | RequestId): RequestId {
+  return typeof id === 'object' ? id : requestIdOf(id);
+}
+
+/** notifications/cancelled for `id`, written with the id's own spelling (JSON.stringify would round a big integer). */
+function cancelledNotification(id: RequestId, reason: string | undefined): string {
+  const why = reason === undefined ? '' : `,"reason":${JSON.stringify(reason)}`;
+  return `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":${id.text}${why}}}`;
+}
+
 export function outcomeMessage(outcome: RequestOutcome): string {
   switch (outcome.status) {
     case 'result':

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../../../protocol/index.js';
 import { createNetworkStore } from './network-store.js';
+import { httpExchange } from '../../../../test/fixtures/http-exchange.js';
 
-const exchange = (id: number, patch: Partial<HttpExchange> = {}): HttpExchange => ({
-  id,
-  purpose: 'message',
-  method: 'POST',
-  url: 'http://127.0.0.1:1/mcp',
-  state: 'sending',
-  carried: [],
-  requestHeaders: [],
-  requestBytes: 0,
-  responseBytes: 0,
-  messages: 0,
-  startedAt: 0,
-  warnings: [],
-  ...patch,
-});
+const exchange = (id: number, patch: Partial<HttpExchange> = {}) => httpExchange({ id, ...patch });
 
 describe('network store', () => {
   it('updates an exchange in place when it is reported again, once per flush', () => {

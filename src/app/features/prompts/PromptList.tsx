@@ -20,9 +20,9 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
   const selected = usePrompts((s) => s.selected);
   const setFilter = usePrompts((s) => s.setFilter);
   const select = usePrompts((s) => s.select);
-  const all = list.unavailable === undefined ? (list.query.data?.items ?? []) : [];
+  const all = list.items;
   const items = filterItems(all, filter, (p) => [p.name, p.title, p.description]);
-  const fetching = list.query.isFetching && list.query.data !== undefined;
+  const fetching = list.query.isFetching && list.pages !== undefined;
   return (
     <section className="prompt-list" aria-label="Prompts">
       <div className="toolbar">
@@ -37,7 +37,9 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
         )}
       </div>
       <ServerListStatus list={list} noun="prompts" />
-      {list.unavailable === undefined && list.query.isSuccess && all.length === 0 && <p className="hint">The server lists no prompts.</p>}
+      {list.unavailable === undefined && list.failure === undefined && list.pages !== undefined && all.length === 0 && (
+        <p className="hint">The server lists no prompts.</p>
+      )}
       {all.length > 0 && (
         <p className="hint">{filter.trim() ? `${items.length} of ${all.length} prompts` : `${all.length} ${all.length === 1 ? 'prompt' : 'prompts'}`}</p>
       )}

@@ -19,7 +19,7 @@ export function PromptsTab() {
   const list = useServerList<Prompt>('prompts');
   const selectedName = usePrompts((s) => s.selected);
   const get = usePromptGet();
-  const items = list.unavailable === undefined ? (list.query.data?.items ?? []) : [];
+  const items = list.items;
   const selected = items.find((p) => p.name === selectedName);
 
   return (

@@ -47,14 +47,16 @@ export function ResourceList() {
   const list = useServerList<Resource>('resources');
   const filter = useResources((s) => s.filter);
   const shownUri = useResources((s) => s.shown);
-  const all = list.unavailable === undefined ? (list.query.data?.items ?? []) : [];
+  const all = list.items;
   const items = filterItems(all, filter, (r) => [r.name, r.title, r.uri, r.description, r.mimeType]);
   const headingId = useId();
   return (
     <section className="resource-section" aria-labelledby={headingId}>
       <h3 id={headingId}>Resources {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}</h3>
       <ServerListStatus list={list} noun="resources" />
-      {list.unavailable === undefined && list.query.isSuccess && all.length === 0 && <p className="hint">The server lists no resources.</p>}
+      {list.unavailable === undefined && list.failure === undefined && list.pages !== undefined && all.length === 0 && (
+        <p className="hint">The server lists no resources.</p>
+      )}
       {all.length > 0 && items.length === 0 && <p className="hint">No resource matches "{filter}".</p>}
       {items.length > 0 && (
         <ul className="resource-items" aria-label="Resources">

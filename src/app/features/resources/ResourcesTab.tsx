@@ -16,7 +16,7 @@ function ResourcesToolbar() {
   const templates = useServerList<ResourceTemplate>('resourceTemplates');
   const fetching = resources.query.isFetching || templates.query.isFetching;
   // The lists say "Loading…" themselves the first time.
-  const refreshing = fetching && resources.query.data !== undefined;
+  const refreshing = fetching && resources.pages !== undefined;
   return (
     <div className="toolbar resources-toolbar">
       <input

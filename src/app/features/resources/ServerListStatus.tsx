@@ -3,7 +3,7 @@
 import type { ServerList } from '../../server-data/queries.js';
 
 export function ServerListStatus<T>({ list, noun }: { list: ServerList<T>; noun: string }) {
-  const { unavailable, query } = list;
+  const { unavailable, query, failure, items } = list;
   if (unavailable !== undefined) return <p className="hint">{unavailable}</p>;
   if (query.isPending) {
     return (
@@ -17,22 +17,12 @@ export function ServerListStatus<T>({ list, noun }: { list: ServerList<T>; noun:
       Retry
     </button>
   );
-  if (query.isError) {
-    return (
-      <div role="alert" className="request-problem">
-        <p className="request-problem-title">Could not list {noun}</p>
-        <p>{query.error.message}</p>
-        {retry}
-      </div>
-    );
-  }
-  const { error, items } = query.data;
-  if (error === undefined) return null;
+  if (failure === undefined) return null;
   return (
     <div role="alert" className="request-problem">
       <p className="request-problem-title">{items.length > 0 ? `Only part of the ${noun} arrived` : `Could not list ${noun}`}</p>
       <p>
-        {error} {items.length > 0 && `${items.length} arrived before that. `}The Log tab has every frame.
+        {failure.message} {items.length > 0 && `The ${items.length} that arrived before that are listed below. `}The Log tab has every frame.
       </p>
       {retry}
     </div>

@@ -11,7 +11,7 @@ import { useResources } from '../../hooks.js';
 export function TemplateList() {
   const list = useServerList<ResourceTemplate>('resourceTemplates');
   const filter = useResources((s) => s.filter);
-  const all = list.unavailable === undefined ? (list.query.data?.items ?? []) : [];
+  const all = list.items;
   const items = filterItems(all, filter, (t) => [t.name, t.title, t.uriTemplate, t.description]);
   const headingId = useId();
   // The resources list already says why nothing is listed when unavailable.
@@ -20,7 +20,7 @@ export function TemplateList() {
     <section className="resource-section" aria-labelledby={headingId}>
       <h3 id={headingId}>Templates {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}</h3>
       <ServerListStatus list={list} noun="resource templates" />
-      {list.query.isSuccess && all.length === 0 && <p className="hint">The server lists no resource templates.</p>}
+      {list.failure === undefined && list.pages !== undefined && all.length === 0 && <p className="hint">The server lists no resource templates.</p>}
       {all.length > 0 && items.length === 0 && <p className="hint">No template matches "{filter}".</p>}
       {items.map((t, i) => (
         <TemplateForm key={`${i}:${t.uriTemplate}`} template={t} />

@@ -1,8 +1,8 @@
 // This page's calls, newest first: view, re-run with the same arguments, or load them into the form.
 import type { ToolCallRecord } from './tools-store.js';
-import { loadArguments, shownRecord, viewRecord } from './tools-store.js';
+import { shownRecord } from './tools-store.js';
 import { formatClock, formatDuration } from '../../../protocol/index.js';
-import { useApp, useTools } from '../../hooks.js';
+import { useTools } from '../../hooks.js';
 import { outcomeWords } from './format.js';
 import { checkStructuredContent } from './output-check.js';
 
@@ -12,7 +12,8 @@ interface Props {
 }
 
 export function CallHistory({ onRerun, rerunBlocked }: Props) {
-  const { toolsStore } = useApp();
+  const view = useTools((s) => s.view);
+  const loadArguments = useTools((s) => s.loadArguments);
   const history = useTools((s) => s.history);
   const shown = useTools((s) => shownRecord(s)?.seq);
   if (history.length === 0) return null;
@@ -48,7 +49,7 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
                   {record.sentAnyway && <span className="hint"> · sent anyway</span>}
                 </td>
                 <td className="history-actions">
-                  <button type="button" className="small" onClick={() => viewRecord(toolsStore, record)} aria-label={`View the result of ${label}`}>
+                  <button type="button" className="small" onClick={() => view(record)} aria-label={`View the result of ${label}`}>
                     View
                   </button>
                   <button
@@ -61,12 +62,7 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
                   >
                     Re-run
                   </button>
-                  <button
-                    type="button"
-                    className="small"
-                    onClick={() => loadArguments(toolsStore, record)}
-                    aria-label={`Load the arguments of ${label} into the form`}
-                  >
+                  <button type="button" className="small" onClick={() => loadArguments(record)} aria-label={`Load the arguments of ${label} into the form`}>
                     Load arguments
                   </button>
                 </td>

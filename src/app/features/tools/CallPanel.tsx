@@ -1,6 +1,6 @@
 // The timeout field, Call tool, Send anyway (after validation failed), and what blocks a call.
 import { useId } from 'react';
-import { useApp, useTools } from '../../hooks.js';
+import { useTools } from '../../hooks.js';
 import { parseTimeout } from './tools-store.js';
 
 interface Props {
@@ -12,7 +12,7 @@ interface Props {
 }
 
 export function CallPanel({ blocked, problems, onCall }: Props) {
-  const { toolsStore } = useApp();
+  const setTimeoutText = useTools((s) => s.setTimeoutText);
   const timeoutText = useTools((s) => s.timeoutText);
   const timeoutId = useId();
   const reasonId = useId();
@@ -41,7 +41,7 @@ export function CallPanel({ blocked, problems, onCall }: Props) {
             step="any"
             value={timeoutText}
             aria-invalid={timeout.ok ? undefined : true}
-            onChange={(e) => toolsStore.setState({ timeoutText: e.target.value })}
+            onChange={(e) => setTimeoutText(e.target.value)}
           />
         </div>
         <button

@@ -3,9 +3,7 @@
 // "don't ask again" for this tool until the next connection.
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { useCallActions } from './call-actions.js';
-import { cancelConfirmation, confirmCall } from './confirm-call.js';
-import { useApp, useTools } from '../../hooks.js';
+import { useTools } from '../../hooks.js';
 import type { PendingCall } from './tools-store.js';
 
 function why(call: PendingCall): string {
@@ -16,8 +14,8 @@ function why(call: PendingCall): string {
 }
 
 export function ConfirmCallDialog() {
-  const { toolsStore } = useApp();
-  const actions = useCallActions();
+  const confirm = useTools((s) => s.confirm);
+  const cancelConfirmation = useTools((s) => s.cancelConfirmation);
   const call = useTools((s) => s.confirming);
   const ref = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -45,7 +43,7 @@ export function ConfirmCallDialog() {
       onCancel={(e) => {
         // Escape: the store decides what is open.
         e.preventDefault();
-        cancelConfirmation(toolsStore);
+        cancelConfirmation();
       }}
     >
       {call && (
@@ -60,10 +58,10 @@ export function ConfirmCallDialog() {
             Don't ask again for this tool in this session
           </label>
           <div className="toolbar">
-            <button type="button" className="danger" onClick={() => confirmCall(toolsStore, dontAsk, actions.sendCall)}>
+            <button type="button" className="danger" onClick={() => void confirm(dontAsk)}>
               Call anyway
             </button>
-            <button type="button" ref={cancel} onClick={() => cancelConfirmation(toolsStore)}>
+            <button type="button" ref={cancel} onClick={cancelConfirmation}>
               Cancel
             </button>
           </div>

@@ -1,11 +1,10 @@
 // The call in flight: elapsed time, progress notifications, and Cancel.
-import { useApp, useTools } from '../../hooks.js';
-import { cancelCall } from './tools-store.js';
+import { useTools } from '../../hooks.js';
 import { formatDuration } from '../../../protocol/index.js';
 import { useNow } from './use-now.js';
 
 export function InFlightCall() {
-  const { toolsStore } = useApp();
+  const cancel = useTools((s) => s.cancel);
   const call = useTools((s) => s.inFlight);
   const now = useNow(call !== undefined);
   if (!call) return null;
@@ -29,7 +28,7 @@ export function InFlightCall() {
           {progress.message && <span className="progress-message">{progress.message}</span>}
         </div>
       )}
-      <button type="button" disabled={call.requestId === undefined || call.cancelRequested} onClick={() => cancelCall(toolsStore)}>
+      <button type="button" disabled={call.requestId === undefined || call.cancelRequested} onClick={() => cancel()}>
         {call.cancelRequested ? 'Cancelling…' : 'Cancel'}
       </button>
     </section>

@@ -2,20 +2,19 @@
 // loading / error / unavailable states.
 
 import { useId } from 'react';
-import type { Tool } from '../../../protocol/index.js';
+import { ListFailed, type Tool } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
-import { useApp, useTools } from '../../hooks.js';
+import { useTools } from '../../hooks.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { AnnotationBadges } from './ToolBadges.js';
 import { displayTitle, filterTools } from './tool-list.js';
-import { selectTool } from './tools-store.js';
 
 function ToolItem({ tool, selected }: { tool: Tool; selected: boolean }) {
-  const { toolsStore } = useApp();
+  const select = useTools((s) => s.select);
   const describedBy = useId();
   const title = displayTitle(tool);
   return (
-    <li className={`tool-item${selected ? ' selected' : ''}`} onClick={() => selectTool(toolsStore, tool.name)}>
+    <li className={`tool-item${selected ? ' selected' : ''}`} onClick={() => select(tool.name)}>
       <button type="button" className="tool-select" aria-pressed={selected} aria-label={tool.name} aria-describedby={describedBy}>
         <McpIcon icons={tool.icons} />
         <span className="tool-name">{tool.name}</span>
@@ -34,53 +33,43 @@ function plural(n: number): string {
 }
 
 export function ToolList({ list }: { list: ServerList<Tool> }) {
-  const { toolsStore } = useApp();
+  const setFilter = useTools((s) => s.setFilter);
   const filter = useTools((s) => s.filter);
   const selected = useTools((s) => s.selected);
   const filterId = useId();
-  const { unavailable, query } = list;
-  const data = query.data;
-  const tools = data?.items ?? [];
+  const { unavailable, query, items: tools, pages, failure } = list;
   const shown = filterTools(tools, filter);
-  const failure = query.error ? query.error.message : data?.error;
+  const listed = pages !== undefined;
 
   return (
     <section className="tool-list-panel" aria-label="Tool list">
       <div className="tool-list-head">
         <h3>Tools</h3>
         <span className="hint" aria-live="polite">
-          {data && (shown.length === tools.length ? plural(tools.length) : `${shown.length} of ${plural(tools.length)}`)}
-          {data && data.pages > 1 && ` · ${data.pages} pages`}
+          {listed && (shown.length === tools.length ? plural(tools.length) : `${shown.length} of ${plural(tools.length)}`)}
+          {listed && pages > 1 && ` · ${pages} pages`}
         </span>
         <button type="button" className="small" disabled={unavailable !== undefined || query.isFetching} onClick={() => void query.refetch()}>
-          {query.isFetching && data ? 'Refreshing…' : 'Refresh'}
+          {query.isFetching && listed ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
       <div className="field">
         <label htmlFor={filterId}>Filter tools</label>
-        <input
-          id={filterId}
-          type="search"
-          value={filter}
-          placeholder="name, title or description"
-          onChange={(e) => toolsStore.setState({ filter: e.target.value })}
-        />
+        <input id={filterId} type="search" value={filter} placeholder="name, title or description" onChange={(e) => setFilter(e.target.value)} />
       </div>
       {unavailable !== undefined && <p className="hint">{unavailable}</p>}
       {unavailable === undefined && query.isPending && <p className="hint">Loading tools… (tools/list, following nextCursor across pages)</p>}
       {unavailable === undefined && failure && (
-        <div className="list-failure">
-          <p>
-            {data?.error ? `tools/list stopped after ${data.pages} page${data.pages === 1 ? '' : 's'}: ` : 'Could not list the tools: '}
-            {failure}
-          </p>
-          {data?.error && tools.length > 0 && <p className="hint">The tools that arrived before the failure are listed below.</p>}
+        <div className="list-failure" role="alert">
+          {/* A ListFailed names tools/list and the page; any other failure (not connected) needs the context. */}
+          <p>{failure instanceof ListFailed ? failure.message : `Could not list the tools: ${failure.message}`}</p>
+          {tools.length > 0 && <p className="hint">The {plural(tools.length)} that arrived before the failure are listed below.</p>}
           <button type="button" className="small" onClick={() => void query.refetch()}>
             Retry
           </button>
         </div>
       )}
-      {data && tools.length === 0 && !failure && <p className="hint">The server lists no tools.</p>}
+      {listed && tools.length === 0 && !failure && <p className="hint">The server lists no tools.</p>}
       {tools.length > 0 && shown.length === 0 && <p className="hint">No tool matches “{filter}”.</p>}
       {shown.length > 0 && (
         <ul className="tool-list" aria-label="Tools">

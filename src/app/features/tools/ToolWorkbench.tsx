@@ -3,9 +3,8 @@
 
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { validateAgainstSchema, type Tool } from '../../../protocol/index.js';
-import { useApp, useConnection, useTools } from '../../hooks.js';
+import { useConnection, useTools } from '../../hooks.js';
 import { callBlocked } from './availability.js';
-import { useCallActions } from './call-actions.js';
 import { CallPanel } from './CallPanel.js';
 import { draftArguments } from './form/draft.js';
 import { placeProblems, type PlacedProblems } from './form/field-errors.js';
@@ -15,7 +14,7 @@ import { initialFormData } from './form/validator.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { AnnotationBadges } from './ToolBadges.js';
 import { displayTitle } from './tool-list.js';
-import { setDraft, type ToolDraft } from './tools-store.js';
+import type { ToolDraft } from './tools-store.js';
 
 type Check =
   { ok: true; args: Record<string, unknown> } | { ok: false; title: string; placed: PlacedProblems; canSendAnyway: boolean; args?: Record<string, unknown> };
@@ -71,8 +70,8 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
   const inFlight = useTools((s) => s.inFlight);
   const snapshot = useConnection((s) => s.snapshot);
   const session = useConnection((s) => s.session);
-  const { toolsStore } = useApp();
-  const { startCall } = useCallActions();
+  const setDraft = useTools((s) => s.setDraft);
+  const startCall = useTools((s) => s.startCall);
   const [attempted, setAttempted] = useState(false);
   const check = checkArguments(tool, prepared, draft);
   const blocked = callBlocked(snapshot, session, inFlight);
@@ -87,7 +86,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
     }
     if (check.args === undefined) return;
     setAttempted(false);
-    startCall({ tool, arguments: check.args, sentAnyway: !check.ok });
+    void startCall({ tool, arguments: check.args, sentAnyway: !check.ok });
   }
 
   return (
@@ -117,7 +116,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
         toolName={tool.name}
         prepared={prepared}
         draft={draft}
-        onDraft={(d) => setDraft(toolsStore, tool.name, d)}
+        onDraft={(d) => setDraft(tool.name, d)}
         {...(showProblems && !check.ok ? { errorSchema: check.placed.errorSchema } : {})}
         onSubmit={() => call(false)}
       />

@@ -10,7 +10,6 @@ import { CallHistory } from './CallHistory.js';
 import { InFlightCall } from './InFlightCall.js';
 import { ResultView, type Retry } from './ResultView.js';
 import { ToolList } from './ToolList.js';
-import { useCallActions } from './call-actions.js';
 import { ConfirmCallDialog } from './ConfirmCallDialog.js';
 import { ToolWorkbench } from './ToolWorkbench.js';
 import { shownRecord, type ToolCallRecord } from './tools-store.js';
@@ -45,13 +44,13 @@ export function ToolsTab() {
   const connection = snapshot?.connection ?? 0;
   const selected = useTools((s) => s.selected);
   const inFlight = useTools((s) => s.inFlight);
-  const { startCall } = useCallActions();
+  const startCall = useTools((s) => s.startCall);
 
-  const tools = list.query.data?.items ?? [];
+  const tools = list.items;
   const tool = tools.find((t) => t.name === selected);
   const rerunBlocked = callBlocked(snapshot, session, inFlight);
   const rerun = (record: ToolCallRecord) =>
-    startCall({ tool: tools.find((t) => t.name === record.tool.name) ?? record.tool, arguments: record.arguments, sentAnyway: record.sentAnyway });
+    void startCall({ tool: tools.find((t) => t.name === record.tool.name) ?? record.tool, arguments: record.arguments, sentAnyway: record.sentAnyway });
 
   return (
     <div className="tools-tab">
@@ -61,7 +60,7 @@ export function ToolsTab() {
           <ToolWorkbench key={`${connection}:${tool.name}`} tool={tool} />
         ) : (
           <p className="hint tool-placeholder">
-            {selected !== undefined && list.query.data ? `The tool “${selected}” is no longer in the server's list. ` : ''}
+            {selected !== undefined && list.pages !== undefined ? `The tool “${selected}” is no longer in the server's list. ` : ''}
             {tools.length > 0 ? 'Select a tool to call it.' : ''}
           </p>
         )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../protocol/index.js';
-import { askBeforeCalling, cancelConfirmation, confirmCall, needsConfirmation } from './confirm-call.js';
-import { createToolsStore, resetForConnection, type PendingCall } from './tools-store.js';
+import { needsConfirmation } from './confirm-call.js';
+import { createToolsStore, type CallSession, type PendingCall } from './tools-store.js';
 
 const tool = (annotations?: Tool['annotations']): Tool => ({ name: 'write_note', inputSchema: { type: 'object' }, ...(annotations ? { annotations } : {}) });
 
@@ -20,46 +20,64 @@ describe('needsConfirmation', () => {
   });
 });
 
-describe('askBeforeCalling', () => {
-  const call: PendingCall = { tool: tool({ destructiveHint: true }), arguments: { content: 'a' }, sentAnyway: false };
+/** A tools store over a session that answers every call at once; `sent` lists the tools/call params. */
+function storeWithSession() {
+  const sent: unknown[] = [];
+  const session: CallSession = {
+    request: async (_method, params) => {
+      sent.push(params);
+      return { status: 'refused', message: 'not really sent' };
+    },
+    cancel: () => false,
+  };
+  return { store: createToolsStore({ session: () => session }), sent };
+}
 
-  it('holds a destructive call until confirmed; Cancel sends nothing', () => {
-    const store = createToolsStore();
-    const sent: PendingCall[] = [];
-    askBeforeCalling(store, call, (c) => sent.push(c));
+describe('startCall', () => {
+  const call: PendingCall = { tool: tool({ destructiveHint: true }), arguments: { content: 'a' }, sentAnyway: false };
+  const params = { name: 'write_note', arguments: { content: 'a' } };
+
+  it('holds a destructive call until confirmed; Cancel sends nothing', async () => {
+    const { store, sent } = storeWithSession();
+    expect(await store.getState().startCall(call)).toBeUndefined();
     expect(sent).toEqual([]);
     expect(store.getState().confirming).toBe(call);
-    cancelConfirmation(store);
+    store.getState().cancelConfirmation();
     expect(store.getState().confirming).toBeUndefined();
     expect(sent).toEqual([]);
 
-    askBeforeCalling(store, call, (c) => sent.push(c));
-    confirmCall(store, false, (c) => sent.push(c));
-    expect(sent).toEqual([call]);
-    askBeforeCalling(store, call, (c) => sent.push(c));
+    await store.getState().startCall(call);
+    expect(await store.getState().confirm(false)).toMatchObject({ tool: call.tool });
+    expect(sent).toEqual([params]);
+    await store.getState().startCall(call);
     expect(store.getState().confirming).toBe(call);
   });
 
-  it("don't ask again: stops asking about that tool until the next connection", () => {
-    const store = createToolsStore();
-    const sent: PendingCall[] = [];
-    askBeforeCalling(store, call, (c) => sent.push(c));
-    confirmCall(store, true, (c) => sent.push(c));
-    askBeforeCalling(store, call, (c) => sent.push(c));
-    expect(sent).toEqual([call, call]);
+  it("don't ask again: stops asking about that tool until the next connection", async () => {
+    const { store, sent } = storeWithSession();
+    await store.getState().startCall(call);
+    await store.getState().confirm(true);
+    await store.getState().startCall(call);
+    expect(sent).toEqual([params, params]);
     expect(store.getState().confirming).toBeUndefined();
 
-    resetForConnection(store);
-    askBeforeCalling(store, call, (c) => sent.push(c));
+    store.getState().forConnection();
+    await store.getState().startCall(call);
     expect(sent).toHaveLength(2);
     expect(store.getState().confirming).toBe(call);
   });
 
-  it('sends other tools at once', () => {
-    const store = createToolsStore();
-    const sent: PendingCall[] = [];
+  it('sends other tools at once', async () => {
+    const { store, sent } = storeWithSession();
     const add = { ...call, tool: tool({ readOnlyHint: true }) };
-    askBeforeCalling(store, add, (c) => sent.push(c));
-    expect(sent).toEqual([add]);
+    await store.getState().startCall(add);
+    expect(sent).toEqual([params]);
+  });
+
+  it('confirming with nothing held sends nothing', async () => {
+    const { store, sent } = storeWithSession();
+    expect(await store.getState().confirm(true)).toBeUndefined();
+    expect(sent).toEqual([]);
+    expect(store.getState().noConfirm).toEqual([]);
   });
 });

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession, ManualClock, type RequestOutcome, type Tool } from '../../../protocol/index.js';
-import {
-  CANCEL_REASON,
-  callTool,
-  cancelCall,
-  createToolsStore,
-  loadArguments,
-  parseTimeout,
-  selectTool,
-  shownRecord,
-  viewRecord,
-  type CallSession,
-  type ToolCallRecord,
-} from './tools-store.js';
+import { CANCEL_REASON, createToolsStore, parseTimeout, shownRecord, type CallSession, type ToolCallRecord } from './tools-store.js';
 
 const slow: Tool = { name: 'slow_count', inputSchema: { type: 'object' } };
 
@@ -28,11 +16,11 @@ async function readySession() {
   return { clock, sent, session, reply };
 }
 
-describe('callTool', () => {
+describe('call', () => {
   it('sends tools/call with the name and arguments, tracks the request id and progress, then records the result', async () => {
     const { session, sent, reply, clock } = await readySession();
-    const store = createToolsStore();
-    const done = callTool(store, session, { tool: slow, arguments: { steps: 3 }, timeoutMs: 60_000 }, () => 1000);
+    const store = createToolsStore({ session: () => session, now: () => 1000 });
+    const done = store.getState().call({ tool: slow, arguments: { steps: 3 }, sentAnyway: false });
     expect(sent[0]).toMatchObject({ method: 'tools/call', id: 2, params: { name: 'slow_count', arguments: { steps: 3 } } });
     const token = (sent[0]!.params as { _meta: { progressToken: string } })._meta.progressToken;
     expect(store.getState().inFlight).toMatchObject({ requestId: 2, tool: slow, cancelRequested: false });
@@ -51,10 +39,11 @@ describe('callTool', () => {
     expect(state.shown).toBe(record?.seq);
   });
 
-  it('uses the per-call timeout, and records a timeout outcome', async () => {
+  it("uses the timeout field's value, and records a timeout outcome", async () => {
     const { session, clock } = await readySession();
-    const store = createToolsStore();
-    const done = callTool(store, session, { tool: slow, arguments: {}, timeoutMs: 2500 });
+    const store = createToolsStore({ session: () => session });
+    store.getState().setTimeoutText('2.5');
+    const done = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
     clock.advance(2499);
     expect(store.getState().inFlight).toBeDefined();
     clock.advance(1);
@@ -65,32 +54,43 @@ describe('callTool', () => {
 
   it('allows one call at a time', async () => {
     const { session, sent } = await readySession();
-    const store = createToolsStore();
-    void callTool(store, session, { tool: slow, arguments: {}, timeoutMs: 1000 });
-    expect(await callTool(store, session, { tool: slow, arguments: {}, timeoutMs: 1000 })).toBeUndefined();
+    const store = createToolsStore({ session: () => session });
+    void store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    expect(await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false })).toBeUndefined();
     expect(sent.filter((m) => m.method === 'tools/call')).toHaveLength(1);
+  });
+
+  it('sends nothing when not connected or when the timeout field is not a valid number', async () => {
+    const { session, sent } = await readySession();
+    const connection: { session?: CallSession } = {};
+    const store = createToolsStore({ session: () => connection.session });
+    expect(await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false })).toBeUndefined();
+    connection.session = session;
+    store.getState().setTimeoutText('soon');
+    expect(await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false })).toBeUndefined();
+    expect(sent).toEqual([]);
+    expect(store.getState().inFlight).toBeUndefined();
   });
 });
 
-describe('cancelCall', () => {
+describe('cancel', () => {
   it('sends notifications/cancelled with the request id and the reason, and records the call as cancelled', async () => {
     const { session, sent, clock } = await readySession();
-    const store = createToolsStore();
-    const done = callTool(store, session, { tool: slow, arguments: { steps: 20 }, timeoutMs: 60_000 });
+    const store = createToolsStore({ session: () => session });
+    const done = store.getState().call({ tool: slow, arguments: { steps: 20 }, sentAnyway: false });
     clock.advance(700);
-    expect(cancelCall(store)).toBe(true);
+    expect(store.getState().cancel()).toBe(true);
     expect(store.getState().inFlight?.cancelRequested).toBe(true);
     expect(sent[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: CANCEL_REASON } });
     const record = await done;
     expect(record?.outcome).toMatchObject({ status: 'cancelled', elapsedMs: 700 });
     expect(store.getState().inFlight).toBeUndefined();
     // A second press has nothing left to cancel.
-    expect(cancelCall(store)).toBe(false);
+    expect(store.getState().cancel()).toBe(false);
     expect(sent.filter((m) => m.method === 'notifications/cancelled')).toHaveLength(1);
   });
 
   it('does nothing until the request id is known', () => {
-    const store = createToolsStore();
     let cancelled = 0;
     const session: CallSession = {
       request: () => new Promise<RequestOutcome>(() => {}),
@@ -99,9 +99,10 @@ describe('cancelCall', () => {
         return true;
       },
     };
-    void callTool(store, session, { tool: slow, arguments: {}, timeoutMs: 1000 });
+    const store = createToolsStore({ session: () => session });
+    void store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
     expect(store.getState().inFlight?.requestId).toBeUndefined();
-    expect(cancelCall(store)).toBe(false);
+    expect(store.getState().cancel()).toBe(false);
     expect(cancelled).toBe(0);
   });
 });
@@ -109,12 +110,12 @@ describe('cancelCall', () => {
 describe('history and timeout helpers', () => {
   it('loads a past call arguments into its tool form and selects it', async () => {
     const { session, reply } = await readySession();
-    const store = createToolsStore();
-    const done = callTool(store, session, { tool: slow, arguments: { steps: 7 }, timeoutMs: 1000, sentAnyway: true });
+    const store = createToolsStore({ session: () => session });
+    const done = store.getState().call({ tool: slow, arguments: { steps: 7 }, sentAnyway: true });
     reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
     const record = (await done)!;
     expect(record.sentAnyway).toBe(true);
-    loadArguments(store, record);
+    store.getState().loadArguments(record);
     expect(store.getState().selected).toBe('slow_count');
     expect(store.getState().drafts.slow_count).toEqual({ formData: { steps: 7 } });
     // A copy: editing the form later does not rewrite history.
@@ -142,25 +143,35 @@ describe('the result shown beside the selected tool', () => {
   });
 
   it("selecting another tool shows that tool's own latest result, or none, never the previous tool's", () => {
-    const store = createToolsStore();
-    selectTool(store, 'add');
+    const store = createToolsStore({ session: () => undefined });
+    store.getState().select('add');
     store.setState({ history: [record(1, add)], shown: 1 });
     expect(shownRecord(store.getState())?.seq).toBe(1);
 
-    selectTool(store, 'multiply');
+    store.getState().select('multiply');
     expect(shownRecord(store.getState())).toBeUndefined();
 
     store.setState((s) => ({ history: [record(2, multiply), record(3, add), ...s.history], shown: 2 }));
-    selectTool(store, 'add');
+    store.getState().select('add');
     expect(shownRecord(store.getState())?.seq).toBe(3);
   });
 
   it("a call that ends while another tool is selected does not show under that tool; View selects the call's tool", () => {
-    const store = createToolsStore();
+    const store = createToolsStore({ session: () => undefined });
     store.setState({ selected: 'multiply', history: [record(5, add)], shown: 5 });
     expect(shownRecord(store.getState())).toBeUndefined();
-    viewRecord(store, store.getState().history[0]!);
+    store.getState().view(store.getState().history[0]!);
     expect(store.getState().selected).toBe('add');
     expect(shownRecord(store.getState())?.seq).toBe(5);
+  });
+
+  it('another server: its results, drafts and selection go; a new connection keeps the results', () => {
+    const store = createToolsStore({ session: () => undefined });
+    store.setState({ selected: 'add', history: [record(1, add)], shown: 1, drafts: { add: { formData: { a: 1 } } }, noConfirm: ['add'] });
+    store.getState().forConnection();
+    expect(store.getState()).toMatchObject({ selected: undefined, drafts: {}, noConfirm: [], shown: 1 });
+    expect(store.getState().history).toHaveLength(1);
+    store.getState().serverChanged();
+    expect(store.getState()).toMatchObject({ history: [], shown: undefined });
   });
 });

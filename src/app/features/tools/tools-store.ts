@@ -1,9 +1,11 @@
 // The Tools tab's state: which tool is selected, each tool's draft arguments,
 // the call in flight (with its request id, so it can be cancelled) and the
-// history of this page's calls. Framework-free: the session is passed in.
+// history of this page's calls, with the actions that change them.
+// Framework-free: the current session comes from its deps.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ClientSession, JsonRpcId, ProgressUpdate, RequestOutcome, Tool } from '../../../protocol/index.js';
+import { needsConfirmation } from './confirm-call.js';
 
 export const CANCEL_REASON = 'Cancelled by the user in mcpscope';
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -58,15 +60,45 @@ export interface ToolsState {
   confirming?: PendingCall;
   /** Tools the user said not to ask about again, until the next connection. */
   noConfirm: string[];
+
+  setFilter(filter: string): void;
+  setTimeoutText(text: string): void;
+  /** Selecting a tool shows its own latest result, or none: never the previous tool's. */
+  select(name: string | undefined): void;
+  /** Show a past call's result, with its tool selected. */
+  view(record: ToolCallRecord): void;
+  setDraft(name: string, draft: ToolDraft): void;
+  /** Put a past call's arguments into its tool's form, and select that tool. */
+  loadArguments(record: ToolCallRecord): void;
+  /**
+   * Call a tool as the user asked: a destructive tool is held for confirmation
+   * (resolves undefined, nothing sent); any other is sent at once, as `call`.
+   */
+  startCall(call: PendingCall): Promise<ToolCallRecord | undefined>;
+  /** "Call anyway": send the held call; optionally stop asking about its tool until the next connection. */
+  confirm(dontAskAgain: boolean): Promise<ToolCallRecord | undefined>;
+  cancelConfirmation(): void;
+  /**
+   * Send tools/call now, with the timeout field's value, and record its outcome. One call at a
+   * time: resolves undefined (and sends nothing) while another is in flight, when not connected
+   * or when the timeout field is not a valid number.
+   */
+  call(call: PendingCall): Promise<ToolCallRecord | undefined>;
+  /** Cancel the call in flight: sends notifications/cancelled. False when there is nothing to cancel yet. */
+  cancel(): boolean;
+  /** A new connection: drafts, the selection and "don't ask again" belonged to the previous session. */
+  forConnection(): void;
+  /** Another server: the last one's results no longer describe anything (a Re-run would go to the wrong server). */
+  serverChanged(): void;
 }
 
 export type ToolsStore = StoreApi<ToolsState>;
 
-export function createToolsStore(): ToolsStore {
-  return createStore<ToolsState>()(() => ({ filter: '', timeoutText: String(DEFAULT_TIMEOUT_SECONDS), drafts: {}, history: [], noConfirm: [] }));
+export interface ToolsDeps {
+  /** The current connection's session, if any. */
+  session: () => CallSession | undefined;
+  now?: () => number;
 }
-
-let seqCounter = 0;
 
 export function parseTimeout(text: string): { ok: true; ms: number } | { ok: false; message: string } {
   const seconds = Number(text.trim());
@@ -83,13 +115,6 @@ export interface PendingCall {
   sentAnyway: boolean;
 }
 
-export interface CallRequest {
-  tool: Tool;
-  arguments: unknown;
-  timeoutMs: number;
-  sentAnyway?: boolean;
-}
-
 function durationOf(outcome: RequestOutcome, startedAt: number, now: number): number {
   switch (outcome.status) {
     case 'result':
@@ -103,66 +128,95 @@ function durationOf(outcome: RequestOutcome, startedAt: number, now: number): nu
   }
 }
 
-/**
- * Send tools/call and record its outcome. One call at a time: returns
- * undefined (and sends nothing) while another is in flight.
- */
-export async function callTool(
-  store: ToolsStore,
-  session: CallSession,
-  request: CallRequest,
-  now: () => number = Date.now,
-): Promise<ToolCallRecord | undefined> {
-  if (store.getState().inFlight) return undefined;
-  const seq = ++seqCounter;
-  const startedAt = now();
-  const patch = (change: Partial<InFlightCall>) => store.setState((s) => (s.inFlight?.seq === seq ? { inFlight: { ...s.inFlight, ...change } } : s));
-  store.setState({ inFlight: { seq, tool: request.tool, arguments: request.arguments, startedAt, cancelRequested: false, session } });
-  const outcome = await session.request(
-    'tools/call',
-    { name: request.tool.name, arguments: request.arguments },
-    {
-      timeoutMs: request.timeoutMs,
-      onSent: (sent) => patch({ requestId: sent.id }),
-      onProgress: (progress) => patch({ progress }),
-    },
-  );
-  const lastProgress = store.getState().inFlight?.progress;
-  const record: ToolCallRecord = {
-    seq,
-    tool: request.tool,
-    arguments: request.arguments,
-    startedAt,
-    durationMs: durationOf(outcome, startedAt, now()),
-    outcome,
-    sentAnyway: request.sentAnyway ?? false,
-    ...(lastProgress ? { lastProgress } : {}),
-  };
-  store.setState((s) => ({
-    inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,
-    history: [record, ...s.history].slice(0, HISTORY_LENGTH),
-    shown: seq,
-  }));
-  return record;
-}
+export function createToolsStore(deps: ToolsDeps): ToolsStore {
+  const now = deps.now ?? Date.now;
+  let seqCounter = 0;
+  return createStore<ToolsState>()((set, get) => {
+    const call = async (request: PendingCall): Promise<ToolCallRecord | undefined> => {
+      const session = deps.session();
+      const timeout = parseTimeout(get().timeoutText);
+      if (get().inFlight || !session || !timeout.ok) return undefined;
+      const seq = ++seqCounter;
+      const startedAt = now();
+      const patch = (change: Partial<InFlightCall>) => set((s) => (s.inFlight?.seq === seq ? { inFlight: { ...s.inFlight, ...change } } : s));
+      set({ inFlight: { seq, tool: request.tool, arguments: request.arguments, startedAt, cancelRequested: false, session } });
+      const outcome = await session.request(
+        'tools/call',
+        { name: request.tool.name, arguments: request.arguments },
+        {
+          timeoutMs: timeout.ms,
+          onSent: (sent) => patch({ requestId: sent.id }),
+          onProgress: (progress) => patch({ progress }),
+        },
+      );
+      const lastProgress = get().inFlight?.progress;
+      const record: ToolCallRecord = {
+        seq,
+        tool: request.tool,
+        arguments: request.arguments,
+        startedAt,
+        durationMs: durationOf(outcome, startedAt, now()),
+        outcome,
+        sentAnyway: request.sentAnyway,
+        ...(lastProgress ? { lastProgress } : {}),
+      };
+      set((s) => ({
+        inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,
+        history: [record, ...s.history].slice(0, HISTORY_LENGTH),
+        shown: seq,
+      }));
+      return record;
+    };
+    const select = (name: string | undefined): void => {
+      if (name === undefined) return set({ selected: undefined });
+      set((s) => ({ selected: name, shown: s.history.find((r) => r.tool.name === name)?.seq }));
+    };
+    const setDraft = (name: string, draft: ToolDraft): void => set((s) => ({ drafts: { ...s.drafts, [name]: draft } }));
 
-/** Cancel the call in flight: sends notifications/cancelled. False when there is nothing to cancel yet. */
-export function cancelCall(store: ToolsStore): boolean {
-  const call = store.getState().inFlight;
-  if (!call || call.requestId === undefined || call.cancelRequested) return false;
-  store.setState({ inFlight: { ...call, cancelRequested: true } });
-  return call.session.cancel(call.requestId, CANCEL_REASON);
-}
+    return {
+      filter: '',
+      timeoutText: String(DEFAULT_TIMEOUT_SECONDS),
+      drafts: {},
+      history: [],
+      noConfirm: [],
 
-/** Selecting a tool shows its own latest result, or none: never the previous tool's. */
-export function selectTool(store: ToolsStore, name: string | undefined): void {
-  if (name === undefined) return store.setState({ selected: undefined });
-  store.setState((s) => ({ selected: name, shown: s.history.find((r) => r.tool.name === name)?.seq }));
-}
-
-/** Show a past call's result, with its tool selected. */
-export function viewRecord(store: ToolsStore, record: ToolCallRecord): void {
-  store.setState({ selected: record.tool.name, shown: record.seq });
+      setFilter: (filter) => set({ filter }),
+      setTimeoutText: (timeoutText) => set({ timeoutText }),
+      select,
+      view: (record) => set({ selected: record.tool.name, shown: record.seq }),
+      setDraft,
+      loadArguments: (record) => {
+        setDraft(record.tool.name, { formData: structuredClone(record.arguments) });
+        select(record.tool.name);
+      },
+      startCall: (request) => {
+        if (needsConfirmation(request.tool) && !get().noConfirm.includes(request.tool.name)) {
+          set({ confirming: request });
+          return Promise.resolve(undefined);
+        }
+        return call(request);
+      },
+      confirm: (dontAskAgain) => {
+        const held = get().confirming;
+        if (!held) return Promise.resolve(undefined);
+        set((s) => ({
+          confirming: undefined,
+          noConfirm: dontAskAgain && !s.noConfirm.includes(held.tool.name) ? [...s.noConfirm, held.tool.name] : s.noConfirm,
+        }));
+        return call(held);
+      },
+      cancelConfirmation: () => set({ confirming: undefined }),
+      call,
+      cancel: () => {
+        const inFlight = get().inFlight;
+        if (!inFlight || inFlight.requestId === undefined || inFlight.cancelRequested) return false;
+        set({ inFlight: { ...inFlight, cancelRequested: true } });
+        return inFlight.session.cancel(inFlight.requestId, CANCEL_REASON);
+      },
+      forConnection: () => set({ selected: undefined, drafts: {}, confirming: undefined, noConfirm: [] }),
+      serverChanged: () => set({ history: [], shown: undefined, drafts: {}, selected: undefined }),
+    };
+  });
 }
 
 /** The result shown beside the selected tool: the one picked if it is that tool's, else that tool's latest. */
@@ -170,19 +224,4 @@ export function shownRecord(s: ToolsState): ToolCallRecord | undefined {
   const picked = s.history.find((r) => r.seq === s.shown);
   if (s.selected === undefined || picked?.tool.name === s.selected) return picked;
   return s.history.find((r) => r.tool.name === s.selected);
-}
-
-export function setDraft(store: ToolsStore, name: string, draft: ToolDraft): void {
-  store.setState((s) => ({ drafts: { ...s.drafts, [name]: draft } }));
-}
-
-/** Put a past call's arguments into its tool's form, and select that tool. */
-export function loadArguments(store: ToolsStore, record: ToolCallRecord): void {
-  setDraft(store, record.tool.name, { formData: structuredClone(record.arguments) });
-  selectTool(store, record.tool.name);
-}
-
-/** A new connection: drafts, the selection and "don't ask again" belonged to the previous session. */
-export function resetForConnection(store: ToolsStore): void {
-  store.setState({ selected: undefined, drafts: {}, confirming: undefined, noConfirm: [] });
 }
