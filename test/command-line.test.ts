@@ -45,6 +45,7 @@ Object.assign(samples, {
   protocolVersion: plain('2025-06-18'),
   timeout: plain('1500'),
   elicitation: plain('accept-defaults'),
+  logLevel: plain('warning'),
   count: plain('3'),
   interval: plain('10'),
   arg: toolCall('a=3'),
