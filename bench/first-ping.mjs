@@ -51,11 +51,12 @@ try {
     await rtt.waitFor();
     first.push(parseRtt(await rtt.textContent()));
     const during = scripts.slice(atStart);
+    // Each later ping adds a row to the history (the newest first); its round trip is read from the result.
+    const rows = ping.getByRole('table', { name: 'Ping history' }).locator('tbody tr');
     for (let k = 0; k < STEADY; k++) {
-      const before = await rtt.textContent();
       await page.waitForTimeout(100);
       await ping.getByRole('button', { name: 'Send ping' }).click();
-      await page.waitForFunction((b) => document.querySelector('[role="tabpanel"] .rtt')?.textContent !== b, before);
+      await rows.nth(k + 1).waitFor();
       steady.push(parseRtt(await rtt.textContent()));
     }
     console.log(
