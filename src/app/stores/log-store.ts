@@ -63,7 +63,7 @@ export interface LogEntry {
  * has not loaded) the parsed trees would pile up with the log, so older entries let theirs go and the linter
  * parses their text again, as it does for restored entries.
  */
-export const FRAME_WINDOW = 5_000;
+const FRAME_WINDOW = 5_000;
 
 /** The entry as it is saved: without its in-memory classification. */
 export function savedEntry(entry: LogEntry): LogEntry {
@@ -169,8 +169,8 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   }
 
   /** The entry with `seq` as it stands now: still buffered, or published (undefined once dropped). */
-  function entryAt(seq: number, published_: readonly LogEntry[]): LogEntry | undefined {
-    return seq > published ? buffer[seq - published - 1] : published_[seq - 1 - base];
+  function entryAt(seq: number, entries: readonly LogEntry[]): LogEntry | undefined {
+    return seq > published ? buffer[seq - published - 1] : entries[seq - 1 - base];
   }
 
   function describe(seq: number, frame: SingleFrame, input: LogInput): Omit<Details, 'kind'> {
