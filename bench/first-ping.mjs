@@ -6,8 +6,7 @@
 //
 //   npm run build && node bench/first-ping.mjs [runs]     (5 by default)
 //   MCPSCOPE_UI_DIR=/tmp/ui node bench/first-ping.mjs     # a UI built elsewhere
-import { existsSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { launchProxy } from './proxy-process.mjs';
 
 const TOKEN = 'bench-token-0123456789abcdef';
@@ -22,12 +21,8 @@ function parseRtt(text) {
   return m[2] === 's' ? value * 1000 : m[2] === 'µs' ? value / 1000 : value;
 }
 
-const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 const proxy = await launchProxy({ token: TOKEN });
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 const first = [];
 const steady = [];
 const longTasks = [];

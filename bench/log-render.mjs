@@ -5,12 +5,11 @@
 //
 //   npm run build && node bench/log-render.mjs [--frames 100000]
 //   (or build the UI anywhere and set MCPSCOPE_UI_DIR to it)
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { launchProxy } from './proxy-process.mjs';
 
 const argv = process.argv.slice(2);
@@ -64,22 +63,12 @@ const record = (what, value, note = '') => {
   console.log(`${what}: ${value}${note ? `  (${note})` : ''}`);
 };
 
-const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 const proxy = await startProxy();
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--js-flags=--expose-gc',
-    // performance.memory to the byte and at every read (by default it is rounded and cached).
-    '--enable-precise-memory-info',
-  ],
-});
+const browser = await launchChromium([
+  '--js-flags=--expose-gc',
+  // performance.memory to the byte and at every read (by default it is rounded and cached).
+  '--enable-precise-memory-info',
+]);
 let chromiumVersion;
 const downloads = await mkdtemp(join(tmpdir(), 'mcpscope-bench-'));
 try {
