@@ -3,19 +3,14 @@
 // context (an empty cache), served by the built proxy from loopback.
 //   npm run build && node bench/first-screen-load.mjs [runs]
 //   MCPSCOPE_UI_DIR=/tmp/ui node bench/first-screen-load.mjs   # a UI built elsewhere
-import { existsSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { launchProxy } from './proxy-process.mjs';
 
 const TOKEN = 'bench-token-0123456789abcdef';
 const RUNS = Number(process.argv[2] ?? 15);
 
-const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 const proxy = await launchProxy({ token: TOKEN });
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 const shown = [];
 const scriptBytes = [];
 try {

@@ -5,12 +5,11 @@
 //
 //   npm run build && node bench/log-render.mjs [--frames 100000]
 //   (or build the UI anywhere and set MCPSCOPE_UI_DIR to it)
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium.mjs';
 import { launchProxy } from './proxy-process.mjs';
 
 const argv = process.argv.slice(2);
@@ -64,26 +63,20 @@ const record = (what, value, note = '') => {
   console.log(`${what}: ${value}${note ? `  (${note})` : ''}`);
 };
 
-const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 const proxy = await startProxy();
-const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--js-flags=--expose-gc',
-  ],
-});
+const browser = await launchChromium([
+  '--js-flags=--expose-gc',
+  // performance.memory to the byte and at every read (by default it is rounded and cached).
+  '--enable-precise-memory-info',
+]);
 let chromiumVersion;
 const downloads = await mkdtemp(join(tmpdir(), 'mcpscope-bench-'));
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+  let page;
+  /** A fresh page, the last one closed: its heap (kept by the back/forward cache after a navigation) must not count. */
   async function open() {
-    await page.goto('about:blank');
+    await page?.close();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
     await page.goto(`${proxy.url}/#token=${TOKEN}&bench=1`);
     await page.getByRole('tab', { name: 'Log' }).click();
     await page
@@ -103,12 +96,18 @@ try {
       const start = performance.now();
       const gaps = [];
       let appendMs = 0;
+      // The heap as it stands (no GC) at each animation frame: its peak while frames pour in.
+      let peakHeap = 0;
+      const heapNow = () => performance.memory?.usedJSHeapSize ?? NaN;
+      let maxBacklog = 0;
       await new Promise((resolve) => {
         let sent = 0;
         let last = performance.now();
         function tick(now) {
           gaps.push(now - last);
           last = now;
+          peakHeap = Math.max(peakHeap, heapNow());
+          maxBacklog = Math.max(maxBacklog, hook.lintBacklog());
           if (sent >= frames) return resolve();
           appendMs += hook.append(Math.min(burst, frames - sent));
           sent += burst;
@@ -117,7 +116,8 @@ try {
         requestAnimationFrame(tick);
       });
       const done = await window.__lb.until((t) => t.startsWith(all), start);
-      return { gaps: gaps.slice(1).sort((a, b) => a - b), appendMs, total: done.painted };
+      peakHeap = Math.max(peakHeap, heapNow());
+      return { gaps: gaps.slice(1).sort((a, b) => a - b), appendMs, total: done.painted, peakHeap, maxBacklog };
     },
     { frames: FRAMES, burst: BURST, all },
   );
@@ -125,11 +125,24 @@ try {
   record('  frame interval while streaming p50 / p95 / max', `${ms(pct(stream.gaps, 50))} / ${ms(pct(stream.gaps, 95))} / ${ms(stream.gaps.at(-1))}`);
   const domRows = await page.getByRole('tabpanel', { name: 'Log' }).getByRole('row').count();
   record('  rows in the DOM at 100,000 frames', String(domRows), 'header row included');
-  const heap = await page.evaluate(() => {
-    window.gc?.();
-    return performance.memory ? performance.memory.usedJSHeapSize / 1048576 : NaN;
-  });
-  record('  JS heap after GC', `${heap.toFixed(1)} MB`);
+  const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
+  const heapAfterGc = () =>
+    page.evaluate(() => {
+      window.gc?.();
+      return performance.memory?.usedJSHeapSize ?? NaN;
+    });
+  record('  JS heap peak while streaming (no GC forced)', mb(stream.peakHeap), `lint backlog at most ${grouped(stream.maxBacklog)} frames`);
+  const backlog = await page.evaluate(() => window.__mcpscopeLogBench.lintBacklog());
+  record('  JS heap after GC, right after the stream', mb(await heapAfterGc()), `${grouped(backlog)} frames not linted yet`);
+  // The lint runner works through its backlog in 4 ms slices; the heap once it has caught up.
+  const lintDrained = () =>
+    page.evaluate(async () => {
+      const start = performance.now();
+      while (window.__mcpscopeLogBench.lintBacklog() > 0) await new Promise((r) => setTimeout(r, 20));
+      return performance.now() - start;
+    });
+  const drained = await lintDrained();
+  record('  JS heap after GC, once every frame is linted', mb(await heapAfterGc()), `lint caught up ${ms(drained)} after the stream`);
 
   // 2. Scrolling through 100,000 rows.
   const jumps = await page.evaluate(async () => {
@@ -220,6 +233,10 @@ try {
   );
   record(`append ${grouped(FRAMES)} frames in one go`, ms(bulk.appendMs), 'store appends: classify, pair, size');
   record('  then rendered and painted', ms(bulk.painted), 'from the first append');
+  const bulkBacklog = await page.evaluate(() => window.__mcpscopeLogBench.lintBacklog());
+  record('  JS heap after GC, once painted', mb(await heapAfterGc()), `${grouped(bulkBacklog)} frames not linted yet`);
+  const bulkDrained = await lintDrained();
+  record('  JS heap after GC, once every frame is linted', mb(await heapAfterGc()), `lint caught up ${ms(bulkDrained)} later`);
 } finally {
   chromiumVersion = browser.version();
   await browser.close();

@@ -135,3 +135,49 @@ test('the latency chart (uPlot) loads with the first heartbeat sample', async ({
   expect(asked).toHaveLength(1);
   await panel.getByRole('button', { name: 'Stop heartbeat' }).click();
 });
+
+test('connecting loads no tab’s code: a tab’s chunk comes when it is opened, and its list is already there', async ({ page }) => {
+  // Parsing every tab's chunk at connection held up the first answers (the first ping took 109 ms, not 2).
+  const deferred = [
+    'tools/ToolsTab',
+    'resources/ResourcesTab',
+    'prompts/PromptsTab',
+    'console/ConsoleTab',
+    'network/NetworkTab',
+    'problems/ProblemsTab',
+    'composer/ComposerTab',
+  ];
+  const tabOfChunk = new Map(deferred.map((tab) => [chunkOf(`src/app/features/${tab}.tsx`).slice(3), tab]));
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    const tab = tabOfChunk.get(new URL(r.url()).pathname.slice(1));
+    if (tab) loaded.push(tab);
+  });
+  const sent: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (f) => {
+      const envelope = JSON.parse(String(f.payload)) as { type: string; raw?: string };
+      if (envelope.type === 'send' && envelope.raw !== undefined) sent.push((JSON.parse(envelope.raw) as { method?: string }).method ?? '(answer)');
+    }),
+  );
+
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('mcpscope demo server');
+  const ping = page.getByRole('tabpanel', { name: 'Ping' });
+  await ping.getByRole('button', { name: 'Send ping' }).click();
+  await expect(ping.getByText('Compliant', { exact: true })).toBeVisible();
+  // The connection's wiring asked for the lists; no tab was loaded for it.
+  await expect.poll(() => ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list'].every((m) => sent.includes(m))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(loaded).toEqual([]);
+
+  const toolLists = sent.filter((m) => m === 'tools/list').length;
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await expect(tools.getByText('11 tools · 3 pages')).toBeVisible();
+  expect(loaded).toEqual(['tools/ToolsTab']);
+  // Shown from what was fetched at connection, not asked for again.
+  expect(sent.filter((m) => m === 'tools/list')).toHaveLength(toolLists);
+  await page.screenshot({ path: '/tmp/perf9-tools-opened.png' });
+});

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Tabs } from './components/Tabs.js';
-import { useApp, useConnection, useNavigation } from './hooks.js';
+import { useApp, useNavigation } from './hooks.js';
 import type { InspectorTab } from './stores/navigation-store.js';
 import { lazyView } from './components/LazyView.js';
 import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
@@ -10,8 +10,9 @@ import { PingTab } from './features/ping/PingTab.js';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.js';
 
 // The first screen is the connection panel, Ping and the Log; every other tab is its own
-// chunk (the Tools tab brings the form library), fetched when the tab is first opened
-// or when a server is connected, whichever comes first.
+// chunk (the Tools tab brings the form library), fetched when the tab is first opened.
+// Not at connection: parsing them then held up the first answers (a ping took 109 ms
+// instead of 2); the server's lists are fetched by the wiring (server-data/list-query.ts).
 const ToolsTab = lazyView('the Tools tab', () => import('./features/tools/ToolsTab.js').then((m) => m.ToolsTab));
 const ResourcesTab = lazyView('the Resources tab', () => import('./features/resources/ResourcesTab.js').then((m) => m.ResourcesTab));
 const PromptsTab = lazyView('the Prompts tab', () => import('./features/prompts/PromptsTab.js').then((m) => m.PromptsTab));
@@ -40,18 +41,7 @@ const GUARDED_TABS = TABS.map((t) => ({ ...t, panel: <ErrorBoundary what={`The $
 function InspectorTabs() {
   const { navigationStore } = useApp();
   const tab = useNavigation((s) => s.tab);
-  // Once a server is connected every tab is mounted, as they always were: the Tools,
-  // Resources and Prompts tabs ask for their lists as soon as there is a server.
-  const connected = useConnection((s) => s.snapshot !== null);
-  return (
-    <Tabs
-      tabs={GUARDED_TABS}
-      label="Inspector"
-      selected={tab}
-      mountDeferred={connected}
-      onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)}
-    />
-  );
+  return <Tabs tabs={GUARDED_TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />;
 }
 
 function MissingToken() {

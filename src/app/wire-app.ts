@@ -6,6 +6,7 @@ import type { App, PageEnvironment } from './create-app.js';
 import { guardUnload } from './connection/unload-guard.js';
 import { updatedUri } from './features/resources/updated-marks.js';
 import { invalidateOnListChanged } from './server-data/list-keys.js';
+import { prefetchListsWhenReady } from './server-data/list-query.js';
 import { noteConnection } from './stores/connection-labels.js';
 import { isActive } from './stores/connection-store.js';
 import { watchServerChange } from './stores/server-change.js';
@@ -45,6 +46,9 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     (check) => lint.setSchema(check),
     () => app.logNote('The published MCP schemas could not be loaded; rule SCHEMA is off for this page.'),
   );
+
+  // The server's lists are asked for once a connection is ready, whether or not their tabs were opened.
+  prefetchListsWhenReady(connectionStore, queryClient, app.readDeps);
 
   // Each new connection: the tabs' per-connection state starts afresh.
   let connection = 0;

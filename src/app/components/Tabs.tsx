@@ -1,8 +1,7 @@
 // WAI-ARIA tabs: a tablist with roving focus (arrow keys, Home, End; a tab is
 // selected as it gets focus) and one tabpanel per tab. Hidden panels stay
 // mounted so their state survives switching; a deferred panel is mounted only
-// once it is first selected (or all are, with mountDeferred), so its code can
-// load on demand.
+// once it is first selected, so its code can load on demand.
 
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -20,17 +19,14 @@ export interface TabsProps {
   /** Controlled selection (e.g. from the navigation store); uncontrolled when absent. */
   selected?: string;
   onSelect?: (id: string) => void;
-  /** Mount the deferred panels too, selected or not (once true, they stay mounted). */
-  mountDeferred?: boolean;
 }
 
-export function Tabs({ tabs, label, selected: controlled, onSelect, mountDeferred = false }: TabsProps) {
+export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps) {
   const [own, setOwn] = useState(tabs[0]?.id ?? '');
   const selected = controlled ?? own;
   // Panels shown once stay mounted: recorded as they render (idempotent, so safe in render).
   const mounted = useRef(new Set<string>()).current;
   mounted.add(selected);
-  if (mountDeferred) for (const tab of tabs) mounted.add(tab.id);
   const setSelected = (id: string) => {
     setOwn(id);
     onSelect?.(id);

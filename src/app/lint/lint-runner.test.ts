@@ -313,6 +313,26 @@ describe('LintRunner: one parse per frame', () => {
     }
   });
 
+  it('parses again only the frames that fell out of the log’s frame window before it read them, with the same findings', () => {
+    const lint = (window: number) => {
+      const store = createLogStore(() => {}, Date.now, window);
+      for (const [direction, raw] of frames) store.getState().append({ t: 0, connection: 1, direction, raw, frame: classifyFrame(raw) });
+      store.getState().flush();
+      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+      const parse = vi.spyOn(JSON, 'parse');
+      try {
+        runner.observe(store.getState().entries);
+        runner.drain();
+        return { findings: found(runner), parsed: parse.mock.calls.length };
+      } finally {
+        parse.mockRestore();
+      }
+    };
+    const whole = lint(frames.length);
+    expect(whole.parsed).toBe(0);
+    expect(lint(2)).toEqual({ findings: whole.findings, parsed: frames.length - 2 });
+  });
+
   it('classifies entries that have no frame (restored or imported) when it lints them, with the same findings', () => {
     const live = createLogStore(() => {});
     for (const [direction, raw] of frames) live.getState().append({ t: 0, connection: 1, direction, raw });

@@ -3,20 +3,12 @@
 // lists, and list_changed notifications invalidate exactly what changed.
 
 import { useQuery } from '@tanstack/react-query';
-import { listAll, type ListAllResult, type ListKey } from '../../protocol/index.js';
+import type { ListAllResult, ListKey } from '../../protocol/index.js';
 import { useApp, useConnection } from '../hooks.js';
 import { useStore } from 'zustand';
-import { listQueryKey } from './list-keys.js';
+import { listUnavailable, serverListQuery } from './list-query.js';
 import { listView, type ListView } from './list-view.js';
 import { serverReadQuery } from './reads.js';
-
-/** The server capability that makes each list meaningful. */
-const CAPABILITY: Record<ListKey, string> = {
-  tools: 'tools',
-  resources: 'resources',
-  resourceTemplates: 'resources',
-  prompts: 'prompts',
-};
 
 export interface ServerList<T> extends ListView<T> {
   /** Why the list is not loaded (not connected, capability not declared), if so; then it shows no items. */
@@ -25,29 +17,14 @@ export interface ServerList<T> extends ListView<T> {
 }
 
 /**
- * All pages of one list method (tools/list, …) for the current connection. The query rejects with
- * ListFailed when a page fails; `items` and `failure` show both what arrived and what went wrong.
+ * All pages of one list method (tools/list, …) for the current connection, fetched when it became ready. The query
+ * rejects with ListFailed when a page fails; `items` and `failure` show both what arrived and what went wrong.
  */
 export function useServerList<T>(key: ListKey): ServerList<T> {
   const { readDeps } = useApp();
   const snapshot = useConnection((s) => s.snapshot);
-  const connection = snapshot?.connection ?? 0;
-  const ready = snapshot?.status === 'ready';
-  const declared = ready && snapshot.info !== undefined ? CAPABILITY[key] in snapshot.info.capabilities : ready;
-  let unavailable: string | undefined;
-  if (!ready) unavailable = 'Not connected: connect to a server first.';
-  else if (!declared) unavailable = `The server did not declare the "${CAPABILITY[key]}" capability.`;
-  const query = useQuery<ListAllResult<T>>({
-    queryKey: listQueryKey(key, connection),
-    queryFn: () => {
-      const session = readDeps.session(connection);
-      if (!session) throw new Error('Not connected: connect to a server first.');
-      return listAll<T>(session, key);
-    },
-    enabled: unavailable === undefined,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const unavailable = listUnavailable(snapshot, key);
+  const query = useQuery({ ...serverListQuery<T>(readDeps, key, snapshot?.connection ?? 0), enabled: unavailable === undefined });
   return unavailable === undefined ? { query, ...listView(query) } : { query, unavailable, items: [] };
 }
 

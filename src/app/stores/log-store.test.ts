@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFrame } from '../../protocol/index.js';
 import { PAIRING_CASES, type PairingVerdict } from '../../protocol/index.js';
-import { createLogStore, type LogEntry, type LogInput } from './log-store.js';
+import { createLogStore, savedEntry, type LogEntry, type LogInput } from './log-store.js';
 
 /** A store whose flushes run only when the test says so. */
 function manualStore() {
@@ -238,6 +238,41 @@ describe('log store: one parse per frame', () => {
     const frame = classifyFrame('{"jsonrpc":"2.0","id":1,"method":"ping"}');
     const entry = store.getState().append({ t: 0, connection: 1, direction: 'out', raw: '(stands for the frame)', frame });
     expect(entry).toMatchObject({ kind: 'request', method: 'ping', id: 1 });
+  });
+});
+
+describe('log store: the frame window', () => {
+  const ping = (id: number) => at('out', `{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+  const held = (entries: readonly LogEntry[]) => entries.filter((e) => e.frame !== undefined).map((e) => e.seq);
+
+  it('keeps the classified frame only on the newest entries, buffered or published, whatever the linter does', () => {
+    const queued: Array<() => void> = [];
+    const store = createLogStore((run) => queued.push(run), Date.now, 3);
+    for (let id = 1; id <= 4; id++) store.getState().append(ping(id));
+    queued.splice(0).forEach((run) => run());
+    expect(held(store.getState().entries)).toEqual([2, 3, 4]);
+    // Published entries let theirs go as newer ones come, a stderr line taking its place in the window too.
+    store.getState().append(ping(5));
+    store.getState().append({ t: 0, connection: 1, direction: 'stderr', kind: 'stderr', raw: 'log line' });
+    queued.splice(0).forEach((run) => run());
+    expect(held(store.getState().entries)).toEqual([4, 5]);
+    // The rest of each entry stays as it was.
+    expect(store.getState().entries[0]).toMatchObject({ seq: 1, kind: 'request', method: 'ping', id: 1 });
+  });
+
+  it('holds at most its window of parsed frames however long the unlinted backlog grows', () => {
+    const store = createLogStore((run) => run(), Date.now, 100);
+    for (let id = 1; id <= 10_000; id++) store.getState().append(ping(id));
+    expect(held(store.getState().entries)).toHaveLength(100);
+  });
+
+  it('lets a frame go as a key set to undefined, so no entry changes shape (saved entries have no such key)', () => {
+    const store = createLogStore((run) => run(), Date.now, 1);
+    store.getState().append(ping(1));
+    store.getState().append(ping(2));
+    const [first] = store.getState().entries;
+    expect(first!.frame).toBeUndefined();
+    expect('frame' in savedEntry(first!)).toBe(false);
   });
 });
 

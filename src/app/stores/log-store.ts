@@ -51,16 +51,24 @@ export interface LogEntry {
   rtt?: number;
   /**
    * The classification of a live JSON-RPC frame, so the linter does not parse it again. In memory only, until
-   * the frame is linted: never saved (see `savedEntry`) nor exported; restored and imported entries have none.
+   * the frame is linted or falls out of the newest `FRAME_WINDOW` entries, then `undefined`: never saved (see
+   * `savedEntry`) nor exported; restored and imported entries have none.
    */
   frame?: Frame;
 }
 
+/**
+ * How many of the newest entries may keep their classified frame while the linter has not read it. The lint
+ * runner keeps up with a steady stream within a few thousand frames; beyond that (a burst, or an engine that
+ * has not loaded) the parsed trees would pile up with the log, so older entries let theirs go and the linter
+ * parses their text again, as it does for restored entries.
+ */
+const FRAME_WINDOW = 5_000;
+
 /** The entry as it is saved: without its in-memory classification. */
 export function savedEntry(entry: LogEntry): LogEntry {
-  if (entry.frame === undefined) return entry;
-  const saved = { ...entry };
-  delete saved.frame;
+  if (!('frame' in entry)) return entry;
+  const { frame: _frame, ...saved } = entry;
   return saved;
 }
 
@@ -119,7 +127,7 @@ interface SeenRequest {
 
 const sideOf = (direction: LogDirection): Side => (direction === 'out' ? 'client' : 'server');
 
-export function createLogStore(schedule: Scheduler = frameScheduler, now: () => number = Date.now): StoreApi<LogState> {
+export function createLogStore(schedule: Scheduler = frameScheduler, now: () => number = Date.now, frameWindow = FRAME_WINDOW): StoreApi<LogState> {
   let nextSeq = 1;
   let buffer: LogEntry[] = [];
   let scheduled = false;
@@ -158,6 +166,11 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
     }
     const waiting = buffer[seq - published - 1];
     if (waiting && waiting.pairSeq === undefined) Object.assign(waiting, fields);
+  }
+
+  /** The entry with `seq` as it stands now: still buffered, or published (undefined once dropped). */
+  function entryAt(seq: number, entries: readonly LogEntry[]): LogEntry | undefined {
+    return seq > published ? buffer[seq - published - 1] : entries[seq - 1 - base];
   }
 
   function describe(seq: number, frame: SingleFrame, input: LogInput): Omit<Details, 'kind'> {
@@ -290,6 +303,9 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         if (input.note !== undefined) entry.note = entry.note ? `${entry.note} ${input.note}` : input.note;
         if (frame) entry.frame = frame;
         buffer.push(entry);
+        // The frame window: the entry that just fell out of it lets its parsed frame go, if still unlinted.
+        const old = entryAt(seq - frameWindow, get().entries);
+        if (old?.frame !== undefined) old.frame = undefined;
         if (!scheduled) {
           scheduled = true;
           schedule(flush);

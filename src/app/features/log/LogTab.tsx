@@ -39,7 +39,7 @@ export function LogTab() {
   const [reveal, setReveal] = useState(0);
   const previous = useRef<FilterResult | undefined>(undefined);
 
-  useEffect(() => installLogBenchHook(logStore), [logStore]);
+  useEffect(() => installLogBenchHook(logStore, lint), [logStore, lint]);
 
   const entries = imported?.entries ?? live;
   const source: object = imported ?? logStore;

@@ -2,12 +2,15 @@
 // fragment, expose a way to pour synthetic traffic into the log store.
 
 import type { StoreApi } from 'zustand/vanilla';
+import type { LintRunner } from '../../lint/lint-runner.js';
 import type { LogInput, LogState } from '../../stores/log-store.js';
 
 export interface LogBenchHook {
   /** Append `count` frames; returns the milliseconds the appends took (before rendering). */
   append(count: number): number;
   size(): number;
+  /** Entries logged but not linted yet (0 once the lint runner has caught up). */
+  lintBacklog(): number;
 }
 
 declare global {
@@ -51,7 +54,7 @@ export function syntheticFrame(i: number): LogInput {
   }
 }
 
-export function installLogBenchHook(store: StoreApi<LogState>): (() => void) | undefined {
+export function installLogBenchHook(store: StoreApi<LogState>, lint: Pick<LintRunner, 'linted'>): (() => void) | undefined {
   if (typeof window === 'undefined' || !new URLSearchParams(window.location.hash.slice(1)).has('bench')) return undefined;
   let next = 0;
   window.__mcpscopeLogBench = {
@@ -62,6 +65,7 @@ export function installLogBenchHook(store: StoreApi<LogState>): (() => void) | u
       return performance.now() - started;
     },
     size: () => store.getState().entries.length,
+    lintBacklog: () => (store.getState().entries.at(-1)?.seq ?? 0) - lint.linted(),
   };
   return () => {
     delete window.__mcpscopeLogBench;
