@@ -16,3 +16,5 @@ export * from './ledger/ledger.js';
 export * from './connection/stderr-tail.js';
 export * from './text/split-args.js';
 export * from './text/plural.js';
+// Root URIs are checked where they are typed: the page, and the CLI's --root in the option table.
+export * from './mcp/roots.js';

@@ -270,6 +270,10 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['CANCEL-THEN-PROGRESS', [...init(), ...progressAfterCancel(2)]],
   ['TASK-RESULT', [...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { task: { taskId: 't1', status: 'busy' } } }]]],
   ['LINT-INTERNAL', [...init(), ping(2)], { schema: { check: throwingCheck, version: '2025-11-25' } }],
+  [
+    'ROOTS-URI',
+    [...init(), ['s', { jsonrpc: '2.0', id: 'r', method: 'roots/list' }], ['c', { jsonrpc: '2.0', id: 'r', result: { roots: [{ uri: 'https://x.test' }] } }]],
+  ],
   ['TOOL-SCHEMA-SAFE', [...init(), ...listTools([{ name: 'look', inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '(?=a)' } } } }])]],
 ];
 

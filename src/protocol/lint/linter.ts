@@ -17,6 +17,7 @@ import { isRecord } from '../json/guards.js';
 import { pingAnswerProblem } from '../ping/compliance.js';
 import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-id.js';
 import { SessionFacts, other, type Finding, type Outstanding } from './state.js';
+import { checkRootsListChanged, checkRootsResult } from './roots.js';
 import { checkTaskResult, isTaskAnswer, isTerminalTaskStatus, taskOf } from './tasks.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
@@ -225,6 +226,7 @@ export class Linter {
     if (method === 'notifications/cancelled') guard('CANCEL', () => this.cancelled(sender, params, report));
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
     if (method === 'notifications/tasks/status') this.taskSeen(other(sender), params, false);
+    if (method === 'notifications/roots/list_changed' && sender === 'client') guard('CAP-UNDECLARED', () => checkRootsListChanged(facts, report));
   }
 
   /** A task's status seen, or its result retrieved: once it ends, so does its progress token. */
@@ -413,6 +415,9 @@ export class Linter {
         return;
       case 'tools/call':
         if (!isError && sender === 'server') checkToolResult(facts, isRecord(request.params) ? request.params.name : undefined, body.result, report);
+        return;
+      case 'roots/list':
+        if (!isError && sender === 'client') checkRootsResult(body.result, report);
         return;
     }
   }

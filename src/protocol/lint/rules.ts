@@ -149,6 +149,7 @@ export const RULES = {
     title: 'A task-augmented request is answered with a task (CreateTaskResult)',
     spec: { path: 'basic/utilities/tasks', anchor: 'creating-tasks' },
   },
+  'ROOTS-URI': { severity: 'error', title: 'Every root in a roots/list result has a file:// URI', spec: { path: 'client/roots', anchor: 'root' } },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 

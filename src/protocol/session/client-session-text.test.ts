@@ -79,7 +79,7 @@ describe('capabilities follow the handlers', () => {
     const session = new ClientSession({ send: (raw) => sent.push(raw) });
     session.setRequestHandler('elicitation/create', () => ({ result: { action: 'decline' } }));
     void session.initialize('2025-11-25');
-    expect(JSON.parse(sent[0]!).params.capabilities).toEqual({ elicitation: {} });
+    expect(JSON.parse(sent[0]!).params.capabilities).toEqual({ elicitation: { form: {} } });
   });
 
   it('declares only capabilities that exist in the offered version: no elicitation before 2025-06-18', () => {
@@ -91,9 +91,9 @@ describe('capabilities follow the handlers', () => {
       void session.initialize(version);
       return JSON.parse(sent[0]!).params.capabilities as Record<string, unknown>;
     };
-    expect(declaredFor('2024-11-05')).toEqual({ roots: {} });
-    expect(declaredFor('2025-03-26')).toEqual({ roots: {} });
-    expect(declaredFor('2025-06-18')).toEqual({ elicitation: {}, roots: {} });
-    expect(declaredFor('2025-11-25')).toEqual({ elicitation: {}, roots: {} });
+    expect(declaredFor('2024-11-05')).toEqual({ roots: { listChanged: true } });
+    expect(declaredFor('2025-03-26')).toEqual({ roots: { listChanged: true } });
+    expect(declaredFor('2025-06-18')).toEqual({ elicitation: {}, roots: { listChanged: true } });
+    expect(declaredFor('2025-11-25')).toEqual({ elicitation: { form: {} }, roots: { listChanged: true } });
   });
 });
