@@ -4,6 +4,8 @@
 // has a handler for — a capability is a promise to answer, so it is never
 // declared without one.
 
+import type { ProtocolVersion } from '../versions.js';
+
 /** The client features a person can switch on or off before connecting. */
 export interface ClientFeatures {
   /** Answer sampling/createMessage (2024-11-05+). */
@@ -36,7 +38,7 @@ export const DEFAULT_CLIENT_FEATURES: Readonly<ClientFeatures> = {
 };
 
 /** The version each feature arrived in (versions are ISO dates, so they compare as strings). */
-const SINCE: Readonly<Record<ClientFeature, string>> = {
+export const CLIENT_FEATURE_SINCE: Readonly<Record<ClientFeature, ProtocolVersion>> = {
   sampling: '2024-11-05',
   samplingTools: '2025-11-25',
   roots: '2024-11-05',
@@ -62,23 +64,38 @@ export function handlerEnabled(method: string, features: ClientFeatures): boolea
   return owners === undefined || owners.some((f) => features[f]);
 }
 
+/** The handlers each feature needs (tasks: the tasks/* requests a server sends about the tasks it asked for). */
+const FEATURE_NEEDS: Readonly<Record<ClientFeature, readonly string[]>> = {
+  sampling: ['sampling/createMessage'],
+  samplingTools: ['sampling/createMessage'],
+  roots: ['roots/list'],
+  elicitationForm: ['elicitation/create'],
+  elicitationUrl: ['elicitation/create'],
+  tasks: TASK_METHODS,
+};
+
+/** Whether this client has the handlers `feature` needs (whatever its switch). */
+export function featureAnswerable(feature: ClientFeature, hasHandler: (method: string) => boolean): boolean {
+  return FEATURE_NEEDS[feature].every((m) => hasHandler(m));
+}
+
 /**
  * The features this client can honour: switched on, existing in `version`, and with the
- * handlers they need. Tool use rides on sampling; tasks need the tasks/* handlers to report
- * on the tasks they create, and a request (sampling, elicitation) to run as a task.
+ * handlers they need. Tool use rides on sampling; tasks need a request (sampling,
+ * elicitation) to run as a task.
  */
 export function offeredFeatures(version: string, features: ClientFeatures, hasHandler: (method: string) => boolean): ClientFeatures {
-  const on = (f: ClientFeature) => features[f] && version >= SINCE[f];
-  const sampling = on('sampling') && hasHandler('sampling/createMessage');
-  const elicitationForm = on('elicitationForm') && hasHandler('elicitation/create');
-  const elicitationUrl = on('elicitationUrl') && hasHandler('elicitation/create');
+  const on = (f: ClientFeature) => features[f] && version >= CLIENT_FEATURE_SINCE[f] && featureAnswerable(f, hasHandler);
+  const sampling = on('sampling');
+  const elicitationForm = on('elicitationForm');
+  const elicitationUrl = on('elicitationUrl');
   return {
     sampling,
     samplingTools: sampling && on('samplingTools'),
-    roots: on('roots') && hasHandler('roots/list'),
+    roots: on('roots'),
     elicitationForm,
     elicitationUrl,
-    tasks: on('tasks') && TASK_METHODS.every(hasHandler) && (sampling || elicitationForm || elicitationUrl),
+    tasks: on('tasks') && (sampling || elicitationForm || elicitationUrl),
   };
 }
 
@@ -90,15 +107,15 @@ export function offeredFeatures(version: string, features: ClientFeatures, hasHa
 export function clientCapabilities(version: string, offered: ClientFeatures): Record<string, unknown> {
   const caps: Record<string, unknown> = {};
   if (offered.roots) caps.roots = { listChanged: true };
-  if (offered.sampling) caps.sampling = offered.samplingTools && version >= SINCE.samplingTools ? { tools: {} } : {};
-  if (version >= SINCE.elicitationUrl) {
+  if (offered.sampling) caps.sampling = offered.samplingTools && version >= CLIENT_FEATURE_SINCE.samplingTools ? { tools: {} } : {};
+  if (version >= CLIENT_FEATURE_SINCE.elicitationUrl) {
     if (offered.elicitationForm || offered.elicitationUrl) {
       caps.elicitation = { ...(offered.elicitationForm ? { form: {} } : {}), ...(offered.elicitationUrl ? { url: {} } : {}) };
     }
-  } else if (version >= SINCE.elicitationForm && offered.elicitationForm) {
+  } else if (version >= CLIENT_FEATURE_SINCE.elicitationForm && offered.elicitationForm) {
     caps.elicitation = {};
   }
-  if (offered.tasks && version >= SINCE.tasks) {
+  if (offered.tasks && version >= CLIENT_FEATURE_SINCE.tasks) {
     const requests: Record<string, unknown> = {};
     if (offered.sampling) requests.sampling = { createMessage: {} };
     if (offered.elicitationForm || offered.elicitationUrl) requests.elicitation = { create: {} };
