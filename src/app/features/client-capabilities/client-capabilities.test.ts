@@ -35,7 +35,8 @@ function setup() {
 
 const serverAsks = (socket: FakeSocket, id: string, method: string) =>
   socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id, method }) });
-const answerTo = (socket: FakeSocket, id: string) => socket.frames().find((f) => f.id === id && f.method === undefined);
+/** The page's answer to the server's request `id` (the fake socket types frames as requests). */
+const answerTo = (socket: FakeSocket, id: string): Record<string, unknown> | undefined => socket.frames().find((f) => f.id === id && f.method === undefined);
 
 describe('roots', () => {
   it('answers roots/list from the list, and announces each change while connected', async () => {
