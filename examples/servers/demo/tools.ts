@@ -297,7 +297,9 @@ const validators = new Map(demoTools.map((t) => [t.name, ajv.compile(t.inputSche
 
 /** Validate arguments; a message for the model when they do not fit. */
 export function argumentProblems(tool: DemoTool, args: unknown): string | undefined {
-  const validate = validators.get(tool.name)!;
+  // Tools defined in other files (roots.ts, …) are compiled on first use.
+  const validate = validators.get(tool.name) ?? ajv.compile(tool.inputSchema);
+  validators.set(tool.name, validate);
   if (validate(args)) return undefined;
   return (validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message ?? 'is invalid'}`).join('; ');
 }
