@@ -1,7 +1,7 @@
 // Command-line arguments of the headless CLI, read against the one table of
 // options in options/ (shared with npm start). Pure: parsing only.
 
-import { DEFAULT_PROTOCOL_VERSION, type ProtocolVersion, type TransportConfig } from '../src/protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, type ProtocolVersion, type Root, type TransportConfig } from '../src/protocol/index.js';
 import { columns, optionHelp, optionSpelling, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf } from '../options/server.js';
@@ -32,6 +32,8 @@ export interface CliOptions {
   elicitation: ElicitationPolicy;
   /** Carry on when initialize is answered with -32601 (bare JSON-RPC servers). */
   withoutInitialize: boolean;
+  /** The roots offered (--root); none: the roots capability is not declared. */
+  roots: Root[];
 }
 
 /** The commands as --help lists them; the options of a command come from the table. */
@@ -94,6 +96,7 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       // The conformance scenarios expect the defaults of an elicitation form to be accepted.
       elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),
       withoutInitialize: values.noInitialize === true,
+      roots: (values.root ?? []).map((uri) => ({ uri })),
     },
   };
 }

@@ -215,7 +215,7 @@ describe('what the CLI says to a newcomer', () => {
     const initialize = r.err.split('\n').find((l) => l.includes('"method":"initialize"'));
     expect(initialize).toContain('"capabilities":{}');
     const current = await cli(...demoTarget, '--verbose', 'ping');
-    expect(current.err).toContain('"capabilities":{"elicitation":{}}');
+    expect(current.err).toContain('"capabilities":{"elicitation":{"form":{}}}');
   });
 
   it('prints the text of text blobs (resources and embedded), marks invalid UTF-8, and sizes binary', async () => {

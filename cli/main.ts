@@ -72,6 +72,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         timeoutMs: o.timeoutMs,
         elicitation: o.elicitation,
         withoutInitialize: o.withoutInitialize,
+        roots: o.roots,
         notice: (line) => io.err(`mcpscope: ${line}`),
         ...(trace ? { trace } : {}),
       },

@@ -10,6 +10,7 @@ import {
   httpUrlProblem,
   isKnownProtocolVersion,
   parseHeaderLine,
+  rootUriProblem,
   splitArgs,
 } from '../src/protocol/wire.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
@@ -91,6 +92,12 @@ const origin: Check<string> = (value, { flag }) => {
     // said below
   }
   return refused(`${flag} needs an http(s) URL such as http://localhost:5173, not "${value}".`);
+};
+
+/** A root to offer: a file:// URI. */
+const rootUri: Check<string> = (value, { flag }) => {
+  const problem = rootUriProblem(value);
+  return problem === undefined ? accepted(value.trim()) : refused(`${flag}: ${problem}`);
 };
 
 const protocolVersion: Check<(typeof PROTOCOL_VERSIONS)[number]> = (value, { flag }) =>
@@ -200,6 +207,13 @@ export const OPTIONS = {
       '  naming the fields, when a required field has none or a default fails',
     programs: ['cli'],
     check: oneOf(['accept-defaults', 'decline'] as const),
+  }),
+  root: listOption({
+    flag: '--root',
+    placeholder: 'URI',
+    help: 'a root to offer the server, a file:// URI (repeatable); roots/list is\nanswered with them, and without any the roots capability is not declared',
+    programs: ['cli'],
+    check: rootUri,
   }),
   json: switchOption({ flag: '--json', help: 'print JSON instead of text', programs: ['cli'] }),
   verbose: switchOption({ flag: '--verbose', help: 'print every frame to stderr', programs: ['cli'] }),

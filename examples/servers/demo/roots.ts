@@ -21,7 +21,7 @@ export function rootsTool(server: Server, log: (line: string) => void): DemoTool
           content: [
             text(
               'This client did not declare the roots capability in initialize, so the server cannot ask for its roots. ' +
-                'In mcpscope, switch Roots on under Client capabilities, then connect again.',
+                'In mcpscope, switch Roots on under Client capabilities and connect again; in its CLI, pass --root file:///….',
             ),
           ],
           isError: true,
@@ -34,7 +34,6 @@ export function rootsTool(server: Server, log: (line: string) => void): DemoTool
           content: [
             text(roots.length ? `The client has ${roots.length === 1 ? '1 root' : `${roots.length} roots`}:\n${lines.join('\n')}` : 'The client has no roots.'),
           ],
-          structuredContent: { roots },
         };
       } catch (err) {
         return { content: [text(`The client declared roots, but roots/list failed: ${err instanceof Error ? err.message : String(err)}`)], isError: true };
