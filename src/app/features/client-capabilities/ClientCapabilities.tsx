@@ -28,7 +28,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
           version < CLIENT_FEATURE_SINCE[feature]
             ? `Not in ${version} (from ${CLIENT_FEATURE_SINCE[feature]}).`
             : !featureAnswerable(feature, answers)
-              ? 'This page has no handler for it, so it is not declared.'
+              ? 'Not declared: this page has no handler for it.'
               : undefined;
         return (
           <div className={`capability-switch${within ? ' within' : ''}`} key={feature}>
@@ -45,6 +45,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
               {explanation}
               {note && <span className="capability-note"> {note}</span>}
             </p>
+            {feature === 'roots' && <RootsEditor />}
           </div>
         );
       })}
@@ -53,9 +54,8 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
           Changed switches apply on the next connect: Disconnect, then Connect.
         </p>
       )}
-      <RootsEditor />
       <details className="capability-declared">
-        <summary>initialize declares (offering {version})</summary>
+        <summary>The next initialize declares (offering {version})</summary>
         <pre className="mono" aria-label="Declared client capabilities">
           {JSON.stringify(declared)}
         </pre>

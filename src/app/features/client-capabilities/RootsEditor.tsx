@@ -33,7 +33,7 @@ export function RootsEditor() {
 
   return (
     <div className="roots" role="group" aria-labelledby={`${id}-title`}>
-      <span className="label" id={`${id}-title`}>
+      <span className="sr-only" id={`${id}-title`}>
         Roots
       </span>
       {roots.length === 0 ? (
