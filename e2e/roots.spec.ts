@@ -4,6 +4,7 @@
 // a capability is switched off.
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
+import { everythingFixture, startFixture } from '../test/fixtures/http-fixture-process.js';
 
 const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio';
 
@@ -143,4 +144,27 @@ test('a switched-off sampling capability is not declared in the initialize frame
   await page.screenshot({ path: '/tmp/roots-capabilities.png', fullPage: true });
   await connect(page, 'mcpscope demo server');
   expect(await declaredCapabilities(page)).toEqual({ roots: { listChanged: true }, elicitation: { form: {} } });
+});
+
+test('over Streamable HTTP: get-roots-list returns the root, and a change is announced and seen', async ({ page }) => {
+  const everything = await startFixture(everythingFixture, ['streamableHttp']);
+  try {
+    await page.goto(`/#token=${E2E_TOKEN}`);
+    await page.getByLabel('Transport').selectOption('http');
+    await page.getByLabel('URL').fill(`${everything.origin}/mcp`);
+    await addRoot(page, 'file:///srv/gamma', 'Gamma');
+    await connect(page, 'Everything Reference Server');
+    await expect(await callTool(page, 'get-roots-list')).toContainText('1. Gamma\n   URI: file:///srv/gamma');
+    await addRoot(page, 'file:///srv/delta');
+    await page.getByRole('tab', { name: 'Log' }).click();
+    const log = page.getByRole('tabpanel', { name: 'Log' });
+    await expect(log.getByRole('row').filter({ has: page.getByRole('cell', { name: 'notifications/roots/list_changed', exact: true }) })).toHaveCount(1);
+    // The server asks again on its own; the next call shows what it got.
+    await expect(async () => {
+      await expect(await callTool(page, 'get-roots-list')).toContainText('2. Unnamed Root\n   URI: file:///srv/delta', { timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+  } finally {
+    await everything.stop();
+  }
 });

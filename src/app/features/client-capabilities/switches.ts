@@ -21,6 +21,11 @@ export const FEATURE_SWITCHES: readonly FeatureSwitch[] = [
   },
   { feature: 'roots', label: 'Roots', explanation: 'The server may ask for the roots below (roots/list); changes are announced to it.' },
   { feature: 'elicitationForm', label: 'Elicitation: forms', explanation: 'The server may ask you to fill in a form (elicitation/create).' },
-  { feature: 'elicitationUrl', label: 'Elicitation: URLs', explanation: 'The server may ask you to open a web page (elicitation/create, mode url).' },
+  // Not "URLs": the connection form's URL field is found by that word.
+  {
+    feature: 'elicitationUrl',
+    label: 'Elicitation: links',
+    explanation: 'The server may ask you to open a web page in your browser (elicitation/create, mode url).',
+  },
   { feature: 'tasks', label: 'Tasks', explanation: "The server's sampling and elicitation requests may run as tasks it polls (tasks/*)." },
 ];
