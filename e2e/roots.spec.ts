@@ -174,3 +174,20 @@ test('over Streamable HTTP: get-roots-list returns the root, and a change is ann
     await everything.stop();
   }
 });
+
+test('a server that asks for roots/list without the capability gets -32601, and the linter says so', async ({ page }) => {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByLabel('Command').fill(process.execPath);
+  await page.getByLabel('Arguments').fill('test/fixtures/roots-asker.mjs');
+  await page.getByRole('group', { name: 'Client capabilities' }).getByRole('checkbox', { name: 'Roots', exact: true }).uncheck();
+  await connect(page, 'roots-asker');
+  await page.getByRole('tab', { name: 'Console' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Console' })).toContainText(
+    `roots answer: {"error":{"code":-32601,"message":"Method not found: roots/list (switched off in mcpscope's client capabilities)"}}`,
+  );
+  await page.getByRole('tab', { name: /^Problems/ }).click();
+  // The only request the server sent is roots/list: the one finding is about it.
+  const problems = page.getByRole('tabpanel', { name: /Problems/ });
+  await expect(problems).toContainText('1 finding: 1 error');
+  await expect(problems.getByRole('row').filter({ hasText: 'CAP-UNDECLARED' })).toContainText('Only negotiated capabilities may be used');
+});
