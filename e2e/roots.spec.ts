@@ -158,7 +158,12 @@ test('over Streamable HTTP: get-roots-list returns the root, and a change is ann
     await page.goto(`/#token=${E2E_TOKEN}`);
     await page.getByLabel('Transport').selectOption('http');
     await page.getByLabel('URL').fill(`${everything.origin}/mcp`);
-    await addRoot(page, 'file:///srv/gamma', 'Gamma');
+    // Enter in a root field adds the root; it does not submit the form (which would connect).
+    await page.getByLabel('Root name').fill('Gamma');
+    await page.getByLabel('Root URI').fill('file:///srv/gamma');
+    await page.getByLabel('Root URI').press('Enter');
+    await expect(page.getByRole('list', { name: 'Roots' })).toContainText('file:///srv/gamma');
+    await expect(page.getByRole('status', { name: 'Connection status' })).toHaveText('Not connected.');
     await connect(page, 'Everything Reference Server');
     await expect(await callTool(page, 'get-roots-list')).toContainText('1. Gamma\n   URI: file:///srv/gamma');
     await addRoot(page, 'file:///srv/delta');
