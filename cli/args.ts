@@ -1,7 +1,7 @@
 // Command-line arguments of the headless CLI, read against the one table of
 // options in options/ (shared with npm start). Pure: parsing only.
 
-import { DEFAULT_PROTOCOL_VERSION, type LoggingLevel, type ProtocolVersion, type TransportConfig } from '../src/protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, type LoggingLevel, type ProtocolVersion, type Root, type TransportConfig } from '../src/protocol/index.js';
 import { columns, optionHelp, optionSpelling, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf } from '../options/server.js';
@@ -36,6 +36,8 @@ export interface CliOptions {
   withoutInitialize: boolean;
   /** Sent with logging/setLevel once initialized. */
   logLevel?: LoggingLevel;
+  /** The roots offered (--root); none: the roots capability is not declared. */
+  roots: Root[];
 }
 
 /** The commands as --help lists them; the options of a command come from the table. */
@@ -101,6 +103,7 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),
       withoutInitialize: values.noInitialize === true,
       ...(values.logLevel !== undefined ? { logLevel: values.logLevel } : {}),
+      roots: (values.root ?? []).map((uri) => ({ uri })),
     },
   };
 }

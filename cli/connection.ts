@@ -6,6 +6,7 @@ import {
   Linter,
   lastStderrLines,
   outcomeMessage,
+  plural,
   systemClock,
   type Finding,
   type InitializeInfo,
@@ -13,6 +14,8 @@ import {
   type ProtocolVersion,
   type RequestOptions,
   type RequestOutcome,
+  type Root,
+  type ServerRequestHandler,
   type TransportConfig,
 } from '../src/protocol/index.js';
 import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
@@ -36,6 +39,8 @@ export interface ConnectOptions {
   notice?: (line: string) => void;
   /** Each notifications/message of the server, as one line; stderr in the CLI. */
   serverLog?: (line: string) => void;
+  /** The roots to answer roots/list with (--root); none: roots are not declared. */
+  roots?: readonly Root[];
 }
 
 /** A failure the CLI prints as one sentence and exits 1 on. */
@@ -65,13 +70,15 @@ export class CliConnection {
     this.core = new ConnectionCore<Uint8Array>({
       requestTimeoutMs: options.timeoutMs,
       clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
-      // Declared before connecting: initialize announces elicitation where the offered version has it.
+      // Declared before connecting: initialize announces elicitation where the offered version has it,
+      // and roots when --root gave some.
       handlers: {
         'elicitation/create': (params) => {
           const reply = elicitationAnswer(options.elicitation, params);
           this.options.notice?.(reply.note);
           return { result: reply.result };
         },
+        ...rootsHandler(options.roots ?? [], (line) => this.options.notice?.(line)),
       },
       transport: {
         send: (raw) => {
@@ -189,4 +196,15 @@ export class CliConnection {
   private stderrTail(): string {
     return lastStderrLines(this.core.stderrTail(5));
   }
+}
+
+/** roots/list answered with the --root URIs, said on stderr each time; no handler (so no capability) without any. */
+function rootsHandler(roots: readonly Root[], notice: (line: string) => void): Record<string, ServerRequestHandler> {
+  if (roots.length === 0) return {};
+  return {
+    'roots/list': () => {
+      notice(`answered roots/list with ${plural(roots.length, 'root')} from --root: ${roots.map((r) => r.uri).join(', ')}.`);
+      return { result: { roots: roots.map((r) => ({ ...r })) } };
+    },
+  };
 }

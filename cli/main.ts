@@ -73,6 +73,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         timeoutMs: o.timeoutMs,
         elicitation: o.elicitation,
         withoutInitialize: o.withoutInitialize,
+        roots: o.roots,
         notice: (line) => io.err(`mcpscope: ${line}`),
         serverLog: (line) => io.err(line),
         ...(trace ? { trace } : {}),

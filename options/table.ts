@@ -11,6 +11,7 @@ import {
   httpUrlProblem,
   isKnownProtocolVersion,
   parseHeaderLine,
+  rootUriProblem,
   splitArgs,
 } from '../src/protocol/wire.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
@@ -92,6 +93,12 @@ const origin: Check<string> = (value, { flag }) => {
     // said below
   }
   return refused(`${flag} needs an http(s) URL such as http://localhost:5173, not "${value}".`);
+};
+
+/** A root to offer: a file:// URI. */
+const rootUri: Check<string> = (value, { flag }) => {
+  const problem = rootUriProblem(value);
+  return problem === undefined ? accepted(value.trim()) : refused(`${flag}: ${problem}`);
 };
 
 const protocolVersion: Check<(typeof PROTOCOL_VERSIONS)[number]> = (value, { flag }) =>
@@ -210,6 +217,13 @@ export const OPTIONS = {
     help: `ask the server for log messages at LEVEL and above (logging/setLevel, sent\nafter initialize where the server declares logging): ${LOGGING_LEVELS.join(', ')}`,
     programs: ['cli'],
     check: oneOf(LOGGING_LEVELS),
+  }),
+  root: listOption({
+    flag: '--root',
+    placeholder: 'URI',
+    help: 'a root to offer the server, a file:// URI (repeatable); roots/list is\nanswered with them, and without any the roots capability is not declared',
+    programs: ['cli'],
+    check: rootUri,
   }),
   json: switchOption({ flag: '--json', help: 'print JSON instead of text', programs: ['cli'] }),
   verbose: switchOption({ flag: '--verbose', help: 'print every frame to stderr', programs: ['cli'] }),

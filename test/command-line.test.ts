@@ -46,6 +46,7 @@ Object.assign(samples, {
   timeout: plain('1500'),
   elicitation: plain('accept-defaults'),
   logLevel: plain('warning'),
+  root: plain('file:///srv/project'),
   count: plain('3'),
   interval: plain('10'),
   arg: toolCall('a=3'),

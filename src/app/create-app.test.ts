@@ -40,13 +40,13 @@ async function connectReady(app: ReturnType<typeof setup>['app'], sockets: FakeS
 const sentOf = (socket: FakeSocket, method: string) => socket.frames().filter((f) => f.method === method);
 
 describe('createApp', () => {
-  it('declares the elicitation handler before connecting: the first initialize announces the capability', () => {
+  it('declares its handlers before connecting: the first initialize announces their capabilities', () => {
     const { app, sockets } = setup();
     void app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
     sockets[0]!.acceptHandshake();
     sockets[0]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
     const init = sockets[0]!.frames().find((f) => f.method === 'initialize');
-    expect(init?.params?.capabilities).toEqual({ elicitation: { form: {}, url: {} } });
+    expect(init?.params?.capabilities).toEqual({ roots: { listChanged: true }, elicitation: { form: {}, url: {} } });
   });
 
   it('answers elicitation/create through the elicitation queue', async () => {

@@ -9,6 +9,8 @@ import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
 import type { SocketFactory } from './connection/socket.js';
 import type { UnloadTarget } from './connection/unload-guard.js';
+import { createClientSettings } from './features/client-capabilities/client-settings.js';
+import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
@@ -54,11 +56,13 @@ export function createApp(env: PageEnvironment) {
   const navigationStore = createNavigationStore();
   const connectionLabels = createConnectionLabels();
   const elicitations = createElicitationStore();
+  const clientSettings = createClientSettings();
 
   // How this page answers the server's requests: declared before any connection, so each
-  // session's initialize announces exactly these capabilities (sampling and roots go here too).
+  // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
   const requestHandlers: Record<string, ServerRequestHandler> = {
     'elicitation/create': (params) => elicitations.request(params),
+    'roots/list': () => ({ result: { roots: clientSettings.getState().roots.map((r) => ({ ...r })) } }),
   };
   const controller = new ConnectionController({
     connectionStore,
@@ -66,9 +70,11 @@ export function createApp(env: PageEnvironment) {
     token: env.token,
     url: env.socketUrl,
     requestHandlers,
+    clientFeatures: () => clientSettings.getState().features,
     ...(env.socketFactory ? { socketFactory: env.socketFactory } : {}),
   });
   const session = () => controller.session;
+  announceRootChanges(clientSettings, session);
   const readDeps: ReadDeps = {
     session: (connection) => (controller.connection?.snapshot.connection === connection ? controller.session : undefined),
   };
@@ -109,6 +115,9 @@ export function createApp(env: PageEnvironment) {
     navigationStore,
     connectionLabels,
     elicitations,
+    clientSettings,
+    /** Whether this page can answer a server request method at all (before the switches). */
+    answers: (method: string): boolean => Object.hasOwn(requestHandlers, method),
     networkStore: createNetworkStore(),
     iconOrigins: createIconOriginsStore(env.settings),
     pingStore: createPingStore({ session }),

@@ -18,3 +18,5 @@ export * from './text/split-args.js';
 export * from './text/plural.js';
 // The log levels: the option table checks --log-level against them.
 export * from './logging/levels.js';
+// Root URIs are checked where they are typed: the page, and the CLI's --root in the option table.
+export * from './mcp/roots.js';

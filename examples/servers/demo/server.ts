@@ -21,6 +21,7 @@ import { registerDemoCompletions } from './completions.js';
 import { demoPrompts } from './prompts.js';
 import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
 import { elicitationDemoTools } from './elicitation-tools.js';
+import { rootsTool } from './roots.js';
 import { argumentProblems, demoTools as baseTools } from './tools.js';
 
 /** Page sizes small enough that a client must follow nextCursor. */
@@ -60,14 +61,15 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
 
   registerDemoCompletions(server, demoPrompts);
 
+  const allTools = [...demoTools, rootsTool(server, log)];
   server.setRequestHandler(ListToolsRequestSchema, (req) => {
-    const { items, nextCursor } = page(demoTools, req.params?.cursor, TOOLS_PAGE);
+    const { items, nextCursor } = page(allTools, req.params?.cursor, TOOLS_PAGE);
     const tools = items.map(({ run: _run, ...tool }) => tool);
     return nextCursor ? { tools, nextCursor } : { tools };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
-    const tool = demoTools.find((t) => t.name === req.params.name);
+    const tool = allTools.find((t) => t.name === req.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
     const args = req.params.arguments ?? {};
     const problems = argumentProblems(tool, args);

@@ -1,7 +1,7 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { ClientSession, ProtocolVersion, ServerRequestHandler, SessionEvent, TransportConfig } from '../../protocol/index.js';
+import type { ClientFeatures, ClientSession, ProtocolVersion, ServerRequestHandler, SessionEvent, TransportConfig } from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
@@ -25,6 +25,8 @@ export interface ControllerDeps {
    * every new session before it starts, so initialize declares exactly these capabilities.
    */
   requestHandlers?: Readonly<Record<string, ServerRequestHandler>>;
+  /** The client features switched on, read at each connect (so a change applies to the next connection). */
+  clientFeatures?: () => ClientFeatures;
 }
 
 export class ConnectionController {
@@ -72,6 +74,7 @@ export class ConnectionController {
       },
       ...(this.deps.socketFactory ? { socketFactory: this.deps.socketFactory } : {}),
       ...(this.deps.requestHandlers ? { handlers: this.deps.requestHandlers } : {}),
+      ...(this.deps.clientFeatures ? { features: this.deps.clientFeatures() } : {}),
     });
     this.current = connection;
     connection.session.on((e) => {

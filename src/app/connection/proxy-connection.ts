@@ -14,6 +14,7 @@ import {
   parseProxyEnvelope,
   systemClock,
   type ClientEnvelope,
+  type ClientFeatures,
   type ClientSession,
   type Clock,
   type ProtocolVersion,
@@ -64,6 +65,8 @@ export interface ProxyConnectionOptions {
   initializeTimeoutMs?: number;
   /** Answers to server→client requests, declared before connecting (see ClientSessionOptions.handlers). */
   handlers?: Readonly<Record<string, ServerRequestHandler>>;
+  /** The client features switched on for this connection (see ClientSessionOptions.features). */
+  features?: ClientFeatures;
 }
 
 export class ProxyConnection {
@@ -88,6 +91,7 @@ export class ProxyConnection {
     this.core = new ConnectionCore<string>({
       clock: this.clock,
       ...(options.handlers ? { handlers: options.handlers } : {}),
+      ...(options.features ? { features: options.features } : {}),
       transport: { send: (raw) => this.sendFrame(raw), close: () => this.disconnect() },
       hooks: {
         sent: (raw, frame) => {

@@ -296,6 +296,10 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
       ['s', { jsonrpc: '2.0', id: 2, result: { completion: { values: [1, 2] } } }],
     ],
   ],
+  [
+    'ROOTS-URI',
+    [...init(), ['s', { jsonrpc: '2.0', id: 'r', method: 'roots/list' }], ['c', { jsonrpc: '2.0', id: 'r', result: { roots: [{ uri: 'https://x.test' }] } }]],
+  ],
   ['TOOL-SCHEMA-SAFE', [...init(), ...listTools([{ name: 'look', inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '(?=a)' } } } }])]],
 ];
 

@@ -19,6 +19,7 @@ import { isRecord } from '../json/guards.js';
 import { pingAnswerProblem } from '../ping/compliance.js';
 import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-id.js';
 import { SessionFacts, other, type Finding, type Outstanding } from './state.js';
+import { checkRootsListChanged, checkRootsResult } from './roots.js';
 import { checkTaskResult, isTaskAnswer, isTerminalTaskStatus, taskOf } from './tasks.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkCompletionResult } from './completion.js';
@@ -233,6 +234,7 @@ export class Linter {
     if (method === 'notifications/tasks/status') this.taskSeen(other(sender), params, false);
     if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessage(facts, params, report));
     if (method === 'notifications/elicitation/complete') guard('ELICIT-COMPLETE', () => this.elicitation.complete(params, sender, report));
+    if (method === 'notifications/roots/list_changed' && sender === 'client') guard('CAP-UNDECLARED', () => checkRootsListChanged(facts, report));
   }
 
   /** A task's status seen, or its result retrieved: once it ends, so does its progress token. */
@@ -431,6 +433,9 @@ export class Linter {
         return;
       case 'completion/complete':
         if (!isError && sender === 'server') checkCompletionResult(body.result, report);
+        return;
+      case 'roots/list':
+        if (!isError && sender === 'client') checkRootsResult(body.result, report);
         return;
     }
   }

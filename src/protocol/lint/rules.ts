@@ -189,6 +189,7 @@ export const RULES = {
     title: 'A completion answer has at most 100 string values and a total no smaller than their count',
     spec: { path: 'server/utilities/completion', anchor: 'completion-results' },
   },
+  'ROOTS-URI': { severity: 'error', title: 'Every root in a roots/list result has a file:// URI', spec: { path: 'client/roots', anchor: 'root' } },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 

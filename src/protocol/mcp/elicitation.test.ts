@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  completedElicitationId,
-  declaredElicitationModes,
-  describeUrlTarget,
-  elicitationCapability,
-  requiredElicitations,
-  urlElicitationProblems,
-} from './elicitation.js';
+import { completedElicitationId, declaredElicitationModes, describeUrlTarget, requiredElicitations, urlElicitationProblems } from './elicitation.js';
 
 describe('elicitation modes', () => {
-  it('declares both modes from 2025-11-25 only', () => {
-    expect(elicitationCapability('2025-11-25')).toEqual({ form: {}, url: {} });
-    expect(elicitationCapability('2025-06-18')).toEqual({});
-  });
-
   it('reads the declared modes: {} is form only; form and url as listed; nothing without the capability', () => {
     expect(declaredElicitationModes({ elicitation: {} })).toEqual(['form']);
     expect(declaredElicitationModes({ elicitation: { url: {} } })).toEqual(['url']);

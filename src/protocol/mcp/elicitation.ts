@@ -16,12 +16,6 @@ export interface UrlElicitation {
   elicitationId: string;
 }
 
-/** The elicitation capability this client declares for a version: both modes from 2025-11-25; before that, modes did not exist. */
-export function elicitationCapability(version: string): Record<string, unknown> {
-  // Versions are ISO dates, so they compare as strings.
-  return version >= '2025-11-25' ? { form: {}, url: {} } : {};
-}
-
 function declared(value: unknown): boolean {
   return value !== undefined && value !== null && value !== false;
 }

@@ -105,9 +105,9 @@ describe('capabilities follow the handlers', () => {
       void session.initialize(version);
       return JSON.parse(sent[0]!).params.capabilities as Record<string, unknown>;
     };
-    expect(declaredFor('2024-11-05')).toEqual({ roots: {} });
-    expect(declaredFor('2025-03-26')).toEqual({ roots: {} });
-    expect(declaredFor('2025-06-18')).toEqual({ elicitation: {}, roots: {} });
-    expect(declaredFor('2025-11-25')).toEqual({ elicitation: { form: {}, url: {} }, roots: {} });
+    expect(declaredFor('2024-11-05')).toEqual({ roots: { listChanged: true } });
+    expect(declaredFor('2025-03-26')).toEqual({ roots: { listChanged: true } });
+    expect(declaredFor('2025-06-18')).toEqual({ elicitation: {}, roots: { listChanged: true } });
+    expect(declaredFor('2025-11-25')).toEqual({ elicitation: { form: {}, url: {} }, roots: { listChanged: true } });
   });
 });

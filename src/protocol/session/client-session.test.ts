@@ -210,7 +210,7 @@ describe('ClientSession', () => {
     const sent: string[] = [];
     const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'elicitation/create': () => ({ result: { action: 'decline' } }) } });
     void session.initialize('2025-11-25');
-    expect(JSON.parse(sent[0]!)).toMatchObject({ method: 'initialize', params: { capabilities: { elicitation: {} } } });
+    expect(JSON.parse(sent[0]!)).toMatchObject({ method: 'initialize', params: { capabilities: { elicitation: { form: {} } } } });
   });
 
   it('takes the classification the transport already made (one parse per frame)', async () => {

@@ -32,17 +32,12 @@ import type {
 } from './types.js';
 import { isRecord } from '../json/guards.js';
 import { systemClock, type Clock } from '../time/clock.js';
-import { elicitationCapability, elicitationModeRefusal } from '../mcp/elicitation.js';
+import { elicitationModeRefusal } from '../mcp/elicitation.js';
+import { DEFAULT_CLIENT_FEATURES, clientCapabilities, handlerEnabled, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
 export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
-/** Server→client request methods, the client capability that announces each, and the version that brought it. */
-const HANDLER_CAPABILITIES: ReadonlyArray<{ method: string; capability: string; since: ProtocolVersion }> = [
-  { method: 'elicitation/create', capability: 'elicitation', since: '2025-06-18' },
-  { method: 'sampling/createMessage', capability: 'sampling', since: '2024-11-05' },
-  { method: 'roots/list', capability: 'roots', since: '2024-11-05' },
-];
 
 export interface ClientSessionOptions {
   /** Hands one raw JSON-RPC frame to the transport. May throw if the transport is gone. */
@@ -56,6 +51,11 @@ export interface ClientSessionOptions {
    * declared before connecting: initialize announces the capability of each, by construction.
    */
   handlers?: Readonly<Record<string, ServerRequestHandler>>;
+  /**
+   * The client features switched on (default DEFAULT_CLIENT_FEATURES): handlers of switched-off
+   * features are not installed (the server gets -32601), and initialize declares only the rest.
+   */
+  features?: ClientFeatures;
 }
 
 interface Pending {
@@ -92,8 +92,10 @@ export class ClientSession {
   private readonly handlers = new Map<string, ServerRequestHandler>();
   private _state: SessionState = 'new';
   private _info: InitializeInfo | undefined;
+  /** The features switched on for this session. */
+  readonly features: Readonly<ClientFeatures>;
   /** The capabilities the initialize request declared (what server requests are held to); none without initialize. */
-  private declared: Record<string, unknown> | undefined;
+  private _declared: Record<string, unknown> | undefined;
 
   constructor(options: ClientSessionOptions) {
     this.sendRaw = options.send;
@@ -103,7 +105,8 @@ export class ClientSession {
     this.clientInfo = options.clientInfo ?? { name: 'mcpscope', version: '0.1.0' };
     // Either side may ping at any time; the answer is an empty result.
     this.handlers.set('ping', () => ({ result: {} }));
-    for (const [method, handler] of Object.entries(options.handlers ?? {})) this.handlers.set(method, handler);
+    this.features = { ...(options.features ?? DEFAULT_CLIENT_FEATURES) };
+    for (const [method, handler] of Object.entries(options.handlers ?? {})) this.setRequestHandler(method, handler);
   }
 
   get state(): SessionState {
@@ -124,9 +127,17 @@ export class ClientSession {
     return () => this.listeners.delete(listener);
   }
 
-  /** Answer a server→client request method (replaces the default -32601). */
+  /** The capabilities initialize declared, once it was sent. */
+  get declaredCapabilities(): Readonly<Record<string, unknown>> | undefined {
+    return this._declared;
+  }
+
+  /**
+   * Answer a server→client request method (replaces the default -32601). Ignored for a method
+   * whose feature is switched off: the server keeps getting -32601.
+   */
   setRequestHandler(method: string, handler: ServerRequestHandler): void {
-    this.handlers.set(method, handler);
+    if (handlerEnabled(method, this.features)) this.handlers.set(method, handler);
   }
 
   /** Whether `method` may be sent now, and if not, why — the UI shows this on disabled buttons. */
@@ -169,16 +180,16 @@ export class ClientSession {
       return { ok: false, message: allowed.reason, outcome: { status: 'refused', message: allowed.reason } };
     }
     this.setState('initializing');
-    // Declare what this session can answer: a handler for a server request is the capability,
-    // if the offered version has it (versions are ISO dates, so they compare as strings).
-    const declared: Record<string, unknown> = {};
-    for (const { method, capability, since } of HANDLER_CAPABILITIES) {
-      if (this.handlers.has(method) && protocolVersion >= since) declared[capability] = {};
-    }
-    // Elicitation's modes (form, and url from 2025-11-25) are part of its declaration.
-    if (declared.elicitation) declared.elicitation = elicitationCapability(protocolVersion);
-    this.declared = { ...declared, ...capabilities };
-    const outcome = await this.sendRequest('initialize', { protocolVersion, capabilities: this.declared, clientInfo: this.clientInfo }, options);
+    // Declare what this session can answer: a feature switched on, with its handler, in the offered version.
+    const declared = {
+      ...clientCapabilities(
+        protocolVersion,
+        offeredFeatures(protocolVersion, this.features, (m) => this.handlers.has(m)),
+      ),
+      ...capabilities,
+    };
+    this._declared = declared;
+    const outcome = await this.sendRequest('initialize', { protocolVersion, capabilities: declared, clientInfo: this.clientInfo }, options);
     if (this._state === 'closed') return { ok: false, message: outcomeMessage(outcome), outcome };
     if (outcome.status !== 'result') {
       this.setState('new');
@@ -437,11 +448,12 @@ export class ClientSession {
   private onServerRequest(id: JsonRpcId, method: string, params: unknown, raw: string): void {
     const handler = this.handlers.get(method);
     if (!handler) {
-      this.answerServer(id, method, raw, { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (mcpscope does not handle it)` } });
+      const why = handlerEnabled(method, this.features) ? 'mcpscope does not handle it' : "switched off in mcpscope's client capabilities";
+      this.answerServer(id, method, raw, { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (${why})` } });
       return;
     }
     // A mode the client did not declare is refused before anyone is asked (-32602, as the spec says).
-    const refusal = method === 'elicitation/create' && this.declared ? elicitationModeRefusal(params, this.declared) : undefined;
+    const refusal = method === 'elicitation/create' && this._declared ? elicitationModeRefusal(params, this._declared) : undefined;
     if (refusal !== undefined) {
       this.answerServer(id, method, raw, { error: { code: ErrorCode.InvalidParams, message: refusal } });
       return;

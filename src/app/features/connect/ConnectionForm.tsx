@@ -5,6 +5,7 @@ import { PROTOCOL_VERSIONS, isKnownProtocolVersion } from '../../../protocol/ind
 import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
+import { ClientCapabilities } from '../client-capabilities/ClientCapabilities.js';
 import { HttpFields } from './HttpFields.js';
 import { StdioFields } from './StdioFields.js';
 import { buildConnectRequest, type ConnectForm } from './form-model.js';
@@ -60,6 +61,7 @@ export function ConnectionForm({ initial }: { initial: ConnectForm }) {
           ))}
         </select>
       </div>
+      <ClientCapabilities version={form.protocolVersion} />
       {errors.length > 0 && (
         <ul className="form-errors" role="alert">
           {errors.map((e) => (

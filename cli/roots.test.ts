@@ -1,0 +1,53 @@
+// --root: the roots the CLI offers a server, checked as file:// URIs, and
+// answered to roots/list (the demo's list_roots tool asks for them).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCliArgs } from './args.js';
+import { main } from './main.js';
+
+const demo = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
+const demoTarget = ['--stdio', `${JSON.stringify(process.execPath)} ${JSON.stringify(demo)}`];
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('--root', () => {
+  it('is repeatable, and each must be a file:// URI', () => {
+    expect(parseCliArgs(['--stdio', 'x', '--root', 'file:///a', '--root', 'file:///b', 'ping'])).toMatchObject({
+      ok: true,
+      value: { roots: [{ uri: 'file:///a' }, { uri: 'file:///b' }] },
+    });
+    expect(parseCliArgs(['--stdio', 'x', 'ping'])).toMatchObject({ ok: true, value: { roots: [] } });
+    expect(parseCliArgs(['--stdio', 'x', '--root', 'https://example.com/repo', 'ping'])).toEqual({
+      ok: false,
+      error: '--root: Roots must be file:// URIs; got "https://example.com/repo".',
+    });
+  });
+});
+
+describe('roots against the demo server', () => {
+  beforeAll(() => {
+    if (!existsSync(demo)) throw new Error('Build first: npm run build (dist/node is missing).');
+  });
+
+  it('answers roots/list with the --root URIs, and says so on stderr', async () => {
+    const r = await cli(...demoTarget, '--root', 'file:///work/a', '--root', 'file:///work/b', '--verbose', 'tools', 'call', 'list_roots');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('The client has 2 roots:\n1. file:///work/a\n2. file:///work/b');
+    expect(r.err).toContain('"capabilities":{"roots":{"listChanged":true},"elicitation":{"form":{}}}');
+    expect(r.err).toContain('mcpscope: answered roots/list with 2 roots from --root: file:///work/a, file:///work/b.');
+  });
+
+  it('without --root declares no roots, and the server says what is missing', async () => {
+    const r = await cli(...demoTarget, '--verbose', 'tools', 'call', 'list_roots');
+    expect(r.err).toContain('"capabilities":{"elicitation":{"form":{}}}');
+    expect(r.out).toMatch(
+      /^Tool error \(isError: true\):\nThis client did not declare the roots capability in initialize.*in its CLI, pass --root file:\/\/\/…\.$/s,
+    );
+  });
+});

@@ -1,0 +1,98 @@
+// The client settings of the page: switches read at each connect, roots
+// answered from the list and announced when it changes while connected.
+import { describe, expect, it } from 'vitest';
+import { FakeSocket } from '../../connection/test-doubles.js';
+import { createApp } from '../../create-app.js';
+import type { LogDatabase } from '../../stores/log-database.js';
+import { createClientSettings, featuresDiffer } from './client-settings.js';
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const app = createApp({
+    token: 'tok',
+    socketUrl: () => 'ws://127.0.0.1:1/ws',
+    socketFactory: (url, protocols) => {
+      const s = new FakeSocket(url, protocols);
+      sockets.push(s);
+      return s;
+    },
+    logDatabase: () => new Promise<LogDatabase>(() => {}),
+  });
+  /** Connect and answer initialize; the socket, once the session is ready. */
+  const connect = async () => {
+    const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
+    const socket = sockets.at(-1)!;
+    socket.acceptHandshake();
+    socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
+    const init = socket.frames().find((f) => f.method === 'initialize')!;
+    const result = { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'demo', version: '1' } };
+    socket.deliver({ type: 'message', at: 2, text: JSON.stringify({ jsonrpc: '2.0', id: init.id, result }) });
+    expect((await ready)?.status).toBe('ready');
+    return { socket, capabilities: init.params?.capabilities };
+  };
+  return { app, connect };
+}
+
+const serverAsks = (socket: FakeSocket, id: string, method: string) =>
+  socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id, method }) });
+/** The page's answer to the server's request `id` (the fake socket types frames as requests). */
+const answerTo = (socket: FakeSocket, id: string): Record<string, unknown> | undefined => socket.frames().find((f) => f.id === id && f.method === undefined);
+
+describe('roots', () => {
+  it('answers roots/list from the list, and announces each change while connected', async () => {
+    const { app, connect } = setup();
+    expect(app.clientSettings.addRoot('file:///work/a', 'A')).toBeUndefined();
+    const { socket, capabilities } = await connect();
+    expect(capabilities).toMatchObject({ roots: { listChanged: true } });
+    serverAsks(socket, 'r1', 'roots/list');
+    expect(answerTo(socket, 'r1')).toEqual({ jsonrpc: '2.0', id: 'r1', result: { roots: [{ uri: 'file:///work/a', name: 'A' }] } });
+
+    expect(app.clientSettings.addRoot('file:///work/b', '')).toBeUndefined();
+    expect(socket.frames().filter((f) => f.method === 'notifications/roots/list_changed')).toHaveLength(1);
+    serverAsks(socket, 'r2', 'roots/list');
+    expect(answerTo(socket, 'r2')?.result).toEqual({ roots: [{ uri: 'file:///work/a', name: 'A' }, { uri: 'file:///work/b' }] });
+
+    app.clientSettings.removeRoot('file:///work/a');
+    expect(socket.frames().filter((f) => f.method === 'notifications/roots/list_changed')).toHaveLength(2);
+    // A refused root changes nothing, so nothing is announced.
+    expect(app.clientSettings.addRoot('https://example.com', '')).toBe('Roots must be file:// URIs; got "https://example.com".');
+    expect(socket.frames().filter((f) => f.method === 'notifications/roots/list_changed')).toHaveLength(2);
+  });
+
+  it('with roots switched off: not declared, roots/list gets -32601, and changes are not announced', async () => {
+    const { app, connect } = setup();
+    app.clientSettings.setFeature('roots', false);
+    const { socket, capabilities } = await connect();
+    expect(capabilities).toEqual({ elicitation: { form: {}, url: {} } });
+    serverAsks(socket, 'r1', 'roots/list');
+    expect(answerTo(socket, 'r1')?.error).toMatchObject({ code: -32601 });
+    app.clientSettings.addRoot('file:///x', '');
+    expect(socket.frames().filter((f) => f.method === 'notifications/roots/list_changed')).toEqual([]);
+  });
+});
+
+describe('feature switches', () => {
+  it('apply to the next connection, not the current one', async () => {
+    const { app, connect } = setup();
+    const first = await connect();
+    expect(first.capabilities).toEqual({ roots: { listChanged: true }, elicitation: { form: {}, url: {} } });
+    app.clientSettings.setFeature('elicitationForm', false);
+    app.clientSettings.setFeature('elicitationUrl', false);
+    expect(app.controller.session?.features.elicitationForm).toBe(true);
+    expect(featuresDiffer(app.controller.session!.features, app.clientSettings.getState().features)).toBe(true);
+    const second = await connect();
+    expect(second.capabilities).toEqual({ roots: { listChanged: true } });
+    serverAsks(second.socket, 'e1', 'elicitation/create');
+    expect(answerTo(second.socket, 'e1')?.error).toMatchObject({ code: -32601 });
+  });
+});
+
+describe('createClientSettings', () => {
+  it('refuses a root twice over, and trims what it keeps', () => {
+    const settings = createClientSettings();
+    expect(settings.addRoot('  file:///a  ', '  Alpha ')).toBeUndefined();
+    expect(settings.addRoot('file:///a', 'again')).toBe('file:///a is already a root.');
+    expect(settings.getState().roots).toEqual([{ uri: 'file:///a', name: 'Alpha' }]);
+    expect(settings.addRoot('', '')).toBe('Enter a root URI, for example file:///home/me/project.');
+  });
+});
