@@ -36,10 +36,14 @@ import { systemClock, type Clock } from '../time/clock.js';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
 export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
-/** Server→client request methods, the client capability that announces each, and the version that brought it. */
-const HANDLER_CAPABILITIES: ReadonlyArray<{ method: string; capability: string; since: ProtocolVersion }> = [
+/**
+ * Server→client request methods, the client capability that announces each, the version that
+ * brought it, and sub-capabilities a handler also declares from their version on.
+ */
+const HANDLER_CAPABILITIES: ReadonlyArray<{ method: string; capability: string; since: ProtocolVersion; fields?: Record<string, ProtocolVersion> }> = [
   { method: 'elicitation/create', capability: 'elicitation', since: '2025-06-18' },
-  { method: 'sampling/createMessage', capability: 'sampling', since: '2024-11-05' },
+  // mcpscope's sampling handlers answer with tool_use content where tools were offered.
+  { method: 'sampling/createMessage', capability: 'sampling', since: '2024-11-05', fields: { tools: '2025-11-25' } },
   { method: 'roots/list', capability: 'roots', since: '2024-11-05' },
 ];
 
@@ -90,6 +94,7 @@ export class ClientSession {
   private readonly handlers = new Map<string, ServerRequestHandler>();
   private _state: SessionState = 'new';
   private _info: InitializeInfo | undefined;
+  private _declared: Record<string, unknown> = {};
 
   constructor(options: ClientSessionOptions) {
     this.sendRaw = options.send;
@@ -109,6 +114,11 @@ export class ClientSession {
   /** What initialize established, once it has. */
   get info(): InitializeInfo | undefined {
     return this._info;
+  }
+
+  /** The capabilities this client declared in its initialize request (empty before it). */
+  get declaredCapabilities(): Readonly<Record<string, unknown>> {
+    return this._declared;
   }
 
   get pendingCount(): number {
@@ -168,14 +178,12 @@ export class ClientSession {
     // Declare what this session can answer: a handler for a server request is the capability,
     // if the offered version has it (versions are ISO dates, so they compare as strings).
     const declared: Record<string, unknown> = {};
-    for (const { method, capability, since } of HANDLER_CAPABILITIES) {
-      if (this.handlers.has(method) && protocolVersion >= since) declared[capability] = {};
+    for (const { method, capability, since, fields = {} } of HANDLER_CAPABILITIES) {
+      if (!this.handlers.has(method) || protocolVersion < since) continue;
+      declared[capability] = Object.fromEntries(Object.entries(fields).flatMap(([field, from]) => (protocolVersion >= from ? [[field, {}]] : [])));
     }
-    const outcome = await this.sendRequest(
-      'initialize',
-      { protocolVersion, capabilities: { ...declared, ...capabilities }, clientInfo: this.clientInfo },
-      options,
-    );
+    this._declared = { ...declared, ...capabilities };
+    const outcome = await this.sendRequest('initialize', { protocolVersion, capabilities: this._declared, clientInfo: this.clientInfo }, options);
     if (this._state === 'closed') return { ok: false, message: outcomeMessage(outcome), outcome };
     if (outcome.status !== 'result') {
       this.setState('new');
