@@ -9,6 +9,7 @@ import { afterNextPaint } from './connection/idle-main-thread.js';
 import type { SocketFactory } from './connection/socket.js';
 import type { UnloadTarget } from './connection/unload-guard.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
+import { samplingStoreFor } from './features/sampling/sampling-context.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
@@ -50,11 +51,14 @@ export function createApp(env: PageEnvironment) {
   const navigationStore = createNavigationStore();
   const connectionLabels = createConnectionLabels();
   const elicitations = createElicitationStore();
+  // Judged against the connection and the tool call in flight when a request comes (read then, not now).
+  const sampling = samplingStoreFor(() => app);
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (sampling and roots go here too).
   const requestHandlers: Record<string, ServerRequestHandler> = {
     'elicitation/create': (params) => elicitations.request(params),
+    'sampling/createMessage': (params, request) => sampling.request(params, request),
   };
   const controller = new ConnectionController({
     connectionStore,
@@ -105,6 +109,7 @@ export function createApp(env: PageEnvironment) {
     navigationStore,
     connectionLabels,
     elicitations,
+    sampling,
     networkStore: createNetworkStore(),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore(),

@@ -9,6 +9,7 @@ import { updatedUri } from './features/resources/updated-marks.js';
 import { invalidateOnListChanged } from './server-data/list-keys.js';
 import { noteConnection } from './stores/connection-labels.js';
 import { isActive } from './stores/connection-store.js';
+import { watchSampling } from './features/sampling/sampling-context.js';
 import { watchServerChange } from './stores/server-change.js';
 
 type Wired = Omit<App, 'restoreSavedLog' | 'clearRestoredLog'>;
@@ -22,6 +23,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     invalidateOnListChanged(queryClient, e, connection);
     if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();
     if (e.type === 'closed') app.resourcesStore.getState().sessionClosed();
+    watchSampling(app.sampling, e, connection);
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
       if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);
