@@ -53,6 +53,9 @@ test('stdio: the request waits in the dock with its messages and parameters; the
   const result = tools.getByRole('region', { name: 'Call result' });
   await expect(result).toContainText('Teal, of course.');
   await expect(result).toContainText('human-in-the-loop');
+  // The dock a request opened closes once nothing waits; the header button opens it again, with what was answered.
+  await expect(dock).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sampling', exact: true }).click();
   await expect(dock.getByRole('region', { name: 'Answered sampling requests' })).toContainText('Replied with text as human-in-the-loop, stopReason endTurn.');
 });
 
@@ -64,6 +67,8 @@ test('stdio: a rejection reaches the server as an error, and the canned reply an
   const result = tools.getByRole('region', { name: 'Call result' });
   await expect(result).toContainText('User rejected sampling request');
 
+  await expect(result).toContainText('User rejected sampling request');
+  await page.getByRole('button', { name: 'Sampling', exact: true }).click();
   await dock.getByLabel('Canned text').fill('Canned answer 42');
   await dock.getByLabel('Canned model').fill('canned-model');
   await dock.getByLabel(/Answer every sampling request at once/).check();

@@ -68,6 +68,8 @@ export interface SamplingState {
   canned: CannedReply;
   /** The sampling dock is open. */
   open: boolean;
+  /** A request opened it (it closes again once none waits), or the person did (it stays). */
+  openedBy?: 'request' | 'person';
 }
 
 export const ANSWERED_KEPT = 20;
@@ -109,7 +111,10 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     const resolve = resolvers.get(n);
     if (!item || !resolve) return;
     resolvers.delete(n);
-    store.setState((s) => ({ queue: s.queue.filter((q) => q.n !== n) }));
+    store.setState((s) => {
+      const queue = s.queue.filter((q) => q.n !== n);
+      return queue.length === 0 && s.openedBy === 'request' ? { queue, open: false, openedBy: undefined } : { queue };
+    });
     record({ n, id: item.id, outcome, summary, at: now(), ...(item.toolCall ? { toolCall: item.toolCall } : {}) });
     // A request the server cancelled, or whose connection closed, gets no answer; the session drops it either way.
     if (answer) resolve(answer);
@@ -147,7 +152,7 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     }
     return new Promise((resolve) => {
       resolvers.set(item.n, resolve);
-      store.setState((s) => ({ queue: [...s.queue, item], open: true }));
+      store.setState((s) => ({ queue: [...s.queue, item], ...(s.open ? {} : { open: true, openedBy: 'request' as const }) }));
     });
   };
 
@@ -164,7 +169,7 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
       }
     },
     setCanned: (change: Partial<CannedReply>) => store.setState((s) => ({ canned: { ...s.canned, ...change } })),
-    setOpen: (open: boolean) => store.setState({ open }),
+    setOpen: (open: boolean) => store.setState({ open, openedBy: open ? 'person' : undefined }),
   });
 }
 
