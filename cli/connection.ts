@@ -21,11 +21,15 @@ import { createStdioUpstream, type LaunchWording } from '../proxy/upstream/stdio
 import type { AnyUpstream, UpstreamEvent } from '../proxy/upstream/types.js';
 import type { ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
+import type { SamplingPolicy } from '../options/sampling.js';
+import { samplingAnswer } from './sampling.js';
 
 export interface ConnectOptions {
   protocolVersion: ProtocolVersion;
   timeoutMs: number;
   elicitation: ElicitationPolicy;
+  /** How to answer sampling/createMessage; absent: sampling is not declared. */
+  sampling?: SamplingPolicy;
   /** Prints each frame (to stderr) when set. */
   trace?: (line: string) => void;
   /** Carry on when the server answers initialize with -32601 (a bare JSON-RPC server). */
@@ -68,6 +72,7 @@ export class CliConnection {
           this.options.notice?.(reply.note);
           return { result: reply.result };
         },
+        ...(options.sampling ? { 'sampling/createMessage': (params: unknown) => this.answerSampling(options.sampling!, params) } : {}),
       },
       transport: {
         send: (raw) => {
@@ -99,6 +104,15 @@ export class CliConnection {
         mode: (mode, reason) => trace(`http: using ${mode} (${reason})`),
       },
     });
+  }
+
+  /** Judged against the version in use and what this client declared. */
+  private answerSampling(policy: SamplingPolicy, params: unknown) {
+    const session = this.core.session;
+    const version = session.info?.protocolVersion ?? this.options.protocolVersion;
+    const reply = samplingAnswer(policy, params, { version, clientCapabilities: { ...session.declaredCapabilities } });
+    this.options.notice?.(reply.note);
+    return reply.answer;
   }
 
   get session(): ClientSession {

@@ -12,6 +12,7 @@ import {
   parseHeaderLine,
   splitArgs,
 } from '../src/protocol/wire.js';
+import { samplingPolicy } from './sampling.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
 
 export type Program = 'proxy' | 'cli';
@@ -200,6 +201,16 @@ export const OPTIONS = {
       '  naming the fields, when a required field has none or a default fails',
     programs: ['cli'],
     check: oneOf(['accept-defaults', 'decline'] as const),
+  }),
+  sampling: valueOption({
+    flag: '--sampling',
+    placeholder: 'reply:TEXT|decline',
+    help:
+      "how to answer the server's sampling/createMessage (each request and answer\n" +
+      '  said on stderr): reply:TEXT answers with TEXT, decline rejects (error -1);\n' +
+      '  malformed requests get -32602. Without it, sampling is not declared',
+    programs: ['cli'],
+    check: samplingPolicy,
   }),
   json: switchOption({ flag: '--json', help: 'print JSON instead of text', programs: ['cli'] }),
   verbose: switchOption({ flag: '--verbose', help: 'print every frame to stderr', programs: ['cli'] }),
