@@ -76,3 +76,15 @@ describe('--sampling', () => {
     expect(none.err).toContain('mcpscope: answered -32602 to sampling/createMessage (0 message(s); maxTokens 50): messages is missing');
   }, 30_000);
 });
+
+describe('the demo server', () => {
+  it('ask_model samples through the client and returns the reply', async () => {
+    const demo = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
+    const target = ['--stdio', `${node} ${JSON.stringify(demo)}`];
+    const r = await cli(...target, '--sampling', 'reply:A haiku.', 'tools', 'call', 'ask_model', '--arg', 'prompt=Write a haiku');
+    expect(r).toMatchObject({ code: 0, out: 'mcpscope-cli said (endTurn): A haiku.' });
+    expect(r.err).toContain('systemPrompt "You are answering the mcpscope demo server."');
+    const without = await cli(...target, 'tools', 'call', 'ask_model', '--arg', 'prompt=Hi');
+    expect(without.out).toContain('This client does not support sampling.');
+  }, 30_000);
+});

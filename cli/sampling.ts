@@ -29,7 +29,9 @@ function describeRequest(params: unknown): string {
     const role = isRecord(m) && typeof m.role === 'string' ? m.role : '?';
     const content = isRecord(m) ? m.content : undefined;
     const blocks = content === undefined ? [] : Array.isArray(content) ? content : [content];
-    const said = blocks.map((b) => (isRecord(b) && b.type === 'text' && typeof b.text === 'string' ? quoted(b.text) : `[${isRecord(b) ? String(b.type) : '?'}]`));
+    const said = blocks.map((b) =>
+      isRecord(b) && b.type === 'text' && typeof b.text === 'string' ? quoted(b.text) : `[${isRecord(b) ? String(b.type) : '?'}]`,
+    );
     return `${role}: ${said.join(' ') || '(no content)'}`;
   });
   const extras = [

@@ -26,7 +26,6 @@ async function problems(page: Page): Promise<string> {
   return page.getByRole('tabpanel', { name: 'Problems' }).innerText();
 }
 
-
 test('an unknown content type is shown raw with a note, linted, and can still be answered', async ({ page }) => {
   const { tools, request } = await ask(page, 'unknown-content');
   await expect(request.getByLabel('Message 1, block 1: hologram')).toContainText('A content type sampling does not have ("hologram"), shown as received.');

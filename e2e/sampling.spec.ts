@@ -105,3 +105,22 @@ test.describe('Streamable HTTP', () => {
     await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('Answered over HTTP');
   });
 });
+
+test("the demo server's ask_model: model preferences shown, the reply returned", async ({ page }) => {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'ask_model', exact: true }).click();
+  await tools.getByRole('region', { name: 'Tool ask_model' }).getByRole('button', { name: 'Call tool' }).click();
+  const request = page.getByRole('complementary', { name: 'Sampling' }).getByRole('region', { name: /^Sampling request \d+$/ });
+  const params = request.getByLabel('Parameters');
+  await expect(params).toContainText('hints, in order: "claude"');
+  await expect(params).toContainText('speedPriority: 0.8');
+  await expect(request.getByRole('listitem', { name: 'Message 1: user' })).toContainText('Write a haiku about protocol debugging.');
+  await request.getByLabel('Reply text').fill('Frames cross the wire');
+  await request.getByLabel('stopReason').selectOption('maxTokens');
+  await request.getByRole('button', { name: 'Send reply' }).click();
+  await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('mcpscope-human said (maxTokens): Frames cross the wire');
+});

@@ -4,6 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
+  CreateMessageResultSchema,
   ElicitResultSchema,
   ErrorCode,
   GetPromptRequestSchema,
@@ -18,7 +19,10 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { demoPrompts } from './prompts.js';
 import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
-import { argumentProblems, demoTools } from './tools.js';
+import { samplingTools } from './sampling.js';
+import { argumentProblems, demoTools as baseTools } from './tools.js';
+
+const demoTools = [...baseTools, ...samplingTools];
 
 /** Page sizes small enough that a client must follow nextCursor. */
 const TOOLS_PAGE = 4;
@@ -75,6 +79,10 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
         elicit: async (message, requestedSchema) => {
           if (!server.getClientCapabilities()?.elicitation) return undefined;
           return extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema } }, ElicitResultSchema);
+        },
+        sample: async (params) => {
+          if (!server.getClientCapabilities()?.sampling) return undefined;
+          return extra.sendRequest({ method: 'sampling/createMessage', params }, CreateMessageResultSchema);
         },
         progress: async (progress, total, message) => {
           if (progressToken === undefined) return;

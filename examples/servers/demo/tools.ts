@@ -2,6 +2,7 @@
 // bounds are exactly what a form must handle) and their handlers.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
 import { chartPng, toneWav } from './media.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
@@ -14,6 +15,8 @@ export interface ToolContext {
   log(line: string): void;
   /** Asks the user through the client (elicitation/create); undefined when the client cannot. */
   elicit(message: string, requestedSchema: Record<string, unknown>): Promise<{ action: string; content?: Record<string, unknown> } | undefined>;
+  /** Asks the client's LLM (sampling/createMessage); undefined when the client cannot. */
+  sample(params: CreateMessageRequest['params']): Promise<CreateMessageResult | undefined>;
 }
 
 export interface ToolResult {
@@ -297,7 +300,9 @@ const validators = new Map(demoTools.map((t) => [t.name, ajv.compile(t.inputSche
 
 /** Validate arguments; a message for the model when they do not fit. */
 export function argumentProblems(tool: DemoTool, args: unknown): string | undefined {
-  const validate = validators.get(tool.name)!;
+  // Tools from the demo's other files are compiled on their first call.
+  const validate = validators.get(tool.name) ?? ajv.compile(tool.inputSchema);
+  validators.set(tool.name, validate);
   if (validate(args)) return undefined;
   return (validate.errors ?? []).map((e) => `${e.instancePath || '(arguments)'} ${e.message ?? 'is invalid'}`).join('; ');
 }

@@ -269,12 +269,24 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['TOOL-OUTPUT', [...init(), ...listTools([weatherTool]), ...call(6, { content: [{ type: 'text', text: 'x' }] })]],
   ['CANCEL-THEN-PROGRESS', [...init(), ...progressAfterCancel(2)]],
   ['TASK-RESULT', [...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { task: { taskId: 't1', status: 'busy' } } }]]],
-  ['SAMPLING-REQUEST', [...init(), ['s', { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { maxTokens: 9 } }]], { clientCapabilities: {} }],
+  [
+    'SAMPLING-REQUEST',
+    [...init(), ['s', { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { maxTokens: 9 } }]],
+    { clientCapabilities: {} },
+  ],
   [
     'SAMPLING-RESULT',
     [
       ...init(),
-      ['s', { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 9 } }],
+      [
+        's',
+        {
+          jsonrpc: '2.0',
+          id: 's1',
+          method: 'sampling/createMessage',
+          params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 9 },
+        },
+      ],
       ['c', { jsonrpc: '2.0', id: 's1', result: { role: 'assistant', content: { type: 'text', text: 'Hello' } } }],
     ],
   ],

@@ -69,11 +69,9 @@ type Add = (message: string, severity?: SamplingProblem['severity'], extra?: Par
 
 function checkMessages(messages: unknown, version: string, add: Add): void {
   if (!Array.isArray(messages)) {
-    add(
-      messages === undefined ? 'messages is missing; there is nothing to sample from.' : `messages is ${JSON.stringify(messages)}, not an array.`,
-      'error',
-      { invalidParams: true },
-    );
+    add(messages === undefined ? 'messages is missing; there is nothing to sample from.' : `messages is ${JSON.stringify(messages)}, not an array.`, 'error', {
+      invalidParams: true,
+    });
     return;
   }
   if (messages.length === 0) {
@@ -118,7 +116,9 @@ function checkToolBalance(messages: unknown[], add: Add): void {
     const next = messages[i + 1];
     if (next === undefined) continue; // The conversation ends on the tool use: the client's turn is not owed results yet.
     const results = new Set(
-      isRecord(next) ? samplingBlocks(next.content).flatMap((b) => (isRecord(b) && b.type === 'tool_result' && typeof b.toolUseId === 'string' ? [b.toolUseId] : [])) : [],
+      isRecord(next)
+        ? samplingBlocks(next.content).flatMap((b) => (isRecord(b) && b.type === 'tool_result' && typeof b.toolUseId === 'string' ? [b.toolUseId] : []))
+        : [],
     );
     const missing = uses.filter((id) => !results.has(id));
     if (missing.length) {
@@ -139,9 +139,13 @@ function checkModelPreferences(prefs: unknown, add: Add): void {
   }
   for (const key of PRIORITIES) {
     const v = prefs[key];
-    if (v !== undefined && (typeof v !== 'number' || v < 0 || v > 1)) add(`modelPreferences.${key} is ${JSON.stringify(v)}; priorities are numbers from 0 to 1.`);
+    if (v !== undefined && (typeof v !== 'number' || v < 0 || v > 1))
+      add(`modelPreferences.${key} is ${JSON.stringify(v)}; priorities are numbers from 0 to 1.`);
   }
-  if (prefs.hints !== undefined && (!Array.isArray(prefs.hints) || !prefs.hints.every((h) => isRecord(h) && (h.name === undefined || typeof h.name === 'string')))) {
+  if (
+    prefs.hints !== undefined &&
+    (!Array.isArray(prefs.hints) || !prefs.hints.every((h) => isRecord(h) && (h.name === undefined || typeof h.name === 'string')))
+  ) {
     add('modelPreferences.hints must be an array of objects with an optional "name" string.');
   }
 }
@@ -175,7 +179,10 @@ function checkTools(params: Record<string, unknown>, context: SamplingContext, a
       invalidParams: true,
     });
   }
-  if (params.tools !== undefined && (!Array.isArray(params.tools) || !params.tools.every((t) => isRecord(t) && typeof t.name === 'string' && isRecord(t.inputSchema)))) {
+  if (
+    params.tools !== undefined &&
+    (!Array.isArray(params.tools) || !params.tools.every((t) => isRecord(t) && typeof t.name === 'string' && isRecord(t.inputSchema)))
+  ) {
     add('tools must be an array of tools, each with a "name" and an "inputSchema" object.');
   }
   const mode = isRecord(params.toolChoice) ? params.toolChoice.mode : undefined;

@@ -7,9 +7,6 @@ import { isRecord } from '../json/guards.js';
 import { SAMPLING_ARRAYS_SINCE, blockType, samplingBlockProblem, samplingBlocks } from './content.js';
 import { offeredToolNames } from './request.js';
 
-/** The standard stop reasons; the field is an open string. */
-export const STOP_REASONS = ['endTurn', 'stopSequence', 'maxTokens', 'toolUse'] as const;
-
 /** The spec's example answer when the person rejects a sampling request. */
 export const SAMPLING_REJECTED: JsonRpcErrorObject = { code: -1, message: 'User rejected sampling request' };
 
@@ -53,7 +50,8 @@ export function samplingResultProblems(result: unknown, requestParams: unknown, 
   else if (uses.length > 0 && choice === 'none') problems.push('content uses a tool, but the request said toolChoice {mode: "none"}.');
   for (const use of uses) {
     const name = isRecord(use) ? use.name : undefined;
-    if (offered.length > 0 && typeof name === 'string' && !offered.includes(name)) problems.push(`content uses tool ${JSON.stringify(name)}, which the request did not offer.`);
+    if (offered.length > 0 && typeof name === 'string' && !offered.includes(name))
+      problems.push(`content uses tool ${JSON.stringify(name)}, which the request did not offer.`);
   }
   if (result.stopReason === 'toolUse' && uses.length === 0) problems.push('stopReason is "toolUse", but content holds no tool_use block.');
   return problems;

@@ -64,7 +64,13 @@ describe('samplingRequestProblems', () => {
   });
 
   it('requires each tool use to be answered in the next message, by tool results only', () => {
-    const use = { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'w', input: {} }, { type: 'tool_use', id: 'b', name: 'w', input: {} }] };
+    const use = {
+      role: 'assistant',
+      content: [
+        { type: 'tool_use', id: 'a', name: 'w', input: {} },
+        { type: 'tool_use', id: 'b', name: 'w', input: {} },
+      ],
+    };
     const result = (id: string) => ({ type: 'tool_result', toolUseId: id, content: [text('18°C')] });
     const tools = [{ name: 'w', inputSchema: { type: 'object' } }];
     const balanced = { messages: [ask.messages[0], use, { role: 'user', content: [result('a'), result('b')] }], maxTokens: 9, tools };
@@ -100,7 +106,11 @@ describe('samplingResult and samplingResultProblems', () => {
     expect(one).toEqual({ role: 'assistant', content: text('Paris'), model: 'm', stopReason: 'endTurn' });
     expect(samplingResultProblems(one, ask, '2024-11-05')).toEqual([]);
     const params = { ...ask, tools: [{ name: 'w', inputSchema: { type: 'object' } }] };
-    const two = samplingResult({ content: [text('Let me look.'), { type: 'tool_use', id: 'c1', name: 'w', input: { city: 'Paris' } }], model: 'm', stopReason: 'toolUse' });
+    const two = samplingResult({
+      content: [text('Let me look.'), { type: 'tool_use', id: 'c1', name: 'w', input: { city: 'Paris' } }],
+      model: 'm',
+      stopReason: 'toolUse',
+    });
     expect(two.content).toHaveLength(2);
     expect(samplingResultProblems(two, params, '2025-11-25')).toEqual([]);
   });

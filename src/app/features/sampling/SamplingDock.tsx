@@ -18,8 +18,8 @@ function CannedReplySettings() {
     <fieldset className={`sampling-canned${canned.on ? ' on' : ''}`}>
       <legend>Canned reply {canned.on && <strong className="sampling-canned-flag">ON</strong>}</legend>
       <label className="sampling-inline">
-        <input type="checkbox" checked={canned.on} onChange={(e) => sampling.setCanned({ on: e.target.checked })} /> Answer every sampling request at once
-        with this reply
+        <input type="checkbox" checked={canned.on} onChange={(e) => sampling.setCanned({ on: e.target.checked })} /> Answer every sampling request at once with
+        this reply
       </label>
       <label>
         Canned text
@@ -44,7 +44,10 @@ function PendingCard({ item, position, of }: { item: PendingSampling; position: 
   return (
     <section className="sampling-card" aria-label={`Sampling request ${item.n}`}>
       <h3>
-        Request {position} of {of} waiting <span className="hint">id {JSON.stringify(item.id)}, received {formatClock(item.receivedAt)}</span>
+        Request {position} of {of} waiting{' '}
+        <span className="hint">
+          id {JSON.stringify(item.id)}, received {formatClock(item.receivedAt)}
+        </span>
       </h3>
       <p className="sampling-tool-call">{toolCallLine(item)}</p>
       <ErrorBoundary what="This sampling request">

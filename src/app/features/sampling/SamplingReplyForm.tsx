@@ -3,9 +3,9 @@
 // rejection (-1), or -32602 when the request itself is malformed.
 
 import { useId, useState } from 'react';
-import { STOP_REASONS, offeredToolNames } from '../../../protocol/index.js';
+import { offeredToolNames } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
-import { buildReply, mediaOf, type AttachedMedia, type ReplyDraft } from './reply.js';
+import { STOP_REASONS, buildReply, mediaOf, type AttachedMedia, type ReplyDraft } from './reply.js';
 import { DEFAULT_MODEL, invalidParamsAnswer, rejection, type PendingSampling } from './sampling-store.js';
 
 function readFile(file: File): Promise<string> {

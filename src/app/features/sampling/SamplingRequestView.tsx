@@ -129,10 +129,15 @@ export function SamplingRequestView({ item }: { item: PendingSampling }) {
   const messages = Array.isArray(p.messages) ? p.messages : [];
   const fields: Array<[string, ReactNode]> = [];
   const has = (k: string) => p[k] !== undefined;
-  if (has('systemPrompt')) fields.push(['systemPrompt', typeof p.systemPrompt === 'string' ? <BoundedTextBlock text={p.systemPrompt} /> : <BoundedPre value={p.systemPrompt} />]);
+  if (has('systemPrompt'))
+    fields.push(['systemPrompt', typeof p.systemPrompt === 'string' ? <BoundedTextBlock text={p.systemPrompt} /> : <BoundedPre value={p.systemPrompt} />]);
   fields.push(['maxTokens', has('maxTokens') ? JSON.stringify(p.maxTokens) : '(missing)']);
   if (has('temperature')) fields.push(['temperature', JSON.stringify(p.temperature)]);
-  if (has('stopSequences')) fields.push(['stopSequences', isStringArray(p.stopSequences) ? p.stopSequences.map((s) => JSON.stringify(s)).join(', ') : <BoundedPre value={p.stopSequences} />]);
+  if (has('stopSequences'))
+    fields.push([
+      'stopSequences',
+      isStringArray(p.stopSequences) ? p.stopSequences.map((s) => JSON.stringify(s)).join(', ') : <BoundedPre value={p.stopSequences} />,
+    ]);
   if (has('includeContext')) fields.push(['includeContext', JSON.stringify(p.includeContext)]);
   if (has('modelPreferences')) fields.push(['modelPreferences', <Preferences prefs={p.modelPreferences} />]);
   if (has('metadata')) fields.push(['metadata', <BoundedPre value={p.metadata} />]);

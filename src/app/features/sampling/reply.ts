@@ -6,6 +6,9 @@
 import { SAMPLING_TOOLS_SINCE, isRecord, samplingResult, samplingResultProblems } from '../../../protocol/index.js';
 import type { PendingSampling } from './sampling-store.js';
 
+/** The standard stop reasons the form offers; the field is an open string, so "custom" takes any other. */
+export const STOP_REASONS = ['endTurn', 'stopSequence', 'maxTokens', 'toolUse'] as const;
+
 export interface AttachedMedia {
   type: 'image' | 'audio';
   mimeType: string;

@@ -140,15 +140,27 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     };
     // "The client MUST return an error if [tools] is provided but sampling.tools is not declared."
     if (problems.some((p) => p.capability && p.invalidParams)) {
-      return answeredAtOnce(invalidParamsAnswer(problems), 'invalid-params', 'Answered -32602 at once: it offered tools, and this client did not declare sampling.tools.');
+      return answeredAtOnce(
+        invalidParamsAnswer(problems),
+        'invalid-params',
+        'Answered -32602 at once: it offered tools, and this client did not declare sampling.tools.',
+      );
     }
     const canned = store.getState().canned;
     if (canned.on) {
       if (problems.some((p) => p.invalidParams)) {
-        return answeredAtOnce(invalidParamsAnswer(problems), 'invalid-params', 'Canned reply is on, but the request is malformed: answered -32602, as the spec says.');
+        return answeredAtOnce(
+          invalidParamsAnswer(problems),
+          'invalid-params',
+          'Canned reply is on, but the request is malformed: answered -32602, as the spec says.',
+        );
       }
       const result = samplingResult({ content: [{ type: 'text', text: canned.text }], model: canned.model || DEFAULT_MODEL, stopReason: 'endTurn' });
-      return answeredAtOnce({ result }, 'canned', `Answered with the canned reply ${JSON.stringify(shorten(canned.text))} (model ${canned.model || DEFAULT_MODEL}).`);
+      return answeredAtOnce(
+        { result },
+        'canned',
+        `Answered with the canned reply ${JSON.stringify(shorten(canned.text))} (model ${canned.model || DEFAULT_MODEL}).`,
+      );
     }
     return new Promise((resolve) => {
       resolvers.set(item.n, resolve);
