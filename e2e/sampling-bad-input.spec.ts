@@ -33,8 +33,12 @@ test('an unknown content type is shown raw with a note, linted, and can still be
   await expect(request.getByLabel('Message 2, block 1: text')).toContainText('And a plain line after it.');
   await expect(request.getByLabel('Problems of this request')).toContainText('content type "hologram"');
   await request.getByLabel('Reply text').fill('Seen it.');
+  // An image from a file goes with the text (two blocks: an array, as 2025-11-25 allows).
+  await request.getByLabel('Image or audio file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+  await expect(request).toContainText('Attached: dot.png (image, image/png, 12 base64 characters)');
   await request.getByRole('button', { name: 'Send reply' }).click();
-  await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('"text":"Seen it."');
+  const result = tools.getByRole('region', { name: 'Call result' });
+  await expect(result).toContainText('"content":[{"type":"text","text":"Seen it."},{"type":"image","data":"iVBORw0KGgo=","mimeType":"image/png"}]');
   await expect.poll(() => problems(page)).toContain('SAMPLING-REQUEST');
 });
 

@@ -39,13 +39,14 @@ async function connectReady(app: ReturnType<typeof setup>['app'], sockets: FakeS
 const sentOf = (socket: FakeSocket, method: string) => socket.frames().filter((f) => f.method === method);
 
 describe('createApp', () => {
-  it('declares the elicitation handler before connecting: the first initialize announces the capability', () => {
+  it('declares the elicitation and sampling handlers before connecting: the first initialize announces the capabilities', () => {
     const { app, sockets } = setup();
     void app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
     sockets[0]!.acceptHandshake();
     sockets[0]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
     const init = sockets[0]!.frames().find((f) => f.method === 'initialize');
-    expect(init?.params?.capabilities).toEqual({ elicitation: {} });
+    // 2025-11-25: the sampling dock can answer with tool use, so sampling.tools is declared too.
+    expect(init?.params?.capabilities).toEqual({ elicitation: {}, sampling: { tools: {} } });
   });
 
   it('answers elicitation/create through the elicitation queue', async () => {
