@@ -71,6 +71,9 @@ describe('--sampling', () => {
     expect(unknown.err).toContain(
       'Problems of the request: error: messages[0].content has content type "hologram", which sampling does not have in any version',
     );
+    // Without --sampling nothing is declared, and a server that asks anyway gets -32601.
+    const undeclared = await cli(...target, 'tools', 'call', 'ask', '--arg', 'kind=unknown-content');
+    expect(undeclared.out).toContain('error -32601: Method not found: sampling/createMessage');
     const none = await cli(...target, '--sampling', 'reply:ok', 'tools', 'call', 'ask', '--arg', 'kind=no-messages');
     expect(none.out).toContain('error -32602: Invalid sampling request: messages is missing');
     expect(none.err).toContain('mcpscope: answered -32602 to sampling/createMessage (0 message(s); maxTokens 50): messages is missing');
