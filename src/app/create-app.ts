@@ -55,7 +55,7 @@ export function createApp(env: PageEnvironment) {
   const sampling = samplingStoreFor(() => app);
 
   // How this page answers the server's requests: declared before any connection, so each
-  // session's initialize announces exactly these capabilities (sampling and roots go here too).
+  // session's initialize announces exactly these capabilities (roots go here too).
   const requestHandlers: Record<string, ServerRequestHandler> = {
     'elicitation/create': (params) => elicitations.request(params),
     'sampling/createMessage': (params, request) => sampling.request(params, request),
