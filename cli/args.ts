@@ -6,6 +6,7 @@ import { columns, optionHelp, optionSpelling, optionSynopsis } from '../options/
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf } from '../options/server.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionSpec, type OptionValues } from '../options/table.js';
+import type { SamplingPolicy } from '../options/sampling.js';
 import { orList, refused, type Checked } from '../options/values.js';
 import { parseComplete, type CompleteCommand } from './complete.js';
 
@@ -32,6 +33,8 @@ export interface CliOptions {
   protocolVersion: ProtocolVersion;
   timeoutMs: number;
   elicitation: ElicitationPolicy;
+  /** --sampling; absent: sampling is not declared. */
+  sampling?: SamplingPolicy;
   /** Carry on when initialize is answered with -32601 (bare JSON-RPC servers). */
   withoutInitialize: boolean;
   /** Sent with logging/setLevel once initialized. */
@@ -104,6 +107,7 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       withoutInitialize: values.noInitialize === true,
       ...(values.logLevel !== undefined ? { logLevel: values.logLevel } : {}),
       roots: (values.root ?? []).map((uri) => ({ uri })),
+      ...(values.sampling ? { sampling: values.sampling } : {}),
     },
   };
 }

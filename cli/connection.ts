@@ -26,11 +26,15 @@ import type { ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
 import { logLine } from './logging.js';
 import { urlElicitationRequiredNote } from './url-elicitation.js';
+import type { SamplingPolicy } from '../options/sampling.js';
+import { samplingAnswer } from './sampling.js';
 
 export interface ConnectOptions {
   protocolVersion: ProtocolVersion;
   timeoutMs: number;
   elicitation: ElicitationPolicy;
+  /** How to answer sampling/createMessage; absent: sampling is not declared. */
+  sampling?: SamplingPolicy;
   /** Prints each frame (to stderr) when set. */
   trace?: (line: string) => void;
   /** Carry on when the server answers initialize with -32601 (a bare JSON-RPC server). */
@@ -79,6 +83,7 @@ export class CliConnection {
           return { result: reply.result };
         },
         ...rootsHandler(options.roots ?? [], (line) => this.options.notice?.(line)),
+        ...(options.sampling ? { 'sampling/createMessage': (params: unknown) => this.answerSampling(options.sampling!, params) } : {}),
       },
       transport: {
         send: (raw) => {
@@ -118,6 +123,15 @@ export class CliConnection {
     this.core.session.on((e) => {
       if (e.type === 'notification' && e.method === 'notifications/message') print(logLine(e.params));
     });
+  }
+
+  /** Judged against the version in use and what this client declared. */
+  private answerSampling(policy: SamplingPolicy, params: unknown) {
+    const session = this.core.session;
+    const version = session.info?.protocolVersion ?? this.options.protocolVersion;
+    const reply = samplingAnswer(policy, params, { version, clientCapabilities: { ...session.declaredCapabilities } });
+    this.options.notice?.(reply.note);
+    return reply.answer;
   }
 
   get session(): ClientSession {

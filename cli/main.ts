@@ -72,6 +72,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         protocolVersion: o.protocolVersion,
         timeoutMs: o.timeoutMs,
         elicitation: o.elicitation,
+        ...(o.sampling ? { sampling: o.sampling } : {}),
         withoutInitialize: o.withoutInitialize,
         roots: o.roots,
         notice: (line) => io.err(`mcpscope: ${line}`),

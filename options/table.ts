@@ -14,6 +14,7 @@ import {
   rootUriProblem,
   splitArgs,
 } from '../src/protocol/wire.js';
+import { samplingPolicy } from './sampling.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
 
 export type Program = 'proxy' | 'cli';
@@ -224,6 +225,16 @@ export const OPTIONS = {
     help: 'a root to offer the server, a file:// URI (repeatable); roots/list is\nanswered with them, and without any the roots capability is not declared',
     programs: ['cli'],
     check: rootUri,
+  }),
+  sampling: valueOption({
+    flag: '--sampling',
+    placeholder: 'reply:TEXT|decline',
+    help:
+      "how to answer the server's sampling/createMessage (each request and answer\n" +
+      '  said on stderr): reply:TEXT answers with TEXT, decline rejects (error -1);\n' +
+      '  malformed requests get -32602. Without it, sampling is not declared',
+    programs: ['cli'],
+    check: samplingPolicy,
   }),
   json: switchOption({ flag: '--json', help: 'print JSON instead of text', programs: ['cli'] }),
   verbose: switchOption({ flag: '--verbose', help: 'print every frame to stderr', programs: ['cli'] }),

@@ -47,6 +47,7 @@ Object.assign(samples, {
   elicitation: plain('accept-defaults'),
   logLevel: plain('warning'),
   root: plain('file:///srv/project'),
+  sampling: plain('reply:hello=world'),
   count: plain('3'),
   interval: plain('10'),
   arg: toolCall('a=3'),

@@ -8,6 +8,7 @@ import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
 import { LogTab } from './features/log/LogTab.js';
 import { PingTab } from './features/ping/PingTab.js';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.js';
+import { SamplingHost } from './features/sampling/SamplingHost.js';
 
 // The first screen is the connection panel, Ping and the Log; every other tab is its own
 // chunk (the Tools tab brings the form library), fetched when the tab is first opened.
@@ -63,6 +64,7 @@ export function App() {
       <header className="app-header">
         <h1>mcpscope</h1>
         <span className="tagline">MCP inspector &amp; protocol debugger</span>
+        {token !== null && <SamplingHost />}
       </header>
       {token === null ? (
         <MissingToken />

@@ -46,7 +46,8 @@ describe('createApp', () => {
     sockets[0]!.acceptHandshake();
     sockets[0]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
     const init = sockets[0]!.frames().find((f) => f.method === 'initialize');
-    expect(init?.params?.capabilities).toEqual({ roots: { listChanged: true }, elicitation: { form: {}, url: {} } });
+    // 2025-11-25: the sampling dock can answer with tool use, so sampling.tools is declared too.
+    expect(init?.params?.capabilities).toEqual({ roots: { listChanged: true }, sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
   });
 
   it('answers elicitation/create through the elicitation queue', async () => {

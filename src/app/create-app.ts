@@ -12,6 +12,7 @@ import type { UnloadTarget } from './connection/unload-guard.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
+import { samplingStoreFor } from './features/sampling/sampling-context.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
@@ -57,11 +58,14 @@ export function createApp(env: PageEnvironment) {
   const connectionLabels = createConnectionLabels();
   const elicitations = createElicitationStore();
   const clientSettings = createClientSettings();
+  // Judged against the connection and the tool call in flight when a request comes (read then, not now).
+  const sampling = samplingStoreFor(() => app);
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
   const requestHandlers: Record<string, ServerRequestHandler> = {
     'elicitation/create': (params) => elicitations.request(params),
+    'sampling/createMessage': (params, request) => sampling.request(params, request),
     'roots/list': () => ({ result: { roots: clientSettings.getState().roots.map((r) => ({ ...r })) } }),
   };
   const controller = new ConnectionController({
@@ -118,6 +122,7 @@ export function createApp(env: PageEnvironment) {
     clientSettings,
     /** Whether this page can answer a server request method at all (before the switches). */
     answers: (method: string): boolean => Object.hasOwn(requestHandlers, method),
+    sampling,
     networkStore: createNetworkStore(),
     iconOrigins: createIconOriginsStore(env.settings),
     pingStore: createPingStore({ session }),

@@ -9,6 +9,7 @@ import { invalidateOnListChanged } from './server-data/list-keys.js';
 import { prefetchListsWhenReady } from './server-data/list-query.js';
 import { noteConnection } from './stores/connection-labels.js';
 import { isActive } from './stores/connection-store.js';
+import { watchSampling } from './features/sampling/sampling-context.js';
 import { watchServerChange } from './stores/server-change.js';
 
 type Wired = Omit<App, 'restoreSavedLog' | 'clearRestoredLog'>;
@@ -25,6 +26,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     if (e.type === 'notification' && e.method === 'notifications/message') app.serverLog.getState().receive(e.params, connection, Date.now());
     // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
     if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
+    watchSampling(app.sampling, e, connection);
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
       if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);

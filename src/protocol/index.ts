@@ -17,6 +17,8 @@ export * from './schema/validate.js';
 export { serverPattern, type ServerPattern } from './schema/pattern.js';
 export { MAX_NESTING, patternFacts } from './schema/schema-patterns.js';
 export { nestsDeeperThan } from './schema/walk.js';
+export * from './sampling/request.js';
+export * from './sampling/result.js';
 export * from './lint/rules.js';
 export type { Finding } from './lint/state.js';
 export * from './lint/linter.js';

@@ -4,6 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
+  CreateMessageResultSchema,
   ElicitResultSchema,
   ErrorCode,
   GetPromptRequestSchema,
@@ -22,6 +23,7 @@ import { demoPrompts } from './prompts.js';
 import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter } from './resources.js';
 import { elicitationDemoTools } from './elicitation-tools.js';
 import { rootsTool } from './roots.js';
+import { samplingTools } from './sampling.js';
 import { argumentProblems, demoTools as baseTools } from './tools.js';
 
 /** Page sizes small enough that a client must follow nextCursor. */
@@ -55,7 +57,7 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
       instructions: 'A small server to try mcpscope with: tools of every kind, resources, a template and prompts.',
     },
   );
-  const demoTools = [...baseTools, ...elicitationDemoTools(server, log)];
+  const demoTools = [...baseTools, ...samplingTools, ...elicitationDemoTools(server, log)];
 
   const sendLog = serveLogging(server);
 
@@ -86,6 +88,10 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
         elicit: async (message, requestedSchema) => {
           if (!server.getClientCapabilities()?.elicitation) return undefined;
           return extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema } }, ElicitResultSchema);
+        },
+        sample: async (params) => {
+          if (!server.getClientCapabilities()?.sampling) return undefined;
+          return extra.sendRequest({ method: 'sampling/createMessage', params }, CreateMessageResultSchema);
         },
         progress: async (progress, total, message) => {
           if (progressToken === undefined) return;

@@ -3,6 +3,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { logEachLevel, type DemoLogLevel } from './logging.js';
+import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
 import { chartPng, toneWav } from './media.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export is the module object.
@@ -17,6 +18,8 @@ export interface ToolContext {
   sendLog(level: DemoLogLevel, logger: string, data: unknown): Promise<void>;
   /** Asks the user through the client (elicitation/create); undefined when the client cannot. */
   elicit(message: string, requestedSchema: Record<string, unknown>): Promise<{ action: string; content?: Record<string, unknown> } | undefined>;
+  /** Asks the client's LLM (sampling/createMessage); undefined when the client cannot. */
+  sample(params: CreateMessageRequest['params']): Promise<CreateMessageResult | undefined>;
 }
 
 export interface ToolResult {

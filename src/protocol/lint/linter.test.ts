@@ -287,6 +287,27 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
       ['s', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'debug', data: 1 } }],
     ],
   ],
+  [
+    'SAMPLING-REQUEST',
+    [...init(), ['s', { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { maxTokens: 9 } }]],
+    { clientCapabilities: {} },
+  ],
+  [
+    'SAMPLING-RESULT',
+    [
+      ...init(),
+      [
+        's',
+        {
+          jsonrpc: '2.0',
+          id: 's1',
+          method: 'sampling/createMessage',
+          params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 9 },
+        },
+      ],
+      ['c', { jsonrpc: '2.0', id: 's1', result: { role: 'assistant', content: { type: 'text', text: 'Hello' } } }],
+    ],
+  ],
   ['LINT-INTERNAL', [...init(), ping(2)], { schema: { check: throwingCheck, version: '2025-11-25' } }],
   [
     'COMPLETION-RESULT',

@@ -18,6 +18,7 @@ import { RULES, specUrl, type RuleId, type Severity } from './rules.js';
 import { isRecord } from '../json/guards.js';
 import { pingAnswerProblem } from '../ping/compliance.js';
 import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-id.js';
+import { checkSamplingRequest, checkSamplingResult } from './sampling.js';
 import { SessionFacts, other, type Finding, type Outstanding } from './state.js';
 import { checkRootsListChanged, checkRootsResult } from './roots.js';
 import { checkTaskResult, isTaskAnswer, isTerminalTaskStatus, taskOf } from './tasks.js';
@@ -191,6 +192,7 @@ export class Linter {
     guard('LC/CAP (lifecycle and capabilities)', () => checkRequestLifecycle(facts, sender, method, report));
     guard('META-KEY', () => checkMeta(facts.version, params, sender, report));
     guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report));
+    if (sender === 'server' && method === 'sampling/createMessage') guard('SAMPLING-REQUEST', () => checkSamplingRequest(facts, params, report));
     guard('PING-PARAMS', () => {
       if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
         report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
@@ -427,6 +429,9 @@ export class Linter {
         return;
       case 'tools/list':
         if (!isError && sender === 'server') checkToolsList(facts, body.result, report);
+        return;
+      case 'sampling/createMessage':
+        if (!isError && sender === 'client') checkSamplingResult(facts, request.params, body.result, report);
         return;
       case 'tools/call':
         if (!isError && sender === 'server') checkToolResult(facts, isRecord(request.params) ? request.params.name : undefined, body.result, report);

@@ -190,6 +190,16 @@ export const RULES = {
     spec: { path: 'server/utilities/completion', anchor: 'completion-results' },
   },
   'ROOTS-URI': { severity: 'error', title: 'Every root in a roots/list result has a file:// URI', spec: { path: 'client/roots', anchor: 'root' } },
+  'SAMPLING-REQUEST': {
+    severity: 'error',
+    title: 'sampling/createMessage has messages, maxTokens and content of the version, with every tool use answered',
+    spec: { path: 'client/sampling', anchor: 'creating-messages' },
+  },
+  'SAMPLING-RESULT': {
+    severity: 'error',
+    title: 'A sampling result has a role, content of the version and the model; tool use only where tools were offered',
+    spec: { path: 'client/sampling', anchor: 'creating-messages' },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 

@@ -213,6 +213,18 @@ describe('ClientSession', () => {
     expect(JSON.parse(sent[0]!)).toMatchObject({ method: 'initialize', params: { capabilities: { elicitation: { form: {} } } } });
   });
 
+  it('declares sampling with sampling.tools from 2025-11-25 on, and plain sampling before; declaredCapabilities says what was sent', () => {
+    const declaredFor = (version: '2025-11-25' | '2025-06-18') => {
+      const sent: string[] = [];
+      const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'sampling/createMessage': () => ({ result: {} }) } });
+      void session.initialize(version);
+      expect(JSON.parse(sent[0]!).params.capabilities).toEqual(session.declaredCapabilities);
+      return session.declaredCapabilities;
+    };
+    expect(declaredFor('2025-11-25')).toEqual({ sampling: { tools: {} } });
+    expect(declaredFor('2025-06-18')).toEqual({ sampling: {} });
+  });
+
   it('takes the classification the transport already made (one parse per frame)', async () => {
     const { session } = await ready();
     const p = session.request('ping');

@@ -463,7 +463,7 @@ export class ClientSession {
     });
     let answer: ServerRequestAnswer | Promise<ServerRequestAnswer>;
     try {
-      answer = handler(params);
+      answer = handler(params, { id });
     } catch (e) {
       answer = failed(e);
     }

@@ -78,5 +78,10 @@ export type SessionEvent =
 
 export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
 
+/** Which server request a handler answers: its id, to pair it with a later notifications/cancelled. */
+export interface ServerRequestInfo {
+  id: JsonRpcId;
+}
+
 /** Answers a server→client request; may take its time (a person filling an elicitation form). */
-export type ServerRequestHandler = (params: unknown) => ServerRequestAnswer | Promise<ServerRequestAnswer>;
+export type ServerRequestHandler = (params: unknown, request: ServerRequestInfo) => ServerRequestAnswer | Promise<ServerRequestAnswer>;

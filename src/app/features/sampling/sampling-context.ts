@@ -1,0 +1,34 @@
+// Where the page's sampling store learns what it judges a request against —
+// the connection, the version in use, what this client declared, the tool
+// call in flight — and what the session's events mean for waiting requests.
+
+import { DEFAULT_PROTOCOL_VERSION, isRecord, type SessionEvent } from '../../../protocol/index.js';
+import type { App } from '../../create-app.js';
+import { createSamplingStore, type SamplingRequestContext, type SamplingStore } from './sampling-store.js';
+
+type SamplingSources = Pick<App, 'controller' | 'toolsStore'>;
+
+/** The context of a request arriving now. */
+export function samplingContextOf({ controller, toolsStore }: SamplingSources): SamplingRequestContext {
+  const snapshot = controller.connection?.snapshot;
+  const session = controller.session;
+  const call = toolsStore.getState().inFlight;
+  return {
+    connection: snapshot?.connection ?? 0,
+    // The negotiated version once initialize is done; the offered one until then.
+    version: session?.info?.protocolVersion ?? snapshot?.offeredVersion ?? DEFAULT_PROTOCOL_VERSION,
+    clientCapabilities: { ...(session?.declaredCapabilities ?? {}) },
+    ...(call ? { toolCall: { name: call.tool.name, ...(call.requestId !== undefined ? { requestId: call.requestId } : {}) } } : {}),
+  };
+}
+
+/** The store, reading its sources only when a request comes (the app is built after the store). */
+export function samplingStoreFor(sources: () => SamplingSources): SamplingStore {
+  return createSamplingStore({ context: () => samplingContextOf(sources()) });
+}
+
+/** A closed connection, or the server cancelling its own request, ends a waiting request. */
+export function watchSampling(store: SamplingStore, e: SessionEvent, connection: number): void {
+  if (e.type === 'closed') store.connectionClosed(connection);
+  if (e.type === 'notification' && e.method === 'notifications/cancelled' && isRecord(e.params)) store.serverCancelled(connection, e.params.requestId);
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createSamplingStore, type SamplingRequestContext } from './sampling-store.js';
+
+const ask = { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 10 };
+const context = (over: Partial<SamplingRequestContext> = {}): SamplingRequestContext => ({
+  connection: 1,
+  version: '2025-11-25',
+  clientCapabilities: { sampling: { tools: {} } },
+  ...over,
+});
+
+function setup(over: Partial<SamplingRequestContext> = {}) {
+  let ctx = context(over);
+  const store = createSamplingStore({ context: () => ctx, now: () => 1000 });
+  return { store, setContext: (c: Partial<SamplingRequestContext>) => (ctx = context(c)) };
+}
+
+describe('the sampling store', () => {
+  it('queues requests without blocking, each with the tool call in flight, and answers each as the person says', async () => {
+    const { store, setContext } = setup({ toolCall: { name: 'trigger', requestId: 5 } });
+    const first = store.request(ask, { id: 0 });
+    setContext({ toolCall: { name: 'other' } });
+    const second = store.request(ask, { id: 1 });
+    const queue = store.getState().queue;
+    expect(queue.map((q) => [q.id, q.toolCall?.name, q.toolsDeclared])).toEqual([
+      [0, 'trigger', true],
+      [1, 'other', true],
+    ]);
+    expect(store.getState().open).toBe(true);
+    store.answer(queue[1]!.n, { error: { code: -1, message: 'User rejected sampling request' } }, 'rejected', 'Rejected.');
+    expect(await second).toEqual({ error: { code: -1, message: 'User rejected sampling request' } });
+    // One still waits: the dock stays open.
+    expect(store.getState().open).toBe(true);
+    store.answer(queue[0]!.n, { result: { role: 'assistant' } }, 'replied', 'Replied.');
+    expect(await first).toEqual({ result: { role: 'assistant' } });
+    expect(store.getState().queue).toEqual([]);
+    expect(store.getState().open).toBe(false);
+    expect(store.getState().answered.map((a) => [a.id, a.outcome, a.toolCall?.name])).toEqual([
+      [0, 'replied', 'trigger'],
+      [1, 'rejected', 'other'],
+    ]);
+  });
+
+  it('keeps the dock open when the person opened it', async () => {
+    const { store } = setup();
+    store.setOpen(true);
+    void store.request(ask, { id: 0 });
+    store.answer(store.getState().queue[0]!.n, { result: {} }, 'replied', 'Replied.');
+    expect(store.getState().open).toBe(true);
+  });
+
+  it('answers -32602 at once when tools come to a client that did not declare sampling.tools', async () => {
+    const { store } = setup({ clientCapabilities: { sampling: {} } });
+    const answer = await store.request({ ...ask, tools: [{ name: 'w', inputSchema: { type: 'object' } }] }, { id: 'x' });
+    expect(answer).toEqual({
+      error: {
+        code: -32602,
+        message:
+          'Invalid sampling request: tools came in a sampling request, but this client did not declare sampling.tools; the client must answer with an error.',
+      },
+    });
+    expect(store.getState().queue).toEqual([]);
+    expect(store.getState().answered[0]).toMatchObject({ id: 'x', outcome: 'invalid-params' });
+  });
+
+  it('with the canned reply on, answers at once (malformed requests with -32602) and says so', async () => {
+    const { store } = setup();
+    store.setCanned({ on: true, text: 'Canned', model: 'm1' });
+    expect(await store.request(ask, { id: 1 })).toEqual({
+      result: { role: 'assistant', content: { type: 'text', text: 'Canned' }, model: 'm1', stopReason: 'endTurn' },
+    });
+    const malformed = await store.request({ maxTokens: 3 }, { id: 2 });
+    expect(malformed).toMatchObject({ error: { code: -32602, message: 'Invalid sampling request: messages is missing; there is nothing to sample from.' } });
+    expect(store.getState().answered.map((a) => a.outcome)).toEqual(['invalid-params', 'canned']);
+    expect(store.getState().queue).toEqual([]);
+  });
+
+  it('drops a request the server cancels, or whose connection closes, without answering it', async () => {
+    const { store } = setup();
+    let settled = false;
+    void store.request(ask, { id: 7 }).then(() => (settled = true));
+    void store.request(ask, { id: 8 });
+    store.serverCancelled(2, 7); // another connection's id 7: not this one
+    expect(store.getState().queue).toHaveLength(2);
+    store.serverCancelled(1, 7);
+    store.connectionClosed(1);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(store.getState().queue).toEqual([]);
+    expect(store.getState().answered.map((a) => [a.id, a.outcome])).toEqual([
+      [8, 'connection-closed'],
+      [7, 'cancelled-by-server'],
+    ]);
+  });
+});

@@ -1,0 +1,190 @@
+// sampling/createMessage: the server asks this client for an LLM completion.
+// Requests queue up here until the person replies or rejects (the page never
+// waits on them), or are answered at once: with -32602 where the spec says
+// the client must refuse, or with the canned reply while it is on.
+// Framework-free: what the request is judged against comes from `context`.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  ErrorCode,
+  SAMPLING_REJECTED,
+  declaresSampling,
+  samplingRequestProblems,
+  samplingResult,
+  type JsonRpcId,
+  type SamplingContext,
+  type SamplingProblem,
+  type ServerRequestAnswer,
+  type ServerRequestInfo,
+} from '../../../protocol/index.js';
+
+/** The tools/call this page had in flight when the request came: the call it most likely belongs to. */
+export interface SamplingToolCall {
+  name: string;
+  requestId?: JsonRpcId;
+}
+
+export interface SamplingRequestContext extends SamplingContext {
+  connection: number;
+  toolCall?: SamplingToolCall;
+}
+
+export interface PendingSampling {
+  n: number;
+  id: JsonRpcId;
+  connection: number;
+  params: unknown;
+  /** Wall-clock time it arrived (ms since the epoch). */
+  receivedAt: number;
+  version: string;
+  problems: SamplingProblem[];
+  /** Whether the client declared sampling.tools: tool use may be answered. */
+  toolsDeclared: boolean;
+  toolCall?: SamplingToolCall;
+}
+
+export type SamplingOutcome = 'replied' | 'rejected' | 'invalid-params' | 'canned' | 'cancelled-by-server' | 'connection-closed';
+
+export interface AnsweredSampling {
+  n: number;
+  id: JsonRpcId;
+  outcome: SamplingOutcome;
+  /** One line: what was answered. */
+  summary: string;
+  at: number;
+  toolCall?: SamplingToolCall;
+}
+
+export interface CannedReply {
+  on: boolean;
+  text: string;
+  model: string;
+}
+
+export interface SamplingState {
+  queue: readonly PendingSampling[];
+  /** Most recent first, at most ANSWERED_KEPT. */
+  answered: readonly AnsweredSampling[];
+  canned: CannedReply;
+  /** The sampling dock is open. */
+  open: boolean;
+  /** A request opened it (it closes again once none waits), or the person did (it stays). */
+  openedBy?: 'request' | 'person';
+}
+
+export const ANSWERED_KEPT = 20;
+export const DEFAULT_MODEL = 'mcpscope-human';
+
+export interface SamplingStore extends StoreApi<SamplingState> {
+  /** The handler of sampling/createMessage. */
+  request(params: unknown, info: ServerRequestInfo): Promise<ServerRequestAnswer>;
+  /** Answer a pending request (the person's reply, a rejection, -32602). */
+  answer(n: number, answer: ServerRequestAnswer, outcome: SamplingOutcome, summary: string): void;
+  /** The server sent notifications/cancelled for one of its requests. */
+  serverCancelled(connection: number, requestId: unknown): void;
+  /** The connection ended: its requests can no longer be answered. */
+  connectionClosed(connection: number): void;
+  setCanned(change: Partial<CannedReply>): void;
+  setOpen(open: boolean): void;
+}
+
+export function rejection(): ServerRequestAnswer {
+  return { error: { ...SAMPLING_REJECTED } };
+}
+
+/** The -32602 answer the spec asks for when a request is malformed or uses tools not declared. */
+export function invalidParamsAnswer(problems: readonly SamplingProblem[]): ServerRequestAnswer {
+  const reasons = problems.filter((p) => p.invalidParams).map((p) => p.message);
+  return { error: { code: ErrorCode.InvalidParams, message: `Invalid sampling request: ${reasons.join(' ')}` } };
+}
+
+export function createSamplingStore(deps: { context: () => SamplingRequestContext; now?: () => number }): SamplingStore {
+  const now = deps.now ?? Date.now;
+  const store = createStore<SamplingState>()(() => ({ queue: [], answered: [], canned: { on: false, text: '', model: DEFAULT_MODEL }, open: false }));
+  const resolvers = new Map<number, (a: ServerRequestAnswer) => void>();
+  let n = 0;
+
+  const record = (entry: AnsweredSampling) => store.setState((s) => ({ answered: [entry, ...s.answered].slice(0, ANSWERED_KEPT) }));
+
+  const settle = (n: number, answer: ServerRequestAnswer | undefined, outcome: SamplingOutcome, summary: string) => {
+    const item = store.getState().queue.find((q) => q.n === n);
+    const resolve = resolvers.get(n);
+    if (!item || !resolve) return;
+    resolvers.delete(n);
+    store.setState((s) => {
+      const queue = s.queue.filter((q) => q.n !== n);
+      return queue.length === 0 && s.openedBy === 'request' ? { queue, open: false, openedBy: undefined } : { queue };
+    });
+    record({ n, id: item.id, outcome, summary, at: now(), ...(item.toolCall ? { toolCall: item.toolCall } : {}) });
+    // A request the server cancelled, or whose connection closed, gets no answer; the session drops it either way.
+    if (answer) resolve(answer);
+  };
+
+  const request = (params: unknown, info: ServerRequestInfo): Promise<ServerRequestAnswer> => {
+    const context = deps.context();
+    const problems = samplingRequestProblems(params, context);
+    const item: PendingSampling = {
+      n: ++n,
+      id: info.id,
+      connection: context.connection,
+      params,
+      receivedAt: now(),
+      version: context.version,
+      problems,
+      toolsDeclared: declaresSampling(context.clientCapabilities, 'tools'),
+      ...(context.toolCall ? { toolCall: context.toolCall } : {}),
+    };
+    const answeredAtOnce = (answer: ServerRequestAnswer, outcome: SamplingOutcome, summary: string) => {
+      record({ n: item.n, id: item.id, outcome, summary, at: item.receivedAt, ...(item.toolCall ? { toolCall: item.toolCall } : {}) });
+      return Promise.resolve(answer);
+    };
+    // "The client MUST return an error if [tools] is provided but sampling.tools is not declared."
+    if (problems.some((p) => p.capability && p.invalidParams)) {
+      return answeredAtOnce(
+        invalidParamsAnswer(problems),
+        'invalid-params',
+        'Answered -32602 at once: it offered tools, and this client did not declare sampling.tools.',
+      );
+    }
+    const canned = store.getState().canned;
+    if (canned.on) {
+      if (problems.some((p) => p.invalidParams)) {
+        return answeredAtOnce(
+          invalidParamsAnswer(problems),
+          'invalid-params',
+          'Canned reply is on, but the request is malformed: answered -32602, as the spec says.',
+        );
+      }
+      const result = samplingResult({ content: [{ type: 'text', text: canned.text }], model: canned.model || DEFAULT_MODEL, stopReason: 'endTurn' });
+      return answeredAtOnce(
+        { result },
+        'canned',
+        `Answered with the canned reply ${JSON.stringify(shorten(canned.text))} (model ${canned.model || DEFAULT_MODEL}).`,
+      );
+    }
+    return new Promise((resolve) => {
+      resolvers.set(item.n, resolve);
+      store.setState((s) => ({ queue: [...s.queue, item], ...(s.open ? {} : { open: true, openedBy: 'request' as const }) }));
+    });
+  };
+
+  return Object.assign(store, {
+    request,
+    answer: (n: number, answer: ServerRequestAnswer, outcome: SamplingOutcome, summary: string) => settle(n, answer, outcome, summary),
+    serverCancelled: (connection: number, requestId: unknown) => {
+      const item = store.getState().queue.find((q) => q.connection === connection && q.id === requestId);
+      if (item) settle(item.n, undefined, 'cancelled-by-server', 'The server cancelled this request (notifications/cancelled) before it was answered.');
+    },
+    connectionClosed: (connection: number) => {
+      for (const item of store.getState().queue) {
+        if (item.connection === connection) settle(item.n, undefined, 'connection-closed', 'The connection closed before this request was answered.');
+      }
+    },
+    setCanned: (change: Partial<CannedReply>) => store.setState((s) => ({ canned: { ...s.canned, ...change } })),
+    setOpen: (open: boolean) => store.setState({ open, openedBy: open ? 'person' : undefined }),
+  });
+}
+
+export function shorten(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
