@@ -32,6 +32,7 @@ import type {
 } from './types.js';
 import { isRecord } from '../json/guards.js';
 import { systemClock, type Clock } from '../time/clock.js';
+import { TASK_AUGMENTABLE } from '../tasks/client-tasks.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
@@ -171,6 +172,8 @@ export class ClientSession {
     for (const { method, capability, since } of HANDLER_CAPABILITIES) {
       if (this.handlers.has(method) && protocolVersion >= since) declared[capability] = {};
     }
+    const tasks = this.declaredTasks(protocolVersion);
+    if (tasks) declared.tasks = tasks;
     const outcome = await this.sendRequest(
       'initialize',
       { protocolVersion, capabilities: { ...declared, ...capabilities }, clientInfo: this.clientInfo },
@@ -191,6 +194,19 @@ export class ClientSession {
     this.setState('ready');
     this.emit({ type: 'initialized', info: parsed.info });
     return { ok: true, info: parsed.info, outcome };
+  }
+
+  /**
+   * Client-side tasks (2025-11-25): declared when tasks/get is answered (see tasks/client-tasks.ts),
+   * with each task-augmentable request this session answers.
+   */
+  private declaredTasks(version: ProtocolVersion): Record<string, unknown> | undefined {
+    if (version < '2025-11-25' || !this.handlers.has('tasks/get')) return undefined;
+    const requests: Record<string, Record<string, unknown>> = {};
+    for (const { method, capability: [family, request] } of TASK_AUGMENTABLE) {
+      if (this.handlers.has(method)) requests[family] = { ...requests[family], [request]: {} };
+    }
+    return { list: {}, cancel: {}, requests };
   }
 
   /**

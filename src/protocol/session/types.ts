@@ -76,5 +76,13 @@ export type SessionEvent =
 
 export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
 
+/** What a handler may learn about the request it answers (set when it runs as a client-side task). */
+export interface ServerRequestContext {
+  /** Aborted when the work is no longer wanted (the server cancelled the task). */
+  signal?: AbortSignal;
+  /** The task this request runs as. */
+  taskId?: string;
+}
+
 /** Answers a server→client request; may take its time (a person filling an elicitation form). */
-export type ServerRequestHandler = (params: unknown) => ServerRequestAnswer | Promise<ServerRequestAnswer>;
+export type ServerRequestHandler = (params: unknown, context?: ServerRequestContext) => ServerRequestAnswer | Promise<ServerRequestAnswer>;
