@@ -9,6 +9,8 @@ import { afterNextPaint } from './connection/idle-main-thread.js';
 import type { SocketFactory } from './connection/socket.js';
 import type { UnloadTarget } from './connection/unload-guard.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
+import { cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
+import { createTasksStore } from './features/tasks/tasks-store.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
@@ -53,9 +55,15 @@ export function createApp(env: PageEnvironment) {
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (sampling and roots go here too).
-  const requestHandlers: Record<string, ServerRequestHandler> = {
-    'elicitation/create': (params) => elicitations.request(params),
+  const tasksStore = createTasksStore();
+  const baseHandlers: Record<string, ServerRequestHandler> = {
+    'elicitation/create': cancellableElicitation(elicitations),
   };
+  // Requests asked as tasks run as client-side tasks; tasks/* are answered (features/tasks).
+  const { handlers: requestHandlers, receiver: clientTasks } = withClientTasks(baseHandlers, {
+    tasksStore,
+    notify: (method, params) => void controller.session?.notify(method, params),
+  });
   const controller = new ConnectionController({
     connectionStore,
     logStore,
@@ -105,6 +113,8 @@ export function createApp(env: PageEnvironment) {
     navigationStore,
     connectionLabels,
     elicitations,
+    tasksStore,
+    clientTasks,
     networkStore: createNetworkStore(),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore(),

@@ -22,6 +22,8 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     invalidateOnListChanged(queryClient, e, connection);
     if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();
     if (e.type === 'closed') app.resourcesStore.getState().sessionClosed();
+    if (e.type === 'closed') app.tasksStore.connectionEnded(connection);
+    if (e.type === 'notification' && e.method === 'notifications/tasks/status') app.tasksStore.applyStatus(e.params, connection);
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
       if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);
@@ -56,6 +58,8 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.resourcesStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
     resetForConnection(app.toolsStore);
+    app.tasksStore.forConnection(next);
+    app.clientTasks.reset();
   });
   // Another server: the last one's pings, heartbeat figures and tool results no longer describe
   // anything (a Re-run would go to the wrong server).

@@ -6,7 +6,8 @@ import { RawAndPretty } from '../../components/RawAndPretty.js';
 import { ContentBlocks } from '../../components/content/ContentBlocks.js';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
-import { parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import { createdTask, parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import { TaskCreated } from '../tasks/TaskCreated.js';
 import { errorCodeName } from './format.js';
 import { StructuredContentCheck } from './StructuredContentCheck.js';
 import type { ToolCallRecord } from './tools-store.js';
@@ -22,6 +23,8 @@ function Outcome({ record }: { record: ToolCallRecord }) {
   const { outcome, tool } = record;
   switch (outcome.status) {
     case 'result': {
+      const created = record.asTask ? createdTask(outcome.result) : undefined;
+      if (created?.ok) return <TaskCreated task={created.value} />;
       const parsed = parseCallToolResult(outcome.result);
       if (!parsed.ok) {
         return (

@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { useApp } from '../../app-context.js';
 import type { App } from '../../create-app.js';
+import { createdTask } from '../../../protocol/index.js';
 import { askBeforeCalling } from './confirm-call.js';
 import { callTool, parseTimeout, type PendingCall } from './tools-store.js';
 
@@ -14,12 +15,18 @@ export interface CallActions {
   startCall(call: PendingCall): void;
 }
 
-export function callActions({ toolsStore, controller }: Pick<App, 'toolsStore' | 'controller'>): CallActions {
+export function callActions({ toolsStore, tasksStore, controller }: Pick<App, 'toolsStore' | 'tasksStore' | 'controller'>): CallActions {
   const sendCall = (call: PendingCall): void => {
     const session = controller.session;
+    const connection = controller.connection?.snapshot.connection;
     const timeout = parseTimeout(toolsStore.getState().timeoutText);
-    if (!session || !timeout.ok) return;
-    void callTool(toolsStore, session, { tool: call.tool, arguments: call.arguments, timeoutMs: timeout.ms, sentAnyway: call.sentAnyway });
+    if (!session || !timeout.ok || connection === undefined) return;
+    const request = { tool: call.tool, arguments: call.arguments, timeoutMs: timeout.ms, sentAnyway: call.sentAnyway, asTask: call.asTask ?? false };
+    void callTool(toolsStore, session, request).then((record) => {
+      // A task was created: the Tasks tab follows it to its result.
+      const task = record?.outcome.status === 'result' ? createdTask(record.outcome.result) : undefined;
+      if (task?.ok) tasksStore.track(task.value, session, connection, `tools/call ${call.tool.name}`, call.tool.name);
+    });
   };
   return { sendCall, startCall: (call) => askBeforeCalling(toolsStore, call, sendCall) };
 }

@@ -41,6 +41,8 @@ export interface ToolCallRecord {
   /** Sent although the arguments failed validation (Send anyway). */
   sentAnyway: boolean;
   lastProgress?: ProgressUpdate;
+  /** Called as a task (params.task): a CreateTaskResult is the expected answer. */
+  asTask?: boolean;
 }
 
 export interface ToolsState {
@@ -81,6 +83,7 @@ export interface PendingCall {
   tool: Tool;
   arguments: unknown;
   sentAnyway: boolean;
+  asTask?: boolean;
 }
 
 export interface CallRequest {
@@ -88,6 +91,8 @@ export interface CallRequest {
   arguments: unknown;
   timeoutMs: number;
   sentAnyway?: boolean;
+  /** Ask the server to run it as a task (2025-11-25). */
+  asTask?: boolean;
 }
 
 function durationOf(outcome: RequestOutcome, startedAt: number, now: number): number {
@@ -120,7 +125,7 @@ export async function callTool(
   store.setState({ inFlight: { seq, tool: request.tool, arguments: request.arguments, startedAt, cancelRequested: false, session } });
   const outcome = await session.request(
     'tools/call',
-    { name: request.tool.name, arguments: request.arguments },
+    { name: request.tool.name, arguments: request.arguments, ...(request.asTask ? { task: {} } : {}) },
     {
       timeoutMs: request.timeoutMs,
       onSent: (sent) => patch({ requestId: sent.id }),
@@ -137,6 +142,7 @@ export async function callTool(
     outcome,
     sentAnyway: request.sentAnyway ?? false,
     ...(lastProgress ? { lastProgress } : {}),
+    ...(request.asTask ? { asTask: true } : {}),
   };
   store.setState((s) => ({
     inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,
