@@ -1,0 +1,101 @@
+// Tasks (2025-11-25) against server-everything: a tool run as a task to its
+// result, another cancelled, an elicitation the server asks as a client-side
+// task, and one task over Streamable HTTP.
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_TOKEN } from '../playwright.config.js';
+import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
+
+const everythingStdio = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
+
+async function connectStdio(page: Page): Promise<void> {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByLabel('Command').fill(process.execPath);
+  await page.getByLabel('Arguments').fill(`${everythingStdio} stdio`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Everything Reference Server');
+}
+
+/** Calls simulate-research-query (taskSupport "required") and opens the Tasks tab on the task it made. */
+async function startResearch(page: Page, topic: string) {
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'simulate-research-query', exact: true }).click();
+  const tool = tools.getByRole('region', { name: 'Tool simulate-research-query' });
+  await tool.getByLabel('topic', { exact: true }).fill(topic);
+  await expect(tool.getByRole('note')).toContainText('Runs as a task: its execution.taskSupport is "required"');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const result = tools.getByRole('region', { name: 'Call result' });
+  await expect(result.getByText('Task created', { exact: true })).toBeVisible();
+  const taskId = await result.getByRole('paragraph').filter({ hasText: 'The server runs this call as task' }).locator('code').textContent();
+  await result.getByRole('button', { name: 'Open in the Tasks tab' }).click();
+  const card = page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('article', { name: `Task ${taskId}` });
+  return card;
+}
+
+test('a tool run as a task is polled to completion and its result shown; another is cancelled', async ({ page }) => {
+  await connectStdio(page);
+  const card = await startResearch(page, 'tide pools');
+  await expect(card).toContainText('tools/call simulate-research-query');
+  await expect(card.getByText(/^(Gathering sources|Analyzing content|Synthesizing findings|Generating report)\.\.\.$/)).toBeVisible();
+  await expect(card.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText(/Research Report: tide pools/)).toBeVisible();
+  await expect(card).toContainText('ttl');
+  await expect(card).toContainText(/ended after \d+ polls/);
+  await page.screenshot({ path: '/tmp/tasks-completed.png', fullPage: true });
+
+  const second = await startResearch(page, 'glaciers');
+  await second.getByRole('button', { name: 'Cancel task' }).click();
+  await expect(second.getByText('cancelled', { exact: true }).first()).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Cancel task' })).toHaveCount(0);
+  // The first task's result is still there.
+  await expect(card.getByText(/Research Report: tide pools/)).toBeVisible();
+});
+
+test('an elicitation the server asks as a task is answered as a client-side task', async ({ page }) => {
+  await connectStdio(page);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'trigger-elicitation-request-async', exact: true }).click();
+  await tools.getByRole('region', { name: 'Tool trigger-elicitation-request-async' }).getByRole('button', { name: 'Call tool' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
+  await expect(dialog).toContainText('async task demo');
+  await dialog.getByLabel('Your Name').fill('Ada');
+  // Let the server poll the client's task (working) at least once before answering.
+  await page.waitForTimeout(1500);
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  const result = tools.getByRole('region', { name: 'Call result' });
+  await expect(result.getByText('[COMPLETED] User provided the requested information!', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(result).toContainText('- Name: Ada');
+  // The server saw a task of ours, polled it while working, and read its result.
+  await expect(result).toContainText(/Task created: mcpscope-task-/);
+  await expect(result).toContainText(/Poll 1: working/);
+  await expect(result).toContainText(/"io.modelcontextprotocol\/related-task"/);
+  await page.getByRole('tab', { name: 'Tasks' }).click();
+  const clientTasks = page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('region', { name: 'Client tasks' });
+  await expect(clientTasks.getByRole('listitem')).toHaveCount(1);
+  await expect(clientTasks.getByRole('listitem')).toContainText('completed');
+  await expect(clientTasks.getByRole('listitem')).toContainText('elicitation/create');
+  await page.screenshot({ path: '/tmp/tasks-client.png', fullPage: true });
+});
+
+test.describe('over Streamable HTTP', () => {
+  let everything: FixtureProcess;
+  test.beforeAll(async () => {
+    everything = await startFixture(everythingFixture, ['streamableHttp']);
+  });
+  test.afterAll(async () => {
+    await everything?.stop();
+  });
+
+  test('a tool run as a task reaches its result', async ({ page }) => {
+    await page.goto(`/#token=${E2E_TOKEN}`);
+    await page.getByLabel('Transport').selectOption('http');
+    await page.getByLabel('URL').fill(`${everything.origin}/mcp`);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Everything Reference Server');
+    const card = await startResearch(page, 'over http');
+    await expect(card.getByText('completed', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByText(/Research Report: over http/)).toBeVisible();
+  });
+});
