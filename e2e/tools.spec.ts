@@ -21,8 +21,8 @@ test('lists every tool across pages, with a count, a filter and annotation badge
   const list = tools.getByRole('list', { name: 'Tools' });
   // tools/list pages hold 4 tools: "fail" is on the third page.
   await expect(list.getByRole('button', { name: 'fail', exact: true })).toBeVisible();
-  await expect(list.getByRole('button')).toHaveCount(11);
-  await expect(tools.getByText('11 tools · 3 pages')).toBeVisible();
+  await expect(list.getByRole('button')).toHaveCount(12);
+  await expect(tools.getByText('12 tools · 3 pages')).toBeVisible();
 
   await tools.getByLabel('Filter tools').fill('weather');
   await expect(list.getByRole('button')).toHaveCount(1);
