@@ -231,6 +231,13 @@ export const OPTIONS = {
     check: text,
   }),
 
+  task: switchOption({
+    flag: '--task',
+    help: 'call the tool as a task (2025-11-25): poll it to its end, printing each status\nto stderr, then print its result',
+    programs: ['cli'],
+    commands: ['tools call'],
+  }),
+
   help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli'] }),
 } as const satisfies Record<string, OptionSpec>;
 
