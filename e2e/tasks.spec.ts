@@ -99,3 +99,48 @@ test.describe('over Streamable HTTP', () => {
     await expect(card.getByText(/Research Report: over http/)).toBeVisible();
   });
 });
+
+test.describe('bad tasks', () => {
+  const taskServer = fileURLToPath(new URL('../test/fixtures/task-server.mjs', import.meta.url));
+
+  async function start(page: Page, tool: string) {
+    await page.goto(`/#token=${E2E_TOKEN}`);
+    await page.getByLabel('Command').fill(process.execPath);
+    await page.getByLabel('Arguments').fill(taskServer);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('task-server');
+    await page.getByRole('tab', { name: 'Tools' }).click();
+    const tools = page.getByRole('tabpanel', { name: 'Tools' });
+    await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: tool, exact: true }).click();
+    await tools.getByRole('region', { name: `Tool ${tool}` }).getByRole('button', { name: 'Call tool' }).click();
+    await tools.getByRole('button', { name: 'Open in the Tasks tab' }).click();
+    return page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('article', { name: 'Task task-1' });
+  }
+
+  test('a task that never ends is polled within bounds, says for how long, is linted past its ttl, and blocks nothing', async ({ page }) => {
+    const card = await start(page, 'never_ends');
+    await expect(card.getByText(/^([5-9]|\d\d+) polls over \d+(\.\d+)? s, until it ends$/)).toBeVisible();
+    await expect(card.getByText('poll interval').locator('xpath=following-sibling::dd[1]')).toHaveText('200.0 ms');
+    // The page goes on working meanwhile.
+    await page.getByRole('tab', { name: 'Ping' }).click();
+    await page.getByRole('button', { name: 'Send ping' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Ping' }).getByText('Compliant', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Problems' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Problems' }).getByText(/TASK-TTL/).first()).toBeVisible();
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await card.getByRole('button', { name: 'Cancel task' }).click();
+    await expect(card.getByText('cancelled', { exact: true }).first()).toBeVisible();
+    await expect(card.getByText(/^ended after \d+ polls$/)).toBeVisible();
+  });
+
+  test('a status that goes backwards is shown on the task and linted', async ({ page }) => {
+    const card = await start(page, 'goes_backwards');
+    await expect(card.getByRole('alert')).toHaveText(
+      'The task went from completed to working, but completed is terminal: a finished task must never change status. (TASK-STATUS in the Problems tab)',
+    );
+    await expect(card.getByText('done', { exact: true })).toBeVisible();
+    await page.screenshot({ path: '/tmp/tasks-backwards.png', fullPage: true });
+    await page.getByRole('tab', { name: 'Problems' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Problems' }).getByText(/TASK-STATUS/).first()).toBeVisible();
+  });
+});
