@@ -52,6 +52,28 @@ test('a tool run as a task is polled to completion and its result shown; another
   await expect(card.getByText(/Research Report: tide pools/)).toBeVisible();
 });
 
+test('an input_required task points to the elicitation it waits for, and completes once answered', async ({ page }) => {
+  await connectStdio(page);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'simulate-research-query', exact: true }).click();
+  const tool = tools.getByRole('region', { name: 'Tool simulate-research-query' });
+  await tool.getByLabel('topic', { exact: true }).fill('python');
+  await tool.getByLabel('ambiguous', { exact: true }).check();
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await tools.getByRole('button', { name: 'Open in the Tasks tab' }).click();
+  const card = page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('article');
+  // The server moves the task to input_required and asks, on tasks/result, for a clarification.
+  await expect(card.getByRole('status').filter({ hasText: 'Waiting for you: the server asks' })).toContainText('could have multiple interpretations');
+  await expect(card.getByText('input_required', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/tasks-input-required.png', fullPage: true });
+  const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
+  await dialog.getByLabel('Clarification').selectOption('snake');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(card.getByText(/Research Report: python \(snake\)/)).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByRole('status').filter({ hasText: 'Waiting for you' })).toHaveCount(0);
+});
+
 test('an elicitation the server asks as a task is answered as a client-side task', async ({ page }) => {
   await connectStdio(page);
   await page.getByRole('tab', { name: 'Tools' }).click();
