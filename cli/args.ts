@@ -147,7 +147,10 @@ function parseCommand(words: readonly string[], values: OptionValues): Checked<C
       if (first === 'tools') {
         if (!name) return refused('tools call needs a tool name.');
         const asTask = values.task === true ? { task: true } : {};
-        return { ok: true, value: { name: 'tools call', tool: name, args: values.arg ?? [], ...(values.args !== undefined ? { json: values.args } : {}), ...asTask } };
+        return {
+          ok: true,
+          value: { name: 'tools call', tool: name, args: values.arg ?? [], ...(values.args !== undefined ? { json: values.args } : {}), ...asTask },
+        };
       }
       if (first === 'resources') {
         if (!name) return refused('resources read needs a URI.');

@@ -26,7 +26,8 @@ export async function callAsTask(
   const support = toolTaskSupport(tool, c.info?.capabilities);
   if (support.mode === 'none') {
     throw new CliError(
-      support.note ?? `Tool ${tool.name} cannot be called as a task: its execution.taskSupport is ${JSON.stringify(tool.execution?.taskSupport ?? 'absent (forbidden)')}. Call it without --task.`,
+      support.note ??
+        `Tool ${tool.name} cannot be called as a task: its execution.taskSupport is ${JSON.stringify(tool.execution?.taskSupport ?? 'absent (forbidden)')}. Call it without --task.`,
     );
   }
   if (!asked) notice(`${tool.name} has execution.taskSupport "required": calling it as a task.`);

@@ -50,6 +50,15 @@ test('a tool run as a task is polled to completion and its result shown; another
   await expect(second.getByRole('button', { name: 'Cancel task' })).toHaveCount(0);
   // The first task's result is still there.
   await expect(card.getByText(/Research Report: tide pools/)).toBeVisible();
+
+  // The server's own list (tasks/list) has both.
+  const listed = page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('region', { name: 'Server tasks' });
+  await listed.getByRole('button', { name: 'List tasks' }).click();
+  await expect(listed.getByText(/^2 tasks in 1 page$/)).toBeVisible();
+  await expect(listed.getByRole('row').filter({ hasText: 'cancelled' })).toHaveCount(1);
+  // Both sides kept to the task rules: no TASK-* (or any other) finding.
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Problems' })).toContainText('No problems found.');
 });
 
 test('an input_required task points to the elicitation it waits for, and completes once answered', async ({ page }) => {
@@ -134,7 +143,10 @@ test.describe('bad tasks', () => {
     await page.getByRole('tab', { name: 'Tools' }).click();
     const tools = page.getByRole('tabpanel', { name: 'Tools' });
     await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: tool, exact: true }).click();
-    await tools.getByRole('region', { name: `Tool ${tool}` }).getByRole('button', { name: 'Call tool' }).click();
+    await tools
+      .getByRole('region', { name: `Tool ${tool}` })
+      .getByRole('button', { name: 'Call tool' })
+      .click();
     await tools.getByRole('button', { name: 'Open in the Tasks tab' }).click();
     return page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('article', { name: 'Task task-1' });
   }
@@ -148,7 +160,12 @@ test.describe('bad tasks', () => {
     await page.getByRole('button', { name: 'Send ping' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Ping' }).getByText('Compliant', { exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Problems' }).click();
-    await expect(page.getByRole('tabpanel', { name: 'Problems' }).getByText(/TASK-TTL/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('tabpanel', { name: 'Problems' })
+        .getByText(/TASK-TTL/)
+        .first(),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Tasks' }).click();
     await card.getByRole('button', { name: 'Cancel task' }).click();
     await expect(card.getByText('cancelled', { exact: true }).first()).toBeVisible();
@@ -163,6 +180,11 @@ test.describe('bad tasks', () => {
     await expect(card.getByText('done', { exact: true })).toBeVisible();
     await page.screenshot({ path: '/tmp/tasks-backwards.png', fullPage: true });
     await page.getByRole('tab', { name: 'Problems' }).click();
-    await expect(page.getByRole('tabpanel', { name: 'Problems' }).getByText(/TASK-STATUS/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('tabpanel', { name: 'Problems' })
+        .getByText(/TASK-STATUS/)
+        .first(),
+    ).toBeVisible();
   });
 });

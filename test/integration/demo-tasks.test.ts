@@ -52,7 +52,10 @@ describe('demo server: brew_tea as a task', () => {
     await until(() => tracker.state.result !== undefined);
     expect(tracker.state.task.status).toBe('completed');
     expect(tracker.state.history.some((h) => /^(Boiling water|Warming the pot|Steeping|Pouring) \(\d\/4\)…$/.test(h.statusMessage ?? ''))).toBe(true);
-    expect(tracker.state.result).toMatchObject({ status: 'result', result: { content: [{ type: 'text', text: 'A pot of oolong tea, ready after 4 steps.' }] } });
+    expect(tracker.state.result).toMatchObject({
+      status: 'result',
+      result: { content: [{ type: 'text', text: 'A pot of oolong tea, ready after 4 steps.' }] },
+    });
     const listed = await session.request('tasks/list', {});
     expect(listed.status === 'result' && (listed.result as { tasks: Array<{ taskId: string }> }).tasks.map((t) => t.taskId)).toContain(task.value.taskId);
   });

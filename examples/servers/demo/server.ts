@@ -66,9 +66,7 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     if (req.params.name === brewTeaTool.name) {
       const args = req.params.arguments ?? {};
-      return req.params.task && extra.taskStore
-        ? brewTeaAsTask(args, extra.taskStore, extra.taskRequestedTtl, log)
-        : brewTea(args, extra.signal);
+      return req.params.task && extra.taskStore ? brewTeaAsTask(args, extra.taskStore, extra.taskRequestedTtl, log) : brewTea(args, extra.signal);
     }
     const tool = demoTools.find((t) => t.name === req.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);

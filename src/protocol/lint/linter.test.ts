@@ -50,7 +50,12 @@ const taskCall = (id: number, progressToken?: string): Step => [
 ];
 const task = { taskId: 't1', status: 'working', createdAt: '2025-11-25T10:00:00Z', lastUpdatedAt: '2025-11-25T10:00:00Z', ttl: 60000, pollInterval: 500 };
 /** A server that runs tool calls as tasks, and a tool that may be called as one. */
-const taskCaps = { tools: { listChanged: true }, logging: {}, resources: { subscribe: true }, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } };
+const taskCaps = {
+  tools: { listChanged: true },
+  logging: {},
+  resources: { subscribe: true },
+  tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+};
 const taskTool = { ...weatherTool, execution: { taskSupport: 'optional' } };
 const progress = (progressToken: string, value: number): Step => [
   's',
@@ -511,7 +516,14 @@ describe('Linter: tasks (2025-11-25)', () => {
       ],
     ];
     for (const [how, end] of ends) {
-      const steps: Step[] = [...init('2025-11-25', taskCaps), taskCall(6, 'tp'), ['s', { jsonrpc: '2.0', id: 6, result: { task } }], progress('tp', 1), ...end, reuse(9)];
+      const steps: Step[] = [
+        ...init('2025-11-25', taskCaps),
+        taskCall(6, 'tp'),
+        ['s', { jsonrpc: '2.0', id: 6, result: { task } }],
+        progress('tp', 1),
+        ...end,
+        reuse(9),
+      ];
       expect(run(steps), how).toEqual([]);
     }
     // Still working: reusing the token is a mistake.

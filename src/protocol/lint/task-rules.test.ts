@@ -8,7 +8,15 @@ const serverTasks = { tools: {}, tasks: { list: {}, cancel: {}, requests: { tool
 function lint(steps: Step[], serverCaps: Record<string, unknown> = serverTasks, clientCaps: Record<string, unknown> = {}) {
   const linter = new Linter({ offeredVersion: '2025-11-25' });
   const all: Step[] = [
-    ['c', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: clientCaps, clientInfo: { name: 't', version: '1' } } }],
+    [
+      'c',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: clientCaps, clientInfo: { name: 't', version: '1' } },
+      },
+    ],
     ['s', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: serverCaps, serverInfo: { name: 's', version: '1' } } }],
     ['c', { jsonrpc: '2.0', method: 'notifications/initialized' }],
     ...steps,
@@ -21,8 +29,15 @@ const tools = (execution?: unknown): Step[] => [
   ['c', { jsonrpc: '2.0', id: 2, method: 'tools/list' }],
   ['s', { jsonrpc: '2.0', id: 2, result: { tools: [{ name: 'research', inputSchema: { type: 'object' }, ...(execution ? { execution } : {}) }] } }],
 ];
-const call = (id: number, asTask: boolean): Step => ['c', { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'research', arguments: {}, ...(asTask ? { task: {} } : {}) } }];
-const status = (change: Record<string, unknown>, at?: number): Step => ['s', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { ...task, ...change } }, at];
+const call = (id: number, asTask: boolean): Step => [
+  'c',
+  { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'research', arguments: {}, ...(asTask ? { task: {} } : {}) } },
+];
+const status = (change: Record<string, unknown>, at?: number): Step => [
+  's',
+  { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { ...task, ...change } },
+  at,
+];
 
 describe('TASK-STATUS', () => {
   it('a clean lifecycle: working → input_required → working → completed, read with tasks/get and tasks/result', () => {
@@ -98,7 +113,9 @@ describe('TASK-CAP', () => {
   });
 
   it("a tool's execution.taskSupport: forbidden (or absent) must not be called as a task; required must be", () => {
-    expect(lint([...tools(), call(3, true)])).toEqual(['TASK-CAP error: Tool research was called as a task, but its execution.taskSupport is absent (forbidden).']);
+    expect(lint([...tools(), call(3, true)])).toEqual([
+      'TASK-CAP error: Tool research was called as a task, but its execution.taskSupport is absent (forbidden).',
+    ]);
     expect(lint([...tools({ taskSupport: 'required' }), call(3, false)])).toEqual([
       'TASK-CAP error: Tool research has execution.taskSupport "required", but was called without "task"; the server should answer -32601.',
     ]);
@@ -106,7 +123,10 @@ describe('TASK-CAP', () => {
   });
 
   it('a server asking the client for a task, or polling one, without the client capability', () => {
-    const elicit: Step = ['s', { jsonrpc: '2.0', id: 's1', method: 'elicitation/create', params: { message: 'x', requestedSchema: { type: 'object', properties: {} }, task: {} } }];
+    const elicit: Step = [
+      's',
+      { jsonrpc: '2.0', id: 's1', method: 'elicitation/create', params: { message: 'x', requestedSchema: { type: 'object', properties: {} }, task: {} } },
+    ];
     const poll: Step = ['s', { jsonrpc: '2.0', id: 's2', method: 'tasks/get', params: { taskId: 'c1' } }];
     expect(lint([elicit, poll], serverTasks, { elicitation: {} })).toEqual([
       'TASK-CAP warning: The server sent elicitation/create as a task, but the client did not declare tasks.requests.elicitation.create; it must answer as if no task was asked.',
@@ -118,11 +138,22 @@ describe('TASK-CAP', () => {
 
 describe('TASK-TTL', () => {
   it('warns once when a task is still unfinished past its ttl, by its own times or by how long it was watched', () => {
-    const byTimes = lint([call(3, true), ['s', { jsonrpc: '2.0', id: 3, result: { task: { ...task, ttl: 1000 } } }], status({ ttl: 1000, lastUpdatedAt: '2025-11-25T10:00:03Z' }), status({ ttl: 1000, lastUpdatedAt: '2025-11-25T10:00:09Z' })]);
-    expect(byTimes).toEqual(['TASK-TTL warning: Task t1 is still working 3 s after it was created, past its ttl of 1 s; the receiver may delete it at any time, so its result can be lost.']);
+    const byTimes = lint([
+      call(3, true),
+      ['s', { jsonrpc: '2.0', id: 3, result: { task: { ...task, ttl: 1000 } } }],
+      status({ ttl: 1000, lastUpdatedAt: '2025-11-25T10:00:03Z' }),
+      status({ ttl: 1000, lastUpdatedAt: '2025-11-25T10:00:09Z' }),
+    ]);
+    expect(byTimes).toEqual([
+      'TASK-TTL warning: Task t1 is still working 3 s after it was created, past its ttl of 1 s; the receiver may delete it at any time, so its result can be lost.',
+    ]);
     const byWatching = lint([call(3, true), ['s', { jsonrpc: '2.0', id: 3, result: { task: { ...task, ttl: 1000 } } }, 100], status({ ttl: 1000 }, 2100)]);
-    expect(byWatching).toEqual(['TASK-TTL warning: Task t1 is still working 2 s after it was created, past its ttl of 1 s; the receiver may delete it at any time, so its result can be lost.']);
+    expect(byWatching).toEqual([
+      'TASK-TTL warning: Task t1 is still working 2 s after it was created, past its ttl of 1 s; the receiver may delete it at any time, so its result can be lost.',
+    ]);
     expect(lint([call(3, true), ['s', { jsonrpc: '2.0', id: 3, result: { task: { ...task, ttl: null } } }, 100], status({ ttl: null }, 99999)])).toEqual([]);
-    expect(lint([call(3, true), ['s', { jsonrpc: '2.0', id: 3, result: { task: { ...task, ttl: 1000 } } }, 100], status({ ttl: 1000, status: 'completed' }, 5000)])).toEqual([]);
+    expect(
+      lint([call(3, true), ['s', { jsonrpc: '2.0', id: 3, result: { task: { ...task, ttl: 1000 } } }, 100], status({ ttl: 1000, status: 'completed' }, 5000)]),
+    ).toEqual([]);
   });
 });

@@ -75,7 +75,11 @@ export class TaskLint {
     if (!tool || !declared(caps, augmentation)) return;
     const support = tool.execution?.taskSupport ?? 'forbidden';
     if (asTask && support === 'forbidden') {
-      report('TASK-CAP', `Tool ${params.name} was called as a task, but its execution.taskSupport is ${tool.execution?.taskSupport === undefined ? 'absent (forbidden)' : '"forbidden"'}.`, sender);
+      report(
+        'TASK-CAP',
+        `Tool ${params.name} was called as a task, but its execution.taskSupport is ${tool.execution?.taskSupport === undefined ? 'absent (forbidden)' : '"forbidden"'}.`,
+        sender,
+      );
     } else if (!asTask && support === 'required') {
       report('TASK-CAP', `Tool ${params.name} has execution.taskSupport "required", but was called without "task"; the server should answer -32601.`, sender);
     }
@@ -118,7 +122,12 @@ export class TaskLint {
     } else if (method === 'tasks/result') {
       const taskId = isRecord(requestParams) ? requestParams.taskId : undefined;
       if (typeof taskId === 'string' && relatedTaskId(result) !== taskId) {
-        report('TASK-RESULT', `The tasks/result answer for task ${JSON.stringify(taskId)} lacks _meta["io.modelcontextprotocol/related-task"] = {taskId: ${JSON.stringify(taskId)}}; it must carry it.`, sender, 'warning');
+        report(
+          'TASK-RESULT',
+          `The tasks/result answer for task ${JSON.stringify(taskId)} lacks _meta["io.modelcontextprotocol/related-task"] = {taskId: ${JSON.stringify(taskId)}}; it must carry it.`,
+          sender,
+          'warning',
+        );
       }
     }
   }

@@ -203,7 +203,10 @@ export class ClientSession {
   private declaredTasks(version: ProtocolVersion): Record<string, unknown> | undefined {
     if (version < '2025-11-25' || !this.handlers.has('tasks/get')) return undefined;
     const requests: Record<string, Record<string, unknown>> = {};
-    for (const { method, capability: [family, request] } of TASK_AUGMENTABLE) {
+    for (const {
+      method,
+      capability: [family, request],
+    } of TASK_AUGMENTABLE) {
       if (this.handlers.has(method)) requests[family] = { ...requests[family], [request]: {} };
     }
     return { list: {}, cancel: {}, requests };

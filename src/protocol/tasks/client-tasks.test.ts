@@ -10,7 +10,12 @@ function setup() {
   const clock = new ManualClock();
   const notes: Array<{ method: string; params: unknown }> = [];
   let n = 0;
-  const receiver = new ClientTaskReceiver({ clock, notify: (method, params) => notes.push({ method, params }), now: () => Date.UTC(2025, 10, 25, 10), newTaskId: () => `t${++n}` });
+  const receiver = new ClientTaskReceiver({
+    clock,
+    notify: (method, params) => notes.push({ method, params }),
+    now: () => Date.UTC(2025, 10, 25, 10),
+    newTaskId: () => `t${++n}`,
+  });
   let answer: (a: ServerRequestAnswer) => void = () => {};
   const contexts: Array<ServerRequestContext | undefined> = [];
   const handlers = receiver.wrap({
@@ -31,7 +36,15 @@ describe('ClientTaskReceiver', () => {
     const created = await t.call('elicitation/create', elicit);
     expect(created).toEqual({
       result: {
-        task: { taskId: 't1', status: 'working', statusMessage: 'Waiting for mcpscope to answer elicitation/create.', createdAt: '2025-11-25T10:00:00.000Z', lastUpdatedAt: '2025-11-25T10:00:00.000Z', ttl: 60000, pollInterval: 1000 },
+        task: {
+          taskId: 't1',
+          status: 'working',
+          statusMessage: 'Waiting for mcpscope to answer elicitation/create.',
+          createdAt: '2025-11-25T10:00:00.000Z',
+          lastUpdatedAt: '2025-11-25T10:00:00.000Z',
+          ttl: 60000,
+          pollInterval: 1000,
+        },
       },
     });
     expect(t.contexts[0]?.taskId).toBe('t1');
@@ -71,13 +84,19 @@ describe('ClientTaskReceiver', () => {
     const waiting = t.call('tasks/result', { taskId: 't1' });
     expect(await t.call('tasks/cancel', { taskId: 't1' })).toMatchObject({ result: { taskId: 't1', status: 'cancelled' } });
     expect(t.contexts[0]?.signal?.aborted).toBe(true);
-    expect(await waiting).toMatchObject({ error: { code: -32603, message: 'Task t1 was cancelled before elicitation/create was answered; it has no result.' } });
+    expect(await waiting).toMatchObject({
+      error: { code: -32603, message: 'Task t1 was cancelled before elicitation/create was answered; it has no result.' },
+    });
     // The handler answering late changes nothing: cancelled stays cancelled.
     t.answer({ result: { action: 'accept' } });
     await flush();
     expect(t.receiver.tasks[0]?.task.status).toBe('cancelled');
-    expect(await t.call('tasks/cancel', { taskId: 't1' })).toEqual({ error: { code: -32602, message: 'Task t1 is already cancelled; a finished task cannot be cancelled.' } });
-    expect(await t.call('tasks/get', { taskId: 'nope' })).toEqual({ error: { code: -32602, message: 'No task "nope": this client never created it, or it expired.' } });
+    expect(await t.call('tasks/cancel', { taskId: 't1' })).toEqual({
+      error: { code: -32602, message: 'Task t1 is already cancelled; a finished task cannot be cancelled.' },
+    });
+    expect(await t.call('tasks/get', { taskId: 'nope' })).toEqual({
+      error: { code: -32602, message: 'No task "nope": this client never created it, or it expired.' },
+    });
     expect(await t.call('tasks/get', {})).toEqual({ error: { code: -32602, message: 'tasks/get needs a taskId string.' } });
   });
 
@@ -126,7 +145,9 @@ describe('ClientTaskReceiver', () => {
     await flush();
     session.receive(JSON.stringify({ jsonrpc: '2.0', id: 'g1', method: 'tasks/get', params: { taskId: 't1' } }));
     await flush();
-    expect(sent.map((m) => [m.id, (m.result as { task?: { status: string }; status?: string }).task?.status ?? (m.result as { status: string }).status])).toEqual([
+    expect(
+      sent.map((m) => [m.id, (m.result as { task?: { status: string }; status?: string }).task?.status ?? (m.result as { status: string }).status]),
+    ).toEqual([
       ['e1', 'working'],
       ['g1', 'working'],
     ]);

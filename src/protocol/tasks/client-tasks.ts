@@ -109,7 +109,9 @@ export class ClientTaskReceiver {
     try {
       const answer = handler(params, { signal: entry.abort.signal, taskId });
       if (answer instanceof Promise) {
-        answer.then(settle, (e: unknown) => settle({ error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${errorText(e)}` } }));
+        answer.then(settle, (e: unknown) =>
+          settle({ error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${errorText(e)}` } }),
+        );
       } else queueMicrotask(() => settle(answer));
     } catch (e) {
       queueMicrotask(() => settle({ error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${errorText(e)}` } }));
@@ -145,7 +147,11 @@ export class ClientTaskReceiver {
     }
   }
 
-  private lookup(params: unknown, method: string, answer: (t: Running) => ServerRequestAnswer | Promise<ServerRequestAnswer>): ServerRequestAnswer | Promise<ServerRequestAnswer> {
+  private lookup(
+    params: unknown,
+    method: string,
+    answer: (t: Running) => ServerRequestAnswer | Promise<ServerRequestAnswer>,
+  ): ServerRequestAnswer | Promise<ServerRequestAnswer> {
     const taskId = isRecord(params) ? params.taskId : undefined;
     if (typeof taskId !== 'string') return invalid(`${method} needs a taskId string.`);
     const entry = this.running.get(taskId);
@@ -161,7 +167,10 @@ export class ClientTaskReceiver {
 
   private finalAnswer(entry: Running): ServerRequestAnswer {
     const answer = entry.answer;
-    if (!answer) return { error: { code: ErrorCode.InternalError, message: `Task ${entry.task.taskId} was cancelled before ${entry.method} was answered; it has no result.` } };
+    if (!answer)
+      return {
+        error: { code: ErrorCode.InternalError, message: `Task ${entry.task.taskId} was cancelled before ${entry.method} was answered; it has no result.` },
+      };
     if ('error' in answer) return answer;
     const result = isRecord(answer.result) ? answer.result : {};
     const meta = isRecord(result._meta) ? result._meta : {};

@@ -11,10 +11,11 @@ export interface ToolTaskSupport {
   note?: string;
 }
 
-export function serverRunsToolTasks(capabilities: Record<string, unknown> | undefined): boolean {
+/** A declared capability is an object (possibly empty). */
+function serverRunsToolTasks(capabilities: Record<string, unknown> | undefined): boolean {
   const tasks = capabilities?.tasks;
   const requests = isRecord(tasks) ? tasks.requests : undefined;
-  return isRecord(requests) && isRecord(requests.tools) && Object.hasOwn(requests.tools, 'call') && requests.tools.call !== false && requests.tools.call != null;
+  return isRecord(requests) && isRecord(requests.tools) && Object.hasOwn(requests.tools, 'call') && isRecord(requests.tools.call);
 }
 
 export function toolTaskSupport(tool: Pick<Tool, 'execution'>, capabilities: Record<string, unknown> | undefined): ToolTaskSupport {

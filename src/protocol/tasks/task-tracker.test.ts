@@ -4,11 +4,32 @@ import type { RequestOutcome } from '../session/types.js';
 import { createdTask, DEFAULT_MAX_TRACK_MS, MAX_POLL_MS, MIN_POLL_MS, TaskTracker } from './task-tracker.js';
 import type { Task } from './task.js';
 
-const base: Task = { taskId: 't1', status: 'working', createdAt: '2025-11-25T10:00:00Z', lastUpdatedAt: '2025-11-25T10:00:00Z', ttl: 60000, pollInterval: 1000 };
+const base: Task = {
+  taskId: 't1',
+  status: 'working',
+  createdAt: '2025-11-25T10:00:00Z',
+  lastUpdatedAt: '2025-11-25T10:00:00Z',
+  ttl: 60000,
+  pollInterval: 1000,
+};
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const request = { id: 1, method: 'x', raw: '{}', sentAt: 0 };
-const result = (value: unknown): RequestOutcome => ({ status: 'result', request, response: { raw: '{}', frame: { kind: 'invalid', code: 'empty', reason: '' }, receivedAt: 0 }, result: value, rttMs: 1 } as RequestOutcome);
-const error = (code: number, message: string): RequestOutcome => ({ status: 'error', request, response: { raw: '{}', frame: { kind: 'invalid', code: 'empty', reason: '' }, receivedAt: 0 }, error: { code, message }, rttMs: 1 } as RequestOutcome);
+const result = (value: unknown): RequestOutcome =>
+  ({
+    status: 'result',
+    request,
+    response: { raw: '{}', frame: { kind: 'invalid', code: 'empty', reason: '' }, receivedAt: 0 },
+    result: value,
+    rttMs: 1,
+  }) as RequestOutcome;
+const error = (code: number, message: string): RequestOutcome =>
+  ({
+    status: 'error',
+    request,
+    response: { raw: '{}', frame: { kind: 'invalid', code: 'empty', reason: '' }, receivedAt: 0 },
+    error: { code, message },
+    rttMs: 1,
+  }) as RequestOutcome;
 
 /** A receiver whose answers the test scripts: each tasks/get answers with the next status. */
 function setup(task: Task, answers: Partial<Record<string, (params: unknown) => RequestOutcome | Promise<RequestOutcome>>>) {
@@ -41,7 +62,12 @@ describe('TaskTracker', () => {
     const s = tracker.state;
     expect(s.polls).toBe(3);
     expect(s.polling).toBe(false);
-    expect(s.history.map((h) => `${h.status}:${h.statusMessage ?? ''}:${h.source}`)).toEqual(['working::created', 'working:left 2:tasks/get', 'working:left 1:tasks/get', 'completed:left 0:tasks/get']);
+    expect(s.history.map((h) => `${h.status}:${h.statusMessage ?? ''}:${h.source}`)).toEqual([
+      'working::created',
+      'working:left 2:tasks/get',
+      'working:left 1:tasks/get',
+      'completed:left 0:tasks/get',
+    ]);
     expect(s.result).toMatchObject({ status: 'result', result: { content: [{ text: 'done' }] } });
   });
 
@@ -71,7 +97,9 @@ describe('TaskTracker', () => {
     const polls = calls.length;
     expect(polls).toBe(DEFAULT_MAX_TRACK_MS / 1000 - 1);
     expect(tracker.state.polling).toBe(false);
-    expect(tracker.state.stopped).toBe(`Still working after 600.0 s (${polls} polls); polling stopped so a task that never ends does not poll forever. Press Poll again to go on.`);
+    expect(tracker.state.stopped).toBe(
+      `Still working after 600.0 s (${polls} polls); polling stopped so a task that never ends does not poll forever. Press Poll again to go on.`,
+    );
     tracker.start();
     expect(tracker.state.stopped).toBeUndefined();
     clock.advance(1000);

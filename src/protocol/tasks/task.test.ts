@@ -20,7 +20,11 @@ describe('Task', () => {
     ]);
     expect(taskProblems({ ...task, status: undefined })).toEqual(['status is missing']);
     expect(taskProblems('x')).toEqual(['it is "x", not an object']);
-    expect(parseTask({ taskId: 't1' })).toEqual({ ok: false, error: 'The task is not usable: status is missing; createdAt (an ISO 8601 time) is missing; lastUpdatedAt (an ISO 8601 time) is missing; ttl is neither a number of milliseconds nor null.' });
+    expect(parseTask({ taskId: 't1' })).toEqual({
+      ok: false,
+      error:
+        'The task is not usable: status is missing; createdAt (an ISO 8601 time) is missing; lastUpdatedAt (an ISO 8601 time) is missing; ttl is neither a number of milliseconds nor null.',
+    });
   });
 
   it('allows working ⇄ input_required and either to a terminal status, never out of a terminal one', () => {

@@ -107,7 +107,12 @@ function ServerTaskList() {
       <h3>The server's tasks (tasks/list)</h3>
       {!canList && <p className="hint">The server does not declare tasks.list, so mcpscope does not ask for its list.</p>}
       <div className="task-actions">
-        <button type="button" className="small" disabled={!ready || !canList || listing?.loading} onClick={() => session && void tasksStore.listPage(session, false)}>
+        <button
+          type="button"
+          className="small"
+          disabled={!ready || !canList || listing?.loading}
+          onClick={() => session && void tasksStore.listPage(session, false)}
+        >
           List tasks
         </button>
         {listing?.nextCursor !== undefined && (
@@ -166,7 +171,9 @@ function ClientTasks() {
     <section className="task-section" aria-label="Client tasks">
       <h3>Tasks mcpscope runs for the server</h3>
       {clientTasks.length === 0 ? (
-        <p className="hint">None yet. A server that asks for sampling or elicitation with "task" gets a task at once; the request is answered here, and the server polls it.</p>
+        <p className="hint">
+          None yet. A server that asks for sampling or elicitation with "task" gets a task at once; the request is answered here, and the server polls it.
+        </p>
       ) : (
         <ul className="client-tasks">
           {clientTasks.map((t) => (
@@ -193,8 +200,8 @@ export function TasksTab() {
         <h3>Tasks this page started</h3>
         {tracked.length === 0 && (
           <p className="hint">
-            None yet. Call a tool whose execution.taskSupport is "optional" (tick Run as task) or "required" in the Tools tab: the server answers with a task, polled
-            here at its poll interval until it ends.
+            None yet. Call a tool whose execution.taskSupport is "optional" (tick Run as task) or "required" in the Tools tab: the server answers with a task,
+            polled here at its poll interval until it ends.
           </p>
         )}
         {tracked.map((t) => (
