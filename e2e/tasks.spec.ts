@@ -188,3 +188,24 @@ test.describe('bad tasks', () => {
     ).toBeVisible();
   });
 });
+
+test('the demo server: brew_tea runs normally, or as a task when Run as task is ticked', async ({ page }) => {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('mcpscope demo server');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'brew_tea', exact: true }).click();
+  const tool = tools.getByRole('region', { name: 'Tool brew_tea' });
+  await tool.getByLabel('stepMs', { exact: true }).fill('300');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(tools.getByRole('region', { name: 'Call result' }).getByText('A pot of green tea, ready after 4 steps.', { exact: true }).first()).toBeVisible();
+  await tool.getByLabel('Run as task').check();
+  await page.screenshot({ path: '/tmp/tasks-run-as-task.png', fullPage: true });
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await tools.getByRole('button', { name: 'Open in the Tasks tab' }).click();
+  const card = page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('article');
+  await expect(card.getByText(/^(Boiling water|Warming the pot|Steeping|Pouring) \(\d\/4\)…$/)).toBeVisible();
+  await expect(card.getByText('A pot of green tea, ready after 4 steps.', { exact: true }).first()).toBeVisible();
+  await expect(card.getByText('completed', { exact: true }).first()).toBeVisible();
+});

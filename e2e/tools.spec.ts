@@ -26,7 +26,7 @@ test('lists every tool across pages, with a count, a filter and annotation badge
 
   await tools.getByLabel('Filter tools').fill('weather');
   await expect(list.getByRole('button')).toHaveCount(1);
-  await expect(tools.getByText('1 of 11 tools')).toBeVisible();
+  await expect(tools.getByText('1 of 12 tools')).toBeVisible();
   const badges = tools.getByRole('list', { name: 'Annotations of get_weather' });
   await expect(badges.getByText('read-only')).toHaveAttribute('title', /readOnlyHint: true/);
   await expect(badges.getByText('open-world')).toBeVisible();
