@@ -107,6 +107,9 @@ test('an elicitation the server asks as a task is answered as a client-side task
   await expect(clientTasks.getByRole('listitem')).toHaveCount(1);
   await expect(clientTasks.getByRole('listitem')).toContainText('completed');
   await expect(clientTasks.getByRole('listitem')).toContainText('elicitation/create');
+  // The server's task requests and our answers keep to the task rules.
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Problems' })).toContainText('No problems found.');
   await page.screenshot({ path: '/tmp/tasks-client.png', fullPage: true });
 });
 
