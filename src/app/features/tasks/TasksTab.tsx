@@ -194,8 +194,15 @@ export function TasksTab() {
   const tracked = useTasks((s) => s.tracked);
   const connection = useConnection((s) => s.snapshot?.connection ?? 0);
   const status = useConnection((s) => s.snapshot?.status);
+  const info = useConnection((s) => s.snapshot?.info);
   return (
     <div className="tasks-tab">
+      {info && !('tasks' in info.capabilities) && (
+        <p className="hint">
+          {info.serverInfo.name} does not declare tasks (capabilities.tasks), so its tools are called normally. Tasks it asks mcpscope to run (sampling or
+          elicitation with "task") still show below.
+        </p>
+      )}
       <section className="task-section" aria-label="Tasks of this page">
         <h3>Tasks this page started</h3>
         {tracked.length === 0 && (
