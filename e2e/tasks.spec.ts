@@ -212,3 +212,15 @@ test('the demo server: brew_tea runs normally, or as a task when Run as task is 
   await expect(card.getByText('A pot of green tea, ready after 4 steps.', { exact: true }).first()).toBeVisible();
   await expect(card.getByText('completed', { exact: true }).first()).toBeVisible();
 });
+
+test('a server without tasks: the Tasks tab says so, and its tools are called normally', async ({ page }) => {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByLabel('Command').fill(process.execPath);
+  await page.getByLabel('Arguments').fill(fileURLToPath(new URL('../test/fixtures/hostile-schemas.mjs', import.meta.url)));
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('hostile-schemas');
+  await page.getByRole('tab', { name: 'Tasks' }).click();
+  const tab = page.getByRole('tabpanel', { name: 'Tasks' });
+  await expect(tab.getByText(/^hostile-schemas does not declare tasks \(capabilities\.tasks\)/)).toBeVisible();
+  await expect(tab.getByRole('button', { name: 'List tasks' })).toBeDisabled();
+});
