@@ -13,7 +13,7 @@ import { parseComplete, type CompleteCommand } from './complete.js';
 export type CliCommand =
   | { name: 'ping'; count: number; intervalMs: number }
   | { name: 'tools list' }
-  | { name: 'tools call'; tool: string; args: Array<[string, string]>; json?: string }
+  | { name: 'tools call'; tool: string; args: Array<[string, string]>; json?: string; task?: boolean }
   | { name: 'resources list' }
   | { name: 'resources read'; uri: string }
   | { name: 'prompts list' }
@@ -162,7 +162,11 @@ function parseCommand(words: readonly string[], values: OptionValues): Checked<C
       }
       if (first === 'tools') {
         if (!name) return refused('tools call needs a tool name.');
-        return { ok: true, value: { name: 'tools call', tool: name, args: values.arg ?? [], ...(values.args !== undefined ? { json: values.args } : {}) } };
+        const asTask = values.task === true ? { task: true } : {};
+        return {
+          ok: true,
+          value: { name: 'tools call', tool: name, args: values.arg ?? [], ...(values.args !== undefined ? { json: values.args } : {}), ...asTask },
+        };
       }
       if (first === 'resources') {
         if (!name) return refused('resources read needs a URI.');

@@ -10,6 +10,7 @@ import {
   figuresOf,
   systemClock,
   formatDuration,
+  toolTaskSupport,
   type CallToolResult,
   type PingSample,
   type Prompt,
@@ -19,7 +20,8 @@ import {
 import type { CliCommand } from './args.js';
 import { runComplete } from './complete.js';
 import { CliError, type CliConnection } from './connection.js';
-import { TOO_DEEP, describeContent, describeContents, jsonText } from './format.js';
+import { describeContent, describeContents, toolResult } from './format.js';
+import { callAsTask } from './tool-task.js';
 import { urlElicitationRequiredNote } from './url-elicitation.js';
 
 export interface CommandResult {
@@ -77,7 +79,12 @@ export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, j
   return Object.fromEntries(args);
 }
 
-export async function runCommand(c: CliConnection, command: Exclude<CliCommand, { name: 'check' | 'conformance' }>): Promise<CommandResult> {
+/** `notice` prints a line on stderr as it happens (a task's status changes). */
+export async function runCommand(
+  c: CliConnection,
+  command: Exclude<CliCommand, { name: 'check' | 'conformance' }>,
+  notice: (line: string) => void = () => {},
+): Promise<CommandResult> {
   switch (command.name) {
     case 'ping': {
       const samples: PingSample[] = [];
@@ -120,14 +127,11 @@ export async function runCommand(c: CliConnection, command: Exclude<CliCommand, 
       const tool = tools.find((t) => t.name === command.tool);
       if (!tool) throw new CliError(`The server has no tool named "${command.tool}". It has: ${tools.map((t) => t.name).join(', ') || 'none'}.`);
       const args = argumentsFrom(command.args, tool.inputSchema, command.json);
+      if (command.task || toolTaskSupport(tool, c.info?.capabilities).mode === 'required') return callAsTask(c, tool, args, command.task === true, notice);
       const outcome = await c.request('tools/call', { name: command.tool, arguments: args });
       if (outcome.status !== 'result')
         return { ok: false, text: [`tools/call failed: ${outcomeMessage(outcome)}${urlElicitationRequiredNote(outcome)}`], json: outcome };
-      const result = outcome.result as CallToolResult;
-      const text = (Array.isArray(result.content) ? result.content : []).map(describeContent);
-      if (result.structuredContent !== undefined) text.push(`structuredContent: ${jsonText(result.structuredContent) ?? TOO_DEEP}`);
-      if (result.isError) text.unshift('Tool error (isError: true):');
-      return { ok: result.isError !== true, text, json: result };
+      return toolResult(outcome.result as CallToolResult);
     }
     case 'resources list': {
       const resources = await list<Resource>(c, 'resources');

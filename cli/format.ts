@@ -1,6 +1,7 @@
 // Text renderings for the terminal.
 
-import { base64ByteLength, decodeBase64, decodeLine, isTextualMime, mimeEssence, plural } from '../src/protocol/index.js';
+import { base64ByteLength, decodeBase64, decodeLine, isTextualMime, mimeEssence, plural, type CallToolResult } from '../src/protocol/index.js';
+import type { CommandResult } from './commands.js';
 
 /** Decoded size of base64 text: padding characters carry no bytes. */
 function base64Bytes(data: unknown): number {
@@ -76,4 +77,12 @@ export function table(rows: string[][]): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
+}
+
+/** A tools/call result as lines: its content, structuredContent, and whether the tool failed. */
+export function toolResult(result: CallToolResult): CommandResult {
+  const text = (Array.isArray(result.content) ? result.content : []).map(describeContent);
+  if (result.structuredContent !== undefined) text.push(`structuredContent: ${jsonText(result.structuredContent) ?? TOO_DEEP}`);
+  if (result.isError) text.unshift('Tool error (isError: true):');
+  return { ok: result.isError !== true, text, json: result };
 }

@@ -88,7 +88,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
       else for (const l of checkReportText(report)) io.out(l);
       return report.ok ? 0 : 1;
     }
-    const result = o.command.name === 'conformance' ? await runConformanceClient(connection) : await runCommand(connection, o.command);
+    const result =
+      o.command.name === 'conformance'
+        ? await runConformanceClient(connection)
+        : await runCommand(connection, o.command, (line) => io.err(`mcpscope: ${line}`));
     if (o.json) io.out(jsonOut(result.json));
     else for (const l of result.text) io.out(l);
     return result.ok ? 0 : 1;

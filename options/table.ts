@@ -274,6 +274,12 @@ export const OPTIONS = {
     commands: ['complete'],
     check: keyValue,
   }),
+  task: switchOption({
+    flag: '--task',
+    help: 'call the tool as a task (2025-11-25): poll it to its end, printing each status\nto stderr, then print its result',
+    programs: ['cli'],
+    commands: ['tools call'],
+  }),
 
   help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli'] }),
 } as const satisfies Record<string, OptionSpec>;

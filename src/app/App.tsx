@@ -17,6 +17,7 @@ import { SamplingHost } from './features/sampling/SamplingHost.js';
 const ToolsTab = lazyView('the Tools tab', () => import('./features/tools/ToolsTab.js').then((m) => m.ToolsTab));
 const ResourcesTab = lazyView('the Resources tab', () => import('./features/resources/ResourcesTab.js').then((m) => m.ResourcesTab));
 const PromptsTab = lazyView('the Prompts tab', () => import('./features/prompts/PromptsTab.js').then((m) => m.PromptsTab));
+const TasksTab = lazyView('the Tasks tab', () => import('./features/tasks/TasksTab.js').then((m) => m.TasksTab));
 const ConsoleTab = lazyView('the Console tab', () => import('./features/console/ConsoleTab.js').then((m) => m.ConsoleTab));
 const NetworkTab = lazyView('the Network tab', () => import('./features/network/NetworkTab.js').then((m) => m.NetworkTab));
 const ProblemsTab = lazyView('the Problems tab', () => import('./features/problems/ProblemsTab.js').then((m) => m.ProblemsTab));
@@ -28,6 +29,7 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'tools', label: 'Tools', panel: <ToolsTab />, deferred: true },
   { id: 'resources', label: 'Resources', panel: <ResourcesTab />, deferred: true },
   { id: 'prompts', label: 'Prompts', panel: <PromptsTab />, deferred: true },
+  { id: 'tasks', label: 'Tasks', panel: <TasksTab />, deferred: true },
   { id: 'log', label: 'Log', panel: <LogTab /> },
   { id: 'server-log', label: 'Server messages', panel: <ServerLogTab />, deferred: true },
   { id: 'console', label: 'Console', panel: <ConsoleTab />, deferred: true },

@@ -47,7 +47,36 @@ describe('createApp', () => {
     sockets[0]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
     const init = sockets[0]!.frames().find((f) => f.method === 'initialize');
     // 2025-11-25: the sampling dock can answer with tool use, so sampling.tools is declared too.
-    expect(init?.params?.capabilities).toEqual({ roots: { listChanged: true }, sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
+    // Sampling and elicitation may also be asked as tasks (2025-11-25): features/tasks answers tasks/*.
+    expect(init?.params?.capabilities).toEqual({
+      roots: { listChanged: true },
+      sampling: { tools: {} },
+      elicitation: { form: {}, url: {} },
+      tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+    });
+  });
+
+  it('runs an elicitation asked as a task as a client-side task: a task at once, the form shown, gone when the server cancels', async () => {
+    const { app, sockets } = setup();
+    const socket = await connectReady(app, sockets);
+    const deliver = (msg: unknown) => socket.deliver({ type: 'message', at: 3, text: JSON.stringify(msg) });
+    const sentFrames = () => socket.sent.flatMap((e) => (e.type === 'send' ? [JSON.parse(e.raw) as { id?: unknown; result?: Record<string, unknown> }] : []));
+    deliver({
+      jsonrpc: '2.0',
+      id: 'e1',
+      method: 'elicitation/create',
+      params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} }, task: { ttl: 60000 } },
+    });
+    await tick();
+    const created = sentFrames().find((f) => f.id === 'e1')?.result?.task as { taskId: string; status: string };
+    expect(created.status).toBe('working');
+    expect(app.elicitations.getState().queue).toHaveLength(1);
+    expect(app.tasksStore.getState().clientTasks.map((t) => t.task.status)).toEqual(['working']);
+    deliver({ jsonrpc: '2.0', id: 'c1', method: 'tasks/cancel', params: { taskId: created.taskId } });
+    await tick();
+    expect(sentFrames().find((f) => f.id === 'c1')?.result).toMatchObject({ taskId: created.taskId, status: 'cancelled' });
+    expect(app.elicitations.getState().queue).toHaveLength(0);
+    expect(app.tasksStore.getState().clientTasks.map((t) => t.task.status)).toEqual(['cancelled']);
   });
 
   it('answers elicitation/create through the elicitation queue', async () => {

@@ -13,6 +13,8 @@ import { createClientSettings } from './features/client-capabilities/client-sett
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { samplingStoreFor } from './features/sampling/sampling-context.js';
+import { cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
+import { createTasksStore } from './features/tasks/tasks-store.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
@@ -63,11 +65,17 @@ export function createApp(env: PageEnvironment) {
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
-  const requestHandlers: Record<string, ServerRequestHandler> = {
-    'elicitation/create': (params) => elicitations.request(params),
+  const tasksStore = createTasksStore();
+  const baseHandlers: Record<string, ServerRequestHandler> = {
+    'elicitation/create': cancellableElicitation(elicitations),
     'sampling/createMessage': (params, request) => sampling.request(params, request),
     'roots/list': () => ({ result: { roots: clientSettings.getState().roots.map((r) => ({ ...r })) } }),
   };
+  // Requests asked as tasks run as client-side tasks; tasks/* are answered (features/tasks).
+  const { handlers: requestHandlers, receiver: clientTasks } = withClientTasks(baseHandlers, {
+    tasksStore,
+    notify: (method, params) => void controller.session?.notify(method, params),
+  });
   const controller = new ConnectionController({
     connectionStore,
     logStore,
@@ -123,10 +131,18 @@ export function createApp(env: PageEnvironment) {
     /** Whether this page can answer a server request method at all (before the switches). */
     answers: (method: string): boolean => Object.hasOwn(requestHandlers, method),
     sampling,
+    tasksStore,
+    clientTasks,
     networkStore: createNetworkStore(),
     iconOrigins: createIconOriginsStore(env.settings),
     pingStore: createPingStore({ session }),
-    toolsStore: createToolsStore({ session }),
+    toolsStore: createToolsStore({
+      session,
+      taskCreated: (task, callSession, toolName) => {
+        const connection = controller.connection?.snapshot.connection;
+        if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName);
+      },
+    }),
     serverLog: createServerLogStore({ session }),
     resourcesStore: createResourcesStore({ session, reads: resourceReads }),
     promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),

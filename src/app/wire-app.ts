@@ -27,6 +27,8 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
     if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
     watchSampling(app.sampling, e, connection);
+    if (e.type === 'closed') app.tasksStore.connectionEnded(connection);
+    if (e.type === 'notification' && e.method === 'notifications/tasks/status') app.tasksStore.applyStatus(e.params, connection);
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
       if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);
@@ -66,6 +68,8 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.serverLog.getState().forConnection(next);
     app.toolsStore.getState().forConnection();
     app.elicitations.reset();
+    app.tasksStore.forConnection(next);
+    app.clientTasks.reset();
   });
   // Another server: the last one's pings, heartbeat figures and tool results no longer describe
   // anything (a Re-run would go to the wrong server).

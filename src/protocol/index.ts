@@ -37,3 +37,7 @@ export * from './ledger/pairing-cases.js';
 export * from './connection/exchange-judge.js';
 export * from './connection/core.js';
 export * from './logging/log-message.js';
+export * from './tasks/task.js';
+export * from './tasks/task-tracker.js';
+export * from './tasks/client-tasks.js';
+export * from './tasks/task-support.js';

@@ -25,6 +25,8 @@ import { elicitationDemoTools } from './elicitation-tools.js';
 import { rootsTool } from './roots.js';
 import { samplingTools } from './sampling.js';
 import { argumentProblems, demoTools as baseTools } from './tools.js';
+import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
+import { TASK_CAPABILITIES, brewTea, brewTeaAsTask, brewTeaTool } from './tasks.js';
 
 /** Page sizes small enough that a client must follow nextCursor. */
 const TOOLS_PAGE = 4;
@@ -53,7 +55,10 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
         resources: { subscribe: true, listChanged: true },
         prompts: { listChanged: true },
         logging: {},
+        tasks: TASK_CAPABILITIES,
       },
+      // The SDK's store answers tasks/get, tasks/result, tasks/list and tasks/cancel (see tasks.ts).
+      taskStore: new InMemoryTaskStore(),
       instructions: 'A small server to try mcpscope with: tools of every kind, resources, a template and prompts.',
     },
   );
@@ -65,12 +70,16 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
 
   const allTools = [...demoTools, rootsTool(server, log)];
   server.setRequestHandler(ListToolsRequestSchema, (req) => {
-    const { items, nextCursor } = page(allTools, req.params?.cursor, TOOLS_PAGE);
-    const tools = items.map(({ run: _run, ...tool }) => tool);
+    const listed = [...allTools.map(({ run: _run, ...tool }) => tool), brewTeaTool];
+    const { items: tools, nextCursor } = page(listed, req.params?.cursor, TOOLS_PAGE);
     return nextCursor ? { tools, nextCursor } : { tools };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    if (req.params.name === brewTeaTool.name) {
+      const args = req.params.arguments ?? {};
+      return req.params.task && extra.taskStore ? brewTeaAsTask(args, extra.taskStore, extra.taskRequestedTtl, log) : brewTea(args, extra.signal);
+    }
     const tool = allTools.find((t) => t.name === req.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
     const args = req.params.arguments ?? {};

@@ -49,6 +49,14 @@ const taskCall = (id: number, progressToken?: string): Step => [
   },
 ];
 const task = { taskId: 't1', status: 'working', createdAt: '2025-11-25T10:00:00Z', lastUpdatedAt: '2025-11-25T10:00:00Z', ttl: 60000, pollInterval: 500 };
+/** A server that runs tool calls as tasks, and a tool that may be called as one. */
+const taskCaps = {
+  tools: { listChanged: true },
+  logging: {},
+  resources: { subscribe: true },
+  tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+};
+const taskTool = { ...weatherTool, execution: { taskSupport: 'optional' } };
 const progress = (progressToken: string, value: number): Step => [
   's',
   { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken, progress: value } },
@@ -308,6 +316,26 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
       ['c', { jsonrpc: '2.0', id: 's1', result: { role: 'assistant', content: { type: 'text', text: 'Hello' } } }],
     ],
   ],
+  [
+    'TASK-STATUS',
+    [
+      ...init('2025-11-25', taskCaps),
+      taskCall(6),
+      ['s', { jsonrpc: '2.0', id: 6, result: { task } }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { ...task, status: 'completed' } }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { ...task, status: 'working' } }],
+    ],
+  ],
+  ['TASK-CAP', [...init(), ['c', { jsonrpc: '2.0', id: 6, method: 'tasks/list', params: {} }]]],
+  [
+    'TASK-TTL',
+    [
+      ...init('2025-11-25', taskCaps),
+      taskCall(6),
+      ['s', { jsonrpc: '2.0', id: 6, result: { task: { ...task, ttl: 1000 } } }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { ...task, ttl: 1000, lastUpdatedAt: '2025-11-25T10:00:05Z' } }],
+    ],
+  ],
   ['LINT-INTERNAL', [...init(), ping(2)], { schema: { check: throwingCheck, version: '2025-11-25' } }],
   [
     'COMPLETION-RESULT',
@@ -509,8 +537,8 @@ describe('Linter: a failing check never stops the others', () => {
 describe('Linter: tasks (2025-11-25)', () => {
   it('a task answer to a task-augmented tools/call is no TOOL-CONTENT or SCHEMA problem, and its progress may go on', () => {
     const steps: Step[] = [
-      ...init(),
-      ...listTools([weatherTool]),
+      ...init('2025-11-25', taskCaps),
+      ...listTools([taskTool]),
       taskCall(6, 'tp'),
       ['s', { jsonrpc: '2.0', id: 6, result: { task } }],
       progress('tp', 1),
@@ -534,17 +562,24 @@ describe('Linter: tasks (2025-11-25)', () => {
         'tasks/result',
         [
           ['c', { jsonrpc: '2.0', id: 8, method: 'tasks/result', params: { taskId: 't1' } }],
-          ['s', { jsonrpc: '2.0', id: 8, result: { content: [] } }],
+          ['s', { jsonrpc: '2.0', id: 8, result: { content: [], _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } } }],
         ],
       ],
     ];
     for (const [how, end] of ends) {
-      const steps: Step[] = [...init(), taskCall(6, 'tp'), ['s', { jsonrpc: '2.0', id: 6, result: { task } }], progress('tp', 1), ...end, reuse(9)];
+      const steps: Step[] = [
+        ...init('2025-11-25', taskCaps),
+        taskCall(6, 'tp'),
+        ['s', { jsonrpc: '2.0', id: 6, result: { task } }],
+        progress('tp', 1),
+        ...end,
+        reuse(9),
+      ];
       expect(run(steps), how).toEqual([]);
     }
     // Still working: reusing the token is a mistake.
     const working: Step[] = [
-      ...init(),
+      ...init('2025-11-25', taskCaps),
       taskCall(6, 'tp'),
       ['s', { jsonrpc: '2.0', id: 6, result: { task } }],
       ['s', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: task }],
@@ -554,7 +589,8 @@ describe('Linter: tasks (2025-11-25)', () => {
   });
 
   it('a receiver without task support may answer a task-augmented call with the usual result', () => {
-    expect(run([...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { content: [{ type: 'text', text: 'x' }] } }]])).toEqual([]);
+    // Only the client's asking is at fault (TASK-CAP): the usual answer is right.
+    expect(run([...init(), taskCall(6), ['s', { jsonrpc: '2.0', id: 6, result: { content: [{ type: 'text', text: 'x' }] } }]])).toEqual(['TASK-CAP']);
   });
 
   it('says what is wrong with the task', () => {

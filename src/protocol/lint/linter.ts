@@ -21,7 +21,9 @@ import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-i
 import { checkSamplingRequest, checkSamplingResult } from './sampling.js';
 import { SessionFacts, other, type Finding, type Outstanding } from './state.js';
 import { checkRootsListChanged, checkRootsResult } from './roots.js';
-import { checkTaskResult, isTaskAnswer, isTerminalTaskStatus, taskOf } from './tasks.js';
+import { checkTaskResult, isTaskAnswer, taskOf } from './tasks.js';
+import { TaskLint } from './task-rules.js';
+import { isTerminalStatus } from '../tasks/task.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkCompletionResult } from './completion.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
@@ -79,11 +81,13 @@ export class Linter {
   private readonly all: Finding[] = [];
   private readonly schema: LinterOptions['schema'];
   private readonly elicitation = new ElicitationRules();
+  private readonly taskLint: TaskLint;
 
   constructor(options: LinterOptions = {}) {
     this.schema = options.schema;
     this.facts = new SessionFacts(options.offeredVersion ?? DEFAULT_PROTOCOL_VERSION, options.clientCapabilities ?? {});
     this.slowPingMs = options.slowPingMs ?? 1000;
+    this.taskLint = new TaskLint(this.facts);
   }
 
   /** The version rules are checked against: negotiated, or offered until then. */
@@ -167,7 +171,7 @@ export class Linter {
         this.request(sender, frameRequestId(frame)!, frame.message.method, frame.message.params, meta, report, guard);
         return;
       case 'notification':
-        this.notification(sender, frame.message.method, frame.message.params, report, guard);
+        this.notification(sender, frame.message.method, frame.message.params, meta.at ?? NaN, report, guard);
         return;
       case 'response':
         this.response(sender, frame.message.id, frameRequestId(frame), { result: frame.message.result }, meta, report, guard);
@@ -193,6 +197,7 @@ export class Linter {
     guard('META-KEY', () => checkMeta(facts.version, params, sender, report));
     guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report));
     if (sender === 'server' && method === 'sampling/createMessage') guard('SAMPLING-REQUEST', () => checkSamplingRequest(facts, params, report));
+    guard('TASK-CAP', () => this.taskLint.request(sender, method, params, report));
     guard('PING-PARAMS', () => {
       if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
         report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
@@ -222,7 +227,7 @@ export class Linter {
     }
   }
 
-  private notification(sender: Sender, method: string, params: unknown, report: Report, guard: Guard): void {
+  private notification(sender: Sender, method: string, params: unknown, at: number, report: Report, guard: Guard): void {
     const facts = this.facts;
     guard('METHOD-UNKNOWN', () => {
       const problem = methodProblem(method, sender, 'notification', facts.version);
@@ -233,7 +238,10 @@ export class Linter {
     guard('SCHEMA', () => this.checkSchema({ kind: 'notification', sender, method, params }, sender, report));
     if (method === 'notifications/cancelled') guard('CANCEL', () => this.cancelled(sender, params, report));
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
-    if (method === 'notifications/tasks/status') this.taskSeen(other(sender), params, false);
+    if (method === 'notifications/tasks/status') {
+      this.taskSeen(other(sender), params, false);
+      guard('TASK-STATUS', () => this.taskLint.statusNotification(sender, params, at, report));
+    }
     if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessage(facts, params, report));
     if (method === 'notifications/elicitation/complete') guard('ELICIT-COMPLETE', () => this.elicitation.complete(params, sender, report));
     if (method === 'notifications/roots/list_changed' && sender === 'client') guard('CAP-UNDECLARED', () => checkRootsListChanged(facts, report));
@@ -244,7 +252,7 @@ export class Linter {
     const task = taskOf(value);
     const key = task && `${asker}:${task.taskId}`;
     const entry = key === undefined ? undefined : this.taskProgress.get(key);
-    if (!entry || !(ended || isTerminalTaskStatus(task?.status))) return;
+    if (!entry || !(ended || isTerminalStatus(task?.status))) return;
     entry.done = true;
     this.taskProgress.delete(key!);
   }
@@ -404,6 +412,7 @@ export class Linter {
       guard('META-KEY', () => checkMeta(facts.version, body.result, sender, report));
       guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report));
     }
+    if (!isError) guard('TASK-STATUS', () => this.taskLint.result(sender, request.method, request.params, body.result, task, meta.at ?? NaN, report));
     if (task) guard('TASK-RESULT', () => checkTaskResult(request.method, body.result, sender, report));
     else guard(`the ${request.method} result rules`, () => this.result(sender, request, body, verdict.rttMs, report));
   }

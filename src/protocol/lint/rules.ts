@@ -200,6 +200,21 @@ export const RULES = {
     title: 'A sampling result has a role, content of the version and the model; tool use only where tools were offered',
     spec: { path: 'client/sampling', anchor: 'creating-messages' },
   },
+  'TASK-STATUS': {
+    severity: 'error',
+    title: 'A task begins in working and never leaves a terminal status',
+    spec: { path: 'basic/utilities/tasks', anchor: 'task-status-lifecycle' },
+  },
+  'TASK-CAP': {
+    severity: 'error',
+    title: 'Tasks are asked for only where the receiver declared them (and the tool allows it)',
+    spec: { path: 'basic/utilities/tasks', anchor: 'capabilities' },
+  },
+  'TASK-TTL': {
+    severity: 'warning',
+    title: 'A task ends within its ttl, or it may be deleted with its result',
+    spec: { path: 'basic/utilities/tasks', anchor: 'ttl-and-resource-management' },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 

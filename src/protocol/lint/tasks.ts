@@ -6,8 +6,7 @@ import type { Report } from './report.js';
 import { isRecord } from '../json/guards.js';
 import type { Outstanding } from './state.js';
 import type { Sender } from './methods.js';
-
-const STATUSES = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+import { taskProblems } from '../tasks/task.js';
 
 /** The request asked for a task (params.task is an object). */
 export function isTaskAugmented(request: Outstanding): boolean {
@@ -26,16 +25,7 @@ export function checkTaskResult(method: string, result: unknown, sender: Sender,
     report('TASK-RESULT', `The task answer to ${method} has "task": ${JSON.stringify(task)}; it must be an object.`, sender);
     return;
   }
-  const problems: string[] = [];
-  if (typeof task.taskId !== 'string') problems.push('taskId is not a string');
-  if (typeof task.status !== 'string' || !STATUSES.has(task.status)) {
-    problems.push(`status ${JSON.stringify(task.status)} is not one of ${[...STATUSES].join(', ')}`);
-  }
-  if (typeof task.createdAt !== 'string') problems.push('createdAt (an ISO 8601 time) is missing');
-  if (typeof task.lastUpdatedAt !== 'string') problems.push('lastUpdatedAt (an ISO 8601 time) is missing');
-  if (typeof task.ttl !== 'number' && task.ttl !== null) problems.push('ttl is neither a number of milliseconds nor null');
-  if (task.pollInterval !== undefined && typeof task.pollInterval !== 'number') problems.push('pollInterval is not a number');
-  if (task.statusMessage !== undefined && typeof task.statusMessage !== 'string') problems.push('statusMessage is not a string');
+  const problems = taskProblems(task);
   if (problems.length) report('TASK-RESULT', `The task answer to ${method} is not a valid Task: ${problems.join('; ')}.`, sender);
 }
 
@@ -43,8 +33,4 @@ export function checkTaskResult(method: string, result: unknown, sender: Sender,
 export function taskOf(value: unknown): { taskId: string; status?: unknown } | undefined {
   const task = isRecord(value) && isRecord(value.task) ? value.task : value;
   return isRecord(task) && typeof task.taskId === 'string' ? { taskId: task.taskId, status: task.status } : undefined;
-}
-
-export function isTerminalTaskStatus(status: unknown): boolean {
-  return status === 'completed' || status === 'failed' || status === 'cancelled';
 }

@@ -29,6 +29,8 @@ export interface Tool {
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   icons?: Icon[];
+  /** 2025-11-25: whether the tool may (optional), must (required) or must not (forbidden, the default) be called as a task. */
+  execution?: { taskSupport?: 'required' | 'optional' | 'forbidden' };
 }
 
 export interface TextContent {

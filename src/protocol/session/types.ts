@@ -78,9 +78,16 @@ export type SessionEvent =
 
 export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
 
-/** Which server request a handler answers: its id, to pair it with a later notifications/cancelled. */
+/**
+ * Which server request a handler answers: its id (to pair it with a later notifications/cancelled),
+ * and, when it runs as a client-side task, the task and a signal aborted when the task is cancelled.
+ */
 export interface ServerRequestInfo {
   id: JsonRpcId;
+  /** Aborted when the work is no longer wanted (the server cancelled the task). */
+  signal?: AbortSignal;
+  /** The task this request runs as. */
+  taskId?: string;
 }
 
 /** Answers a server→client request; may take its time (a person filling an elicitation form). */

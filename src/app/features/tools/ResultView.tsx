@@ -6,8 +6,9 @@ import { RawAndPretty } from '../../components/RawAndPretty.js';
 import { ContentBlocks } from '../../components/content/ContentBlocks.js';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
-import { URL_ELICITATION_REQUIRED, parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import { URL_ELICITATION_REQUIRED, createdTask, parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
 import { UrlElicitationRequired } from '../elicitation/UrlElicitationRequired.js';
+import { TaskCreated } from '../tasks/TaskCreated.js';
 import { errorCodeName } from './format.js';
 import { StructuredContentCheck } from './StructuredContentCheck.js';
 import type { ToolCallRecord } from './tools-store.js';
@@ -29,6 +30,8 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   const { outcome, tool } = record;
   switch (outcome.status) {
     case 'result': {
+      const created = record.asTask ? createdTask(outcome.result) : undefined;
+      if (created?.ok) return <TaskCreated task={created.value} />;
       const parsed = parseCallToolResult(outcome.result);
       if (!parsed.ok) {
         return (

@@ -2,7 +2,8 @@
 // sending, and the call controls.
 
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { validateAgainstSchema, type Tool } from '../../../protocol/index.js';
+import { toolTaskSupport, validateAgainstSchema, type Tool } from '../../../protocol/index.js';
+import { TaskChoice } from './TaskChoice.js';
 import { useConnection, useTools } from '../../hooks.js';
 import { callBlocked } from './availability.js';
 import { CallPanel } from './CallPanel.js';
@@ -73,6 +74,8 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
   const setDraft = useTools((s) => s.setDraft);
   const startCall = useTools((s) => s.startCall);
   const [attempted, setAttempted] = useState(false);
+  const [asTask, setAsTask] = useState(false);
+  const taskSupport = toolTaskSupport(tool, snapshot?.info?.capabilities);
   const check = checkArguments(tool, prepared, draft);
   const blocked = callBlocked(snapshot, session, inFlight);
   const showProblems = attempted && !check.ok;
@@ -86,7 +89,12 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
     }
     if (check.args === undefined) return;
     setAttempted(false);
-    void startCall({ tool, arguments: check.args, sentAnyway: !check.ok });
+    void startCall({
+      tool,
+      arguments: check.args,
+      sentAnyway: !check.ok,
+      asTask: taskSupport.mode === 'required' || (taskSupport.mode === 'optional' && asTask),
+    });
   }
 
   return (
@@ -120,6 +128,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
         {...(showProblems && !check.ok ? { errorSchema: check.placed.errorSchema } : {})}
         onSubmit={() => call(false)}
       />
+      <TaskChoice support={taskSupport} asTask={asTask} onChange={setAsTask} />
       <CallPanel
         {...(blocked !== undefined ? { blocked } : {})}
         {...(showProblems && !check.ok ? { problems: { title: check.title, lines: check.placed.lines, canSendAnyway: check.canSendAnyway } } : {})}

@@ -4,7 +4,7 @@
 // Framework-free: the current session comes from its deps.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ClientSession, JsonRpcId, ProgressUpdate, RequestOutcome, Tool } from '../../../protocol/index.js';
+import { createdTask, type ClientSession, type JsonRpcId, type ProgressUpdate, type RequestOutcome, type Task, type Tool } from '../../../protocol/index.js';
 import { needsConfirmation } from './confirm-call.js';
 
 export const CANCEL_REASON = 'Cancelled by the user in mcpscope';
@@ -43,6 +43,8 @@ export interface ToolCallRecord {
   /** Sent although the arguments failed validation (Send anyway). */
   sentAnyway: boolean;
   lastProgress?: ProgressUpdate;
+  /** Called as a task (params.task): a CreateTaskResult is the expected answer. */
+  asTask?: boolean;
 }
 
 export interface ToolsState {
@@ -98,6 +100,8 @@ export interface ToolsDeps {
   /** The current connection's session, if any. */
   session: () => CallSession | undefined;
   now?: () => number;
+  /** A call asked as a task was answered with one (CreateTaskResult): the Tasks tab follows it. */
+  taskCreated?: (task: Task, session: CallSession, toolName: string) => void;
 }
 
 export function parseTimeout(text: string): { ok: true; ms: number } | { ok: false; message: string } {
@@ -113,6 +117,7 @@ export interface PendingCall {
   tool: Tool;
   arguments: unknown;
   sentAnyway: boolean;
+  asTask?: boolean;
 }
 
 function durationOf(outcome: RequestOutcome, startedAt: number, now: number): number {
@@ -142,7 +147,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       set({ inFlight: { seq, tool: request.tool, arguments: request.arguments, startedAt, cancelRequested: false, session } });
       const outcome = await session.request(
         'tools/call',
-        { name: request.tool.name, arguments: request.arguments },
+        { name: request.tool.name, arguments: request.arguments, ...(request.asTask ? { task: {} } : {}) },
         {
           timeoutMs: timeout.ms,
           onSent: (sent) => patch({ requestId: sent.id }),
@@ -159,12 +164,15 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         outcome,
         sentAnyway: request.sentAnyway,
         ...(lastProgress ? { lastProgress } : {}),
+        ...(request.asTask ? { asTask: true } : {}),
       };
       set((s) => ({
         inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,
         history: [record, ...s.history].slice(0, HISTORY_LENGTH),
         shown: seq,
       }));
+      const task = request.asTask && outcome.status === 'result' ? createdTask(outcome.result) : undefined;
+      if (task?.ok) deps.taskCreated?.(task.value, session, request.tool.name);
       return record;
     };
     const select = (name: string | undefined): void => {

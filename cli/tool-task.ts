@@ -1,0 +1,67 @@
+// `tools call NAME --task`: call the tool as a task (2025-11-25), poll it to
+// its end with the same tracker as the page, print each status change as it
+// happens, then print the result tasks/result returned.
+
+import {
+  TaskTracker,
+  createdTask,
+  isTerminalStatus,
+  outcomeMessage,
+  systemClock,
+  toolTaskSupport,
+  type CallToolResult,
+  type Tool,
+} from '../src/protocol/index.js';
+import type { CommandResult } from './commands.js';
+import { toolResult } from './format.js';
+import { CliError, type CliConnection } from './connection.js';
+
+export async function callAsTask(
+  c: CliConnection,
+  tool: Tool,
+  args: Record<string, unknown>,
+  asked: boolean,
+  notice: (line: string) => void,
+): Promise<CommandResult> {
+  const support = toolTaskSupport(tool, c.info?.capabilities);
+  if (support.mode === 'none') {
+    throw new CliError(
+      support.note ??
+        `Tool ${tool.name} cannot be called as a task: its execution.taskSupport is ${JSON.stringify(tool.execution?.taskSupport ?? 'absent (forbidden)')}. Call it without --task.`,
+    );
+  }
+  if (!asked) notice(`${tool.name} has execution.taskSupport "required": calling it as a task.`);
+  const outcome = await c.request('tools/call', { name: tool.name, arguments: args, task: {} });
+  if (outcome.status !== 'result') return { ok: false, text: [`tools/call failed: ${outcomeMessage(outcome)}`], json: outcome };
+  const created = createdTask(outcome.result);
+  if (!created.ok) {
+    notice(`The server answered without a task (${created.error}); its answer is the result.`);
+    return toolResult(outcome.result as CallToolResult);
+  }
+  const say = (status: string, message: string | undefined) => notice(`task ${created.value.taskId}: ${status}${message ? ` — ${message}` : ''}`);
+  say(created.value.status, created.value.statusMessage);
+  return new Promise<CommandResult>((resolve) => {
+    let printed = 1;
+    let warned = 0;
+    const tracker = new TaskTracker(created.value, {
+      clock: systemClock,
+      request: (method, params, options) => c.request(method, params, options),
+      onChange: () => {
+        const s = tracker.state;
+        for (const h of s.history.slice(printed)) say(h.status, h.statusMessage);
+        printed = s.history.length;
+        for (const b of s.backwards.slice(warned)) notice(b);
+        warned = s.backwards.length;
+        if (s.result !== undefined && !s.resultPending) {
+          const r = s.result;
+          resolve(r.status === 'result' ? toolResult(r.result as CallToolResult) : { ok: false, text: [`tasks/result failed: ${outcomeMessage(r)}`], json: r });
+        } else if (!s.polling && s.history.some((h) => isTerminalStatus(h.status)) && !s.resultPending && s.task.status === 'cancelled') {
+          resolve({ ok: false, text: [`Task ${s.task.taskId} was cancelled${s.task.statusMessage ? `: ${s.task.statusMessage}` : ''}.`], json: s.task });
+        } else if (s.stopped !== undefined) {
+          resolve({ ok: false, text: [s.stopped.replace(' Press Poll again to go on.', '')], json: s.task });
+        }
+      },
+    });
+    tracker.start();
+  });
+}

@@ -1,0 +1,45 @@
+// The page's answers to server requests, with tasks: a request asked as a task
+// runs as a client-side task (ClientTaskReceiver), tasks/* are answered, and a
+// question that belongs to a server task is noted for the Tasks tab.
+
+import { ClientTaskReceiver, systemClock, type ServerRequestAnswer, type ServerRequestHandler } from '../../../protocol/index.js';
+import type { ElicitationState } from '../elicitation/elicitation.js';
+import type { StoreApi } from 'zustand/vanilla';
+import type { TasksStore } from './tasks-store.js';
+
+export interface ClientTaskDeps {
+  tasksStore: TasksStore;
+  /** Sends a notification on the current connection (notifications/tasks/status). */
+  notify: (method: string, params: unknown) => void;
+}
+
+export function withClientTasks(
+  handlers: Readonly<Record<string, ServerRequestHandler>>,
+  { tasksStore, notify }: ClientTaskDeps,
+): { handlers: Record<string, ServerRequestHandler>; receiver: ClientTaskReceiver } {
+  const receiver = new ClientTaskReceiver({ clock: systemClock, notify, onChange: () => tasksStore.setClientTasks(receiver.tasks) });
+  const noted: Record<string, ServerRequestHandler> = {};
+  for (const [method, handler] of Object.entries(handlers)) {
+    noted[method] = (params, context) => {
+      const done = tasksStore.question(method, params);
+      const answer = handler(params, context);
+      if (done) void Promise.resolve(answer).finally(done);
+      return answer;
+    };
+  }
+  return { handlers: receiver.wrap(noted), receiver };
+}
+
+/** elicitation/create whose form goes away (answered "cancel") when the server cancels its task. */
+export function cancellableElicitation(
+  elicitations: StoreApi<ElicitationState> & { request(params: unknown): Promise<ServerRequestAnswer> },
+): ServerRequestHandler {
+  return (params, context) => {
+    const before = elicitations.getState().queue.length;
+    const answer = elicitations.request(params);
+    const queue = elicitations.getState().queue;
+    const asked = queue.length > before ? queue.at(-1) : undefined;
+    context?.signal?.addEventListener('abort', () => asked?.answer({ result: { action: 'cancel' } }), { once: true });
+    return answer;
+  };
+}

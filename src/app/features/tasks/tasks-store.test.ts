@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock, type RequestOutcome, type Task } from '../../../protocol/index.js';
+import { createTasksStore } from './tasks-store.js';
+
+const task: Task = {
+  taskId: 't1',
+  status: 'working',
+  createdAt: '2025-11-25T10:00:00Z',
+  lastUpdatedAt: '2025-11-25T10:00:00Z',
+  ttl: 60000,
+  pollInterval: 1000,
+};
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const result = (value: unknown) => ({ status: 'result', result: value }) as RequestOutcome;
+
+function session(answers: Record<string, (params: unknown) => RequestOutcome>) {
+  const calls: Array<{ method: string; params: unknown }> = [];
+  return {
+    calls,
+    request: async (method: string, params?: unknown) => {
+      calls.push({ method, params });
+      return answers[method]?.(params) ?? ({ status: 'closed', message: 'gone' } as RequestOutcome);
+    },
+  };
+}
+
+describe('tasks store', () => {
+  it('tracks a created task, applies status notifications of its connection only, and shows its result', async () => {
+    const clock = new ManualClock();
+    const store = createTasksStore(clock);
+    const s = session({ 'tasks/result': () => result({ content: [{ type: 'text', text: 'ok' }] }) });
+    store.track(task, s, 1, 'tools/call x', 'x');
+    store.applyStatus({ ...task, status: 'completed' }, 2);
+    expect(store.getState().tracked[0]?.state.task.status).toBe('working');
+    store.applyStatus({ ...task, status: 'completed', statusMessage: 'done' }, 1);
+    await flush();
+    const t = store.getState().tracked[0]!;
+    expect(t.state.task).toMatchObject({ status: 'completed', statusMessage: 'done' });
+    expect(t.state.result).toMatchObject({ status: 'result' });
+    expect(s.calls.map((c) => c.method)).toEqual(['tasks/result']);
+  });
+
+  it('stops polling when its connection ends, saying so', () => {
+    const store = createTasksStore(new ManualClock());
+    store.track(task, session({}), 1, 'tools/call x');
+    store.connectionEnded(1);
+    expect(store.getState().tracked[0]?.state).toMatchObject({ polling: false, stopped: 'The connection ended: this task can no longer be polled.' });
+  });
+
+  it('lists tasks page by page, keeps valid ones and says how many were not', async () => {
+    const store = createTasksStore(new ManualClock());
+    const s = session({
+      'tasks/list': (params) =>
+        (params as { cursor?: string }).cursor === 'p2'
+          ? result({ tasks: [{ ...task, taskId: 't3' }] })
+          : result({ tasks: [task, { taskId: 't2' }], nextCursor: 'p2' }),
+    });
+    await store.listPage(s, false);
+    expect(store.getState().listing).toMatchObject({
+      pages: 1,
+      nextCursor: 'p2',
+      error: '1 of the listed tasks are not valid Tasks and are not shown (see the Problems tab).',
+    });
+    await store.listPage(s, true);
+    expect(store.getState().listing?.tasks.map((t) => t.taskId)).toEqual(['t1', 't3']);
+    expect(store.getState().listing?.nextCursor).toBeUndefined();
+    expect(s.calls.map((c) => c.params)).toEqual([{}, { cursor: 'p2' }]);
+  });
+
+  it('notes a question that belongs to a task until it is answered', () => {
+    const store = createTasksStore(new ManualClock());
+    const done = store.question('elicitation/create', { message: 'Which?', _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } });
+    expect(store.getState().questions).toEqual([{ taskId: 't1', method: 'elicitation/create', message: 'Which?' }]);
+    done?.();
+    expect(store.getState().questions).toEqual([]);
+    expect(store.question('elicitation/create', { message: 'no task' })).toBeUndefined();
+  });
+});
