@@ -152,12 +152,12 @@ test('resources: a static document, the dynamic text and blob templates, and sub
   await expect(viewer).toContainText('Everything Server - Features');
 
   const text = resources.getByRole('form', { name: /Dynamic Text/i });
-  await text.getByRole('textbox').first().fill('7');
+  await text.getByRole('combobox').first().fill('7');
   await text.getByRole('button', { name: 'Read' }).click();
   await expect(viewer).toContainText('demo://resource/dynamic/text/7');
 
   const blob = resources.getByRole('form', { name: /Dynamic Blob/i });
-  await blob.getByRole('textbox').first().fill('4');
+  await blob.getByRole('combobox').first().fill('4');
   await blob.getByRole('button', { name: 'Read' }).click();
   await expect(viewer).toContainText('demo://resource/dynamic/blob/4');
 

@@ -128,7 +128,7 @@ describe('ClientTaskReceiver', () => {
 
   it('makes the session declare tasks for the augmentable requests it answers (2025-11-25 only)', async () => {
     for (const [version, expected] of [
-      ['2025-11-25', { elicitation: {}, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } } }],
+      ['2025-11-25', { elicitation: { form: {}, url: {} }, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } } }],
       ['2025-06-18', { elicitation: {} }],
     ] as const) {
       const sent: Array<{ params: { capabilities: unknown } }> = [];

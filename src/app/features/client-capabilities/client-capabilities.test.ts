@@ -63,7 +63,11 @@ describe('roots', () => {
     const { app, connect } = setup();
     app.clientSettings.setFeature('roots', false);
     const { socket, capabilities } = await connect();
-    expect(capabilities).toEqual({ sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
+    expect(capabilities).toEqual({
+      sampling: { tools: {} },
+      elicitation: { form: {}, url: {} },
+      tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+    });
     serverAsks(socket, 'r1', 'roots/list');
     expect(answerTo(socket, 'r1')?.error).toMatchObject({ code: -32601 });
     app.clientSettings.addRoot('file:///x', '');
@@ -75,13 +79,22 @@ describe('feature switches', () => {
   it('apply to the next connection, not the current one', async () => {
     const { app, connect } = setup();
     const first = await connect();
-    expect(first.capabilities).toEqual({ roots: { listChanged: true }, sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
+    expect(first.capabilities).toEqual({
+      roots: { listChanged: true },
+      sampling: { tools: {} },
+      elicitation: { form: {}, url: {} },
+      tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+    });
     app.clientSettings.setFeature('elicitationForm', false);
     app.clientSettings.setFeature('elicitationUrl', false);
     expect(app.controller.session?.features.elicitationForm).toBe(true);
     expect(featuresDiffer(app.controller.session!.features, app.clientSettings.getState().features)).toBe(true);
     const second = await connect();
-    expect(second.capabilities).toEqual({ roots: { listChanged: true }, sampling: { tools: {} } });
+    expect(second.capabilities).toEqual({
+      roots: { listChanged: true },
+      sampling: { tools: {} },
+      tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } },
+    });
     serverAsks(second.socket, 'e1', 'elicitation/create');
     expect(answerTo(second.socket, 'e1')?.error).toMatchObject({ code: -32601 });
   });
