@@ -113,6 +113,35 @@ test('an elicitation the server asks as a task is answered as a client-side task
   await page.screenshot({ path: '/tmp/tasks-client.png', fullPage: true });
 });
 
+test('a sampling request the server asks as a task is answered as a client-side task', async ({ page }) => {
+  await connectStdio(page);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'trigger-sampling-request-async', exact: true }).click();
+  const tool = tools.getByRole('region', { name: 'Tool trigger-sampling-request-async' });
+  await tool.getByLabel('prompt', { exact: true }).fill('Name a tree');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const request = page.getByRole('complementary', { name: 'Sampling' }).getByRole('region', { name: /^Sampling request \d+$/ });
+  await expect(request).toContainText('Name a tree');
+  // Let the server poll the client's task (working) at least once before answering.
+  await page.waitForTimeout(1500);
+  await request.getByLabel('Reply text').fill('An oak.');
+  await request.getByLabel('Model').fill('human-in-the-loop');
+  await request.getByRole('button', { name: 'Send reply' }).click();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const result = tools.getByRole('region', { name: 'Call result' });
+  await expect(result.getByText(/\[COMPLETED\] Async sampling completed!/).first()).toBeVisible({ timeout: 20_000 });
+  await expect(result).toContainText('An oak.');
+  await expect(result).toContainText(/Poll 1: working/);
+  await page.getByRole('tab', { name: 'Tasks' }).click();
+  const clientTasks = page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('region', { name: 'Client tasks' });
+  await expect(clientTasks.getByRole('listitem')).toHaveCount(1);
+  await expect(clientTasks.getByRole('listitem')).toContainText('completed');
+  await expect(clientTasks.getByRole('listitem')).toContainText('sampling/createMessage');
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Problems' })).toContainText('No problems found.');
+});
+
 test.describe('over Streamable HTTP', () => {
   let everything: FixtureProcess;
   test.beforeAll(async () => {
