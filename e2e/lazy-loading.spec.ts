@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
+import { DEMO_TOOLS_LINE } from './fixtures/demo.js';
 import { MANIFEST, firstScreenFiles, type ManifestChunk } from '../scripts/first-screen.mjs';
 
 const uiDir = process.env.MCPSCOPE_UI_DIR ?? fileURLToPath(new URL('../dist/ui/', import.meta.url));
@@ -175,7 +176,7 @@ test('connecting loads no tab’s code: a tab’s chunk comes when it is opened,
   const toolLists = sent.filter((m) => m === 'tools/list').length;
   await page.getByRole('tab', { name: 'Tools' }).click();
   const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await expect(tools.getByText('11 tools · 3 pages')).toBeVisible();
+  await expect(tools.getByText(DEMO_TOOLS_LINE)).toBeVisible();
   expect(loaded).toEqual(['tools/ToolsTab']);
   // Shown from what was fetched at connection, not asked for again.
   expect(sent.filter((m) => m === 'tools/list')).toHaveLength(toolLists);

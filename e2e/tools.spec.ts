@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
+import { DEMO_TOOLS, DEMO_TOOLS_LINE } from './fixtures/demo.js';
 
 async function openTools(page: Page): Promise<Locator> {
   await page.goto(`/#token=${E2E_TOKEN}`);
@@ -21,12 +22,12 @@ test('lists every tool across pages, with a count, a filter and annotation badge
   const list = tools.getByRole('list', { name: 'Tools' });
   // tools/list pages hold 4 tools: "fail" is on the third page, the elicitation tools on the fourth.
   await expect(list.getByRole('button', { name: 'fail', exact: true })).toBeVisible();
-  await expect(list.getByRole('button')).toHaveCount(17);
-  await expect(tools.getByText('17 tools · 5 pages')).toBeVisible();
+  await expect(list.getByRole('button')).toHaveCount(DEMO_TOOLS);
+  await expect(tools.getByText(DEMO_TOOLS_LINE)).toBeVisible();
 
   await tools.getByLabel('Filter tools').fill('weather');
   await expect(list.getByRole('button')).toHaveCount(1);
-  await expect(tools.getByText('1 of 17 tools')).toBeVisible();
+  await expect(tools.getByText(`1 of ${DEMO_TOOLS} tools`)).toBeVisible();
   const badges = tools.getByRole('list', { name: 'Annotations of get_weather' });
   await expect(badges.getByText('read-only')).toHaveAttribute('title', /readOnlyHint: true/);
   await expect(badges.getByText('open-world')).toBeVisible();
