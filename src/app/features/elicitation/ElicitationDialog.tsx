@@ -7,7 +7,7 @@ import { formatProblems, validateAgainstSchema } from '../../../protocol/index.j
 import type { PendingElicitation, PendingFormElicitation } from './elicitation.js';
 import { choiceBounds, contentOf, initialValues, type ElicitationField, type FieldValue } from './form-fields.js';
 import { ProblemList } from '../../components/ProblemList.js';
-import { ElicitationModal } from './ElicitationModal.js';
+import { DeclineAndCancel, ElicitationModal } from './ElicitationModal.js';
 import { UrlElicitationDialog } from './UrlElicitationDialog.js';
 import './elicitation.css';
 
@@ -129,12 +129,7 @@ function FormDialog({ item }: { item: PendingFormElicitation }) {
           <button type="submit" className="primary">
             Accept
           </button>
-          <button type="button" onClick={() => item.answer({ result: { action: 'decline' } })}>
-            Decline
-          </button>
-          <button type="button" onClick={() => item.answer({ result: { action: 'cancel' } })}>
-            Cancel
-          </button>
+          <DeclineAndCancel item={item} />
         </div>
       </form>
     </ElicitationModal>

@@ -44,3 +44,17 @@ export function ElicitationModal({
     </div>
   );
 }
+
+/** The two refusals every elicitation offers; `initial` marks Decline as the control focused on opening. */
+export function DeclineAndCancel({ item, initial = false }: { item: PendingElicitation; initial?: boolean }) {
+  return (
+    <>
+      <button type="button" data-initial={initial || undefined} onClick={() => item.answer({ result: { action: 'decline' } })}>
+        Decline
+      </button>
+      <button type="button" onClick={() => item.answer({ result: { action: 'cancel' } })}>
+        Cancel
+      </button>
+    </>
+  );
+}

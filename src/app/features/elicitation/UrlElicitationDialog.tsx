@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import { describeUrlTarget } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 import type { PendingUrlElicitation } from './elicitation.js';
-import { ElicitationModal } from './ElicitationModal.js';
+import { DeclineAndCancel, ElicitationModal } from './ElicitationModal.js';
 import { UrlTargetView, openUrlElicitation } from './UrlTarget.js';
 
 export function UrlElicitationDialog({ item }: { item: PendingUrlElicitation }) {
@@ -42,12 +42,7 @@ export function UrlElicitationDialog({ item }: { item: PendingUrlElicitation }) 
         <button type="button" className="primary" onClick={open} disabled={'problem' in target || !target.opens}>
           Open in a new tab
         </button>
-        <button type="button" data-initial onClick={() => item.answer({ result: { action: 'decline' } })}>
-          Decline
-        </button>
-        <button type="button" onClick={() => item.answer({ result: { action: 'cancel' } })}>
-          Cancel
-        </button>
+        <DeclineAndCancel item={item} initial />
       </div>
     </ElicitationModal>
   );
