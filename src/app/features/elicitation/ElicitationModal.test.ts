@@ -16,7 +16,9 @@ const item: PendingUrlElicitation = {
 
 describe('ElicitationModal', () => {
   it('is a modal dialog named by its title, with the server message as text, then its content', () => {
-    const html = renderToString(createElement(ElicitationModal, { item, title: 'The server asks', initialFocus: 'button' }, createElement('p', null, 'body')));
+    const html = renderToString(
+      createElement(ElicitationModal, { item, title: 'The server asks', initialFocus: 'button', children: createElement('p', null, 'body') }),
+    );
     expect(html).toMatch(
       /^<div class="elicitation-backdrop"><div role="dialog" aria-modal="true" aria-labelledby="([^"]+)" class="elicitation-dialog"><h3 id="\1">The server asks<\/h3>/,
     );
