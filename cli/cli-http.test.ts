@@ -2,14 +2,7 @@
 // HTTP) and a bare JSON-RPC endpoint that does not implement initialize.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bareJsonRpcFixture, everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
-import { main } from './main.js';
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { cli } from '../test/fixtures/cli-helpers.js';
 
 let everything: FixtureProcess;
 let bare: FixtureProcess;

@@ -1,23 +1,9 @@
 // The CLI and the demo's URL-mode elicitation, end to end over stdio: the address
 // is printed, never opened; a -32042 answer names the page to open first.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from './main.js';
+import { describe, expect, it } from 'vitest';
+import { cli, demoTarget, requireBuiltDemo } from '../test/fixtures/cli-helpers.js';
 
-const demo = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
-const demoTarget = ['--stdio', `${JSON.stringify(process.execPath)} ${JSON.stringify(demo)}`];
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-beforeAll(() => {
-  if (!existsSync(demo)) throw new Error('Build first: npm run build (dist/node is missing).');
-});
+requireBuiltDemo();
 
 describe('URL-mode elicitation in the CLI', () => {
   it('accept-defaults accepts and prints the sign-in address with its host; decline (the default) declines', async () => {

@@ -1,30 +1,18 @@
 // The headless CLI end to end: real servers over stdio, in-process.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from './main.js';
+import { describe, expect, it } from 'vitest';
+import { cli, demoTarget, node, requireBuiltDemo } from '../test/fixtures/cli-helpers.js';
 
-const demo = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
 const bad = fileURLToPath(new URL('../test/fixtures/bad-server.mjs', import.meta.url));
 const blobs = fileURLToPath(new URL('../test/fixtures/blob-server.mjs', import.meta.url));
 const exitAfterPing = fileURLToPath(new URL('../test/fixtures/exit-after-ping.mjs', import.meta.url));
-const node = JSON.stringify(process.execPath);
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-const demoTarget = ['--stdio', `${node} ${JSON.stringify(demo)}`];
 const badTarget = (mode: string, ...extra: string[]) => ['--stdio', `${node} ${JSON.stringify(bad)} --mode ${mode} ${extra.join(' ')}`];
 
-beforeAll(() => {
-  if (!existsSync(demo)) throw new Error('Build first: npm run build (dist/node is missing).');
-});
+requireBuiltDemo();
 
 describe('mcpscope CLI commands', () => {
   it('ping prints the round trip and Compliant', async () => {

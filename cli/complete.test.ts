@@ -1,29 +1,15 @@
 // The CLI's complete command and check's completion probe, against the demo
 // server, server-everything and the completion fixture, over stdio in-process.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseComplete } from './complete.js';
-import { main } from './main.js';
+import { cli, demoTarget, everything, node, requireBuiltDemo } from '../test/fixtures/cli-helpers.js';
 
-const demo = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
-const everything = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 const fixture = fileURLToPath(new URL('../test/fixtures/completion-server.mjs', import.meta.url));
-const node = JSON.stringify(process.execPath);
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-const demoTarget = ['--stdio', `${node} ${JSON.stringify(demo)}`];
 const fixtureTarget = (mode: string) => ['--stdio', `${node} ${JSON.stringify(fixture)} --mode ${mode}`];
 
-beforeAll(() => {
-  if (!existsSync(demo)) throw new Error('Build first: npm run build (dist/node is missing).');
-});
+requireBuiltDemo();
 
 describe('parseComplete', () => {
   it('reads a prompt or a template, the field, an optional value and the context', () => {

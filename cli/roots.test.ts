@@ -1,20 +1,8 @@
 // --root: the roots the CLI offers a server, checked as file:// URIs, and
 // answered to roots/list (the demo's list_roots tool asks for them).
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './args.js';
-import { main } from './main.js';
-
-const demo = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
-const demoTarget = ['--stdio', `${JSON.stringify(process.execPath)} ${JSON.stringify(demo)}`];
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+import { cli, demoTarget, requireBuiltDemo } from '../test/fixtures/cli-helpers.js';
 
 describe('--root', () => {
   it('is repeatable, and each must be a file:// URI', () => {
@@ -31,9 +19,7 @@ describe('--root', () => {
 });
 
 describe('roots against the demo server', () => {
-  beforeAll(() => {
-    if (!existsSync(demo)) throw new Error('Build first: npm run build (dist/node is missing).');
-  });
+  requireBuiltDemo();
 
   it('answers roots/list with the --root URIs, and says so on stderr', async () => {
     const r = await cli(...demoTarget, '--root', 'file:///work/a', '--root', 'file:///work/b', '--verbose', 'tools', 'call', 'list_roots');

@@ -3,21 +3,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './args.js';
-import { main } from './main.js';
 import { samplingAnswer } from './sampling.js';
+import { cli, demoTarget, everything, node } from '../test/fixtures/cli-helpers.js';
 
-const node = JSON.stringify(process.execPath);
-const everything = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 const fixture = fileURLToPath(new URL('../test/fixtures/sampling-server.mjs', import.meta.url));
 const context = { version: '2025-11-25', clientCapabilities: { sampling: { tools: {} } } };
 const ask = { messages: [{ role: 'user', content: { type: 'text', text: 'Capital of France?' } }], maxTokens: 20, systemPrompt: 'Be brief.' };
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('--sampling', () => {
   it('reads reply:TEXT and decline, and says what it needs otherwise', () => {
@@ -82,12 +73,10 @@ describe('--sampling', () => {
 
 describe('the demo server', () => {
   it('ask_model samples through the client and returns the reply', async () => {
-    const demo = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
-    const target = ['--stdio', `${node} ${JSON.stringify(demo)}`];
-    const r = await cli(...target, '--sampling', 'reply:A haiku.', 'tools', 'call', 'ask_model', '--arg', 'prompt=Write a haiku');
+    const r = await cli(...demoTarget, '--sampling', 'reply:A haiku.', 'tools', 'call', 'ask_model', '--arg', 'prompt=Write a haiku');
     expect(r).toMatchObject({ code: 0, out: 'mcpscope-cli said (endTurn): A haiku.' });
     expect(r.err).toContain('systemPrompt "You are answering the mcpscope demo server."');
-    const without = await cli(...target, 'tools', 'call', 'ask_model', '--arg', 'prompt=Hi');
+    const without = await cli(...demoTarget, 'tools', 'call', 'ask_model', '--arg', 'prompt=Hi');
     expect(without.out).toContain('This client does not support sampling.');
   }, 30_000);
 });

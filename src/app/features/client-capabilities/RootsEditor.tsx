@@ -39,7 +39,7 @@ export function RootsEditor() {
       {roots.length === 0 ? (
         <p className="hint">No roots yet: roots/list answers an empty list.</p>
       ) : (
-        <ul className="root-list" aria-label="Roots">
+        <ul className="root-list plain-list" aria-label="Roots">
           {roots.map((root) => (
             <li key={root.uri}>
               <span className="mono root-uri">{root.uri}</span>

@@ -2,11 +2,12 @@
 // accept, decline or cancel (form mode), or a web page to open (URL mode).
 // Nothing is sent until they choose.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatProblems, validateAgainstSchema } from '../../../protocol/index.js';
 import type { PendingElicitation, PendingFormElicitation } from './elicitation.js';
 import { choiceBounds, contentOf, initialValues, type ElicitationField, type FieldValue } from './form-fields.js';
-import { trapFocus } from './trap-focus.js';
+import { ProblemList } from '../../components/ProblemList.js';
+import { DeclineAndCancel, ElicitationModal } from './ElicitationModal.js';
 import { UrlElicitationDialog } from './UrlElicitationDialog.js';
 import './elicitation.css';
 
@@ -95,9 +96,6 @@ function Field({ field, value, onChange }: { field: ElicitationField; value: Fie
 function FormDialog({ item }: { item: PendingFormElicitation }) {
   const [values, setValues] = useState(() => initialValues(item.fields));
   const [problems, setProblems] = useState<string[]>([]);
-  const titleId = useId();
-  const first = useRef<HTMLDivElement>(null);
-  useEffect(() => first.current?.querySelector<HTMLElement>('input, select, button')?.focus(), []);
 
   const accept = () => {
     const content = contentOf(item.fields, values);
@@ -110,58 +108,31 @@ function FormDialog({ item }: { item: PendingFormElicitation }) {
   };
 
   return (
-    <div className="elicitation-backdrop">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="elicitation-dialog"
-        ref={first}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            item.answer({ result: { action: 'cancel' } });
-          } else if (e.key === 'Tab') trapFocus(e, first.current);
+    <ElicitationModal item={item} title="The server asks for input" initialFocus="input, select, button">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          accept();
         }}
       >
-        <h3 id={titleId}>The server asks for input</h3>
-        <p className="elicitation-message">{item.message}</p>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            accept();
-          }}
-        >
-          {item.fields.map((f) => (
-            <Field key={f.name} field={f} value={values.get(f.name)} onChange={(v) => setValues((s) => new Map(s).set(f.name, v))} />
-          ))}
-          {item.unsupported.length > 0 && (
-            <p className="hint">
-              Not shown: {item.unsupported.join(', ')}. requestedSchema may hold only text, number, boolean and choice fields, and these are none of them;
-              Accept leaves them out of the answer.
-            </p>
-          )}
-          {problems.length > 0 && (
-            <ul role="alert" className="field-error">
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          )}
-          <div className="toolbar">
-            <button type="submit" className="primary">
-              Accept
-            </button>
-            <button type="button" onClick={() => item.answer({ result: { action: 'decline' } })}>
-              Decline
-            </button>
-            <button type="button" onClick={() => item.answer({ result: { action: 'cancel' } })}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        {item.fields.map((f) => (
+          <Field key={f.name} field={f} value={values.get(f.name)} onChange={(v) => setValues((s) => new Map(s).set(f.name, v))} />
+        ))}
+        {item.unsupported.length > 0 && (
+          <p className="hint">
+            Not shown: {item.unsupported.join(', ')}. requestedSchema may hold only text, number, boolean and choice fields, and these are none of them; Accept
+            leaves them out of the answer.
+          </p>
+        )}
+        <ProblemList problems={problems} />
+        <div className="toolbar">
+          <button type="submit" className="primary">
+            Accept
+          </button>
+          <DeclineAndCancel item={item} />
+        </div>
+      </form>
+    </ElicitationModal>
   );
 }
 

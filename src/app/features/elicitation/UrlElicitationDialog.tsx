@@ -2,22 +2,17 @@
 // page. The dialog shows the message and the address, its host emphasised, and
 // opens it only on a click: Open (a new tab, then "accept"), Decline or Cancel.
 
-import { useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { describeUrlTarget } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 import type { PendingUrlElicitation } from './elicitation.js';
-import { trapFocus } from './trap-focus.js';
+import { DeclineAndCancel, ElicitationModal } from './ElicitationModal.js';
 import { UrlTargetView, openUrlElicitation } from './UrlTarget.js';
 
 export function UrlElicitationDialog({ item }: { item: PendingUrlElicitation }) {
   const { elicitations } = useApp();
   const completed = useStore(elicitations, (s) => s.urls.get(item.elicitationId)?.completed === true);
   const target = describeUrlTarget(item.url);
-  const titleId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  // Focus starts on Decline: Enter must not open a page the person has not read.
-  useEffect(() => root.current?.querySelector<HTMLElement>('button[data-initial]')?.focus(), []);
 
   const open = () => {
     if ('problem' in target || !target.opens) return;
@@ -28,47 +23,27 @@ export function UrlElicitationDialog({ item }: { item: PendingUrlElicitation }) 
   };
 
   return (
-    <div className="elicitation-backdrop">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="elicitation-dialog"
-        ref={root}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            item.answer({ result: { action: 'cancel' } });
-          } else if (e.key === 'Tab') trapFocus(e, root.current);
-        }}
-      >
-        <h3 id={titleId}>The server asks you to open a web page</h3>
-        <p className="elicitation-message">{item.message}</p>
-        <UrlTargetView url={item.url} target={target} />
-        {item.problems.length > 0 && (
-          <p className="hint">This request is malformed ({item.problems.join('; ')}); it is shown as it came, and the Problems tab lists it.</p>
-        )}
-        {completed && (
-          <p role="status" className="url-complete">
-            The server reports this elicitation complete (notifications/elicitation/complete); you may still answer.
-          </p>
-        )}
-        <p className="hint">
-          Open shows it in a new browser tab that cannot reach this page, and answers &quot;accept&quot;. What you do on that page goes to the server, not
-          through mcpscope.
+    // Focus starts on Decline: Enter must not open a page the person has not read.
+    <ElicitationModal item={item} title="The server asks you to open a web page" initialFocus="button[data-initial]">
+      <UrlTargetView url={item.url} target={target} />
+      {item.problems.length > 0 && (
+        <p className="hint">This request is malformed ({item.problems.join('; ')}); it is shown as it came, and the Problems tab lists it.</p>
+      )}
+      {completed && (
+        <p role="status" className="url-complete">
+          The server reports this elicitation complete (notifications/elicitation/complete); you may still answer.
         </p>
-        <div className="toolbar">
-          <button type="button" className="primary" onClick={open} disabled={'problem' in target || !target.opens}>
-            Open in a new tab
-          </button>
-          <button type="button" data-initial onClick={() => item.answer({ result: { action: 'decline' } })}>
-            Decline
-          </button>
-          <button type="button" onClick={() => item.answer({ result: { action: 'cancel' } })}>
-            Cancel
-          </button>
-        </div>
+      )}
+      <p className="hint">
+        Open shows it in a new browser tab that cannot reach this page, and answers &quot;accept&quot;. What you do on that page goes to the server, not through
+        mcpscope.
+      </p>
+      <div className="toolbar">
+        <button type="button" className="primary" onClick={open} disabled={'problem' in target || !target.opens}>
+          Open in a new tab
+        </button>
+        <DeclineAndCancel item={item} initial />
       </div>
-    </div>
+    </ElicitationModal>
   );
 }

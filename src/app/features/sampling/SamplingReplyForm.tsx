@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { offeredToolNames } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
+import { ProblemList } from '../../components/ProblemList.js';
 import { STOP_REASONS, buildReply, mediaOf, type AttachedMedia, type ReplyDraft } from './reply.js';
 import { DEFAULT_MODEL, invalidParamsAnswer, rejection, type PendingSampling } from './sampling-store.js';
 
@@ -129,13 +130,7 @@ export function SamplingReplyForm({ item }: { item: PendingSampling }) {
           </label>
         )}
       </div>
-      {problems.length > 0 && (
-        <ul role="alert" className="field-error">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemList problems={problems} />
       <div className="toolbar">
         <button type="submit" className="primary">
           Send reply

@@ -72,7 +72,7 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
       {listed && tools.length === 0 && !failure && <p className="hint">The server lists no tools.</p>}
       {tools.length > 0 && shown.length === 0 && <p className="hint">No tool matches “{filter}”.</p>}
       {shown.length > 0 && (
-        <ul className="tool-list" aria-label="Tools">
+        <ul className="tool-list plain-list" aria-label="Tools">
           {shown.map((tool, i) => (
             // A server may list a name twice (a bug worth seeing): the index keeps keys unique.
             <ToolItem key={`${i}:${tool.name}`} tool={tool} selected={tool.name === selected} />
