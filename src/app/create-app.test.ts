@@ -2,26 +2,12 @@ import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpExchange } from '../protocol/index.js';
 import { FakeSocket, tick } from './connection/test-doubles.js';
-import { createApp } from './create-app.js';
+import { createTestApp } from './test-app.js';
 import { httpExchange } from '../../test/fixtures/http-exchange.js';
 import { listQueryKey } from './server-data/list-keys.js';
 import { RequestFailed } from './server-data/reads.js';
-import type { LogDatabase } from './stores/log-database.js';
 
-function setup() {
-  const sockets: FakeSocket[] = [];
-  const app = createApp({
-    token: 'tok',
-    socketUrl: () => 'ws://127.0.0.1:1/ws',
-    socketFactory: (url, protocols) => {
-      const s = new FakeSocket(url, protocols);
-      sockets.push(s);
-      return s;
-    },
-    logDatabase: () => new Promise<LogDatabase>(() => {}),
-  });
-  return { app, sockets };
-}
+const setup = createTestApp;
 
 /** Connect and answer initialize; resolves with the socket once the session is ready. */
 async function connectReady(app: ReturnType<typeof setup>['app'], sockets: FakeSocket[], capabilities: Record<string, unknown> = {}) {

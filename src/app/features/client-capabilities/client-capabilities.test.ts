@@ -2,22 +2,11 @@
 // answered from the list and announced when it changes while connected.
 import { describe, expect, it } from 'vitest';
 import { FakeSocket } from '../../connection/test-doubles.js';
-import { createApp } from '../../create-app.js';
-import type { LogDatabase } from '../../stores/log-database.js';
+import { createTestApp } from '../../test-app.js';
 import { createClientSettings, featuresDiffer } from './client-settings.js';
 
 function setup() {
-  const sockets: FakeSocket[] = [];
-  const app = createApp({
-    token: 'tok',
-    socketUrl: () => 'ws://127.0.0.1:1/ws',
-    socketFactory: (url, protocols) => {
-      const s = new FakeSocket(url, protocols);
-      sockets.push(s);
-      return s;
-    },
-    logDatabase: () => new Promise<LogDatabase>(() => {}),
-  });
+  const { app, sockets } = createTestApp();
   /** Connect and answer initialize; the socket, once the session is ready. */
   const connect = async () => {
     const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });

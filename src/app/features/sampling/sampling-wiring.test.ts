@@ -3,22 +3,11 @@
 // cancel from the server or a closed connection takes it off the queue.
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../protocol/index.js';
-import { FakeSocket, tick } from '../../connection/test-doubles.js';
-import { createApp } from '../../create-app.js';
-import type { LogDatabase } from '../../stores/log-database.js';
+import { tick } from '../../connection/test-doubles.js';
+import { createTestApp } from '../../test-app.js';
 
 async function connected() {
-  const sockets: FakeSocket[] = [];
-  const app = createApp({
-    token: 'tok',
-    socketUrl: () => 'ws://127.0.0.1:1/ws',
-    socketFactory: (url, protocols) => {
-      const s = new FakeSocket(url, protocols);
-      sockets.push(s);
-      return s;
-    },
-    logDatabase: () => new Promise<LogDatabase>(() => {}),
-  });
+  const { app, sockets } = createTestApp();
   const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
   const socket = sockets[0]!;
   socket.acceptHandshake();
