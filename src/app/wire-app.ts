@@ -22,12 +22,14 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.resourcesStore.getState().forConnection(connection);
     invalidateOnListChanged(queryClient, e, connection);
     if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();
-    if (e.type === 'closed') app.resourcesStore.getState().sessionClosed();
+    if (e.type === 'closed') {
+      app.resourcesStore.getState().sessionClosed();
+      app.tasksStore.connectionEnded(connection);
+    }
     if (e.type === 'notification' && e.method === 'notifications/message') app.serverLog.getState().receive(e.params, connection, Date.now());
     // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
     if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
     watchSampling(app.sampling, e, connection);
-    if (e.type === 'closed') app.tasksStore.connectionEnded(connection);
     if (e.type === 'notification' && e.method === 'notifications/tasks/status') app.tasksStore.applyStatus(e.params, connection);
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
