@@ -3,7 +3,7 @@
 // the other fields as context; stale and bad answers never shown as good.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_TOKEN } from '../playwright.config.js';
+import { connectToScript } from './fixtures/connect.js';
 
 const everything = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 const fixture = fileURLToPath(new URL('../test/fixtures/completion-server.mjs', import.meta.url));
@@ -25,15 +25,7 @@ function recordSent(page: Page): Sent[] {
   return sent;
 }
 
-async function connect(page: Page, args?: string) {
-  await page.goto(`/#token=${E2E_TOKEN}`);
-  if (args !== undefined) {
-    await page.getByLabel('Command').fill(process.execPath);
-    await page.getByLabel('Arguments').fill(args);
-  }
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').first()).toContainText('Connected');
-}
+const connect = (page: Page, args?: string) => connectToScript(page, args);
 
 async function openPrompt(page: Page, name: string) {
   await page.getByRole('tab', { name: 'Prompts' }).click();

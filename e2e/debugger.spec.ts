@@ -4,19 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_TOKEN } from '../playwright.config.js';
+import { connectToScript } from './fixtures/connect.js';
 
 const badServer = fileURLToPath(new URL('../test/fixtures/bad-server.mjs', import.meta.url));
 
-async function connect(page: Page, args?: string) {
-  await page.goto(`/#token=${E2E_TOKEN}`);
-  if (args !== undefined) {
-    await page.getByLabel('Command').fill(process.execPath);
-    await page.getByLabel('Arguments').fill(args);
-  }
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
-}
+const connect = (page: Page, args?: string) => connectToScript(page, args);
 
 test('the heartbeat pings on an interval: figures and chart move', async ({ page }) => {
   await connect(page);

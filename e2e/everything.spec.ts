@@ -3,17 +3,11 @@
 // capability beyond the defaults (docs/compatibility.md maps each to its test).
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_TOKEN } from '../playwright.config.js';
+import { connectToScript } from './fixtures/connect.js';
 
 const everything = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
-async function connect(page: Page): Promise<void> {
-  await page.goto(`/#token=${E2E_TOKEN}`);
-  await page.getByLabel('Command').fill(process.execPath);
-  await page.getByLabel('Arguments').fill(`${everything} stdio`);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').first()).toContainText('Connected to');
-}
+const connect = (page: Page) => connectToScript(page, `${everything} stdio`, 'Connected to');
 
 async function openTab(page: Page, name: string): Promise<Locator> {
   await page.getByRole('tab', { name }).click();

@@ -5,16 +5,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
+import { connectToScript } from './fixtures/connect.js';
 
 const everythingStdio = `${process.cwd()}/node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio`;
 
-async function connectStdio(page: Page): Promise<void> {
-  await page.goto(`/#token=${E2E_TOKEN}`);
-  await page.getByLabel('Command').fill(process.execPath);
-  await page.getByLabel('Arguments').fill(everythingStdio);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
-}
+const connectStdio = (page: Page) => connectToScript(page, everythingStdio);
 
 async function triggerSampling(page: Page, prompt: string) {
   await page.getByRole('tab', { name: 'Tools' }).click();

@@ -5,16 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
+import { connectToScript } from './fixtures/connect.js';
 
 const everythingStdio = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
-async function connectStdio(page: Page): Promise<void> {
-  await page.goto(`/#token=${E2E_TOKEN}`);
-  await page.getByLabel('Command').fill(process.execPath);
-  await page.getByLabel('Arguments').fill(`${everythingStdio} stdio`);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Everything Reference Server');
-}
+const connectStdio = (page: Page) => connectToScript(page, `${everythingStdio} stdio`, 'Everything Reference Server');
 
 /** Calls simulate-research-query (taskSupport "required") and opens the Tasks tab on the task it made. */
 async function startResearch(page: Page, topic: string) {
