@@ -35,6 +35,8 @@ export interface ConnectOptions {
   /** A version, or Auto: probe with server/discover, fall back to initialize. */
   protocolVersion: VersionChoice;
   timeoutMs: number;
+  /** How long connecting (initialize or server/discover) may take, when not timeoutMs. */
+  connectTimeoutMs?: number;
   elicitation: ElicitationPolicy;
   /** How to answer sampling/createMessage; absent: sampling is not declared. */
   sampling?: SamplingPolicy;
@@ -152,7 +154,7 @@ export class CliConnection {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
     // The elicitation handler declares the capability, where the offered version has it.
-    const init = await c.core.connect(options.protocolVersion, { timeoutMs: options.timeoutMs });
+    const init = await c.core.connect(options.protocolVersion, { timeoutMs: options.connectTimeoutMs ?? options.timeoutMs });
     if (init.kind === 'ready') {
       c.info = init.info;
       return c;
