@@ -125,7 +125,9 @@ describe('mcpscope check: the generations a server speaks', () => {
   it("a server that is neither: the initialize failure, as before, and the probe's", async () => {
     const r = await cli(...modern('future'), 'check');
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^mcpscope: initialize failed: [\s\S]*\nNor does it speak 2026-07-28: The server does not support 2026-07-28; it supports: 2027-01-01/);
+    expect(r.err).toMatch(
+      /^mcpscope: initialize failed: [\s\S]*\nNor does it speak 2026-07-28: The server does not support 2026-07-28; it supports: 2027-01-01/,
+    );
   });
 });
 
