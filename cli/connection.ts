@@ -154,7 +154,9 @@ export class CliConnection {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
     // The elicitation handler declares the capability, where the offered version has it.
-    const init = await c.core.connect(options.protocolVersion, { timeoutMs: options.connectTimeoutMs ?? options.timeoutMs });
+    const timeoutMs = options.connectTimeoutMs ?? options.timeoutMs;
+    // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
+    const init = await c.core.connect(options.protocolVersion, { timeoutMs, ...(target.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}) });
     if (init.kind === 'ready') {
       c.info = init.info;
       return c;

@@ -174,18 +174,30 @@ describe('connect: Auto', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('a malformed DiscoverResult: a server bug, reported, no silent fallback', async () => {
+  it('a result that is no DiscoverResult (a legacy server answering every method): falls back, saying what was wrong', async () => {
     const { core, sent, answer, settle } = fake();
     const step = core.connect('auto');
-    answer({ result: { capabilities: {} } });
-    const s = await step;
-    expect(s).toMatchObject({ kind: 'failed', outcome: { status: 'result', result: { capabilities: {} } } });
-    if (s.kind === 'failed')
-      expect(s.message).toBe(
-        'Auto: the server answered server/discover, so it speaks the modern protocol, but: The server/discover result has no supportedVersions; a DiscoverResult needs supportedVersions (strings) and capabilities (an object).',
-      );
+    answer({ result: {} });
     await settle();
-    expect(sent).toHaveLength(1);
+    expect(sent.map((f) => f.method)).toEqual(['server/discover', 'initialize']);
+    answer(initializeResult);
+    expect(await step).toMatchObject({
+      kind: 'ready',
+      era: 'legacy',
+      reason:
+        'Auto: server/discover was answered, but not with a DiscoverResult (The server/discover result has no supportedVersions; a DiscoverResult needs supportedVersions (strings) and capabilities (an object).); taken for a legacy server, fell back to initialize',
+    });
+  });
+
+  it('a malformed DiscoverResult from a server that has no initialize either: failed, naming both', async () => {
+    const { core, answer, settle } = fake();
+    const step = core.connect('auto');
+    answer({ result: 'hello' });
+    await settle();
+    answer({ error: { code: -32601, message: 'Method not found' } });
+    const s = await step;
+    expect(s).toMatchObject({ kind: 'failed', outcome: { status: 'result', result: 'hello', request: { method: 'server/discover' } } });
+    if (s.kind === 'failed') expect(s.message).toMatch(/^Auto: The server\/discover result is a string, not an object; .* Nor did initialize work: .*-32601/);
   });
 
   it('another modern error (-32021): failed, naming it, no fallback', async () => {
