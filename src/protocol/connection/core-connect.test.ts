@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionCore } from './core.js';
+import { ConnectionCore, type ConnectStep } from './core.js';
 import { ManualClock } from '../time/clock.js';
 import type { SessionEvent } from '../session/types.js';
 
@@ -30,6 +30,13 @@ const discoverResult = (versions: string[]) => ({
     _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'srv', version: '1' } },
   },
 });
+/** The message of a step that must have failed. */
+async function failedMessage(step: Promise<ConnectStep>): Promise<string> {
+  const s = await step;
+  expect(s.kind).toBe('failed');
+  return s.kind === 'failed' ? s.message : '';
+}
+
 const initializeResult = { result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'old', version: '1' } } };
 
 describe('connect: a version chosen by hand', () => {
@@ -69,12 +76,9 @@ describe('connect: a version chosen by hand', () => {
     const { core, answer } = fake();
     const step = core.connect('2026-07-28');
     answer({ error: { code: -32601, message: 'Method not found' } });
-    const s = await step;
-    expect(s.kind).toBe('failed');
-    if (s.kind === 'failed')
-      expect(s.message).toMatch(
-        /^server\/discover got error -32601 \(Method not found\): this server does not seem to speak 2026-07-28\. Choose Auto or 2025-11-25/,
-      );
+    expect(await failedMessage(step)).toMatch(
+      /^server\/discover got error -32601 \(Method not found\): this server does not seem to speak 2026-07-28\. Choose Auto or 2025-11-25/,
+    );
   });
 
   it('modern: a discover that does not list the version is version-unsupported', async () => {
@@ -204,9 +208,7 @@ describe('connect: Auto', () => {
     const { core, answer } = fake();
     const step = core.connect('auto');
     answer({ error: { code: -32021, message: 'Missing required client capability' } });
-    const s = await step;
-    expect(s.kind).toBe('failed');
-    if (s.kind === 'failed') expect(s.message).toMatch(/modern error, so it speaks the 2026-07-28 generation, but refused: .*-32021/);
+    expect(await failedMessage(step)).toMatch(/modern error, so it speaks the 2026-07-28 generation, but refused: .*-32021/);
   });
 
   it('the server exits during the probe: failed, no initialize', async () => {
