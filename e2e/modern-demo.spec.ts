@@ -2,21 +2,13 @@
 // server; Connect (the default choice) reaches it and the Tools tab lists its tools.
 import { expect, test } from '@playwright/test';
 import { MODERN_DEMO_TITLE, MODERN_DEMO_TOOLS } from './fixtures/demo.js';
-import { startOwnProxy, type OwnProxy } from './fixtures/own-proxy.js';
+import { ownProxyForFile } from './fixtures/own-proxy.js';
 
 const TOKEN = 'e2e-modern-demo-token-0123456789';
-let proxy: OwnProxy | undefined;
-
-test.beforeAll(async () => {
-  proxy = await startOwnProxy(TOKEN, ['--port', '0', '--no-open', '--demo', 'modern']);
-});
-
-test.afterAll(async () => {
-  await proxy?.stop();
-});
+const proxy = ownProxyForFile(TOKEN, ['--port', '0', '--no-open', '--demo', 'modern']);
 
 test('opens on the modern demo and lists its tools', async ({ page }) => {
-  await page.goto(proxy!.page);
+  await page.goto(proxy().page);
   await expect(page.getByLabel('Arguments')).toHaveValue(/modern-demo-server\.js/);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').first()).toContainText(MODERN_DEMO_TITLE);
