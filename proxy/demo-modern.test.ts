@@ -1,16 +1,23 @@
 // `npm start -- --demo modern`, after its build: the built proxy prefills the
 // built modern demo, and that prefill, opened through the proxy, answers
-// server/discover as a 2026-07-28 server (run `npx tsc -p tsconfig.node.json` first).
-import { spawn } from 'node:child_process';
+// server/discover as a 2026-07-28 server; with --http it serves Streamable HTTP
+// (run `npx tsc -p tsconfig.node.json` first).
+import { spawn, spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TransportConfig } from '../src/protocol/wire.js';
+import { startFixture } from '../test/fixtures/http-fixture-process.js';
 import { builtProxyMain, connect, get, requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
 import { modernDemoServerPath } from './paths.js';
 
 const TOKEN = 'demo-modern-token-0123456789';
-const stops: Array<() => void> = [];
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
+const modernMeta = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'mcpscope-test', version: '0' },
+};
+const stops: Array<() => unknown> = [];
+afterEach(async () => {
+  await Promise.all(stops.splice(0).map((stop) => stop()));
 });
 
 describe('--demo modern', () => {
@@ -34,17 +41,35 @@ describe('--demo modern', () => {
     stops.push(() => client.ws.close());
     client.send({ type: 'open', transport: prefill });
     await client.next('opened');
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': {},
-      'io.modelcontextprotocol/clientInfo': { name: 'mcpscope-test', version: '0' },
-    };
-    client.send({ type: 'send', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta } }) });
+    client.send({ type: 'send', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } }) });
     const reply = JSON.parse((await client.next('message')).text) as { result: Record<string, unknown> };
     expect(reply.result).toMatchObject({
       supportedVersions: ['2026-07-28'],
       resultType: 'complete',
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcpscope-modern-demo' } },
     });
+  });
+});
+
+describe('the built modern demo over HTTP', () => {
+  it('serves Streamable HTTP at /mcp with --http, and explains a bad port', async () => {
+    requireBuilt(modernDemoServerPath);
+    const demo = await startFixture(modernDemoServerPath, ['--http', '0']);
+    stops.push(() => demo.stop());
+    const reply = await fetch(`${demo.origin}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'server/discover',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } }),
+    });
+    expect(((await reply.json()) as { result: Record<string, unknown> }).result).toMatchObject({ supportedVersions: ['2026-07-28'] });
+
+    const bad = spawnSync(process.execPath, [modernDemoServerPath, '--http', 'eighty'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('modern demo: --http takes a port from 0 to 65535, not "eighty".');
   });
 });
