@@ -1,6 +1,7 @@
 // Whether Call tool can be pressed now, and if not, why (shown next to the button).
 import { toolHeaderRejection, type ClientSession, type Tool } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/proxy-connection.js';
+import { speaksModern } from '../../connection/modern.js';
 import type { InFlightCall } from './tools-store.js';
 
 export function callBlocked(
@@ -23,7 +24,6 @@ export function toolExclusion(
   tool: Pick<Tool, 'inputSchema'>,
   snapshot: Pick<ConnectionSnapshot, 'transport' | 'info'> | null | undefined,
 ): string | undefined {
-  const version = snapshot?.info?.protocolVersion ?? '';
-  if (snapshot?.transport.kind !== 'http' || version < '2026-07-28') return undefined;
+  if (snapshot?.transport.kind !== 'http' || !speaksModern(snapshot)) return undefined;
   return toolHeaderRejection(tool);
 }
