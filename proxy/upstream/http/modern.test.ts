@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { headerValue } from '../../../src/protocol/index.js';
+import { headerValue, Subscription, type ListenSession, type SubscriptionEvent } from '../../../src/protocol/index.js';
 import { http, httpHarness, type HttpHarness } from '../../../test/fixtures/http-harness.js';
 
 const META = {
@@ -62,6 +62,16 @@ async function modernServer(): Promise<ModernServer> {
       if (rpc.method === 'tools/call' && rpc.params?.name === 'slow') {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } })}\n\n`);
+        res.on('close', () => (entry.closedEarly = !res.writableFinished));
+        return;
+      }
+      if (rpc.method === 'subscriptions/listen') {
+        const tag = { _meta: { 'io.modelcontextprotocol/subscriptionId': rpc.id } };
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(
+          `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { ...tag, notifications: { toolsListChanged: true } } })}\n\n`,
+        );
+        res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: tag })}\n\n`);
         res.on('close', () => (entry.closedEarly = !res.writableFinished));
         return;
       }
@@ -175,5 +185,24 @@ describe('Streamable HTTP, 2026-07-28 requests', () => {
     await h.upstream.send(frame(1, 'tools/list'));
     const mode = await h.next('http-mode');
     expect(mode).toMatchObject({ mode: 'streamable-http', reason: expect.stringMatching(/2026-07-28 request/) });
+  });
+
+  it('keeps a subscriptions/listen stream open, routes its notifications, and closes it to stop', async () => {
+    const { server, h } = await setup();
+    h.session.markReadyWithoutInitialize();
+    // As a modern session sends it: the version in every request's _meta.
+    const modern: ListenSession = {
+      request: (method, params, options) => h.session.request(method, { ...(params as object), _meta: META }, options),
+      cancel: (id, reason) => h.session.cancel(id, reason),
+      on: (listener) => h.session.on(listener),
+    };
+    const events: SubscriptionEvent[] = [];
+    const sub = new Subscription(modern, { toolsListChanged: true }, (e) => events.push(e));
+    await expect.poll(() => events.map((e) => e.type)).toEqual(['acknowledged', 'notification']);
+    await expect.poll(() => h.exchanges()[0]).toMatchObject({ state: 'streaming', modern: true });
+    await sub.cancel();
+    expect(events.at(-1)).toMatchObject({ type: 'ended', how: 'cancelled' });
+    await expect.poll(() => server.seen[0]!.closedEarly).toBe(true);
+    expect(server.seen.map((s) => s.rpc?.method)).toEqual(['subscriptions/listen']);
   });
 });
