@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextToolCalls, sampleArguments } from './conformance.js';
+import { conformanceVersion, contextToolCalls, sampleArguments } from './conformance.js';
 
 describe('sampleArguments', () => {
   it('fills required properties with defaults, enum values or a value of their type', () => {
@@ -31,5 +31,13 @@ describe('contextToolCalls', () => {
     ]);
     expect(contextToolCalls('not json').size).toBe(0);
     expect(contextToolCalls(undefined).size).toBe(0);
+  });
+});
+
+describe('conformanceVersion', () => {
+  it("speaks the scenario's version when mcpscope knows it", () => {
+    expect(conformanceVersion('2025-11-25', '2026-07-28')).toBe('2026-07-28');
+    expect(conformanceVersion('2025-11-25', '2099-01-01')).toBe('2025-11-25');
+    expect(conformanceVersion('2025-06-18', undefined)).toBe('2025-06-18');
   });
 });

@@ -6,7 +6,17 @@
 // elicitations with their defaults, then close the session. A tool whose
 // x-mcp-header annotations are invalid is excluded, as a client must.
 
-import { isRecord, listAll, ListFailed, outcomeMessage, settleList, toolHeaderRejection, type Tool } from '../src/protocol/index.js';
+import {
+  isKnownProtocolVersion,
+  isRecord,
+  listAll,
+  ListFailed,
+  outcomeMessage,
+  settleList,
+  toolHeaderRejection,
+  type ProtocolVersion,
+  type Tool,
+} from '../src/protocol/index.js';
 import type { CommandResult } from './commands.js';
 import type { CliConnection } from './connection.js';
 
@@ -26,6 +36,11 @@ export function sampleArguments(schema: unknown): Record<string, unknown> {
     }
   }
   return args;
+}
+
+/** The version the suite runs the scenario at (MCP_CONFORMANCE_PROTOCOL_VERSION), when mcpscope speaks it. */
+export function conformanceVersion(fallback: ProtocolVersion, suiteVersion: string | undefined): ProtocolVersion {
+  return isKnownProtocolVersion(suiteVersion) ? suiteVersion : fallback;
 }
 
 /** The argument sets the scenario asks for, by tool name (MCP_CONFORMANCE_CONTEXT's `toolCalls`). */

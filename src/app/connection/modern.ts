@@ -4,5 +4,5 @@
 import type { ConnectionSnapshot } from './snapshot.js';
 
 export function speaksModern(snapshot: Pick<ConnectionSnapshot, 'info'> | null | undefined): boolean {
-  return (snapshot?.info?.protocolVersion ?? '') >= '2026-07-28';
+  return snapshot?.info?.era === 'modern';
 }

@@ -5,13 +5,12 @@
 // tool invalid. Pure: the HTTP upstream, the Tools tab, the CLI and lint use it.
 
 import { isRecord } from '../json/guards.js';
+import { META_PROTOCOL_VERSION } from '../mcp/modern-meta.js';
+import { isModernVersion } from '../versions.js';
 
 export const MCP_METHOD_HEADER = 'mcp-method';
 export const MCP_NAME_HEADER = 'mcp-name';
 export const MCP_PARAM_HEADER_PREFIX = 'mcp-param-';
-/** The `_meta` key of a modern request's version (spelled here so the proxy need not load the session). */
-const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-const FIRST_MODERN_VERSION = '2026-07-28';
 
 /** RFC 9110 tchar. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -26,8 +25,8 @@ const PLAIN = /^[\x20-\x7e]*$/;
  */
 export function modernFrameVersion(params: unknown): string | undefined {
   const meta = isRecord(params) && isRecord(params._meta) ? params._meta : undefined;
-  const version = meta?.[PROTOCOL_VERSION_META];
-  return typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_MODERN_VERSION ? version : undefined;
+  const version = meta?.[META_PROTOCOL_VERSION];
+  return typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) && isModernVersion(version) ? version : undefined;
 }
 
 function base64Utf8(text: string): string {

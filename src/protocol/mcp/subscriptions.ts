@@ -10,10 +10,10 @@
 import { isRecord, isStringArray } from '../json/guards.js';
 import type { JsonRpcId } from '../jsonrpc/codec.js';
 import { requestIdOf } from '../ledger/request-id.js';
+import { META_SUBSCRIPTION_ID } from './modern-meta.js';
 import { outcomeMessage, type ClientSession } from '../session/client-session.js';
 import type { RequestOutcome } from '../session/types.js';
 
-export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
 export const SUBSCRIPTION_ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 /** The longest timer a JavaScript runtime keeps (about 24.8 days): a listen stream has no timeout of its own. */
 const NO_TIMEOUT_MS = 2_147_483_647;
@@ -37,7 +37,7 @@ export type SubscriptionEvent =
 /** The subscription a notification belongs to (its `_meta` tag), if any. */
 export function subscriptionIdOf(params: unknown): JsonRpcId | undefined {
   const meta = isRecord(params) && isRecord(params._meta) ? params._meta : undefined;
-  const id = meta?.[SUBSCRIPTION_ID_META];
+  const id = meta?.[META_SUBSCRIPTION_ID];
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 

@@ -24,7 +24,17 @@ describe('toolExclusion', () => {
   const good = { inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } };
   const http = { kind: 'http' as const, url: 'http://h/mcp', headers: {}, mode: 'auto' as const };
   const stdio = { kind: 'stdio' as const, command: 'node', args: [], env: {} };
-  const at = (version: string, transport: typeof http | typeof stdio = http) => ({ transport, info: { protocolVersion: version, capabilities: {} } as never });
+  const at = (version: string, transport: typeof http | typeof stdio = http) => ({
+    transport,
+    info: {
+      offeredVersion: '2025-11-25' as const,
+      protocolVersion: version,
+      versionSupported: true,
+      capabilities: {},
+      serverInfo: { name: 's', version: '1' },
+      era: version >= '2026' ? ('modern' as const) : ('legacy' as const),
+    },
+  });
 
   it('excludes a tool with invalid x-mcp-header annotations on a 2026-07-28 HTTP connection, saying why', () => {
     expect(toolExclusion(bad, at('2026-07-28'))).toMatch(/^Excluded: .*property "score".*not number/);
