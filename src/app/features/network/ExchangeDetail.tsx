@@ -42,7 +42,7 @@ export function ExchangeDetail({ exchange: x }: { exchange: HttpExchange }) {
   if (x.events !== undefined) facts.push(['SSE events', String(x.events)]);
   if (x.lastEventId !== undefined) facts.push(['Last event id', x.lastEventId]);
   if (x.retryMs !== undefined) facts.push(['Retry', `${x.retryMs} ms`]);
-  if (x.modern) facts.push(['Rules', '2026-07-28: headers mirrored from the body, no session, no resumption']);
+  if (x.modern) facts.push(['Rules', '2026-07-28 (stateless)']);
   return (
     <section className="exchange-detail" aria-label={`Exchange ${x.id}`}>
       <h3 className="mono">
