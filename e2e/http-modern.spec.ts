@@ -76,3 +76,22 @@ test('2026-07-28 over HTTP: Listen for changes streams notifications tagged with
   // Cancelling closed the stream: no notifications/cancelled was POSTed.
   await expect(table.getByRole('row').filter({ hasText: 'notifications/cancelled' })).toHaveCount(0);
 });
+
+test('2026-07-28 over HTTP: cancelling a call closes its response stream instead of POSTing notifications/cancelled', async ({ page }) => {
+  await connectModern(page);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'slow', exact: true }).click();
+  await tools.getByRole('region', { name: 'Tool slow' }).getByRole('button', { name: 'Call tool' }).click();
+  await tools.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(tools.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Network' }).click();
+  const network = page.getByRole('tabpanel', { name: 'Network' });
+  const table = network.getByRole('table', { name: 'HTTP exchanges' });
+  const call = table.getByRole('row').filter({ hasText: 'tools/call' });
+  await expect(call).toHaveClass(/state-cancelled/);
+  await expect(table.getByRole('row').filter({ hasText: 'notifications/cancelled' })).toHaveCount(0);
+  await call.click();
+  await expect(network.getByText(/response stream was closed, which is how 2026-07-28 cancels a request over HTTP/)).toBeVisible();
+});
