@@ -300,3 +300,42 @@ describe('log store: the id table (same answers as the ledger)', () => {
     }
   });
 });
+
+describe("Auto's probe in the log", () => {
+  const discover = '{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{}}';
+  const refused = '{"jsonrpc":"2.0","id":0,"error":{"code":-32601,"message":"Method not found"}}';
+  const probes = (entries: readonly LogEntry[]) => entries.map((e) => e.probe === true);
+
+  it('tags the request and its answer, whether marked before or after they were logged and published', () => {
+    const { store, runScheduled } = manualStore();
+    const s = store.getState();
+    s.append(at('out', discover));
+    s.flush();
+    s.markProbe(1, 0);
+    runScheduled();
+    s.append(at('in', refused));
+    s.append(at('out', '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}'));
+    s.flush();
+    expect(probes(store.getState().entries)).toEqual([true, true, false]);
+  });
+
+  it('tags an unpublished entry in place, and not a server request with the same id or another connection', () => {
+    const { store } = manualStore();
+    const s = store.getState();
+    s.append(at('out', discover, 2));
+    s.append(at('in', '{"jsonrpc":"2.0","id":0,"method":"ping"}', 3));
+    s.append(at('out', discover, 3));
+    s.markProbe(3, 0);
+    s.flush();
+    expect(probes(store.getState().entries)).toEqual([false, false, true]);
+  });
+
+  it('keeps the tag in what is saved (a reload shows it)', () => {
+    const { store } = manualStore();
+    const s = store.getState();
+    s.markProbe(1, 0);
+    s.append(at('out', discover));
+    s.flush();
+    expect(savedEntry(store.getState().entries[0]!).probe).toBe(true);
+  });
+});

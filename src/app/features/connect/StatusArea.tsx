@@ -1,12 +1,34 @@
 // The live connection status (role="status", announced as it changes) and,
 // when the connection failed, an alert with what happened.
 
-import { useConnection } from '../../hooks.js';
+import { useStore } from 'zustand';
+import { useApp, useConnection } from '../../hooks.js';
 import { HTTP_MODE_LABEL } from '../../../protocol/index.js';
+import type { ConnectionSnapshot } from '../../connection/snapshot.js';
+import { DiscoverRefresh } from './DiscoverRefresh.js';
 import { FailureBox } from './FailureBox.js';
 import { InitializeChoice } from './InitializeChoice.js';
 import { ServerSummary } from './ServerSummary.js';
 import { TransportSummary } from './TransportSummary.js';
+import { VersionSwitch } from './VersionSwitch.js';
+import { modernInfo } from './modern-status.js';
+
+/** A ready connection with something established: a modern one as its newest server/discover (and results' _meta) say. */
+function ReadySummary({ snapshot, info }: { snapshot: ConnectionSnapshot; info: NonNullable<ConnectionSnapshot['info']> }) {
+  const { discover } = useApp();
+  const refresh = useStore(discover, (s) => s.refresh);
+  const resultServerInfo = useStore(discover, (s) => s.resultServerInfo);
+  const modern = info.era === 'modern';
+  const shown = modern ? modernInfo(info, refresh, resultServerInfo) : info;
+  return (
+    <>
+      <ServerSummary info={shown} {...(snapshot.reason !== undefined ? { reason: snapshot.reason } : {})}>
+        {snapshot.http && <TransportSummary http={snapshot.http} />}
+      </ServerSummary>
+      {modern && <DiscoverRefresh />}
+    </>
+  );
+}
 
 function StatusContent() {
   const snapshot = useConnection((s) => s.snapshot);
@@ -29,7 +51,7 @@ function StatusContent() {
       return (
         <>
           {snapshot.info ? (
-            <ServerSummary info={snapshot.info}>{snapshot.http && <TransportSummary http={snapshot.http} />}</ServerSummary>
+            <ReadySummary snapshot={snapshot} info={snapshot.info} />
           ) : (
             <>
               <p className="status-line ok">
@@ -43,6 +65,18 @@ function StatusContent() {
     case 'closed':
       return snapshot.failure ? <p className="status-line bad">Not connected.</p> : <p className="status-line">Disconnected. {snapshot.endedBecause}</p>;
   }
+}
+
+/** The server answered -32022: the versions it named, and a switch to one of them. */
+function VersionUnsupported() {
+  const unsupported = useConnection((s) => s.snapshot?.versionUnsupported);
+  if (unsupported === undefined) return null;
+  return (
+    <div className="failure" role="alert">
+      <p className="failure-title">The server does not speak this protocol version</p>
+      <VersionSwitch requested={unsupported.requested} supported={unsupported.supported} />
+    </div>
+  );
 }
 
 function Failure() {
@@ -62,6 +96,7 @@ export function StatusArea() {
         <StatusContent />
       </div>
       <InitializeChoice />
+      <VersionUnsupported />
       <Failure />
     </div>
   );
