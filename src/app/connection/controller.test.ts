@@ -67,6 +67,8 @@ describe('ConnectionController', () => {
     sockets[1]!.acceptHandshake();
     sockets[1]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: ['demo.js'] });
     await tick();
-    expect(sockets[1]!.frames()).toEqual([expect.objectContaining({ method: 'initialize', params: expect.objectContaining({ protocolVersion: '2025-06-18' }) })]);
+    expect(sockets[1]!.frames()).toEqual([
+      expect.objectContaining({ method: 'initialize', params: expect.objectContaining({ protocolVersion: '2025-06-18' }) }),
+    ]);
   });
 });

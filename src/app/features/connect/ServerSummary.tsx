@@ -98,7 +98,11 @@ function ModernFacts({ info }: { info: InitializeInfo }) {
         ) : (
           <ul aria-label="Supported versions" className="badges">
             {info.supportedVersions.map((v) => (
-              <li key={v} className={`badge mono${v === info.protocolVersion ? ' current' : ''}`} aria-current={v === info.protocolVersion ? 'true' : undefined}>
+              <li
+                key={v}
+                className={`badge mono${v === info.protocolVersion ? ' current' : ''}`}
+                aria-current={v === info.protocolVersion ? 'true' : undefined}
+              >
                 {v}
               </li>
             ))}

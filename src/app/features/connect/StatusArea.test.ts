@@ -41,7 +41,11 @@ function render(snapshot: ConnectionSnapshot, before?: (app: ReturnType<typeof c
 }
 
 /** The visible text, tags dropped (React puts comment markers between adjacent text). */
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('the connection status', () => {
   it('of a modern server: the generation and why, its versions, capabilities, extensions, instructions and Refresh', () => {

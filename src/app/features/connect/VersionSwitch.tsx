@@ -10,8 +10,8 @@ export function VersionSwitch({ requested, supported }: { requested: string | un
   return (
     <div className="version-switch">
       <p>
-        The server does not support {requested === undefined ? 'the version asked for' : <span className="mono">{requested}</span>} (error -32022). It
-        supports: {supported.length === 0 ? <em>nothing it named</em> : <span className="mono">{supported.join(', ')}</span>}.
+        The server does not support {requested === undefined ? 'the version asked for' : <span className="mono">{requested}</span>} (error -32022). It supports:{' '}
+        {supported.length === 0 ? <em>nothing it named</em> : <span className="mono">{supported.join(', ')}</span>}.
       </p>
       {known.length === 0 ? (
         <p className="hint">None of these is a version mcpscope speaks, so there is nothing to switch to.</p>

@@ -22,7 +22,10 @@ describe('the kept protocol choice', () => {
   it('ignores what it cannot use: an unknown version, a wrong type, text that is not JSON', () => {
     const key = 'mcpscope.protocolChoice';
     expect(createConnectionPrefs(memoryStorage({ [key]: '{"choice":"1999-01-01","probe":"yes"}' }), DEFAULTS).getState()).toMatchObject(DEFAULTS);
-    expect(createConnectionPrefs(memoryStorage({ [key]: '{"choice":"2026-07-28"}' }), DEFAULTS).getState()).toMatchObject({ choice: '2026-07-28', probe: true });
+    expect(createConnectionPrefs(memoryStorage({ [key]: '{"choice":"2026-07-28"}' }), DEFAULTS).getState()).toMatchObject({
+      choice: '2026-07-28',
+      probe: true,
+    });
     expect(createConnectionPrefs(memoryStorage({ [key]: 'not json' }), DEFAULTS).getState()).toMatchObject(DEFAULTS);
     expect(createConnectionPrefs(memoryStorage({ [key]: '[1]' }), DEFAULTS).getState()).toMatchObject(DEFAULTS);
   });

@@ -6,9 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ClientSession, DiscoverInfo, Implementation } from '../../../protocol/index.js';
 
 export type DiscoverRefresh =
-  | { state: 'sending' }
-  | { state: 'answered'; info: DiscoverInfo; at: number }
-  | { state: 'failed'; message: string; supported?: string[] };
+  { state: 'sending' } | { state: 'answered'; info: DiscoverInfo; at: number } | { state: 'failed'; message: string; supported?: string[] };
 
 export interface DiscoverState {
   connection: number;

@@ -41,11 +41,14 @@ describe('HTTP in the connection form', () => {
     const base = { ...formFromPrefill(undefined), transportKind: 'http' as const };
     const noUrl = buildConnectRequest(base, LEGACY);
     expect(!noUrl.ok && noUrl.errors).toEqual(['Enter the URL of the server, for example http://127.0.0.1:3001/mcp.']);
-    const bad = buildConnectRequest({
-      ...base,
-      url: 'http://h/mcp',
-      headers: [newHeaderRow('', 'orphan'), newHeaderRow('Mcp-Session-Id', 'x'), newHeaderRow('X-Key', 'a'), newHeaderRow('x-key', 'b'), newHeaderRow()],
-    }, LEGACY);
+    const bad = buildConnectRequest(
+      {
+        ...base,
+        url: 'http://h/mcp',
+        headers: [newHeaderRow('', 'orphan'), newHeaderRow('Mcp-Session-Id', 'x'), newHeaderRow('X-Key', 'a'), newHeaderRow('x-key', 'b'), newHeaderRow()],
+      },
+      LEGACY,
+    );
     expect(!bad.ok && bad.errors).toEqual([
       'Header 1 has a value but no name.',
       'Mcp-Session-Id is set by mcpscope for each request (the transport depends on it); remove this header.',

@@ -27,12 +27,19 @@ describe('the connection status of either generation', () => {
     expect(modernInfo(info, undefined, undefined)).toBe(info);
     const refreshed = modernInfo(
       info,
-      { state: 'answered', at: 1, info: { supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { prompts: {} }, serverInfo: { name: 'second', version: '2' } } },
+      {
+        state: 'answered',
+        at: 1,
+        info: { supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { prompts: {} }, serverInfo: { name: 'second', version: '2' } },
+      },
       undefined,
     );
     expect(refreshed).toMatchObject({ supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { prompts: {} }, serverInfo: { name: 'second' } });
     expect(refreshed.instructions).toBeUndefined();
-    expect(modernInfo(info, { state: 'failed', message: 'x' }, { name: 'third', version: '3' })).toMatchObject({ serverInfo: { name: 'third' }, instructions: 'old' });
+    expect(modernInfo(info, { state: 'failed', message: 'x' }, { name: 'third', version: '3' })).toMatchObject({
+      serverInfo: { name: 'third' },
+      instructions: 'old',
+    });
   });
 
   it('lists extensions only from an object', () => {
@@ -42,7 +49,10 @@ describe('the connection status of either generation', () => {
   });
 
   it('offers a -32022 switch only to versions mcpscope speaks, newest first', () => {
-    expect(switchableVersions(['2025-06-18', '2030-01-01', '2025-11-25', '2025-11-25'])).toEqual({ known: ['2025-11-25', '2025-06-18'], unknown: ['2030-01-01'] });
+    expect(switchableVersions(['2025-06-18', '2030-01-01', '2025-11-25', '2025-11-25'])).toEqual({
+      known: ['2025-11-25', '2025-06-18'],
+      unknown: ['2030-01-01'],
+    });
   });
 
   it('lists Auto first, then every version newest first, each with a hint', () => {

@@ -85,8 +85,8 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
       )}
       {entry.probe && (
         <p className="note">
-          <span className="probe-badge">probe</span> Auto sent server/discover first to learn whether this server speaks the modern (2026-07-28) or the
-          legacy generation; the connection status says what it decided.
+          <span className="probe-badge">probe</span> Auto sent server/discover first to learn whether this server speaks the modern (2026-07-28) or the legacy
+          generation; the connection status says what it decided.
         </p>
       )}
       {entry.kind === 'invalid' ? (

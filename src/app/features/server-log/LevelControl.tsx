@@ -47,8 +47,8 @@ export function LevelControl() {
           </div>
           {modern && (
             <p className="hint">
-              2026-07-28 has no logging/setLevel: the level goes in the <code>_meta</code> (io.modelcontextprotocol/logLevel) of every request sent after you pick
-              it, and the server may send notifications/message only while answering a request that carries one.
+              2026-07-28 has no logging/setLevel: the level goes in the <code>_meta</code> (io.modelcontextprotocol/logLevel) of every request sent after you
+              pick it, and the server may send notifications/message only while answering a request that carries one.
             </p>
           )}
           {!availability.negotiated && (
