@@ -69,6 +69,7 @@ export class ConnectionController {
       token,
       transport: request.transport,
       protocolVersion: request.protocolVersion,
+      ...(request.probe !== undefined ? { probe: request.probe } : {}),
       connection: number,
       log: (input) => this.deps.logStore.getState().append(input),
       onHttp: (e) => {

@@ -58,6 +58,8 @@ export interface ProxyConnectionOptions {
   transport: TransportConfig;
   /** A version, or Auto (probe with server/discover, fall back to initialize). */
   protocolVersion: VersionChoice;
+  /** Auto only: send the server/discover probe first (default true). */
+  probe?: boolean;
   connection: number;
   log: (input: LogInput) => void;
   /** HTTP exchanges and transport choices, for the Network view. */
@@ -240,7 +242,7 @@ export class ProxyConnection {
 
   private async initialize(): Promise<void> {
     const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-    const step = await this.core.connect(this.options.protocolVersion, { timeoutMs });
+    const step = await this.core.connect(this.options.protocolVersion, { timeoutMs, ...(this.options.probe === false ? { probe: false } : {}) });
     if (this._snapshot.status === 'closed') return; // The failure was already reported.
     if (step.kind === 'ready') {
       this.update({ status: 'ready', info: step.info, era: step.era, reason: step.reason });

@@ -24,6 +24,7 @@ const base: ConnectionSnapshot = {
   status: 'ready',
   sessionState: 'ready',
   offeredVersion: '2026-07-28',
+  versionChoice: 'auto',
   transport: { kind: 'stdio', command: 'node', args: [], env: {} },
 };
 
@@ -82,7 +83,7 @@ describe('the connection status', () => {
   });
 
   it('when the server refuses the version (-32022): its versions and a one-click switch to each one mcpscope speaks', () => {
-    const html = render({ ...base, status: 'closed', versionUnsupported: { supported: ['2025-11-25', '2031-01-01'], requested: '2026-07-28' } });
+    const html = render({ ...base, status: 'closed', versionChoice: '2026-07-28', versionUnsupported: { supported: ['2025-11-25', '2031-01-01'] } });
     const shown = text(html);
     expect(shown).toContain('The server does not speak this protocol version');
     expect(shown).toContain('It supports: 2025-11-25, 2031-01-01');

@@ -3,7 +3,7 @@
 
 import { useStore } from 'zustand';
 import { useApp, useConnection } from '../../hooks.js';
-import { HTTP_MODE_LABEL } from '../../../protocol/index.js';
+import { HTTP_MODE_LABEL, eraOf, type VersionChoice } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
 import { DiscoverRefresh } from './DiscoverRefresh.js';
 import { FailureBox } from './FailureBox.js';
@@ -30,6 +30,13 @@ function ReadySummary({ snapshot, info }: { snapshot: ConnectionSnapshot; info: 
   );
 }
 
+/** What the connection is doing before it is ready, by the version choice (a legacy one: initialize, as always). */
+function startingStep(choice: VersionChoice): { doing: string; asking?: string } {
+  if (choice === 'auto') return { doing: 'Choosing the protocol generation…', asking: ' Auto: server/discover, or initialize for a legacy server' };
+  if (eraOf(choice) === 'modern') return { doing: 'Discovering…', asking: ` server/discover with ${choice}` };
+  return { doing: 'Initializing…' };
+}
+
 function StatusContent() {
   const snapshot = useConnection((s) => s.snapshot);
   if (snapshot === null) return <p className="status-line">Not connected.</p>;
@@ -40,10 +47,10 @@ function StatusContent() {
       if (snapshot.initializeUnsupported !== undefined) return <p className="status-line bad">initialize is not implemented by this server.</p>;
       return (
         <p className="status-line busy">
-          Initializing…{' '}
+          {startingStep(snapshot.versionChoice).doing}{' '}
           <span className="hint">
             ({snapshot.http ? `${snapshot.http.url}, ${HTTP_MODE_LABEL[snapshot.http.mode ?? snapshot.http.requested]}` : `server pid ${snapshot.pid}`},
-            offering protocol {snapshot.offeredVersion})
+            {startingStep(snapshot.versionChoice).asking ?? ` offering protocol ${snapshot.offeredVersion}`})
           </span>
         </p>
       );
@@ -70,11 +77,12 @@ function StatusContent() {
 /** The server answered -32022: the versions it named, and a switch to one of them. */
 function VersionUnsupported() {
   const unsupported = useConnection((s) => s.snapshot?.versionUnsupported);
+  const choice = useConnection((s) => s.snapshot?.versionChoice);
   if (unsupported === undefined) return null;
   return (
     <div className="failure" role="alert">
       <p className="failure-title">The server does not speak this protocol version</p>
-      <VersionSwitch requested={unsupported.requested} supported={unsupported.supported} />
+      <VersionSwitch requested={choice === 'auto' ? undefined : choice} supported={unsupported.supported} />
     </div>
   );
 }

@@ -4,7 +4,8 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
-import { VERSION_CHOICES, VERSION_HINTS, isVersionChoice, versionLabel } from './version-choice.js';
+import { NEWEST_LEGACY_VERSION, isVersionChoice } from '../../../protocol/index.js';
+import { VERSION_CHOICES, VERSION_HINTS, versionLabel } from './version-choice.js';
 
 export function VersionField({ disabled }: { disabled: boolean }) {
   const { connectionPrefs } = useApp();
@@ -46,7 +47,9 @@ export function VersionField({ disabled }: { disabled: boolean }) {
           <p className="hint" id={`${id}-probe-hint`}>
             {probe
               ? 'First frame: server/discover with 2026-07-28 in its _meta. A result or a modern error means modern; any other error or no answer means legacy (initialize).'
-              : 'No probe: Auto starts with initialize (legacy first) and turns modern only when the server rejects it with a modern error.'}
+              : 'No probe: Auto goes straight to initialize with ' +
+                NEWEST_LEGACY_VERSION +
+                ', as for a legacy server; pick 2026-07-28 by hand for a modern one.'}
           </p>
         </div>
       )}

@@ -3,9 +3,8 @@
 // so a reload (or the next visit) offers the same.
 
 import { createStore } from 'zustand/vanilla';
-import type { VersionChoice } from '../../../protocol/index.js';
+import { isVersionChoice, type VersionChoice } from '../../../protocol/index.js';
 import type { SettingsStorage } from '../../components/icons/icon-origins.js';
-import { isVersionChoice } from './version-choice.js';
 
 const KEY = 'mcpscope.protocolChoice';
 

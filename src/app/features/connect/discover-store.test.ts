@@ -11,13 +11,15 @@ function sessionAnswering(answers: Array<Promise<Answer>>) {
 }
 
 const outcome = { status: 'result' } as unknown as Answer['outcome'];
+/** What the store does not read: the version asked and the judgment. */
+const asked = { version: '2026-07-28', judged: { kind: 'gone', message: '' } } as const;
 
 describe('server/discover, refreshed', () => {
   it('keeps the answer with its time, or the failure with the versions a -32022 named', async () => {
     const info = { supportedVersions: ['2026-07-28'], capabilities: {} };
     const { session } = sessionAnswering([
-      Promise.resolve({ ok: true, info, outcome }),
-      Promise.resolve({ ok: false, message: 'The server answered with error -32022', outcome, supported: ['2025-11-25'] }),
+      Promise.resolve({ ok: true, info, outcome, ...asked }),
+      Promise.resolve({ ok: false, message: 'The server answered with error -32022', outcome, supported: ['2025-11-25'], ...asked }),
     ]);
     const store = createDiscoverStore({ session: () => session, now: () => 42 });
     store.getState().forConnection(1);
@@ -36,7 +38,7 @@ describe('server/discover, refreshed', () => {
     void store.getState().refreshNow();
     expect(calls()).toBe(1);
     store.getState().forConnection(2);
-    resolve({ ok: true, info: { supportedVersions: [], capabilities: {} }, outcome });
+    resolve({ ok: true, info: { supportedVersions: [], capabilities: {} }, outcome, ...asked });
     await pending;
     expect(store.getState().refresh).toBeUndefined();
   });

@@ -15,10 +15,6 @@ export const VERSION_HINTS: Readonly<Record<VersionChoice, string>> = {
 /** What the version select lists: Auto, then every known version, newest first. */
 export const VERSION_CHOICES: readonly VersionChoice[] = ['auto', ...[...PROTOCOL_VERSIONS].reverse()];
 
-export function isVersionChoice(value: unknown): value is VersionChoice {
-  return typeof value === 'string' && (VERSION_CHOICES as readonly string[]).includes(value);
-}
-
 export function versionLabel(choice: VersionChoice): string {
   return choice === 'auto' ? 'Auto' : choice;
 }
