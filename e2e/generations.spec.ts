@@ -29,13 +29,17 @@ test('Auto against server-everything: legacy, with the server/discover probe lab
   const status = page.getByRole('status', { name: 'Connection status' });
   await expect(status.getByLabel('Protocol generation')).toHaveText(/^Legacy · 2025-11-25 — Auto: /);
   await expect(status).not.toContainText('Refresh');
-  await page.screenshot({ path: '/tmp/uiconn-auto-legacy.png' });
+  await page.locator('.status-area').screenshot({ path: '/tmp/uiconn-auto-legacy.png' });
 
   const probes = (await logRows(page)).filter({ hasText: 'probe' });
   await expect(probes).toHaveCount(2);
   await expect(probes.first()).toContainText('server/discover');
   await expect((await logRows(page)).filter({ hasText: 'initialize' }).first()).not.toContainText('probe');
-  await page.screenshot({ path: '/tmp/uiconn-probe-log.png' });
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await log.getByLabel('Method', { exact: true }).selectOption('server/discover');
+  await probes.first().click();
+  await expect(log.getByRole('region', { name: 'Frame detail' })).toContainText('Auto sent server/discover first');
+  await log.screenshot({ path: '/tmp/uiconn-probe-log.png' });
 });
 
 test('a legacy version by hand sends no probe', async ({ page }) => {
@@ -55,7 +59,7 @@ test('Auto against a modern server: its discover status, Refresh, tools, and a s
   await expect(status).toContainText('A test server: call echo.');
   await status.getByRole('button', { name: 'Refresh' }).click();
   await expect(status).toContainText('server/discover answered again');
-  await page.screenshot({ path: '/tmp/uiconn-auto-modern.png' });
+  await page.locator('.status-area').screenshot({ path: '/tmp/uiconn-auto-modern.png' });
 
   await page.getByRole('tab', { name: 'Tools' }).click();
   const tools = page.getByRole('tabpanel', { name: 'Tools' });
@@ -72,10 +76,10 @@ test('Auto against a modern server: its discover status, Refresh, tools, and a s
 });
 
 test('the server refuses 2026-07-28 (-32022): its versions, and one click reconnects with 2025-11-25', async ({ page }) => {
-  await connect(page, `${modern} --supported 2025-11-25`, '2026-07-28', 'Disconnected');
+  await connect(page, `${modern} --supported 2025-11-25`, '2026-07-28', 'Not connected');
   const alert = page.getByRole('alert').filter({ hasText: 'does not speak this protocol version' });
   await expect(alert).toContainText('It supports: 2025-11-25');
-  await page.screenshot({ path: '/tmp/uiconn-version-unsupported.png' });
+  await page.locator('.status-area').screenshot({ path: '/tmp/uiconn-version-unsupported.png' });
   await alert.getByRole('button', { name: 'Reconnect with 2025-11-25' }).click();
   const status = page.getByRole('status', { name: 'Connection status' });
   await expect(status.getByLabel('Protocol generation')).toHaveText(/^Legacy · 2025-11-25/);
@@ -109,7 +113,7 @@ test('Auto and its probe switch are kept across a reload', async ({ page }) => {
   const probe = page.getByRole('checkbox', { name: 'Send the server/discover probe' });
   await expect(probe).toBeChecked();
   await probe.uncheck();
-  await expect(page.getByText('No probe: Auto starts with initialize')).toBeVisible();
+  await expect(page.getByText('No probe: Auto goes straight to initialize')).toBeVisible();
   await page.screenshot({ path: '/tmp/uiconn-form-auto.png' });
   await page.reload();
   await expect(page.getByLabel('Protocol version')).toHaveValue('auto');
