@@ -83,13 +83,20 @@ describe('the connection status', () => {
   });
 
   it('when the server refuses the version (-32022): its versions and a one-click switch to each one mcpscope speaks', () => {
-    const html = render({ ...base, status: 'closed', versionChoice: '2026-07-28', versionUnsupported: { supported: ['2025-11-25', '2031-01-01'] } });
+    const html = render({
+      ...base,
+      status: 'closed',
+      versionChoice: '2026-07-28',
+      versionUnsupported: { supported: ['2025-11-25', '2031-01-01'] },
+      failure: { kind: 'initialize', title: 'initialize failed', message: 'The server does not support 2026-07-28', stderrTail: [], canReconnect: false },
+    });
     const shown = text(html);
     expect(shown).toContain('The server does not speak this protocol version');
     expect(shown).toContain('It supports: 2025-11-25, 2031-01-01');
     expect(html).toMatch(/<button type="button" class="primary">Reconnect with 2025-11-25<\/button>/);
     expect(shown).not.toContain('Reconnect with 2031-01-01');
     expect(shown).toContain('Not known to mcpscope: 2031-01-01');
+    expect(shown).not.toContain('initialize failed');
   });
 });
 

@@ -89,7 +89,9 @@ function VersionUnsupported() {
 
 function Failure() {
   const failure = useConnection((s) => s.snapshot?.failure);
-  if (!failure) return null;
+  // A refused version is said once, with its switch (VersionUnsupported), not again as a failed handshake.
+  const versionRefused = useConnection((s) => s.snapshot?.versionUnsupported !== undefined);
+  if (!failure || versionRefused) return null;
   return (
     <div role="alert">
       <FailureBox failure={failure} />
