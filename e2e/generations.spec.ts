@@ -42,6 +42,19 @@ test('Auto against server-everything: legacy, with the server/discover probe lab
   await log.screenshot({ path: '/tmp/uiconn-probe-log.png' });
 });
 
+test('Auto with the probe switched off goes straight to initialize', async ({ page }) => {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByLabel('Protocol version').selectOption('auto');
+  await page.getByRole('checkbox', { name: 'Send the server/discover probe' }).uncheck();
+  await connect(page, `${everything} stdio`, 'auto', 'Connected to');
+  await expect(page.getByRole('status', { name: 'Connection status' }).getByLabel('Protocol generation')).toHaveText(
+    'Legacy · 2025-11-25 — Auto without the probe: initialize',
+  );
+  const rows = await logRows(page);
+  await expect(rows.filter({ hasText: 'initialize' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'server/discover' })).toHaveCount(0);
+});
+
 test('a legacy version by hand sends no probe', async ({ page }) => {
   await connect(page, `${everything} stdio`, '2025-11-25', 'Connected to');
   await expect(page.getByRole('status', { name: 'Connection status' }).getByLabel('Protocol generation')).toHaveText(/^Legacy · 2025-11-25 — /);
