@@ -88,7 +88,13 @@ describe('the connection status', () => {
       status: 'closed',
       versionChoice: '2026-07-28',
       versionUnsupported: { supported: ['2025-11-25', '2031-01-01'] },
-      failure: { kind: 'initialize', title: 'initialize failed', message: 'The server does not support 2026-07-28', stderrTail: [], canReconnect: false },
+      failure: {
+        kind: 'initialize-failed',
+        title: 'initialize failed',
+        message: 'The server does not support 2026-07-28',
+        stderrTail: [],
+        canReconnect: false,
+      },
     });
     const shown = text(html);
     expect(shown).toContain('The server does not speak this protocol version');

@@ -2,7 +2,7 @@
 // says which one was chosen and why, what a modern server's status shows after
 // a Refresh or a result's _meta, and which of a -32022's versions can be used.
 
-import { isKnownProtocolVersion, type Implementation, type InitializeInfo, type ProtocolEra, type ProtocolVersion } from '../../../protocol/index.js';
+import { isKnownProtocolVersion, isRecord, type Implementation, type InitializeInfo, type ProtocolEra, type ProtocolVersion } from '../../../protocol/index.js';
 import type { DiscoverRefresh } from './discover-store.js';
 
 const ERA_LABEL: Record<ProtocolEra, string> = { legacy: 'Legacy', modern: 'Modern' };
@@ -30,7 +30,7 @@ export function modernInfo(info: InitializeInfo, refresh: DiscoverRefresh | unde
 /** A modern server's extensions: the keys of `capabilities.extensions`, with their settings. */
 export function extensionsOf(capabilities: Record<string, unknown>): Array<[string, unknown]> {
   const extensions = capabilities['extensions'];
-  return typeof extensions === 'object' && extensions !== null && !Array.isArray(extensions) ? Object.entries(extensions) : [];
+  return isRecord(extensions) ? Object.entries(extensions) : [];
 }
 
 /** A -32022's supported list split into what mcpscope can reconnect with (newest first) and the rest. */
