@@ -1,5 +1,6 @@
 // Under a modern server's status: where its serverInfo came from, and Refresh,
-// which sends server/discover again and shows the answer in the status.
+// which sends server/discover again and shows the answer in the status (a live
+// region already: its sentences are announced without a role of their own).
 
 import { useStore } from 'zustand';
 import { formatClock } from '../../../protocol/index.js';
@@ -16,7 +17,7 @@ export function DiscoverRefresh() {
         <button type="button" className="small" disabled={refresh?.state === 'sending'} onClick={() => void discover.getState().refreshNow()}>
           Refresh
         </button>
-        <span className="hint" role="status">
+        <span className="hint">
           {refresh === undefined && 'What server/discover answered when the connection started.'}
           {refresh?.state === 'sending' && 'Sending server/discover…'}
           {refresh?.state === 'answered' && `server/discover answered again at ${formatClock(refresh.at)}.`}
