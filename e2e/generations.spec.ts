@@ -64,12 +64,12 @@ test('a legacy version by hand sends no probe', async ({ page }) => {
 });
 
 test('Auto against a modern server: its discover status, Refresh, tools, and a server renamed by a result _meta', async ({ page }) => {
-  await connect(page, `${modern} --rename renamed-by-meta`, 'auto', 'Connected to modern-fixture');
+  await connect(page, `${modern} modern --rename renamed-by-meta`, 'auto', 'Connected to modern-modern');
   const status = page.getByRole('status', { name: 'Connection status' });
   await expect(status.getByLabel('Protocol generation')).toHaveText(/^Modern · 2026-07-28 — Auto: /);
   await expect(status.getByRole('list', { name: 'Supported versions' })).toHaveText('2026-07-28');
   await expect(status.getByRole('list', { name: 'Server extensions' })).toHaveText('io.modelcontextprotocol/tasks');
-  await expect(status).toContainText('A test server: call echo.');
+  await expect(status).toContainText('A modern test server.');
   await status.getByRole('button', { name: 'Refresh' }).click();
   await expect(status).toContainText('server/discover answered again');
   await page.locator('.status-area').screenshot({ path: '/tmp/uiconn-auto-modern.png' });
@@ -89,7 +89,7 @@ test('Auto against a modern server: its discover status, Refresh, tools, and a s
 });
 
 test('the server refuses 2026-07-28 (-32022): its versions, and one click reconnects with 2025-11-25', async ({ page }) => {
-  await connect(page, `${modern} --supported 2025-11-25`, '2026-07-28', 'Not connected');
+  await connect(page, `${modern} refuses`, '2026-07-28', 'Not connected');
   const alert = page.getByRole('alert').filter({ hasText: 'does not speak this protocol version' });
   await expect(alert).toContainText('It supports: 2025-11-25');
   await page.locator('.status-area').screenshot({ path: '/tmp/uiconn-version-unsupported.png' });
@@ -100,7 +100,7 @@ test('the server refuses 2026-07-28 (-32022): its versions, and one click reconn
 });
 
 test('on a modern server the level goes in _meta, and the log messages come with the request', async ({ page }) => {
-  await connect(page, modern, '2026-07-28', 'Connected to modern-fixture');
+  await connect(page, `${modern} modern`, '2026-07-28', 'Connected to modern-modern');
   await page.getByRole('tab', { name: 'Server messages' }).click();
   const tab = page.getByRole('tabpanel', { name: 'Server messages' });
   await expect(tab).toContainText('2026-07-28 has no logging/setLevel');

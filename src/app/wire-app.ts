@@ -20,8 +20,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
   // Session events, tagged with their connection number.
   controller.onSessionEvent((e, connection) => {
     app.resourcesStore.getState().forConnection(connection);
-    // Auto's server/discover probe is labelled in the log; a modern result's _meta may rename the server.
-    if (e.type === 'probe') logStore.getState().markProbe(connection, e.id);
+    // A modern result's _meta may rename the server.
     if (e.type === 'server-info') app.discover.getState().noteServerInfo(e.serverInfo);
     invalidateOnListChanged(queryClient, e, connection);
     if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();

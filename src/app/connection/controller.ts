@@ -11,6 +11,7 @@ import type { SocketFactory } from './socket.js';
 
 export interface ConnectRequest {
   transport: TransportConfig;
+  /** A version, or Auto. */
   protocolVersion: VersionChoice;
   /** Auto only: send the server/discover probe first (default true). */
   probe?: boolean;

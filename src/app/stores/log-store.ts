@@ -49,14 +49,14 @@ export interface LogEntry {
   pairSeq?: number;
   /** For answers: milliseconds since the request they answer was logged. */
   rtt?: number;
-  /** Auto's server/discover probe (the request, and its answer): sent to learn the server's generation. */
-  probe?: true;
   /**
    * The classification of a live JSON-RPC frame, so the linter does not parse it again. In memory only, until
    * the frame is linted or falls out of the newest `FRAME_WINDOW` entries, then `undefined`: never saved (see
    * `savedEntry`) nor exported; restored and imported entries have none.
    */
   frame?: Frame;
+  /** A frame of Auto's server/discover probe (sent before the era is known), or its answer. */
+  probe?: true;
 }
 
 /**
@@ -86,6 +86,7 @@ export interface LogInput {
   note?: string;
   invalidUtf8?: true;
   bytes?: string;
+  probe?: true;
 }
 
 export type LogCounts = Record<LogDirection, number>;
@@ -100,8 +101,6 @@ export interface LogState {
   restore(saved: readonly LogEntry[]): boolean;
   /** Let go of every entry before `seq` (the saved log from before a reload, when the user clears it). */
   dropBefore(seq: number): void;
-  /** The request `id` of `connection` is Auto's probe: it and its answer are tagged, logged already or not yet. */
-  markProbe(connection: number, id: JsonRpcId): void;
 }
 
 export type Scheduler = (run: () => void) => void;
@@ -131,12 +130,6 @@ interface SeenRequest {
 
 const sideOf = (direction: LogDirection): Side => (direction === 'out' ? 'client' : 'server');
 
-/** Whether `entry` is our request `id` or the server's answer to it (not a server request that happens to share the id). */
-function isRequestOrAnswer(entry: Pick<LogEntry, 'direction' | 'kind' | 'id'>, id: JsonRpcId): boolean {
-  if (entry.id !== id) return false;
-  return entry.direction === 'out' ? entry.kind === 'request' : entry.direction === 'in' && (entry.kind === 'response' || entry.kind === 'error');
-}
-
 export function createLogStore(schedule: Scheduler = frameScheduler, now: () => number = Date.now, frameWindow = FRAME_WINDOW): StoreApi<LogState> {
   let nextSeq = 1;
   let buffer: LogEntry[] = [];
@@ -148,9 +141,6 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   const ledgers = new Map<number, RequestLedger<SeenRequest>>();
   // Published entries to change at the next flush: seq → fields (a request's answer, an answer's early request).
   const patches = new Map<number, Pick<LogEntry, 'pairSeq' | 'method' | 'note'>>();
-  // Auto's probe request ids, per connection; and published entries to tag as the probe at the next flush.
-  const probeIds = new Map<number, JsonRpcId[]>();
-  const probeTags = new Set<number>();
 
   function ledgerOf(connection: number): RequestLedger<SeenRequest> {
     let ledger = ledgers.get(connection);
@@ -245,7 +235,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   return createStore<LogState>()((set, get) => {
     function flush(): void {
       scheduled = false;
-      if (buffer.length === 0 && patches.size === 0 && probeTags.size === 0) return;
+      if (buffer.length === 0 && patches.size === 0) return;
       const batch = buffer;
       buffer = [];
       const counts = { ...get().counts };
@@ -256,11 +246,6 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         if (entry && entry.pairSeq === undefined) entries[seq - 1 - base] = { ...entry, ...fields };
       }
       patches.clear();
-      for (const seq of probeTags) {
-        const entry = entries[seq - 1 - base];
-        if (entry) entries[seq - 1 - base] = { ...entry, probe: true };
-      }
-      probeTags.clear();
       for (const e of batch) entries.push(e);
       published = base + entries.length;
       set({ entries, counts });
@@ -295,23 +280,6 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         for (const ledger of ledgers.values()) ledger.forgetPending((r) => r.data.seq >= seq);
         set({ entries, counts: countsOf(entries) });
       },
-      markProbe(connection, id) {
-        const known = probeIds.get(connection) ?? [];
-        if (known.includes(id)) return;
-        probeIds.set(connection, [...known, id]);
-        // Logged before the session said so: tag it where it is (the newest entries, this connection's only).
-        for (let i = buffer.length - 1; i >= 0 && buffer[i]!.connection === connection; i--) {
-          if (isRequestOrAnswer(buffer[i]!, id)) buffer[i]!.probe = true;
-        }
-        const entries = get().entries;
-        for (let i = entries.length - 1; i >= 0 && entries[i]!.connection === connection; i--) {
-          if (isRequestOrAnswer(entries[i]!, id)) probeTags.add(entries[i]!.seq);
-        }
-        if (probeTags.size > 0 && !scheduled) {
-          scheduled = true;
-          schedule(flush);
-        }
-      },
       append(input) {
         const seq = nextSeq++;
         const direction = input.direction;
@@ -335,9 +303,9 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         };
         if (input.invalidUtf8) entry.invalidUtf8 = true;
         if (input.bytes !== undefined) entry.bytes = input.bytes;
+        if (input.probe) entry.probe = true;
         if (input.note !== undefined) entry.note = entry.note ? `${entry.note} ${input.note}` : input.note;
         if (frame) entry.frame = frame;
-        if (entry.id !== undefined && probeIds.get(input.connection)?.some((id) => isRequestOrAnswer(entry, id))) entry.probe = true;
         buffer.push(entry);
         // The frame window: the entry that just fell out of it lets its parsed frame go, if still unlinted.
         const old = entryAt(seq - frameWindow, get().entries);

@@ -1,8 +1,7 @@
 // The live connection status (role="status", announced as it changes) and,
 // when the connection failed, an alert with what happened.
 
-import { useStore } from 'zustand';
-import { useApp, useConnection } from '../../hooks.js';
+import { useConnection } from '../../hooks.js';
 import { HTTP_MODE_LABEL, eraOf, type VersionChoice } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
 import { DiscoverRefresh } from './DiscoverRefresh.js';
@@ -11,18 +10,16 @@ import { InitializeChoice } from './InitializeChoice.js';
 import { ServerSummary } from './ServerSummary.js';
 import { TransportSummary } from './TransportSummary.js';
 import { VersionSwitch } from './VersionSwitch.js';
-import { modernInfo } from './modern-status.js';
 
-/** A ready connection with something established: a modern one as its newest server/discover (and results' _meta) say. */
+/**
+ * A ready connection with something established. A modern one's info is its newest server/discover
+ * answer (a Refresh) with the serverInfo of the newest result's _meta: the connection keeps it current.
+ */
 function ReadySummary({ snapshot, info }: { snapshot: ConnectionSnapshot; info: NonNullable<ConnectionSnapshot['info']> }) {
-  const { discover } = useApp();
-  const refresh = useStore(discover, (s) => s.refresh);
-  const resultServerInfo = useStore(discover, (s) => s.resultServerInfo);
   const modern = info.era === 'modern';
-  const shown = modern ? modernInfo(info, refresh, resultServerInfo) : info;
   return (
     <>
-      <ServerSummary info={shown} {...(snapshot.reason !== undefined ? { reason: snapshot.reason } : {})}>
+      <ServerSummary info={info} {...(snapshot.reason !== undefined ? { reason: snapshot.reason } : {})}>
         {snapshot.http && <TransportSummary http={snapshot.http} />}
       </ServerSummary>
       {modern && <DiscoverRefresh />}

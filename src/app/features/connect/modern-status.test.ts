@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InitializeInfo } from '../../../protocol/index.js';
-import { extensionsOf, generationLine, modernInfo, switchableVersions } from './modern-status.js';
+import { extensionsOf, generationLine, switchableVersions } from './modern-status.js';
 import { VERSION_CHOICES, VERSION_HINTS } from './version-choice.js';
-
-const info: InitializeInfo = {
-  era: 'modern',
-  offeredVersion: '2026-07-28',
-  protocolVersion: '2026-07-28',
-  versionSupported: true,
-  capabilities: { tools: {} },
-  serverInfo: { name: 'first', version: '1' },
-  instructions: 'old',
-  supportedVersions: ['2026-07-28'],
-};
 
 describe('the connection status of either generation', () => {
   it('says which generation and why', () => {
@@ -21,25 +9,6 @@ describe('the connection status of either generation', () => {
       'Legacy · 2025-11-25 — Auto: server/discover got -32601, fell back to initialize',
     );
     expect(generationLine('legacy', '2025-06-18', undefined)).toBe('Legacy · 2025-06-18 — chosen on the connection form');
-  });
-
-  it('shows the newest server/discover answer, and the serverInfo of the newest result _meta over both', () => {
-    expect(modernInfo(info, undefined, undefined)).toBe(info);
-    const refreshed = modernInfo(
-      info,
-      {
-        state: 'answered',
-        at: 1,
-        info: { supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { prompts: {} }, serverInfo: { name: 'second', version: '2' } },
-      },
-      undefined,
-    );
-    expect(refreshed).toMatchObject({ supportedVersions: ['2026-07-28', '2025-11-25'], capabilities: { prompts: {} }, serverInfo: { name: 'second' } });
-    expect(refreshed.instructions).toBeUndefined();
-    expect(modernInfo(info, { state: 'failed', message: 'x' }, { name: 'third', version: '3' })).toMatchObject({
-      serverInfo: { name: 'third' },
-      instructions: 'old',
-    });
   });
 
   it('lists extensions only from an object', () => {

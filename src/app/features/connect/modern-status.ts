@@ -1,30 +1,14 @@
 // Pure helpers for the connection status of either generation: the line that
-// says which one was chosen and why, what a modern server's status shows after
-// a Refresh or a result's _meta, and which of a -32022's versions can be used.
+// says which one was chosen and why, a modern server's extensions, and which
+// of a -32022's versions can be used.
 
-import { isKnownProtocolVersion, isRecord, type Implementation, type InitializeInfo, type ProtocolEra, type ProtocolVersion } from '../../../protocol/index.js';
-import type { DiscoverRefresh } from './discover-store.js';
+import { isKnownProtocolVersion, isRecord, type ProtocolEra, type ProtocolVersion } from '../../../protocol/index.js';
 
 const ERA_LABEL: Record<ProtocolEra, string> = { legacy: 'Legacy', modern: 'Modern' };
 
 /** "Modern · 2026-07-28 — Auto: server/discover answered with 2026-07-28". */
 export function generationLine(era: ProtocolEra, version: string, reason: string | undefined): string {
   return `${ERA_LABEL[era]} · ${version} — ${reason ?? 'chosen on the connection form'}`;
-}
-
-/**
- * What the status shows of a modern server: the connection's first answer, replaced by the answer to
- * the newest Refresh, and its serverInfo by the newest one a result's `_meta` carried.
- */
-export function modernInfo(info: InitializeInfo, refresh: DiscoverRefresh | undefined, resultServerInfo: Implementation | undefined): InitializeInfo {
-  let shown = info;
-  if (refresh?.state === 'answered') {
-    const { supportedVersions, capabilities, serverInfo, instructions } = refresh.info;
-    shown = { ...shown, supportedVersions, capabilities, ...(serverInfo ? { serverInfo } : {}) };
-    if (instructions !== undefined) shown.instructions = instructions;
-    else delete shown.instructions;
-  }
-  return resultServerInfo ? { ...shown, serverInfo: resultServerInfo } : shown;
 }
 
 /** A modern server's extensions: the keys of `capabilities.extensions`, with their settings. */
