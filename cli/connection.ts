@@ -18,6 +18,7 @@ import {
   type TransportConfig,
   type VersionChoice,
   NEWEST_LEGACY_VERSION,
+  bestMutualVersion,
 } from '../src/protocol/index.js';
 import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../proxy/upstream/http/index.js';
@@ -165,15 +166,19 @@ export class CliConnection {
       return c;
     }
     await c.close();
+    if (init.kind === 'version-unsupported') {
+      const usable = bestMutualVersion(init.supported);
+      throw new CliError(`${init.message}${usable ? `\nPass --protocol-version ${usable} (or auto).` : ''}${c.stderrTail()}`);
+    }
     const hint =
       init.kind === 'unsupported'
         ? '\nThis server does not implement initialize; pass --no-initialize to use it anyway.'
-        : init.kind === 'version-unsupported'
-          ? ''
-          : init.outcome.status === 'timeout'
-            ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
-            : '';
-    throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}${hint}`);
+        : init.outcome.status === 'timeout'
+          ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
+          : '';
+    // A modern connection fails at server/discover; a legacy one (or Auto's fallback) at initialize.
+    const what = init.kind === 'failed' && 'request' in init.outcome && init.outcome.request?.method === 'server/discover' ? 'server/discover' : 'initialize';
+    throw new CliError(`${what} failed: ${init.message}${c.stderrTail()}${hint}`);
   }
 
   /** A request whose failure is fatal for the command: returns the result or throws. */

@@ -3,13 +3,15 @@
 // the page's environment provides. Nothing here runs at import time.
 
 import { QueryClient } from '@tanstack/react-query';
-import type { ServerRequestHandler } from '../protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, type ServerRequestHandler } from '../protocol/index.js';
 import { createIconOriginsStore, type SettingsStorage } from './components/icons/icon-origins.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
 import type { SocketFactory } from './connection/socket.js';
 import type { UnloadTarget } from './connection/unload-guard.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
+import { createConnectionPrefs } from './features/connect/connection-prefs.js';
+import { createDiscoverStore } from './features/connect/discover-store.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { samplingStoreFor } from './features/sampling/sampling-context.js';
@@ -137,6 +139,9 @@ export function createApp(env: PageEnvironment) {
     clientTasks,
     networkStore: createNetworkStore(),
     iconOrigins: createIconOriginsStore(env.settings),
+    /** The protocol choice (a version or Auto, and Auto's probe), kept across visits; a hand-picked 2025-11-25 until changed. */
+    connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
+    discover: createDiscoverStore({ session }),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore({
       session,

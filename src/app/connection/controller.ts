@@ -1,7 +1,7 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { ClientFeatures, ClientSession, ProtocolVersion, ServerRequestHandler, SessionEvent, TransportConfig } from '../../protocol/index.js';
+import type { ClientFeatures, ClientSession, ServerRequestHandler, SessionEvent, TransportConfig, VersionChoice } from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
@@ -11,7 +11,10 @@ import type { SocketFactory } from './socket.js';
 
 export interface ConnectRequest {
   transport: TransportConfig;
-  protocolVersion: ProtocolVersion;
+  /** A version, or Auto. */
+  protocolVersion: VersionChoice;
+  /** Auto only: send the server/discover probe first (default true). */
+  probe?: boolean;
 }
 
 export interface ControllerDeps {
@@ -67,6 +70,7 @@ export class ConnectionController {
       token,
       transport: request.transport,
       protocolVersion: request.protocolVersion,
+      ...(request.probe !== undefined ? { probe: request.probe } : {}),
       connection: number,
       log: (input) => this.deps.logStore.getState().append(input),
       onHttp: (e) => {
@@ -110,6 +114,11 @@ export class ConnectionController {
 
   reconnect(): Promise<ConnectionSnapshot> | undefined {
     return this.lastRequest ? this.connect(this.lastRequest) : undefined;
+  }
+
+  /** Reconnect to the same server with another version (a -32022 named the ones it speaks). */
+  reconnectWith(version: VersionChoice): Promise<ConnectionSnapshot> | undefined {
+    return this.lastRequest ? this.connect({ ...this.lastRequest, protocolVersion: version }) : undefined;
   }
 
   disconnect(): void {
