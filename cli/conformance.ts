@@ -14,7 +14,7 @@ import {
   outcomeMessage,
   settleList,
   toolHeaderRejection,
-  type ProtocolVersion,
+  type VersionChoice,
   type Tool,
 } from '../src/protocol/index.js';
 import type { CommandResult } from './commands.js';
@@ -39,7 +39,7 @@ export function sampleArguments(schema: unknown): Record<string, unknown> {
 }
 
 /** The version the suite runs the scenario at (MCP_CONFORMANCE_PROTOCOL_VERSION), when mcpscope speaks it. */
-export function conformanceVersion(fallback: ProtocolVersion, suiteVersion: string | undefined): ProtocolVersion {
+export function conformanceVersion(fallback: VersionChoice, suiteVersion: string | undefined): VersionChoice {
   return isKnownProtocolVersion(suiteVersion) ? suiteVersion : fallback;
 }
 
