@@ -30,12 +30,10 @@ import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExc
 import { ModernLint, type ModernRequest } from './modern.js';
 import { MODERN_META_KEYS, isModernVersion } from './modern-era.js';
 import { checkModernHttpExchange } from './modern-http.js';
+import type { SchemaCheck } from './schema-parsers.js';
 
 /** Checks a message against a published schema (see lint/sdk-schemas.ts); kept pluggable so the UI can load it lazily. */
-export type SchemaCheck = (
-  subject:
-    { kind: 'request' | 'notification'; sender: Sender; method: string; params: unknown } | { kind: 'result'; method: string; result: unknown; task?: boolean },
-) => string[];
+export type { SchemaCheck } from './schema-parsers.js';
 
 export interface LinterOptions {
   /** The schema check and the protocol version its schemas describe. */

@@ -8,6 +8,7 @@ import { RULE_IDS, type RuleId } from './rules.js';
 import { httpFactsOf } from './http-facts.js';
 import { httpExchange } from '../../../test/fixtures/http-exchange.js';
 import type { HttpExchangeFacts } from './transport.js';
+import { MODERN_SCHEMA_VERSION, SDK_SCHEMA_VERSION, modernSchemaCheck, sdkSchemaCheck } from './sdk-schemas.js';
 
 const V = '2026-07-28';
 const CAPS = { elicitation: { form: {} }, sampling: {} };
@@ -497,3 +498,52 @@ describe('HTTP rules of 2026-07-28', () => {
 function goodHeadersList(method: string): Array<[string, string]> {
   return Object.entries(goodHeaders(method)).map(([k, v]) => [k.replace(/^mcp/, 'Mcp'), v]);
 }
+
+describe('SCHEMA on frames of 2026-07-28 (the schemas of @modelcontextprotocol/core)', () => {
+  const schemas: LinterOptions = {
+    schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
+    modernSchema: { check: modernSchemaCheck, version: MODERN_SCHEMA_VERSION },
+  };
+
+  it('a clean exchange fits', () => {
+    expect(rules(clean, schemas)).toEqual([]);
+  });
+
+  it('a malformed tool list, a bad discover and a bad acknowledgement are named, with the 2026-07-28 link', () => {
+    const found = lint(
+      [
+        req(1, 'tools/list'),
+        ok(1, { tools: [{ name: 'echo' }], ...cache }),
+        req(2, 'server/discover'),
+        ok(2, { ...discoverResult, capabilities: { tools: { listChanged: 'yes' } } }),
+        ['s', { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } } }],
+      ],
+      schemas,
+    ).findings;
+    expect(found.map((f) => [f.rule, f.seq])).toEqual([
+      ['SCHEMA', 1],
+      // The tool rules of the initialize generation hold for 2026-07-28 lists too.
+      ['TOOL-DEF', 1],
+      ['SCHEMA', 3],
+      ['SCHEMA', 4],
+    ]);
+    expect(found[0]?.message).toMatch(/^The tools\/list result does not match the 2026-07-28 schema: result\.tools\.0\.inputSchema/);
+    expect(found[0]?.specUrl).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic#schema');
+  });
+
+  it('the initialize generation on the same connection is still checked against the SDK schemas', () => {
+    const found = lint(
+      [
+        req(0, 'server/discover'),
+        err(0, -32601),
+        [
+          'c',
+          { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+        ],
+        ['s', { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} } } }],
+      ],
+      schemas,
+    ).findings;
+    expect(found.map((f) => [f.rule, f.message.includes('2025-11-25 schema')])).toEqual([['SCHEMA', true]]);
+  });
+});

@@ -1,0 +1,47 @@
+// Rule SCHEMA for frames of the 2026-07-28 generation: params and results
+// checked against the zod schemas of @modelcontextprotocol/core (the SDK's
+// second major version, which speaks 2026-07-28). Those schemas serve both
+// generations and are lenient (loose objects): they check what a message
+// carries (tools, content, discover, subscriptions), while what is new in the
+// envelope — resultType, ttlMs/cacheScope, the _meta keys, input_required — is
+// judged by the MODERN-* rules, which say more. Loaded lazily with sdk-schemas.ts.
+
+import * as core from '@modelcontextprotocol/core';
+import { isModernRequest } from './modern-methods.js';
+import { byMethod, schemaCheck, type Parser, type SchemaCheck } from './schema-parsers.js';
+
+/** The protocol version these schemas are used for. */
+export const MODERN_SCHEMA_VERSION = '2026-07-28';
+
+const RESULTS = new Map<string, Parser>([
+  ['server/discover', core.DiscoverResultSchema],
+  ['tools/list', core.ListToolsResultSchema],
+  ['tools/call', core.CallToolResultSchema],
+  ['resources/list', core.ListResourcesResultSchema],
+  ['resources/templates/list', core.ListResourceTemplatesResultSchema],
+  ['resources/read', core.ReadResourceResultSchema],
+  ['prompts/list', core.ListPromptsResultSchema],
+  ['prompts/get', core.GetPromptResultSchema],
+  ['completion/complete', core.CompleteResultSchema],
+  ['subscriptions/listen', core.SubscriptionsListenResultSchema],
+]);
+
+const SERVER_NOTIFICATIONS = new Set([
+  'notifications/cancelled',
+  'notifications/progress',
+  'notifications/message',
+  'notifications/resources/updated',
+  'notifications/resources/list_changed',
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/subscriptions/acknowledged',
+]);
+
+// The methods of the initialize generation are MODERN-METHOD's to name; the schemas judge the rest.
+export const modernSchemaCheck: SchemaCheck = schemaCheck(RESULTS, {
+  client: {
+    request: byMethod(core.ClientRequestSchema, isModernRequest),
+    notification: byMethod(core.ClientNotificationSchema, (m) => m === 'notifications/cancelled'),
+  },
+  server: { request: new Map(), notification: byMethod(core.ServerNotificationSchema, (m) => SERVER_NOTIFICATIONS.has(m)) },
+});
