@@ -28,7 +28,7 @@ import { checkToolResult, checkToolsList } from './tools.js';
 import { checkCompletionResult } from './completion.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
 import { ModernLint, type ModernRequest } from './modern.js';
-import { MODERN_META_KEYS, isModernVersion } from './modern-era.js';
+import { MODERN_META_KEYS, namesModernVersion } from './modern-era.js';
 import { checkModernHttpExchange } from './modern-http.js';
 import type { SchemaCheck } from './schema-parsers.js';
 
@@ -239,7 +239,7 @@ export class Linter {
     if (method === 'initialize' && sender === 'client') {
       facts.initializeId = rid.key;
       // A 2026-07-28 connection falling back (the Auto probe): the initialize offers the version to negotiate.
-      if (isModernVersion(facts.offeredVersion) && isRecord(params) && typeof params.protocolVersion === 'string') {
+      if (namesModernVersion(facts.offeredVersion) && isRecord(params) && typeof params.protocolVersion === 'string') {
         facts.offeredVersion = facts.version = params.protocolVersion;
       }
       // What the client declared is what server requests are judged against.
@@ -344,7 +344,7 @@ export class Linter {
     });
     const header = ex.requestHeaders['mcp-protocol-version'];
     // A POST of requests of the initialize generation is not one; anything else follows the connection (or its header).
-    const modern = requests.length > 0 || (keys.length === 0 && (this.modern.version !== undefined || isModernVersion(header)));
+    const modern = requests.length > 0 || (keys.length === 0 && (this.modern.version !== undefined || namesModernVersion(header)));
     if (!modern) return;
     this.frameVersion = requests[0]?.version ?? this.modern.version ?? header;
     try {

@@ -2,19 +2,18 @@
 // initialize: each request names its version in _meta, a response belongs to
 // the era of its request, and a connection may mix (the Auto probe sends
 // server/discover, then falls back to initialize). Versions are ISO dates, so
-// "modern" is any version from 2026-07-28 on.
+// "modern" is any version from 2026-07-28 on (versions.ts).
 
 import { isRecord } from '../json/guards.js';
-
-/** The first revision of the stateless generation. */
-export const FIRST_MODERN_VERSION = '2026-07-28';
-
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
-export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
-export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
-export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
-export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+import {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROTOCOL_VERSION,
+  META_SERVER_INFO,
+  META_SUBSCRIPTION_ID,
+} from '../mcp/modern-meta.js';
+import { isModernVersion } from '../versions.js';
 
 /** The reserved _meta keys 2026-07-28 defines itself (META-KEY does not call them reserved-prefix misuse). */
 export const MODERN_META_KEYS: ReadonlySet<string> = new Set([
@@ -26,8 +25,9 @@ export const MODERN_META_KEYS: ReadonlySet<string> = new Set([
   META_SUBSCRIPTION_ID,
 ]);
 
-export function isModernVersion(version: unknown): version is string {
-  return typeof version === 'string' && version >= FIRST_MODERN_VERSION;
+/** Whether a value as sent names a modern version. */
+export function namesModernVersion(version: unknown): version is string {
+  return typeof version === 'string' && isModernVersion(version);
 }
 
 /** A message's `_meta` object, if it has one. */

@@ -3,6 +3,7 @@
 // errors use the codes of the revision.
 
 import { isRecord } from '../json/guards.js';
+import { ErrorCode } from '../jsonrpc/codec.js';
 import type { Report } from './report.js';
 import { preview } from './transport.js';
 
@@ -47,11 +48,8 @@ export function checkDiscoverResult(result: Record<string, unknown>, report: Rep
   if (problems.length) report('MODERN-DISCOVER', `The server/discover result is malformed: ${problems.join('; ')}.`, 'server');
 }
 
-const SPEC_CODES = new Map([
-  [-32020, 'HeaderMismatch'],
-  [-32021, 'MissingRequiredClientCapability'],
-  [-32022, 'UnsupportedProtocolVersion'],
-]);
+/** The codes 2026-07-28 defines in its reserved range. */
+const SPEC_CODES: ReadonlySet<number> = new Set([ErrorCode.HeaderMismatch, ErrorCode.MissingRequiredClientCapability, ErrorCode.UnsupportedProtocolVersion]);
 
 /** An error a 2026-07-28 server sent in answer to `method`. */
 export function checkModernErrorCode(method: string, error: { code: number; data?: unknown }, report: Report): void {
@@ -75,7 +73,7 @@ export function checkModernErrorCode(method: string, error: { code: number; data
       'server',
       'warning',
     );
-  } else if (code === -32022) {
+  } else if (code === ErrorCode.UnsupportedProtocolVersion) {
     const supported = isRecord(error.data) ? error.data.supported : undefined;
     if (!Array.isArray(supported) || supported.length === 0 || supported.some((v) => typeof v !== 'string')) {
       report(

@@ -7,11 +7,12 @@
 // judged by the MODERN-* rules, which say more. Loaded lazily with sdk-schemas.ts.
 
 import * as core from '@modelcontextprotocol/core';
+import { NEWEST_MODERN_VERSION } from '../versions.js';
 import { isModernRequest } from './modern-methods.js';
 import { byMethod, schemaCheck, type Parser, type SchemaCheck } from './schema-parsers.js';
 
 /** The protocol version these schemas are used for. */
-export const MODERN_SCHEMA_VERSION = '2026-07-28';
+export const MODERN_SCHEMA_VERSION: string = NEWEST_MODERN_VERSION;
 
 const RESULTS = new Map<string, Parser>([
   ['server/discover', core.DiscoverResultSchema],

@@ -15,11 +15,9 @@ import {
   META_PROTOCOL_VERSION,
   META_SERVER_INFO,
   META_SUBSCRIPTION_ID,
-  isModernVersion,
-  metaOf,
-  requestNameOf,
-  requestVersionOf,
-} from './modern-era.js';
+  implementationOf,
+} from '../mcp/modern-meta.js';
+import { metaOf, namesModernVersion, requestNameOf, requestVersionOf } from './modern-era.js';
 import { SUBSCRIPTION_NOTIFICATIONS, isModernRequest, isOldGenerationRequest, modernMethodProblem } from './modern-methods.js';
 import { checkInputRequired, checkRetry, retryKey, type AwaitedRetry } from './modern-mrtr.js';
 import { checkCacheFields, checkDiscoverResult, checkModernErrorCode, checkResultType } from './modern-results.js';
@@ -47,8 +45,6 @@ export interface ModernRequest {
 /** Requests remembered for their HTTP exchange (on stdio none comes): the oldest are let go. */
 const MAX_REMEMBERED = 256;
 
-const isImplementation = (v: unknown): boolean => isRecord(v) && typeof v.name === 'string' && typeof v.version === 'string';
-
 export class ModernLint {
   /** The modern version the connection speaks; undefined while it speaks the initialize generation. */
   connection: string | undefined;
@@ -63,7 +59,7 @@ export class ModernLint {
   private saidServerInfo = false;
 
   constructor(offeredVersion: string) {
-    if (isModernVersion(offeredVersion)) this.connection = offeredVersion;
+    if (namesModernVersion(offeredVersion)) this.connection = offeredVersion;
   }
 
   /**
@@ -86,7 +82,7 @@ export class ModernLint {
       return undefined;
     }
     const named = requestVersionOf(params);
-    if (isModernVersion(named)) {
+    if (namesModernVersion(named)) {
       this.connection = named;
       return named;
     }
@@ -155,7 +151,7 @@ export class ModernLint {
           'info',
         );
       }
-    } else if (!isImplementation(info)) {
+    } else if (implementationOf(info) === undefined) {
       report('MODERN-META', `${META_CLIENT_INFO} is ${preview(JSON.stringify(info) ?? '')}; it must have a string name and version.`, 'client', 'warning');
     }
     const level = meta[META_LOG_LEVEL];
@@ -264,7 +260,7 @@ export class ModernLint {
           'server',
         );
       }
-    } else if (!isImplementation(info)) {
+    } else if (implementationOf(info) === undefined) {
       report(
         'MODERN-SERVER-INFO',
         `${META_SERVER_INFO} is ${preview(JSON.stringify(info) ?? '')}; it must have a string name and version.`,

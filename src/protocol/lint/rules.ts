@@ -1,6 +1,8 @@
 // The lint rules: one id each, a default severity, a one-line title in our own
 // words, and the part of the specification it rests on.
 
+import { MODERN_PROTOCOL_VERSIONS } from '../versions.js';
+
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface SpecRef {
@@ -16,8 +18,8 @@ export interface SpecRef {
 }
 
 const MESSAGES = { path: 'basic', path2024: 'basic/messages' };
-/** The first revision of the stateless generation (see lint/modern-era.ts). */
-const MODERN = '2026-07-28';
+/** The first revision of the stateless generation. */
+const MODERN = MODERN_PROTOCOL_VERSIONS[0];
 
 export const RULES = {
   'JR-VERSION': { severity: 'error', title: '"jsonrpc" must be "2.0"', spec: { ...MESSAGES, anchor: 'messages' } },
