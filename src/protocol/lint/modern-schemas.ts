@@ -8,7 +8,6 @@
 
 import * as core from '@modelcontextprotocol/core';
 import { NEWEST_MODERN_VERSION } from '../versions.js';
-import { isModernRequest } from './modern-methods.js';
 import { byMethod, schemaCheck, type Parser, type SchemaCheck } from './schema-parsers.js';
 
 /** The protocol version these schemas are used for. */
@@ -27,22 +26,9 @@ const RESULTS = new Map<string, Parser>([
   ['subscriptions/listen', core.SubscriptionsListenResultSchema],
 ]);
 
-const SERVER_NOTIFICATIONS = new Set([
-  'notifications/cancelled',
-  'notifications/progress',
-  'notifications/message',
-  'notifications/resources/updated',
-  'notifications/resources/list_changed',
-  'notifications/tools/list_changed',
-  'notifications/prompts/list_changed',
-  'notifications/subscriptions/acknowledged',
-]);
-
-// The methods of the initialize generation are MODERN-METHOD's to name; the schemas judge the rest.
+// Every message schema of the package is used: the methods of the initialize generation are
+// MODERN-METHOD's to name, and their shape is checked as a 2025 one would be.
 export const modernSchemaCheck: SchemaCheck = schemaCheck(RESULTS, {
-  client: {
-    request: byMethod(core.ClientRequestSchema, isModernRequest),
-    notification: byMethod(core.ClientNotificationSchema, (m) => m === 'notifications/cancelled'),
-  },
-  server: { request: new Map(), notification: byMethod(core.ServerNotificationSchema, (m) => SERVER_NOTIFICATIONS.has(m)) },
+  client: { request: byMethod(core.ClientRequestSchema), notification: byMethod(core.ClientNotificationSchema) },
+  server: { request: byMethod(core.ServerRequestSchema), notification: byMethod(core.ServerNotificationSchema) },
 });

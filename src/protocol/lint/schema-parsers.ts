@@ -20,12 +20,12 @@ interface MethodSchema extends Parser {
   shape: { method: { value: unknown } };
 }
 
-/** One schema per method of a union of message schemas; `keep` leaves out the methods another rule judges. */
-export function byMethod(union: { options: readonly unknown[] }, keep: (method: string) => boolean = () => true): Map<string, Parser> {
+/** One schema per method of a union of message schemas. */
+export function byMethod(union: { options: readonly unknown[] }): Map<string, Parser> {
   const out = new Map<string, Parser>();
   for (const option of union.options as MethodSchema[]) {
     const method = option.shape.method.value;
-    if (typeof method === 'string' && keep(method)) out.set(method, option);
+    if (typeof method === 'string') out.set(method, option);
   }
   return out;
 }
