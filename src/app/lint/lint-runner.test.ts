@@ -378,14 +378,12 @@ describe('LintRunner on a 2026-07-28 connection', () => {
       'io.modelcontextprotocol/clientCapabilities': {},
       'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
     };
-    store
-      .getState()
-      .append({
-        t: 0,
-        connection: 1,
-        direction: 'out',
-        raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'e', _meta: meta } }),
-      });
+    store.getState().append({
+      t: 0,
+      connection: 1,
+      direction: 'out',
+      raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'e', _meta: meta } }),
+    });
     store.getState().append({ t: 0, connection: 1, direction: 'in', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [] } }) });
     store.getState().flush();
     runner.observe(store.getState().entries);
