@@ -547,3 +547,18 @@ describe('SCHEMA on frames of 2026-07-28 (the schemas of @modelcontextprotocol/c
     expect(found.map((f) => [f.rule, f.message.includes('2025-11-25 schema')])).toEqual([['SCHEMA', true]]);
   });
 });
+
+describe('rules of both generations on a 2026-07-28 frame', () => {
+  it('link to where 2026-07-28 keeps them (cancellation, progress moved under basic/patterns)', () => {
+    const found = lint([
+      req(1, 'tools/call', { name: 'e' }, clientMeta({ progressToken: 'p' })),
+      ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 2 } }],
+      ['s', { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } }],
+      ['c', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } }],
+    ]).findings;
+    expect(found.map((f) => [f.rule, f.specUrl])).toEqual([
+      ['PROG-MONOTONIC', 'https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/progress#behavior-requirements'],
+      ['CANCEL-TARGET', 'https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/cancellation#behavior-requirements'],
+    ]);
+  });
+});
