@@ -307,8 +307,11 @@ export class Linter {
     guard('META-KEY', () => checkMeta(version, params, sender, report, MODERN_META_KEYS));
     guard('SCHEMA', () => this.checkSchema({ kind: 'notification', sender, method, params }, sender, report, version));
     if (method === 'notifications/cancelled') {
-      guard('CANCEL', () => this.cancelled(sender, params, report));
       const id = isRecord(params) ? params.requestId : undefined;
+      const listen = typeof id === 'string' || typeof id === 'number' ? this.facts.ledger.pendingRequest('client', requestIdOf(id)) : undefined;
+      // In 2026-07-28 a server cancels one thing: the client's subscriptions/listen, to end its stream.
+      if (sender === 'server' && listen?.method === 'subscriptions/listen') this.facts.ledger.answer('server', listen.id, NaN);
+      else guard('CANCEL', () => this.cancelled(sender, params, report));
       if (sender === 'client' && (typeof id === 'string' || typeof id === 'number')) this.modern.cancelled(requestIdOf(id).key);
     }
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));

@@ -548,6 +548,19 @@ describe('SCHEMA on frames of 2026-07-28 (the schemas of @modelcontextprotocol/c
   });
 });
 
+describe('cancellation in 2026-07-28', () => {
+  const cancel = (sender: 'c' | 's', requestId: number): Frame => [sender, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } }];
+
+  it('a server ends a subscriptions/listen stream by cancelling it; any other request of the client it must not cancel', () => {
+    const listen = req(5, 'subscriptions/listen', { notifications: { toolsListChanged: true } });
+    expect(rules([listen, cancel('s', 5)])).toEqual([]);
+    // The stream is over: a second cancel names nothing in flight.
+    expect(rules([listen, cancel('s', 5), cancel('s', 5)])).toEqual(['CANCEL-TARGET']);
+    const found = lint([req(6, 'tools/call', { name: 'e' }), cancel('s', 6)]).findings;
+    expect(found.map((f) => [f.rule, f.severity])).toEqual([['CANCEL-TARGET', 'error']]);
+  });
+});
+
 describe('rules of both generations on a 2026-07-28 frame', () => {
   it('link to where 2026-07-28 keeps them (cancellation, progress moved under basic/patterns)', () => {
     const found = lint([
