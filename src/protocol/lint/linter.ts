@@ -312,7 +312,8 @@ export class Linter {
       // In 2026-07-28 a server cancels one thing: the client's subscriptions/listen, to end its stream.
       if (sender === 'server' && listen?.method === 'subscriptions/listen') this.facts.ledger.answer('server', listen.id, NaN);
       else guard('CANCEL', () => this.cancelled(sender, params, report));
-      if (sender === 'client' && (typeof id === 'string' || typeof id === 'number')) this.modern.cancelled(requestIdOf(id).key);
+      if ((sender === 'client' || listen?.method === 'subscriptions/listen') && (typeof id === 'string' || typeof id === 'number'))
+        this.modern.cancelled(requestIdOf(id).key);
     }
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
     if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessageShape(params, report));

@@ -207,10 +207,36 @@ describe('MODERN-META', () => {
     expect(lint([req(1, 'tools/list', {}, {}), err(1, -32602)]).findings.filter((f) => f.subject === 'server')).toEqual([]);
   });
 
-  it('a subscription notification must name its subscription', () => {
-    const note = (meta?: unknown): Frame => ['s', { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: meta ? { _meta: meta } : {} }];
-    expect(rules([...clean, note()])).toEqual(['MODERN-META']);
-    expect(rules([...clean, note({ 'io.modelcontextprotocol/subscriptionId': 'sub-1' })])).toEqual([]);
+  it('a subscription notification names an open, acknowledged subscription that opted in to it', () => {
+    const sub = (id: unknown) => ({ _meta: { 'io.modelcontextprotocol/subscriptionId': id } });
+    const note = (method: string, params: unknown): Frame => ['s', { jsonrpc: '2.0', method, params }];
+    const listen = req(7, 'subscriptions/listen', { notifications: { toolsListChanged: true } });
+    const ack = note('notifications/subscriptions/acknowledged', { notifications: { toolsListChanged: true }, ...sub(7) });
+    const changed = note('notifications/tools/list_changed', sub(7));
+    expect(rules([...clean, listen, ack, changed])).toEqual([]);
+    const messages = (frames: Frame[]) => lint([...clean, ...frames]).findings.map((f) => [f.rule, f.severity, f.message]);
+    expect(messages([listen, ack, note('notifications/tools/list_changed', {})])).toEqual([
+      [
+        'MODERN-META',
+        'error',
+        'notifications/tools/list_changed has no io.modelcontextprotocol/subscriptionId in _meta; a notification of a subscriptions/listen stream must name its subscription.',
+      ],
+    ]);
+    expect(messages([listen, changed])).toEqual([
+      [
+        'MODERN-META',
+        'error',
+        'notifications/tools/list_changed came on subscription 7 before notifications/subscriptions/acknowledged, which must come first.',
+      ],
+    ]);
+    expect(messages([listen, ack, note('notifications/prompts/list_changed', sub(7))])).toEqual([
+      ['MODERN-META', 'warning', 'notifications/prompts/list_changed came on subscription 7, which did not opt in to promptsListChanged.'],
+    ]);
+    // Once the server ended the stream, its id names nothing open.
+    const ended: Frame = ['s', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }];
+    expect(messages([listen, ack, ended, changed])).toEqual([
+      ['MODERN-META', 'warning', 'notifications/tools/list_changed names subscription 7, but no subscriptions/listen request with that id is open.'],
+    ]);
   });
 
   it('the modern reserved keys are not reserved-prefix misuse; an unknown io.modelcontextprotocol key is only noted', () => {
@@ -525,6 +551,8 @@ describe('SCHEMA on frames of 2026-07-28 (the schemas of @modelcontextprotocol/c
       // The tool rules of the initialize generation hold for 2026-07-28 lists too.
       ['TOOL-DEF', 1],
       ['SCHEMA', 3],
+      // No subscriptions/listen 1 is open, either.
+      ['MODERN-META', 4],
       ['SCHEMA', 4],
     ]);
     expect(found[0]?.message).toMatch(/^The tools\/list result does not match the 2026-07-28 schema: result\.tools\.0\.inputSchema/);

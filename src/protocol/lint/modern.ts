@@ -5,6 +5,7 @@
 // retry.
 
 import { isRecord } from '../json/guards.js';
+import { requestIdOf } from '../ledger/request-id.js';
 import { isAtOrAbove, isLoggingLevel, type LoggingLevel } from '../logging/levels.js';
 import { readLogMessage } from '../logging/log-message.js';
 import type { Sender } from './methods.js';
@@ -42,6 +43,14 @@ export interface ModernRequest {
   answered: boolean;
 }
 
+/** The SubscriptionFilter field each change notification needs. */
+const OPT_IN = new Map([
+  ['notifications/tools/list_changed', 'toolsListChanged'],
+  ['notifications/prompts/list_changed', 'promptsListChanged'],
+  ['notifications/resources/list_changed', 'resourcesListChanged'],
+  ['notifications/resources/updated', 'resourceSubscriptions'],
+]);
+
 /** Requests remembered for their HTTP exchange (on stdio none comes): the oldest are let go. */
 const MAX_REMEMBERED = 256;
 
@@ -57,6 +66,8 @@ export class ModernLint {
   private modernWork = false;
   private saidClientInfo = false;
   private saidServerInfo = false;
+  /** Open subscriptions/listen requests by ledger key: what they opted in to, and whether the server acknowledged. */
+  private readonly listens = new Map<string, { filter: Record<string, unknown>; acknowledged: boolean }>();
 
   constructor(offeredVersion: string) {
     if (namesModernVersion(offeredVersion)) this.connection = offeredVersion;
@@ -116,6 +127,10 @@ export class ModernLint {
         );
       }
     }
+    if (method === 'subscriptions/listen') {
+      const filter = isRecord(params) && isRecord(params.notifications) ? params.notifications : {};
+      this.listens.set(idKey, { filter, acknowledged: false });
+    }
     this.requests.set(idKey, request);
     if (this.requests.size > MAX_REMEMBERED) this.requests.delete(this.requests.keys().next().value!);
     this.inFlight.set(idKey, request);
@@ -167,12 +182,44 @@ export class ModernLint {
     if (problem) report(problem.rule, `${problem.message}.`, sender);
     if (sender !== 'server') return;
     if (method === 'notifications/message') this.logMessage(params, report);
-    if (SUBSCRIPTION_NOTIFICATIONS.has(method) && metaOf(params)?.[META_SUBSCRIPTION_ID] === undefined) {
+    if (SUBSCRIPTION_NOTIFICATIONS.has(method) || method === 'notifications/subscriptions/acknowledged') this.subscriptionNotification(method, params, report);
+  }
+
+  /** A notification of a subscriptions/listen stream: it names an open subscription, acknowledged first, that opted in to it. */
+  private subscriptionNotification(method: string, params: unknown, report: Report): void {
+    const id = metaOf(params)?.[META_SUBSCRIPTION_ID];
+    if (id === undefined) {
       report(
         'MODERN-META',
         `${method} has no ${META_SUBSCRIPTION_ID} in _meta; a notification of a subscriptions/listen stream must name its subscription.`,
         'server',
       );
+      return;
+    }
+    const listen = typeof id === 'string' || typeof id === 'number' ? this.listens.get(requestIdOf(id).key) : undefined;
+    if (!listen) {
+      report(
+        'MODERN-META',
+        `${method} names subscription ${(JSON.stringify(id) ?? String(id)).slice(0, 80)}, but no subscriptions/listen request with that id is open.`,
+        'server',
+        'warning',
+      );
+      return;
+    }
+    if (method === 'notifications/subscriptions/acknowledged') {
+      listen.acknowledged = true;
+      return;
+    }
+    if (!listen.acknowledged) {
+      report(
+        'MODERN-META',
+        `${method} came on subscription ${JSON.stringify(id)} before notifications/subscriptions/acknowledged, which must come first.`,
+        'server',
+      );
+    }
+    const wanted = OPT_IN.get(method);
+    if (wanted && !listen.filter[wanted]) {
+      report('MODERN-META', `${method} came on subscription ${JSON.stringify(id)}, which did not opt in to ${wanted}.`, 'server', 'warning');
     }
   }
 
@@ -206,6 +253,7 @@ export class ModernLint {
   ): void {
     const request = this.inFlight.get(idKey);
     this.inFlight.delete(idKey);
+    this.listens.delete(idKey);
     if (request) {
       request.answered = true;
       if (body.error) request.answerCode = body.error.code;
@@ -273,6 +321,7 @@ export class ModernLint {
   /** The client cancelled a request: it is no longer in flight (its log level no longer asks for messages). */
   cancelled(idKey: string): void {
     this.inFlight.delete(idKey);
+    this.listens.delete(idKey);
   }
 
   /** A client request remembered by its ledger key (for its HTTP exchange). */
