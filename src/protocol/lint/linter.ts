@@ -27,7 +27,7 @@ import { isTerminalStatus } from '../tasks/task.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkCompletionResult } from './completion.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
-import { ModernLint, type ModernRequest } from './modern.js';
+import { ModernLint, isMethodResult, type ModernRequest } from './modern.js';
 import { MODERN_META_KEYS, namesModernVersion } from './modern-era.js';
 import { checkModernHttpExchange } from './modern-http.js';
 import type { SchemaCheck } from './schema-parsers.js';
@@ -533,8 +533,8 @@ export class Linter {
     guard('MODERN (2026-07-28 result rules)', () => this.modern.answer(sender, rid.key, rid.text, request.method, body, report));
     if (body.error !== undefined) return;
     guard('META-KEY', () => checkMeta(version, body.result, sender, report, MODERN_META_KEYS));
-    // An input_required result is not the method's result: its content is yet to come.
-    if (isRecord(body.result) && body.result.resultType === 'input_required') return;
+    // An input_required result (or an extension's kind, such as a task) is not the method's result: its content is yet to come.
+    if (isRecord(body.result) && !isMethodResult(body.result)) return;
     guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result }, sender, report, version));
     if (SHARED_RESULT_RULES.has(request.method)) guard(`the ${request.method} result rules`, () => this.result(sender, request, body, rttMs, report));
   }

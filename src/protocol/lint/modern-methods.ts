@@ -81,8 +81,8 @@ export function modernMethodProblem(method: string, sender: Sender, kind: 'reque
   if (sender === 'client') {
     return method === 'notifications/cancelled' ? undefined : { rule: 'METHOD-UNKNOWN', message: `${method} is not a ${version} notification a client sends` };
   }
-  // The tasks extension's notifications (notifications/tasks/…) are its own business.
-  if (SERVER_NOTIFICATIONS.has(method) || method.startsWith('notifications/tasks/')) return undefined;
+  // The tasks extension's notifications (notifications/tasks, notifications/tasks/…) are its own business.
+  if (SERVER_NOTIFICATIONS.has(method) || method === 'notifications/tasks' || method.startsWith('notifications/tasks/')) return undefined;
   return { rule: 'METHOD-UNKNOWN', message: `${method} is not a ${version} notification a server sends` };
 }
 

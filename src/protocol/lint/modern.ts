@@ -43,6 +43,14 @@ export interface ModernRequest {
   answered: boolean;
 }
 
+/**
+ * Whether a result is the method's own (resultType "complete", or none, which MODERN-RESULT-TYPE names):
+ * "input_required" and the kinds extensions add (the tasks extension's "task") are not.
+ */
+export function isMethodResult(result: Record<string, unknown>): boolean {
+  return result.resultType === undefined || result.resultType === 'complete';
+}
+
 /** The SubscriptionFilter field each change notification needs. */
 const OPT_IN = new Map([
   ['notifications/tools/list_changed', 'toolsListChanged'],
@@ -291,7 +299,7 @@ export class ModernLint {
     }
     if (result.resultType === 'input_required') {
       this.awaiting.set(retryKey(method, request?.name), checkInputRequired(method, result, request?.capabilities, { idKey, idText }, report));
-    } else {
+    } else if (isMethodResult(result)) {
       checkCacheFields(method, result, report);
       if (method === 'server/discover') {
         checkDiscoverResult(result, report);
