@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.js';
 
-const server = fileURLToPath(new URL('../test/fixtures/modern-server.mjs', import.meta.url));
+const server = fileURLToPath(new URL('../test/fixtures/modern-hand-server.mjs', import.meta.url));
 
 async function check(mode: string): Promise<{ code: number; findings: Array<{ rule: string; severity: string; message: string; specUrl: string }> }> {
   const out: string[] = [];

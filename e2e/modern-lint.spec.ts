@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 
-const modernServer = fileURLToPath(new URL('../test/fixtures/modern-server.mjs', import.meta.url));
+const modernServer = fileURLToPath(new URL('../test/fixtures/modern-hand-server.mjs', import.meta.url));
 
 async function connectModern(page: Page, mode: string): Promise<void> {
   await page.goto(`/#token=${E2E_TOKEN}`);
