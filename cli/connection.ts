@@ -20,7 +20,7 @@ import {
   NEWEST_LEGACY_VERSION,
   bestMutualVersion,
 } from '../src/protocol/index.js';
-import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
+import { MODERN_SCHEMA_VERSION, SDK_SCHEMA_VERSION, modernSchemaCheck, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../proxy/upstream/http/index.js';
 import { createStdioUpstream, type LaunchWording } from '../proxy/upstream/stdio.js';
 import type { AnyUpstream, UpstreamEvent } from '../proxy/upstream/types.js';
@@ -74,6 +74,7 @@ export class CliConnection {
     this.linter = new Linter({
       offeredVersion: options.protocolVersion === 'auto' ? NEWEST_LEGACY_VERSION : options.protocolVersion,
       schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
+      modernSchema: { check: modernSchemaCheck, version: MODERN_SCHEMA_VERSION },
     });
     const trace = (line: string): void => this.options.trace?.(line);
     this.core = new ConnectionCore<Uint8Array>({

@@ -61,6 +61,8 @@ export interface HttpExchangeFacts {
   modern?: true;
   /** The transport in use; the header, status and session rules are Streamable HTTP's. */
   mode?: 'streamable-http' | 'sse' | 'plain';
+  /** The ledger keys of the requests the POST carried (the 2026-07-28 header rules compare them with the headers). */
+  requestKeys?: string[];
 }
 
 export function checkHttpExchange(facts: SessionFacts, ex: HttpExchangeFacts, sessionId: { value?: string }, report: Report): void {
