@@ -20,7 +20,7 @@ import {
   NEWEST_LEGACY_VERSION,
   bestMutualVersion,
 } from '../src/protocol/index.js';
-import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
+import { MODERN_SCHEMA_VERSION, SDK_SCHEMA_VERSION, modernSchemaCheck, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../proxy/upstream/http/index.js';
 import { createStdioUpstream, type LaunchWording } from '../proxy/upstream/stdio.js';
 import type { AnyUpstream, UpstreamEvent } from '../proxy/upstream/types.js';
@@ -67,6 +67,8 @@ export class CliConnection {
   readonly linter: Linter;
   private readonly core: ConnectionCore<Uint8Array>;
   info: InitializeInfo | undefined;
+  /** Over HTTP, a 2026-07-28 client must not call a tool with invalid x-mcp-header annotations. */
+  overHttp = false;
   private upstream: AnyUpstream | undefined;
 
   private constructor(private readonly options: ConnectOptions) {
@@ -74,6 +76,7 @@ export class CliConnection {
     this.linter = new Linter({
       offeredVersion: options.protocolVersion === 'auto' ? NEWEST_LEGACY_VERSION : options.protocolVersion,
       schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
+      modernSchema: { check: modernSchemaCheck, version: MODERN_SCHEMA_VERSION },
     });
     const trace = (line: string): void => this.options.trace?.(line);
     this.core = new ConnectionCore<Uint8Array>({
@@ -148,6 +151,7 @@ export class CliConnection {
     const c = new CliConnection(options);
     c.listen();
     c.upstream = opener(target, (e) => c.core.receive(e));
+    c.overHttp = target.kind === 'http';
     try {
       await c.upstream.start();
     } catch (err) {

@@ -7,7 +7,7 @@ import { CLI_USAGE, parseCliArgs } from './args.js';
 import type { CheckReport } from './check.js';
 import { runGenerationsCheck, type GenerationsReport } from './check-generations.js';
 import { runCommand } from './commands.js';
-import { runConformanceClient } from './conformance.js';
+import { conformanceVersion, runConformanceClient } from './conformance.js';
 import { applyLogLevel } from './logging.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
 import { plural, type VersionChoice } from '../src/protocol/index.js';
@@ -125,7 +125,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
       else for (const l of generationsReportText(report)) io.out(l);
       return report.ok ? 0 : 1;
     }
-    connection = await open(o.protocolVersion);
+    // The suite names the revision it runs; without it, Auto finds the server's.
+    connection = await open(
+      o.command.name === 'conformance' ? conformanceVersion(o.protocolVersion, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION) : o.protocolVersion,
+    );
     if (o.logLevel !== undefined) await applyLogLevel(connection, o.logLevel, (line) => io.err(`mcpscope: ${line}`));
     const result =
       o.command.name === 'conformance'

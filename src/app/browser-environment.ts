@@ -43,6 +43,11 @@ export function browserEnvironment(page: Window): PageEnvironment {
     },
     settings: storageOrNothing(page, 'localStorage'),
     page,
-    loadSchemaCheck: () => import('../protocol/lint/sdk-schemas.js').then((m) => ({ check: m.sdkSchemaCheck, version: m.SDK_SCHEMA_VERSION })),
+    loadSchemaCheck: () =>
+      import('../protocol/lint/sdk-schemas.js').then((m) => ({
+        check: m.sdkSchemaCheck,
+        version: m.SDK_SCHEMA_VERSION,
+        modern: { check: m.modernSchemaCheck, version: m.MODERN_SCHEMA_VERSION },
+      })),
   };
 }

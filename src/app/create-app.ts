@@ -3,13 +3,15 @@
 // the page's environment provides. Nothing here runs at import time.
 
 import { QueryClient } from '@tanstack/react-query';
-import type { ServerRequestHandler } from '../protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, type ServerRequestHandler } from '../protocol/index.js';
 import { createIconOriginsStore, type SettingsStorage } from './components/icons/icon-origins.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
 import type { SocketFactory } from './connection/socket.js';
 import type { UnloadTarget } from './connection/unload-guard.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
+import { createConnectionPrefs } from './features/connect/connection-prefs.js';
+import { createDiscoverStore } from './features/connect/discover-store.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { samplingStoreFor } from './features/sampling/sampling-context.js';
@@ -20,6 +22,7 @@ import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
 import { createPromptsStore } from './features/prompts/prompts-store.js';
 import { createResourcesStore } from './features/resources/resources-store.js';
+import { createListenStore } from './features/resources/listen-store.js';
 import { createServerLogStore } from './features/server-log/server-log-store.js';
 import { createToolsStore } from './features/tools/tools-store.js';
 import { LintRunner } from './lint/lint-runner.js';
@@ -113,6 +116,7 @@ export function createApp(env: PageEnvironment) {
     labels: () => connectionLabels.getState().labels,
   });
 
+  const resourcesStore = createResourcesStore({ session, reads: resourceReads });
   const app = {
     token: env.token,
     queryClient,
@@ -135,6 +139,9 @@ export function createApp(env: PageEnvironment) {
     clientTasks,
     networkStore: createNetworkStore(),
     iconOrigins: createIconOriginsStore(env.settings),
+    /** The protocol choice (a version or Auto, and Auto's probe), kept across visits; a hand-picked 2025-11-25 until changed. */
+    connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
+    discover: createDiscoverStore({ session }),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore({
       session,
@@ -144,7 +151,8 @@ export function createApp(env: PageEnvironment) {
       },
     }),
     serverLog: createServerLogStore({ session }),
-    resourcesStore: createResourcesStore({ session, reads: resourceReads }),
+    resourcesStore,
+    listenStore: createListenStore({ session, listened: (uris) => resourcesStore.getState().setListened(uris) }),
     promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),
     heartbeat: new Heartbeat({
       session,

@@ -20,6 +20,8 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
   // Session events, tagged with their connection number.
   controller.onSessionEvent((e, connection) => {
     app.resourcesStore.getState().forConnection(connection);
+    // A modern result's _meta may rename the server.
+    if (e.type === 'server-info') app.discover.getState().noteServerInfo(e.serverInfo);
     invalidateOnListChanged(queryClient, e, connection);
     if (e.type === 'server-request' && e.method === 'ping') app.pingStore.getState().serverPinged();
     if (e.type === 'closed') {
@@ -66,8 +68,10 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     if (next === connection) return;
     connection = next;
     app.resourcesStore.getState().forConnection(next);
+    app.listenStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
     app.serverLog.getState().forConnection(next);
+    app.discover.getState().forConnection(next);
     app.toolsStore.getState().forConnection();
     app.elicitations.reset();
     app.tasksStore.forConnection(next);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createConnectionStore } from '../stores/connection-store.js';
 import { createLogStore } from '../stores/log-store.js';
 import { ConnectionController, type ConnectRequest } from './controller.js';
-import { FakeSocket } from './test-doubles.js';
+import { FakeSocket, tick } from './test-doubles.js';
 
 const request: ConnectRequest = {
   transport: { kind: 'stdio', command: 'node', args: ['demo.js'], env: {} },
@@ -56,5 +56,19 @@ describe('ConnectionController', () => {
     const { controller, sockets } = setup(null);
     expect(controller.connect(request)).toBeUndefined();
     expect(sockets).toHaveLength(0);
+  });
+
+  it('reconnects to the same server with the version a -32022 offered', async () => {
+    const { controller, connectionStore, sockets } = setup();
+    void controller.connect({ ...request, protocolVersion: 'auto', probe: true });
+    void controller.reconnectWith('2025-06-18');
+    expect(sockets).toHaveLength(2);
+    expect(connectionStore.getState().snapshot).toMatchObject({ connection: 2, transport: request.transport });
+    sockets[1]!.acceptHandshake();
+    sockets[1]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: ['demo.js'] });
+    await tick();
+    expect(sockets[1]!.frames()).toEqual([
+      expect.objectContaining({ method: 'initialize', params: expect.objectContaining({ protocolVersion: '2025-06-18' }) }),
+    ]);
   });
 });

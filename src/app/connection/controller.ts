@@ -13,6 +13,8 @@ export interface ConnectRequest {
   transport: TransportConfig;
   /** A version, or Auto. */
   protocolVersion: VersionChoice;
+  /** Auto only: send the server/discover probe first (default true). */
+  probe?: boolean;
 }
 
 export interface ControllerDeps {
@@ -68,6 +70,7 @@ export class ConnectionController {
       token,
       transport: request.transport,
       protocolVersion: request.protocolVersion,
+      ...(request.probe !== undefined ? { probe: request.probe } : {}),
       connection: number,
       log: (input) => this.deps.logStore.getState().append(input),
       onHttp: (e) => {
@@ -111,6 +114,11 @@ export class ConnectionController {
 
   reconnect(): Promise<ConnectionSnapshot> | undefined {
     return this.lastRequest ? this.connect(this.lastRequest) : undefined;
+  }
+
+  /** Reconnect to the same server with another version (a -32022 named the ones it speaks). */
+  reconnectWith(version: VersionChoice): Promise<ConnectionSnapshot> | undefined {
+    return this.lastRequest ? this.connect({ ...this.lastRequest, protocolVersion: version }) : undefined;
   }
 
   disconnect(): void {

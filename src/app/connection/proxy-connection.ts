@@ -62,6 +62,8 @@ export interface ProxyConnectionOptions {
   transport: TransportConfig;
   /** A version, or Auto (probe with server/discover, fall back to initialize). */
   protocolVersion: VersionChoice;
+  /** Auto only: send the server/discover probe first (default true). */
+  probe?: boolean;
   connection: number;
   log: (input: LogInput) => void;
   /** HTTP exchanges and transport choices, for the Network view. */
@@ -251,6 +253,7 @@ export class ProxyConnection {
     // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
     const step = await this.core.connect(this.options.protocolVersion, {
       timeoutMs,
+      ...(this.options.probe === false ? { probe: false } : {}),
       ...(this.options.transport.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}),
     });
     if (this._snapshot.status === 'closed') return; // The failure was already reported.

@@ -356,3 +356,43 @@ describe('LintRunner: one parse per frame', () => {
     }
   });
 });
+
+describe('LintRunner on a 2026-07-28 connection', () => {
+  it('lints the modern frames by the MODERN rules, and hands the 2026-07-28 schema to the linter', () => {
+    const runner = new LintRunner(() => '2026-07-28', { loadLinter: () => Linter, schedule: (work) => work() });
+    const checked: string[] = [];
+    runner.setSchema({
+      check: () => ['legacy schema used'],
+      version: '2025-11-25',
+      modern: {
+        check: (subject) => {
+          checked.push(`${subject.kind} ${subject.method}`);
+          return [];
+        },
+        version: '2026-07-28',
+      },
+    });
+    const store = createLogStore(() => {});
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+    };
+    store.getState().append({
+      t: 0,
+      connection: 1,
+      direction: 'out',
+      raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'e', _meta: meta } }),
+    });
+    store.getState().append({ t: 0, connection: 1, direction: 'in', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [] } }) });
+    store.getState().flush();
+    runner.observe(store.getState().entries);
+    const s = runner.store.getState();
+    expect(s.findings.map((f) => [f.rule, f.seq])).toEqual([
+      ['MODERN-RESULT-TYPE', 2],
+      ['MODERN-SERVER-INFO', 2],
+    ]);
+    expect(s.findings[0]?.specUrl).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic#resulttype');
+    expect(checked).toEqual(['request tools/call', 'result tools/call']);
+  });
+});

@@ -45,6 +45,9 @@ const emptyState = (): LintState => ({ findings: [], bySeq: new Map(), byRule: n
 
 export type LinterClass = typeof Linter;
 
+/** The schemas of rule SCHEMA: the legacy generation's, and the 2026-07-28 one's as `modern`. */
+export type PublishedSchemas = NonNullable<LinterOptions['schema']> & { modern?: NonNullable<LinterOptions['modernSchema']> };
+
 const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 
 export function worst(findings: readonly Finding[]): Severity | undefined {
@@ -76,7 +79,7 @@ export class LintRunner {
   private readonly budgetMs: number;
   private readonly schedule: (work: () => void) => void;
   private readonly now: () => number;
-  private schema: LinterOptions['schema'];
+  private schema: PublishedSchemas | undefined;
   private readonly loadLinter: LintRunnerOptions['loadLinter'];
   /** The Linter class once loaded; 'loading' while asked for; undefined before, or after a failure. */
   private engine: LinterClass | 'loading' | undefined;
@@ -142,8 +145,8 @@ export class LintRunner {
     this.restore(kept, linted);
   }
 
-  /** The published-schema check (loaded lazily); applies to linters created from now on. */
-  setSchema(schema: NonNullable<LinterOptions['schema']>): void {
+  /** The published-schema check (loaded lazily), with the 2026-07-28 one as `modern`; applies to linters created from now on. */
+  setSchema(schema: PublishedSchemas): void {
     this.schema = schema;
   }
 
@@ -272,7 +275,11 @@ export class LintRunner {
       const offeredVersion = this.offeredVersion(connection);
       const Linter = this.engine;
       if (typeof Linter !== 'function') throw new Error('the lint engine is used before it has loaded');
-      this.linter = new Linter({ ...(offeredVersion ? { offeredVersion } : {}), ...(this.schema ? { schema: this.schema } : {}) });
+      const schema = this.schema;
+      this.linter = new Linter({
+        ...(offeredVersion ? { offeredVersion } : {}),
+        ...(schema ? { schema: { check: schema.check, version: schema.version }, ...(schema.modern ? { modernSchema: schema.modern } : {}) } : {}),
+      });
     }
     return this.linter;
   }

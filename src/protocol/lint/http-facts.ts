@@ -1,7 +1,7 @@
 // An HTTP exchange as the lint rules read it: header names in lower case, what
 // the POST carried as one word.
 
-import type { HttpExchange, ResolvedHttpMode } from '../http/exchange.js';
+import { carriedRequestIds, type HttpExchange, type ResolvedHttpMode } from '../http/exchange.js';
 import type { HttpExchangeFacts } from './transport.js';
 
 /** Whether an exchange has ended, so it is checked once, with everything known. */
@@ -24,6 +24,7 @@ export function httpFactsOf(x: HttpExchange, mode?: ResolvedHttpMode): HttpExcha
     responseBytes: x.responseBytes,
   };
   if (x.status !== undefined) facts.status = x.status;
+  if (x.modern) facts.modern = true;
   if (x.carried.length > 1) facts.carried = 'batch';
   else if (x.carried.length === 1) {
     const kind = x.carried[0]!.kind;
@@ -31,5 +32,7 @@ export function httpFactsOf(x: HttpExchange, mode?: ResolvedHttpMode): HttpExcha
     else if (kind === 'response' || kind === 'error') facts.carried = 'response';
   }
   if (x.carried.some((c) => c.method === 'initialize')) facts.initialize = true;
+  const requests = carriedRequestIds(x.carried);
+  if (requests.length) facts.requestKeys = requests.map((r) => r.key);
   return facts;
 }

@@ -359,9 +359,9 @@ describe('Linter: each rule fires on its failing example', () => {
     });
   }
 
-  it('has a failing example for every rule except SSE-ENDPOINT (tested below)', () => {
+  it('has a failing example for every rule except SSE-ENDPOINT (tested below) and the 2026-07-28 ones (modern.test.ts)', () => {
     const covered = new Set(failing.map(([r]) => r));
-    expect(RULE_IDS.filter((r) => !covered.has(r))).toEqual(['SSE-ENDPOINT']);
+    expect(RULE_IDS.filter((r) => !covered.has(r) && !r.startsWith('MODERN-'))).toEqual(['SSE-ENDPOINT']);
   });
 
   it('SSE-ENDPOINT: the first SSE event must be endpoint', () => {

@@ -10,7 +10,7 @@ import { DEFAULT_PROTOCOL_VERSION } from '../versions.js';
 import { guardFor, internalFailureMessage, type Guard } from './internal.js';
 import { ElicitationRules } from './elicitation.js';
 import { checkNotificationLifecycle, checkRequestLifecycle, onInitializeResult, onSubscription } from './lifecycle.js';
-import { checkLogMessage, checkSetLevelRequest, onSetLevelAnswer } from './logging.js';
+import { checkLogMessage, checkLogMessageShape, checkSetLevelRequest, onSetLevelAnswer } from './logging.js';
 import { checkMeta } from './meta.js';
 import { isKnownRequest, methodProblem, type Sender } from './methods.js';
 import type { Report } from './report.js';
@@ -27,16 +27,19 @@ import { isTerminalStatus } from '../tasks/task.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkCompletionResult } from './completion.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, preview, type HttpExchangeFacts } from './transport.js';
+import { ModernLint, isMethodResult, type ModernRequest } from './modern.js';
+import { MODERN_META_KEYS, namesModernVersion } from './modern-era.js';
+import { checkModernHttpExchange } from './modern-http.js';
+import type { SchemaCheck } from './schema-parsers.js';
 
 /** Checks a message against a published schema (see lint/sdk-schemas.ts); kept pluggable so the UI can load it lazily. */
-export type SchemaCheck = (
-  subject:
-    { kind: 'request' | 'notification'; sender: Sender; method: string; params: unknown } | { kind: 'result'; method: string; result: unknown; task?: boolean },
-) => string[];
+export type { SchemaCheck } from './schema-parsers.js';
 
 export interface LinterOptions {
   /** The schema check and the protocol version its schemas describe. */
   schema?: { check: SchemaCheck; version: string };
+  /** The same for frames of the 2026-07-28 generation (lint/modern-schemas.ts). */
+  modernSchema?: { check: SchemaCheck; version: string };
   offeredVersion?: string;
   /** The capabilities this client declared in initialize. */
   clientCapabilities?: Record<string, unknown>;
@@ -72,6 +75,9 @@ const INVALID_RULE: Record<InvalidCode, RuleId> = {
 /** Requests whose answers tell a task's status (tasks/result: that it ended). */
 const TASK_READS = new Set(['tasks/get', 'tasks/cancel', 'tasks/result']);
 
+/** The result rules of the initialize generation that hold for 2026-07-28 results too. */
+const SHARED_RESULT_RULES = new Set(['tools/list', 'tools/call', 'completion/complete']);
+
 export class Linter {
   private readonly facts: SessionFacts;
   /** "asker:taskId" → the progress of the request that made the task: it stays active until the task ends. */
@@ -80,14 +86,21 @@ export class Linter {
   private readonly sessionId: { value?: string } = {};
   private readonly all: Finding[] = [];
   private readonly schema: LinterOptions['schema'];
+  private readonly modernSchema: LinterOptions['modernSchema'];
   private readonly elicitation = new ElicitationRules();
   private readonly taskLint: TaskLint;
+  /** The 2026-07-28 rule set and what it knows of the connection. */
+  private readonly modern: ModernLint;
+  /** The version of the frame being linted, when it is not the session's (a 2026-07-28 frame): its findings link there. */
+  private frameVersion: string | undefined;
 
   constructor(options: LinterOptions = {}) {
     this.schema = options.schema;
+    this.modernSchema = options.modernSchema;
     this.facts = new SessionFacts(options.offeredVersion ?? DEFAULT_PROTOCOL_VERSION, options.clientCapabilities ?? {});
     this.slowPingMs = options.slowPingMs ?? 1000;
     this.taskLint = new TaskLint(this.facts);
+    this.modern = new ModernLint(this.facts.offeredVersion);
   }
 
   /** The version rules are checked against: negotiated, or offered until then. */
@@ -108,12 +121,9 @@ export class Linter {
       if (meta.invalidUtf8) report('STDIO-NONMSG', `The ${sender} sent bytes that are not valid UTF-8.`, sender);
       const frame = meta.frame ?? classifyFrame(raw);
       if (frame.kind === 'batch') {
-        if (this.facts.version !== '2025-03-26') {
-          report(
-            'BATCH-FORBIDDEN',
-            `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${this.facts.version} is in use.`,
-            sender,
-          );
+        const inUse = this.modern.version ?? this.facts.version;
+        if (inUse !== '2025-03-26') {
+          report('BATCH-FORBIDDEN', `A batch of ${frame.items.length} messages; batches exist only in 2025-03-26, and ${inUse} is in use.`, sender);
         }
         if (frame.items.some((i) => i.kind === 'request' && i.message.method === 'initialize')) {
           report('BATCH-INIT', 'initialize was sent inside a batch.', sender);
@@ -139,7 +149,9 @@ export class Linter {
   /** One HTTP exchange of the Streamable HTTP or HTTP+SSE transport. */
   httpExchange(exchange: HttpExchangeFacts, meta: FrameMeta = {}): Finding[] {
     const { found, report } = this.collector(meta.seq);
-    guardFor(report, 'client', `the HTTP ${exchange.method} exchange`)('HTTP', () => checkHttpExchange(this.facts, exchange, this.sessionId, report));
+    const guard = guardFor(report, 'client', `the HTTP ${exchange.method} exchange`);
+    guard('HTTP', () => checkHttpExchange(this.facts, exchange, this.sessionId, report));
+    guard('MODERN-HTTP (2026-07-28 header rules)', () => this.modernHttpExchange(exchange, report));
     return found;
   }
 
@@ -153,7 +165,8 @@ export class Linter {
   private collector(seq: number | undefined): { found: Finding[]; report: Report } {
     const found: Finding[] = [];
     const report: Report = (rule, message, subject, severity?: Severity) => {
-      const finding: Finding = { rule, severity: severity ?? RULES[rule].severity, message, specUrl: specUrl(rule, this.facts.version), subject };
+      const version = this.frameVersion ?? this.facts.version;
+      const finding: Finding = { rule, severity: severity ?? RULES[rule].severity, message, specUrl: specUrl(rule, version), subject };
       if (seq !== undefined) finding.seq = seq;
       found.push(finding);
       this.all.push(finding);
@@ -163,16 +176,37 @@ export class Linter {
 
   private single(sender: Sender, frame: SingleFrame, meta: FrameMeta, report: Report): void {
     const guard = guardFor(report, sender, describeFrame(sender, frame));
+    // Each frame is linted by its own era; until it is known, by the connection's.
+    this.frameVersion = this.modern.version;
+    try {
+      this.singleOfEra(sender, frame, meta, report, guard);
+    } finally {
+      this.frameVersion = undefined;
+    }
+  }
+
+  private singleOfEra(sender: Sender, frame: SingleFrame, meta: FrameMeta, report: Report, guard: Guard): void {
     switch (frame.kind) {
       case 'invalid':
         report(INVALID_RULE[frame.code], `Invalid frame: ${frame.reason}.`, sender);
         return;
-      case 'request':
-        this.request(sender, frameRequestId(frame)!, frame.message.method, frame.message.params, meta, report, guard);
+      case 'request': {
+        const { method, params } = frame.message;
+        let modern: string | undefined;
+        guard('the era of the request', () => {
+          modern = sender === 'client' ? this.modern.clientRequestEra(method, params, report) : this.modern.version;
+        });
+        this.frameVersion = modern;
+        if (modern !== undefined) this.modernRequest(sender, frameRequestId(frame)!, method, params, modern, meta, report, guard);
+        else this.request(sender, frameRequestId(frame)!, method, params, meta, report, guard);
         return;
-      case 'notification':
-        this.notification(sender, frame.message.method, frame.message.params, meta.at ?? NaN, report, guard);
+      }
+      case 'notification': {
+        const modern = this.modern.version;
+        if (modern !== undefined) this.modernNotification(sender, frame.message.method, frame.message.params, modern, report, guard);
+        else this.notification(sender, frame.message.method, frame.message.params, meta.at ?? NaN, report, guard);
         return;
+      }
       case 'response':
         this.response(sender, frame.message.id, frameRequestId(frame), { result: frame.message.result }, meta, report, guard);
         return;
@@ -184,7 +218,6 @@ export class Linter {
 
   private request(sender: Sender, rid: RequestId, method: string, params: unknown, meta: FrameMeta, report: Report, guard: Guard): void {
     const facts = this.facts;
-    const id = rid.value;
     guard('METHOD-UNKNOWN', () => {
       if (method.startsWith('notifications/')) {
         report('JR-NOTIF-ID', `${method} is a notification but carries id ${rid.text}.`, sender);
@@ -195,7 +228,7 @@ export class Linter {
     });
     guard('LC/CAP (lifecycle and capabilities)', () => checkRequestLifecycle(facts, sender, method, report));
     guard('META-KEY', () => checkMeta(facts.version, params, sender, report));
-    guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report));
+    guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report, facts.version));
     if (sender === 'server' && method === 'sampling/createMessage') guard('SAMPLING-REQUEST', () => checkSamplingRequest(facts, params, report));
     guard('TASK-CAP', () => this.taskLint.request(sender, method, params, report));
     guard('PING-PARAMS', () => {
@@ -205,13 +238,34 @@ export class Linter {
     });
     if (method === 'initialize' && sender === 'client') {
       facts.initializeId = rid.key;
+      // A 2026-07-28 connection falling back (the Auto probe): the initialize offers the version to negotiate.
+      if (namesModernVersion(facts.offeredVersion) && isRecord(params) && typeof params.protocolVersion === 'string') {
+        facts.offeredVersion = facts.version = params.protocolVersion;
+      }
       // What the client declared is what server requests are judged against.
       if (isRecord(params) && isRecord(params.capabilities)) facts.clientCapabilities = params.capabilities;
     }
     if (sender === 'client') guard('subscriptions', () => onSubscription(facts, method, params));
     if (method === 'logging/setLevel' && sender === 'client') guard('LOG-SET-LEVEL', () => checkSetLevelRequest(params, report));
     if (sender === 'server' && method === 'elicitation/create') guard('ELICIT (elicitation/create)', () => this.elicitation.request(facts, params, report));
-    const request: Outstanding = { id, method, params, cancelled: false };
+    this.track(sender, rid, method, params, meta, report, guard);
+  }
+
+  /** A request of the 2026-07-28 generation (`version` is the one it was sent under). */
+  private modernRequest(sender: Sender, rid: RequestId, method: string, params: unknown, version: string, meta: FrameMeta, report: Report, guard: Guard): void {
+    guard('MODERN (2026-07-28 request rules)', () => {
+      if (method.startsWith('notifications/')) report('JR-NOTIF-ID', `${method} is a notification but carries id ${rid.text}.`, sender);
+      else this.modern.request(sender, rid.key, method, params, version, report);
+    });
+    guard('META-KEY', () => checkMeta(version, params, sender, report, MODERN_META_KEYS));
+    guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report, version));
+    this.track(sender, rid, method, params, meta, report, guard, version);
+  }
+
+  /** Records a request (its progress token, its id) to pair its answer and judge what follows. */
+  private track(sender: Sender, rid: RequestId, method: string, params: unknown, meta: FrameMeta, report: Report, guard: Guard, modern?: string): void {
+    const facts = this.facts;
+    const request: Outstanding = { id: rid.value, method, params, cancelled: false, ...(modern !== undefined ? { modern } : {}) };
     guard('PROG-TOKEN', () => {
       const token = isRecord(params) && isRecord(params._meta) ? params._meta.progressToken : undefined;
       if (typeof token !== 'string' && typeof token !== 'number') return;
@@ -235,7 +289,7 @@ export class Linter {
     });
     guard('LC/CAP (lifecycle and capabilities)', () => checkNotificationLifecycle(facts, sender, method, params, report));
     guard('META-KEY', () => checkMeta(facts.version, params, sender, report));
-    guard('SCHEMA', () => this.checkSchema({ kind: 'notification', sender, method, params }, sender, report));
+    guard('SCHEMA', () => this.checkSchema({ kind: 'notification', sender, method, params }, sender, report, facts.version));
     if (method === 'notifications/cancelled') guard('CANCEL', () => this.cancelled(sender, params, report));
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
     if (method === 'notifications/tasks/status') {
@@ -245,6 +299,24 @@ export class Linter {
     if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessage(facts, params, report));
     if (method === 'notifications/elicitation/complete') guard('ELICIT-COMPLETE', () => this.elicitation.complete(params, sender, report));
     if (method === 'notifications/roots/list_changed' && sender === 'client') guard('CAP-UNDECLARED', () => checkRootsListChanged(facts, report));
+  }
+
+  /** A notification on a connection of the 2026-07-28 generation. */
+  private modernNotification(sender: Sender, method: string, params: unknown, version: string, report: Report, guard: Guard): void {
+    guard('MODERN (2026-07-28 notification rules)', () => this.modern.notification(sender, method, params, version, report));
+    guard('META-KEY', () => checkMeta(version, params, sender, report, MODERN_META_KEYS));
+    guard('SCHEMA', () => this.checkSchema({ kind: 'notification', sender, method, params }, sender, report, version));
+    if (method === 'notifications/cancelled') {
+      const id = isRecord(params) ? params.requestId : undefined;
+      const listen = typeof id === 'string' || typeof id === 'number' ? this.facts.ledger.pendingRequest('client', requestIdOf(id)) : undefined;
+      // In 2026-07-28 a server cancels one thing: the client's subscriptions/listen, to end its stream.
+      if (sender === 'server' && listen?.method === 'subscriptions/listen') this.facts.ledger.answer('server', listen.id, NaN);
+      else guard('CANCEL', () => this.cancelled(sender, params, report));
+      if ((sender === 'client' || listen?.method === 'subscriptions/listen') && (typeof id === 'string' || typeof id === 'number'))
+        this.modern.cancelled(requestIdOf(id).key);
+    }
+    if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
+    if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessageShape(params, report));
   }
 
   /** A task's status seen, or its result retrieved: once it ends, so does its progress token. */
@@ -257,12 +329,34 @@ export class Linter {
     this.taskProgress.delete(key!);
   }
 
-  /** Only where the schemas at hand describe the version in use. A throw is the caller's guard's to report. */
-  private checkSchema(subject: Parameters<SchemaCheck>[0], sender: Sender, report: Report): void {
-    if (!this.schema || this.schema.version !== this.facts.version) return;
-    const problems = this.schema.check(subject);
+  /** Only where the schemas at hand describe `version`, the frame's. A throw is the caller's guard's to report. */
+  private checkSchema(subject: Parameters<SchemaCheck>[0], sender: Sender, report: Report, version: string): void {
+    const schema = [this.schema, this.modernSchema].find((s) => s?.version === version);
+    if (!schema) return;
+    const problems = schema.check(subject);
     const what = subject.kind === 'result' ? `The ${subject.method} result` : `${subject.method} (${subject.kind})`;
-    if (problems.length) report('SCHEMA', `${what} does not match the ${this.schema.version} schema: ${problems.join('; ')}`, sender);
+    if (problems.length) report('SCHEMA', `${what} does not match the ${schema.version} schema: ${problems.join('; ')}`, sender);
+  }
+
+  /** The 2026-07-28 header, session and method rules, on an exchange of that generation. */
+  private modernHttpExchange(ex: HttpExchangeFacts, report: Report): void {
+    if ((ex.mode !== undefined && ex.mode !== 'streamable-http') || ex.initialize) return;
+    const keys = ex.requestKeys ?? [];
+    const requests = keys.flatMap((k): ModernRequest[] => {
+      const r = this.modern.remembered(k);
+      return r ? [r] : [];
+    });
+    const header = ex.requestHeaders['mcp-protocol-version'];
+    // A POST of requests of the initialize generation is not one; anything else follows the connection (or its header).
+    const modern = requests.length > 0 || (keys.length === 0 && (this.modern.version !== undefined || namesModernVersion(header)));
+    if (!modern) return;
+    this.frameVersion = requests[0]?.version ?? this.modern.version ?? header;
+    try {
+      checkModernHttpExchange(ex, requests, report);
+    } finally {
+      this.frameVersion = undefined;
+      for (const k of keys) this.modern.forget(k);
+    }
   }
 
   private cancelled(sender: Sender, params: unknown, report: Report): void {
@@ -380,8 +474,10 @@ export class Linter {
         break;
     }
     const request = verdict.request.data;
+    const modern = request.modern;
+    if (modern !== undefined) this.frameVersion = modern;
     const isError = body.error !== undefined;
-    const task = !isError && isTaskAnswer(request, body.result);
+    const task = modern === undefined && !isError && isTaskAnswer(request, body.result);
     // A task goes on after its CreateTaskResult, and may keep reporting progress.
     if (request.progressToken !== undefined) {
       const entry = facts.progress.get(`${asker}:${requestIdOf(request.progressToken).key}`);
@@ -389,10 +485,14 @@ export class Linter {
       if (entry && created) this.taskProgress.set(`${asker}:${created.taskId}`, entry);
       else if (entry) entry.done = true;
     }
-    if (task || (!isError && TASK_READS.has(request.method)))
+    if (modern === undefined && (task || (!isError && TASK_READS.has(request.method))))
       this.taskSeen(asker, request.method === 'tasks/result' ? request.params : body.result, request.method === 'tasks/result');
     if (request.cancelled)
       report('CANCEL-THEN-RESPONSE', `Request ${JSON.stringify(request.id)} (${request.method}) was answered after it was cancelled.`, sender);
+    if (modern !== undefined) {
+      this.modernResponse(sender, rid!, request, body, modern, verdict.rttMs, report, guard);
+      return;
+    }
     guard('METHOD-UNKNOWN', () => {
       if (!isKnownRequest(request.method, asker) && !request.method.startsWith('notifications/')) {
         if (!isError || body.error?.code !== -32601) {
@@ -410,11 +510,33 @@ export class Linter {
     }
     if (!isError) {
       guard('META-KEY', () => checkMeta(facts.version, body.result, sender, report));
-      guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report));
+      guard('SCHEMA', () =>
+        this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report, facts.version),
+      );
     }
     if (!isError) guard('TASK-STATUS', () => this.taskLint.result(sender, request.method, request.params, body.result, task, meta.at ?? NaN, report));
     if (task) guard('TASK-RESULT', () => checkTaskResult(request.method, body.result, sender, report));
     else guard(`the ${request.method} result rules`, () => this.result(sender, request, body, verdict.rttMs, report));
+  }
+
+  /** The answer to a request of the 2026-07-28 generation. */
+  private modernResponse(
+    sender: Sender,
+    rid: RequestId,
+    request: Outstanding,
+    body: { result?: unknown; error?: { code: number; data?: unknown } },
+    version: string,
+    rttMs: number,
+    report: Report,
+    guard: Guard,
+  ): void {
+    guard('MODERN (2026-07-28 result rules)', () => this.modern.answer(sender, rid.key, rid.text, request.method, body, report));
+    if (body.error !== undefined) return;
+    guard('META-KEY', () => checkMeta(version, body.result, sender, report, MODERN_META_KEYS));
+    // An input_required result (or an extension's kind, such as a task) is not the method's result: its content is yet to come.
+    if (isRecord(body.result) && !isMethodResult(body.result)) return;
+    guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result }, sender, report, version));
+    if (SHARED_RESULT_RULES.has(request.method)) guard(`the ${request.method} result rules`, () => this.result(sender, request, body, rttMs, report));
   }
 
   /** `rttMs` is NaN when the frames came without times. */

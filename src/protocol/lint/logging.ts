@@ -12,8 +12,7 @@ import { preview } from './transport.js';
 
 /** A notifications/message from the server: its shape, and its level against the one set. */
 export function checkLogMessage(facts: SessionFacts, params: unknown, report: Report): void {
-  const message = readLogMessage(params);
-  if (message.problems.length) report('LOG-MESSAGE', `notifications/message is malformed: ${message.problems.join('; ')}.`, 'server');
+  const message = checkLogMessageShape(params, report);
   const minimum = facts.logLevel;
   if (message.known && minimum && !isAtOrAbove(message.known, minimum)) {
     report(
@@ -22,6 +21,13 @@ export function checkLogMessage(facts: SessionFacts, params: unknown, report: Re
       'server',
     );
   }
+}
+
+/** LOG-MESSAGE: the shape of a notifications/message (either generation); what was read of it. */
+export function checkLogMessageShape(params: unknown, report: Report): ReturnType<typeof readLogMessage> {
+  const message = readLogMessage(params);
+  if (message.problems.length) report('LOG-MESSAGE', `notifications/message is malformed: ${message.problems.join('; ')}.`, 'server');
+  return message;
 }
 
 /** The client's logging/setLevel: the level must be one of the eight. */

@@ -12,7 +12,11 @@ const KEY = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)/)?(${NAME})$`);
 /** Reserved keys the specification itself defines. */
 const SPEC_KEYS = new Set(['io.modelcontextprotocol/related-task']);
 
-export function checkMeta(version: string, holder: unknown, sender: Sender, report: Report): void {
+/**
+ * `modernKeys`: on a 2026-07-28 frame, the keys that revision defines; there an unknown
+ * reserved-prefix key may be an official extension's, so it is only noted.
+ */
+export function checkMeta(version: string, holder: unknown, sender: Sender, report: Report, modernKeys?: ReadonlySet<string>): void {
   if (version < '2025-06-18' || !isRecord(holder) || !isRecord(holder._meta)) return;
   for (const key of Object.keys(holder._meta)) {
     const m = KEY.exec(key);
@@ -26,8 +30,15 @@ export function checkMeta(version: string, holder: unknown, sender: Sender, repo
     }
     const labels = m[1]?.split('.') ?? [];
     const second = labels[1]?.toLowerCase();
-    if ((second === 'modelcontextprotocol' || second === 'mcp') && !SPEC_KEYS.has(key)) {
-      report('META-KEY', `_meta key ${JSON.stringify(key)} uses a prefix reserved for the MCP specification.`, sender);
+    if ((second === 'modelcontextprotocol' || second === 'mcp') && !SPEC_KEYS.has(key) && !modernKeys?.has(key)) {
+      if (modernKeys) {
+        report(
+          'META-KEY',
+          `_meta key ${JSON.stringify(key)} uses a prefix reserved for the MCP specification and its official extensions, and ${version} defines no such key.`,
+          sender,
+          'info',
+        );
+      } else report('META-KEY', `_meta key ${JSON.stringify(key)} uses a prefix reserved for the MCP specification.`, sender);
     }
   }
 }

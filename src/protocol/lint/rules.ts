@@ -1,6 +1,8 @@
 // The lint rules: one id each, a default severity, a one-line title in our own
 // words, and the part of the specification it rests on.
 
+import { MODERN_PROTOCOL_VERSIONS } from '../versions.js';
+
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface SpecRef {
@@ -9,9 +11,15 @@ export interface SpecRef {
   anchor: string;
   /** Where 2024-11-05 kept it elsewhere. */
   path2024?: string;
+  /** Where 2026-07-28 keeps it, when it moved. */
+  modern?: { path: string; anchor: string };
+  /** The first version that has the rule: an older version in use still links here. */
+  since?: string;
 }
 
 const MESSAGES = { path: 'basic', path2024: 'basic/messages' };
+/** The first revision of the stateless generation. */
+const MODERN = MODERN_PROTOCOL_VERSIONS[0];
 
 export const RULES = {
   'JR-VERSION': { severity: 'error', title: '"jsonrpc" must be "2.0"', spec: { ...MESSAGES, anchor: 'messages' } },
@@ -30,13 +38,13 @@ export const RULES = {
   'BATCH-FORBIDDEN': {
     severity: 'error',
     title: 'JSON-RPC batches are allowed only in 2025-03-26',
-    spec: { path: 'basic/transports', anchor: 'sending-messages-to-the-server' },
+    spec: { path: 'basic/transports', anchor: 'sending-messages-to-the-server', modern: { path: 'basic', anchor: 'messages' } },
   },
   'BATCH-INIT': { severity: 'error', title: 'initialize must not be part of a batch', spec: { path: 'basic/lifecycle', anchor: 'initialization' } },
   'METHOD-UNKNOWN': {
     severity: 'error',
     title: 'The method does not exist for this version and direction',
-    spec: { path: 'basic/lifecycle', anchor: 'operation' },
+    spec: { path: 'basic/lifecycle', anchor: 'operation', modern: { path: 'basic/versioning', anchor: 'protocol-version-negotiation' } },
   },
   SCHEMA: { severity: 'error', title: 'Params and results match the published schema of the version', spec: { path: 'basic', anchor: 'schema' } },
   'META-KEY': {
@@ -72,32 +80,48 @@ export const RULES = {
   'CANCEL-INIT': {
     severity: 'error',
     title: 'The initialize request must not be cancelled',
-    spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' },
+    spec: {
+      path: 'basic/utilities/cancellation',
+      anchor: 'behavior-requirements',
+      modern: { path: 'basic/patterns/cancellation', anchor: 'behavior-requirements' },
+    },
   },
   'CANCEL-TARGET': {
     severity: 'info',
     title: 'A cancellation names an in-progress request sent in the same direction',
-    spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' },
+    spec: {
+      path: 'basic/utilities/cancellation',
+      anchor: 'behavior-requirements',
+      modern: { path: 'basic/patterns/cancellation', anchor: 'behavior-requirements' },
+    },
   },
   'CANCEL-THEN-RESPONSE': {
     severity: 'info',
     title: 'A cancelled request should get no response',
-    spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' },
+    spec: {
+      path: 'basic/utilities/cancellation',
+      anchor: 'behavior-requirements',
+      modern: { path: 'basic/patterns/cancellation', anchor: 'behavior-requirements' },
+    },
   },
   'CANCEL-THEN-PROGRESS': {
     severity: 'warning',
     title: 'Work on a cancelled request stops: no more progress',
-    spec: { path: 'basic/utilities/cancellation', anchor: 'behavior-requirements' },
+    spec: {
+      path: 'basic/utilities/cancellation',
+      anchor: 'behavior-requirements',
+      modern: { path: 'basic/patterns/cancellation', anchor: 'behavior-requirements' },
+    },
   },
   'PROG-TOKEN': {
     severity: 'warning',
     title: 'Progress names the token of an active request',
-    spec: { path: 'basic/utilities/progress', anchor: 'behavior-requirements' },
+    spec: { path: 'basic/utilities/progress', anchor: 'behavior-requirements', modern: { path: 'basic/patterns/progress', anchor: 'behavior-requirements' } },
   },
   'PROG-MONOTONIC': {
     severity: 'error',
     title: 'Progress must increase with each notification',
-    spec: { path: 'basic/utilities/progress', anchor: 'behavior-requirements' },
+    spec: { path: 'basic/utilities/progress', anchor: 'behavior-requirements', modern: { path: 'basic/patterns/progress', anchor: 'behavior-requirements' } },
   },
   'PING-PARAMS': { severity: 'warning', title: 'ping takes no parameters', spec: { path: 'basic/utilities/ping', anchor: 'message-format' } },
   'PING-RESULT': {
@@ -105,17 +129,33 @@ export const RULES = {
     title: 'ping is answered promptly with an empty result',
     spec: { path: 'basic/utilities/ping', anchor: 'behavior-requirements' },
   },
-  'STDIO-NONMSG': { severity: 'error', title: 'A stdio server writes only MCP messages to stdout', spec: { path: 'basic/transports', anchor: 'stdio' } },
-  'STDIO-NEWLINE': { severity: 'error', title: 'A stdio message must not contain embedded newlines', spec: { path: 'basic/transports', anchor: 'stdio' } },
+  'STDIO-NONMSG': {
+    severity: 'error',
+    title: 'A stdio server writes only MCP messages to stdout',
+    spec: { path: 'basic/transports', anchor: 'stdio', modern: { path: 'basic/transports/stdio', anchor: 'receiving-messages' } },
+  },
+  'STDIO-NEWLINE': {
+    severity: 'error',
+    title: 'A stdio message must not contain embedded newlines',
+    spec: { path: 'basic/transports', anchor: 'stdio', modern: { path: 'basic/transports/stdio', anchor: 'receiving-messages' } },
+  },
   'HTTP-ACCEPT': {
     severity: 'error',
     title: 'Requests list both JSON and SSE in Accept',
-    spec: { path: 'basic/transports', anchor: 'sending-messages-to-the-server' },
+    spec: {
+      path: 'basic/transports',
+      anchor: 'sending-messages-to-the-server',
+      modern: { path: 'basic/transports/streamable-http', anchor: 'sending-messages' },
+    },
   },
   'HTTP-202': {
     severity: 'error',
     title: 'Accepted notifications and responses get 202 with no body; requests get JSON or SSE',
-    spec: { path: 'basic/transports', anchor: 'sending-messages-to-the-server' },
+    spec: {
+      path: 'basic/transports',
+      anchor: 'sending-messages-to-the-server',
+      modern: { path: 'basic/transports/streamable-http', anchor: 'sending-messages' },
+    },
   },
   'HTTP-VERSION-HDR': {
     severity: 'error',
@@ -215,6 +255,77 @@ export const RULES = {
     title: 'A task ends within its ttl, or it may be deleted with its result',
     spec: { path: 'basic/utilities/tasks', anchor: 'ttl-and-resource-management' },
   },
+  // The rules of the 2026-07-28 revision (stateless, per-request _meta); checked on frames of that era only.
+  'MODERN-META': {
+    severity: 'error',
+    title: 'Every request carries its protocol version and client capabilities in _meta (and should carry clientInfo)',
+    spec: { path: 'basic', anchor: 'meta', since: MODERN },
+  },
+  'MODERN-RESULT-TYPE': {
+    severity: 'error',
+    title: 'Every result carries resultType',
+    spec: { path: 'basic', anchor: 'resulttype', since: MODERN },
+  },
+  'MODERN-CACHE': {
+    severity: 'error',
+    title: 'List, read and discover results carry ttlMs (a number ≥ 0) and cacheScope ("public" or "private")',
+    spec: { path: 'server/utilities/caching', anchor: 'cacheable-results', since: MODERN },
+  },
+  'MODERN-METHOD': {
+    severity: 'error',
+    title: 'Methods of the initialize generation, and server-to-client requests, are not part of 2026-07-28',
+    spec: { path: 'changelog', anchor: 'major-changes', since: MODERN },
+  },
+  'MODERN-LOG': {
+    severity: 'error',
+    title: 'notifications/message only for a request that set io.modelcontextprotocol/logLevel, at or above that level',
+    spec: { path: 'server/utilities/logging', anchor: 'per-request-log-level', since: MODERN },
+  },
+  'MODERN-ERROR-CODE': {
+    severity: 'error',
+    title: 'Error codes of 2026-07-28: no -32002 or -32042, -32020…-32099 only as the spec defines them, -32022 lists data.supported',
+    spec: { path: 'basic', anchor: 'error-codes', since: MODERN },
+  },
+  'MODERN-MRTR': {
+    severity: 'error',
+    title: 'input_required only on tools/call, prompts/get and resources/read, with inputRequests or requestState, asking only what the client declared',
+    spec: { path: 'basic/patterns/mrtr', anchor: 'server-requirements-basic-workflow', since: MODERN },
+  },
+  'MODERN-MRTR-RETRY': {
+    severity: 'error',
+    title: 'A retry after input_required uses a new id and echoes requestState unchanged',
+    spec: { path: 'basic/patterns/mrtr', anchor: 'client-requirements-basic-workflow', since: MODERN },
+  },
+  'MODERN-DISCOVER': {
+    severity: 'error',
+    title: 'server/discover answers with a non-empty supportedVersions list of strings and a capabilities object',
+    spec: { path: 'server/discover', anchor: 'response', since: MODERN },
+  },
+  'MODERN-SERVER-INFO': {
+    severity: 'info',
+    title: 'Servers should name themselves in each result’s _meta (io.modelcontextprotocol/serverInfo)',
+    spec: { path: 'basic', anchor: 'meta', since: MODERN },
+  },
+  'MODERN-HTTP-HEADERS': {
+    severity: 'error',
+    title: 'Every POST carries MCP-Protocol-Version and Mcp-Method (and Mcp-Name where required), matching the body',
+    spec: { path: 'basic/transports/streamable-http', anchor: 'standard-request-headers', since: MODERN },
+  },
+  'MODERN-HTTP-MISMATCH': {
+    severity: 'error',
+    title: 'A request whose headers do not match its body is rejected with 400 and error -32020',
+    spec: { path: 'basic/transports/streamable-http', anchor: 'server-validation', since: MODERN },
+  },
+  'MODERN-HTTP-SESSION': {
+    severity: 'error',
+    title: 'No Mcp-Session-Id in 2026-07-28, from either side',
+    spec: { path: 'basic/transports/streamable-http', anchor: 'earlier-streamable-http-revisions', since: MODERN },
+  },
+  'MODERN-HTTP-METHOD': {
+    severity: 'error',
+    title: 'No GET stream or DELETE in 2026-07-28: everything is a POST',
+    spec: { path: 'basic/transports/streamable-http', anchor: 'earlier-streamable-http-revisions', since: MODERN },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
 
@@ -227,6 +338,9 @@ export function specUrl(ruleId: RuleId, version: string): string {
   const rule: { severity: Severity; spec?: SpecRef } = RULES[ruleId];
   const spec = rule.spec;
   if (!spec) return '';
-  const path = version === '2024-11-05' && spec.path2024 ? spec.path2024 : spec.path;
-  return `https://modelcontextprotocol.io/specification/${version}/${path}#${spec.anchor}`;
+  // Versions are ISO dates, so they compare as strings.
+  const at = spec.since !== undefined && version < spec.since ? spec.since : version;
+  if (at >= MODERN && spec.modern) return `https://modelcontextprotocol.io/specification/${at}/${spec.modern.path}#${spec.modern.anchor}`;
+  const path = at === '2024-11-05' && spec.path2024 ? spec.path2024 : spec.path;
+  return `https://modelcontextprotocol.io/specification/${at}/${path}#${spec.anchor}`;
 }

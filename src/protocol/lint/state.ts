@@ -28,11 +28,14 @@ export interface Outstanding {
   cancelled: boolean;
   /** Progress notifications seen after the request was cancelled. */
   progressAfterCancel?: number;
+  /** The 2026-07-28-era version it was sent under; absent for the initialize generation. */
+  modern?: string;
 }
 
 export class SessionFacts {
   version: string;
-  readonly offeredVersion: string;
+  /** The version offered in initialize (a 2026-07-28 connection that falls back takes the one its initialize offers). */
+  offeredVersion: string;
   negotiated = false;
   serverCapabilities: Record<string, unknown> | undefined;
   clientCapabilities: Record<string, unknown>;

@@ -54,8 +54,15 @@ export interface HttpExchangeFacts {
   responseBytes?: number;
   /** True when this is the POST of initialize. */
   initialize?: boolean;
+  /**
+   * The POST carried a 2026-07-28 (or later) request: no sessions, so a response's Mcp-Session-Id
+   * (in responseHeaders) is the server's mistake, and Mcp-Method / Mcp-Name / Mcp-Param-* apply.
+   */
+  modern?: true;
   /** The transport in use; the header, status and session rules are Streamable HTTP's. */
   mode?: 'streamable-http' | 'sse' | 'plain';
+  /** The ledger keys of the requests the POST carried (the 2026-07-28 header rules compare them with the headers). */
+  requestKeys?: string[];
 }
 
 export function checkHttpExchange(facts: SessionFacts, ex: HttpExchangeFacts, sessionId: { value?: string }, report: Report): void {

@@ -4,7 +4,14 @@
 
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { CLIENT_FEATURE_SINCE, clientCapabilities, featureAnswerable, offeredFeatures, type ProtocolVersion } from '../../../protocol/index.js';
+import {
+  CLIENT_FEATURE_SINCE,
+  clientCapabilities,
+  featureAnswerable,
+  isModernVersion,
+  offeredFeatures,
+  type ProtocolVersion,
+} from '../../../protocol/index.js';
 import { useApp, useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
 import { featuresDiffer } from './client-settings.js';
@@ -55,7 +62,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
         </p>
       )}
       <details className="capability-declared">
-        <summary>The next initialize declares (offering {version})</summary>
+        <summary>{isModernVersion(version) ? `Every request's _meta declares (${version})` : `The next initialize declares (offering ${version})`}</summary>
         <pre className="mono" aria-label="Declared client capabilities">
           {JSON.stringify(declared)}
         </pre>

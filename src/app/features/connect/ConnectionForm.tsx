@@ -1,7 +1,7 @@
-// The connection form: what to start (stdio) or reach (HTTP), and which protocol version to offer.
+// The connection form: what to start (stdio) or reach (HTTP), and which protocol version (or Auto) to speak.
 
 import { useId, useState, type FormEvent } from 'react';
-import { PROTOCOL_VERSIONS, isKnownProtocolVersion } from '../../../protocol/index.js';
+import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
@@ -9,9 +9,12 @@ import { ClientCapabilities } from '../client-capabilities/ClientCapabilities.js
 import { HttpFields } from './HttpFields.js';
 import { StdioFields } from './StdioFields.js';
 import { buildConnectRequest, type ConnectForm } from './form-model.js';
+import { VersionField } from './VersionField.js';
+import { previewVersion } from './version-choice.js';
 
 export function ConnectionForm({ initial }: { initial: ConnectForm }) {
-  const { controller } = useApp();
+  const { controller, connectionPrefs } = useApp();
+  const choice = useStore(connectionPrefs, (s) => s.choice);
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<string[]>([]);
   const active = useConnection((s) => isActive(s.snapshot));
@@ -20,7 +23,7 @@ export function ConnectionForm({ initial }: { initial: ConnectForm }) {
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
-    const built = buildConnectRequest(form);
+    const built = buildConnectRequest(form, connectionPrefs.getState());
     if (!built.ok) {
       setErrors(built.errors);
       return;
@@ -44,24 +47,8 @@ export function ConnectionForm({ initial }: { initial: ConnectForm }) {
         </select>
       </div>
       {form.transportKind === 'http' ? <HttpFields form={form} set={set} disabled={active} /> : <StdioFields form={form} set={set} disabled={active} />}
-      <div className="field">
-        <label htmlFor={`${id}-version`}>Protocol version</label>
-        <select
-          id={`${id}-version`}
-          value={form.protocolVersion}
-          onChange={(e) => {
-            if (isKnownProtocolVersion(e.target.value)) set({ protocolVersion: e.target.value });
-          }}
-          disabled={active}
-        >
-          {[...PROTOCOL_VERSIONS].reverse().map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ClientCapabilities version={form.protocolVersion} />
+      <VersionField disabled={active} />
+      <ClientCapabilities version={previewVersion(choice)} />
       {errors.length > 0 && (
         <ul className="form-errors" role="alert">
           {errors.map((e) => (

@@ -1,10 +1,13 @@
-// What initialize established: who the server is, the negotiated version,
-// its capabilities and instructions.
+// What initialize (legacy) or server/discover (modern) established: who the
+// server is, the version in use and which generation it is, its capabilities
+// (and a modern server's supported versions and extensions) and instructions.
 
 import type { ReactNode } from 'react';
 import type { InitializeInfo } from '../../../protocol/index.js';
 import { IconOrigins } from '../../components/icons/IconOrigins.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
+import { extensionsOf, generationLine } from './modern-status.js';
+import './generation.css';
 
 function versionWarning(info: InitializeInfo): string | null {
   if (!info.versionSupported) {
@@ -24,16 +27,21 @@ function capabilityDetail(value: unknown): string {
   return flags.length > 0 ? ` (${flags.join(', ')})` : '';
 }
 
-/** `children` (how the server is reached) go right under the status line. */
-export function ServerSummary({ info, children }: { info: InitializeInfo; children?: ReactNode }) {
+/** `reason`: why this generation (from the connect step); `children` (how the server is reached) go right under the status line. */
+export function ServerSummary({ info, reason, children }: { info: InitializeInfo; reason?: string; children?: ReactNode }) {
   const { serverInfo } = info;
-  const warning = versionWarning(info);
-  const capabilities = Object.entries(info.capabilities);
+  const modern = info.era === 'modern';
+  const warning = modern ? null : versionWarning(info);
+  // A modern server's extensions are listed on their own line.
+  const capabilities = Object.entries(info.capabilities).filter(([name]) => !modern || name !== 'extensions');
   return (
     <div className="server-summary">
       <p className="status-line ok">
         <McpIcon icons={serverInfo.icons} size={20} /> Connected to <strong>{serverInfo.title ?? serverInfo.name}</strong> {serverInfo.version} · protocol{' '}
         <span className="mono">{info.protocolVersion}</span>
+      </p>
+      <p className={`generation-line era-${info.era}`} aria-label="Protocol generation">
+        {generationLine(info.era, info.protocolVersion, reason)}
       </p>
       {warning && <p className="warning">⚠ {warning}</p>}
       {children}
@@ -52,6 +60,7 @@ export function ServerSummary({ info, children }: { info: InitializeInfo; childr
           </ul>
         )}
       </div>
+      {modern && <ModernFacts info={info} />}
       <IconOrigins />
       {info.instructions !== undefined && (
         <details className="instructions" open>
@@ -60,5 +69,46 @@ export function ServerSummary({ info, children }: { info: InitializeInfo; childr
         </details>
       )}
     </div>
+  );
+}
+
+/** A modern server's extensions and its own list of versions (the one in use marked). */
+function ModernFacts({ info }: { info: InitializeInfo }) {
+  const extensions = extensionsOf(info.capabilities);
+  return (
+    <>
+      <div className="capabilities">
+        <span className="label">Extensions</span>
+        {extensions.length === 0 ? (
+          <span className="hint">none declared</span>
+        ) : (
+          <ul aria-label="Server extensions" className="badges">
+            {extensions.map(([name, settings]) => (
+              <li key={name} className="badge mono" title={JSON.stringify(settings)}>
+                {name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="capabilities">
+        <span className="label">Supported versions</span>
+        {info.supportedVersions === undefined || info.supportedVersions.length === 0 ? (
+          <span className="hint">none listed</span>
+        ) : (
+          <ul aria-label="Supported versions" className="badges">
+            {info.supportedVersions.map((v) => (
+              <li
+                key={v}
+                className={`badge mono${v === info.protocolVersion ? ' current' : ''}`}
+                aria-current={v === info.protocolVersion ? 'true' : undefined}
+              >
+                {v}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
   );
 }

@@ -2,11 +2,37 @@
 // when the connection failed, an alert with what happened.
 
 import { useConnection } from '../../hooks.js';
-import { HTTP_MODE_LABEL } from '../../../protocol/index.js';
+import { HTTP_MODE_LABEL, eraOf, type VersionChoice } from '../../../protocol/index.js';
+import type { ConnectionSnapshot } from '../../connection/snapshot.js';
+import { DiscoverRefresh } from './DiscoverRefresh.js';
 import { FailureBox } from './FailureBox.js';
 import { InitializeChoice } from './InitializeChoice.js';
 import { ServerSummary } from './ServerSummary.js';
 import { TransportSummary } from './TransportSummary.js';
+import { VersionSwitch } from './VersionSwitch.js';
+
+/**
+ * A ready connection with something established. A modern one's info is its newest server/discover
+ * answer (a Refresh) with the serverInfo of the newest result's _meta: the connection keeps it current.
+ */
+function ReadySummary({ snapshot, info }: { snapshot: ConnectionSnapshot; info: NonNullable<ConnectionSnapshot['info']> }) {
+  const modern = info.era === 'modern';
+  return (
+    <>
+      <ServerSummary info={info} {...(snapshot.reason !== undefined ? { reason: snapshot.reason } : {})}>
+        {snapshot.http && <TransportSummary http={snapshot.http} />}
+      </ServerSummary>
+      {modern && <DiscoverRefresh />}
+    </>
+  );
+}
+
+/** What the connection is doing before it is ready, by the version choice (a legacy one: initialize, as always). */
+function startingStep(choice: VersionChoice): { doing: string; asking?: string } {
+  if (choice === 'auto') return { doing: 'Choosing the protocol generation…', asking: ' Auto: server/discover, or initialize for a legacy server' };
+  if (eraOf(choice) === 'modern') return { doing: 'Discovering…', asking: ` server/discover with ${choice}` };
+  return { doing: 'Initializing…' };
+}
 
 function StatusContent() {
   const snapshot = useConnection((s) => s.snapshot);
@@ -18,10 +44,10 @@ function StatusContent() {
       if (snapshot.initializeUnsupported !== undefined) return <p className="status-line bad">initialize is not implemented by this server.</p>;
       return (
         <p className="status-line busy">
-          Initializing…{' '}
+          {startingStep(snapshot.versionChoice).doing}{' '}
           <span className="hint">
             ({snapshot.http ? `${snapshot.http.url}, ${HTTP_MODE_LABEL[snapshot.http.mode ?? snapshot.http.requested]}` : `server pid ${snapshot.pid}`},
-            offering protocol {snapshot.offeredVersion})
+            {startingStep(snapshot.versionChoice).asking ?? ` offering protocol ${snapshot.offeredVersion}`})
           </span>
         </p>
       );
@@ -29,7 +55,7 @@ function StatusContent() {
       return (
         <>
           {snapshot.info ? (
-            <ServerSummary info={snapshot.info}>{snapshot.http && <TransportSummary http={snapshot.http} />}</ServerSummary>
+            <ReadySummary snapshot={snapshot} info={snapshot.info} />
           ) : (
             <>
               <p className="status-line ok">
@@ -45,9 +71,24 @@ function StatusContent() {
   }
 }
 
+/** The server answered -32022: the versions it named, and a switch to one of them. */
+function VersionUnsupported() {
+  const unsupported = useConnection((s) => s.snapshot?.versionUnsupported);
+  const choice = useConnection((s) => s.snapshot?.versionChoice);
+  if (unsupported === undefined) return null;
+  return (
+    <div className="failure" role="alert">
+      <p className="failure-title">The server does not speak this protocol version</p>
+      <VersionSwitch requested={choice === 'auto' ? undefined : choice} supported={unsupported.supported} />
+    </div>
+  );
+}
+
 function Failure() {
   const failure = useConnection((s) => s.snapshot?.failure);
-  if (!failure) return null;
+  // A refused version is said once, with its switch (VersionUnsupported), not again as a failed handshake.
+  const versionRefused = useConnection((s) => s.snapshot?.versionUnsupported !== undefined);
+  if (!failure || versionRefused) return null;
   return (
     <div role="alert">
       <FailureBox failure={failure} />
@@ -62,6 +103,7 @@ export function StatusArea() {
         <StatusContent />
       </div>
       <InitializeChoice />
+      <VersionUnsupported />
       <Failure />
     </div>
   );

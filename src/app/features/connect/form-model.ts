@@ -1,7 +1,6 @@
 // The connection form's values, and turning them into a connect request.
 
 import {
-  DEFAULT_PROTOCOL_VERSION,
   headerNameProblem,
   headerValueProblem,
   httpUrlProblem,
@@ -9,11 +8,11 @@ import {
   splitArgs,
   type HttpMode,
   type HttpTransportConfig,
-  type ProtocolVersion,
   type StdioTransportConfig,
   type TransportConfig,
 } from '../../../protocol/index.js';
 import type { ConnectRequest } from '../../connection/controller.js';
+import type { VersionPrefs } from './connection-prefs.js';
 
 /** One NAME / VALUE row: an environment variable or a request header. */
 export interface EnvRow {
@@ -38,7 +37,6 @@ export interface ConnectForm {
   url: string;
   headers: HeaderRow[];
   httpMode: HttpMode;
-  protocolVersion: ProtocolVersion;
 }
 
 let nextRowKey = 1;
@@ -61,7 +59,6 @@ export function formFromPrefill(prefill: TransportConfig | undefined): ConnectFo
     url: http?.url ?? '',
     headers: Object.entries(http?.headers ?? {}).map(([name, value]) => newHeaderRow(name, value)),
     httpMode: http?.mode ?? 'auto',
-    protocolVersion: DEFAULT_PROTOCOL_VERSION,
   };
 }
 
@@ -105,9 +102,13 @@ function buildHttp(form: ConnectForm, errors: string[]): HttpTransportConfig {
   return { kind: 'http', url: form.url.trim(), headers, mode: form.httpMode };
 }
 
-export function buildConnectRequest(form: ConnectForm): BuildResult {
+/** The transport from the form; the version (or Auto, and its probe) from the kept choice. */
+export function buildConnectRequest(form: ConnectForm, version: VersionPrefs): BuildResult {
   const errors: string[] = [];
   const transport = form.transportKind === 'http' ? buildHttp(form, errors) : buildStdio(form, errors);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, request: { transport, protocolVersion: form.protocolVersion } };
+  // The probe switch means something only under Auto; a version picked by hand never probes.
+  const request: ConnectRequest = { transport, protocolVersion: version.choice };
+  if (version.choice === 'auto') request.probe = version.probe;
+  return { ok: true, request };
 }

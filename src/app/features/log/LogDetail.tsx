@@ -83,6 +83,12 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
           </button>
         </p>
       )}
+      {entry.probe && (
+        <p className="note">
+          <span className="probe-badge">probe</span> Auto sent server/discover first to learn whether this server speaks the modern (2026-07-28) or the legacy
+          generation; the connection status says what it decided.
+        </p>
+      )}
       {entry.kind === 'invalid' ? (
         <p className="invalid-reason">
           <strong>Not a valid JSON-RPC message:</strong> {entry.note ?? 'no reason was recorded.'}

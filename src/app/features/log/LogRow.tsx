@@ -48,7 +48,8 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       <div role="cell" className="kind">
         {entry.kind}
       </div>
-      <div role="cell" className="mono method" title={entry.method}>
+      <div role="cell" className="mono method" title={entry.probe ? `${entry.method ?? ''} (Auto's probe)` : entry.method}>
+        {entry.probe && <span className="probe-badge">probe</span>}
         {entry.method ?? ''}
       </div>
       <div role="cell" className="mono id">

@@ -1,5 +1,6 @@
-// logging/setLevel: where the server declares logging, a level to ask for and
-// the server's answer; otherwise a sentence saying why there is nothing to set.
+// The level of the server's log messages: logging/setLevel where the server
+// declares logging (legacy), or on 2026-07-28 the level put in every later
+// request's _meta; otherwise a sentence saying why there is nothing to set.
 
 import { useId, useState } from 'react';
 import { LOGGING_LEVELS, isLoggingLevel, type LoggingLevel } from '../../../protocol/index.js';
@@ -12,10 +13,11 @@ export function LevelControl() {
   const status = useConnection((s) => s.snapshot?.status);
   const withoutInitialize = useConnection((s) => s.snapshot?.withoutInitialize === true);
   const capabilities = useConnection((s) => s.snapshot?.info?.capabilities);
+  const modern = useConnection((s) => s.snapshot?.info?.era === 'modern');
   const request = useServerLog((s) => s.request);
   const setLevel = useServerLog((s) => s.setLevel);
   const [level, setChoice] = useState<LoggingLevel>('info');
-  const availability = levelAvailability(status, withoutInitialize, capabilities);
+  const availability = levelAvailability(status, withoutInitialize, capabilities, modern);
 
   return (
     <section className="server-log-level" aria-labelledby={`${id}-title`}>
@@ -35,26 +37,45 @@ export function LevelControl() {
             </select>
             <span>and above</span>
             <button type="button" className="small" disabled={request?.state === 'sending'} onClick={() => void setLevel(level)}>
-              Set level
+              {modern ? 'Use level' : 'Set level'}
             </button>
+            {modern && request?.state === 'in-meta' && request.level !== undefined && (
+              <button type="button" className="small" onClick={() => void setLevel(undefined)}>
+                Stop asking
+              </button>
+            )}
           </div>
+          {modern && (
+            <p className="hint">
+              2026-07-28 has no logging/setLevel: the level goes in the <code>_meta</code> (io.modelcontextprotocol/logLevel) of every request sent after you
+              pick it, and the server may send notifications/message only while answering a request that carries one.
+            </p>
+          )}
           {!availability.negotiated && (
             <p className="hint">No capabilities were negotiated (connected without initialize): the server may not take logging/setLevel.</p>
           )}
-          <LevelAnswer />
+          <LevelAnswer modern={modern} />
         </>
       )}
     </section>
   );
 }
 
-function LevelAnswer() {
+function LevelAnswer({ modern }: { modern: boolean }) {
   const request = useServerLog((s) => s.request);
-  if (!request)
-    return (
+  if (!request || (request.state === 'in-meta' && request.level === undefined))
+    return modern ? (
+      <p className="hint">No level picked: requests carry no logLevel, so the server sends no log messages.</p>
+    ) : (
       <p className="hint">Until a level is set, the server decides which messages to send. logging/setLevel asks for one level and everything more severe.</p>
     );
   switch (request.state) {
+    case 'in-meta':
+      return (
+        <p className="level-answer ok" role="status">
+          Later requests carry logLevel <strong>{request.level}</strong> in their _meta: the server may send {request.level} and above while answering them.
+        </p>
+      );
     case 'sending':
       return (
         <p className="hint" role="status">

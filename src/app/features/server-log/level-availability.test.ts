@@ -20,4 +20,9 @@ describe('levelAvailability', () => {
   it('without initialize nothing was negotiated: offered, marked so', () => {
     expect(levelAvailability('ready', true, undefined)).toEqual({ available: true, negotiated: false });
   });
+  it('on a modern server speaks of server/discover, not logging/setLevel', () => {
+    const reason = levelAvailability('ready', false, { tools: {} }, true);
+    expect(reason).toMatchObject({ available: false, reason: expect.stringMatching(/^server\/discover does not declare the logging/) });
+    expect(levelAvailability('ready', false, { logging: {} }, true)).toEqual({ available: true, negotiated: true });
+  });
 });

@@ -9,12 +9,19 @@ export function levelAvailability(
   status: ConnectionStatus | undefined,
   withoutInitialize: boolean,
   capabilities: Record<string, unknown> | undefined,
+  modern = false,
 ): LevelAvailability {
   if (status === 'connecting' || status === 'initializing')
     return { available: false, reason: 'Waiting for the initialize result: it says whether the server takes logging/setLevel.' };
   if (status !== 'ready') return { available: false, reason: 'Not connected: connect to a server to set the level of the log messages it sends.' };
   // Without initialize nothing was declared either way: offered, with a word of caution.
   if (withoutInitialize || capabilities === undefined) return { available: true, negotiated: false };
+  if (!Object.hasOwn(capabilities, 'logging') && modern)
+    return {
+      available: false,
+      reason:
+        'server/discover does not declare the logging capability, so the server should send no log messages whatever level a request asks for. Any it sends anyway are listed below and reported in Problems (CAP-UNDECLARED).',
+    };
   if (!Object.hasOwn(capabilities, 'logging'))
     return {
       available: false,

@@ -92,6 +92,24 @@ describe('server log store', () => {
     expect(store.getState().request).toBeUndefined();
   });
 
+  it('on a modern connection puts the level in the _meta of later requests instead of sending logging/setLevel', async () => {
+    const sent: unknown[] = [];
+    const levels: unknown[] = [];
+    const modern = Object.assign(sessionAnswering({ status: 'result', request, response, result: {}, rttMs: 1 }, sent), {
+      era: 'modern',
+      setLogLevel: (level: unknown) => levels.push(level),
+    });
+    const store = createServerLogStore({ session: () => modern });
+    store.getState().forConnection(1);
+    await store.getState().setLevel('warning');
+    expect(sent).toEqual([]);
+    expect(levels).toEqual(['warning']);
+    expect(store.getState().request).toEqual({ state: 'in-meta', level: 'warning' });
+    await store.getState().setLevel(undefined);
+    expect(levels).toEqual(['warning', undefined]);
+    expect(store.getState().request).toEqual({ state: 'in-meta', level: undefined });
+  });
+
   it('says so when not connected', async () => {
     const store = createServerLogStore({ session: () => undefined, schedule: now });
     await store.getState().setLevel('info');

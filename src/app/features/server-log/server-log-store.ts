@@ -15,9 +15,15 @@ export interface ServerLogMessage extends LogMessage {
   receivedAt: number;
 }
 
-/** The last logging/setLevel of this page, for the current connection. */
+/**
+ * The last level this page asked for, for the current connection: a logging/setLevel (legacy), or on a
+ * modern connection the level every later request carries in its `_meta` ('in-meta'; undefined level: none).
+ */
 export type LevelRequest =
-  { state: 'sending'; level: LoggingLevel } | { state: 'set'; level: LoggingLevel; answer: string } | { state: 'failed'; level: LoggingLevel; message: string };
+  | { state: 'sending'; level: LoggingLevel }
+  | { state: 'set'; level: LoggingLevel; answer: string }
+  | { state: 'failed'; level: LoggingLevel; message: string }
+  | { state: 'in-meta'; level: LoggingLevel | undefined };
 
 export interface ServerLogState {
   /** Oldest first; mutated in place, so read `version` to notice a change. */
@@ -38,7 +44,8 @@ export interface ServerLogState {
   setMinLevel(level: LoggingLevel | ''): void;
   setLogger(logger: string | undefined): void;
   forConnection(connection: number): void;
-  setLevel(level: LoggingLevel): Promise<void>;
+  /** Legacy: send logging/setLevel. Modern: put `level` (undefined: none) in the `_meta` of every later request. */
+  setLevel(level: LoggingLevel | undefined): Promise<void>;
 }
 
 export const MAX_KEPT = 10_000;
@@ -118,9 +125,16 @@ export function createServerLogStore(deps: ServerLogDeps): ServerLogStore {
         const session = deps.session();
         const connection = get().connection;
         if (!session) {
-          set({ request: { state: 'failed', level, message: 'Not connected: connect to a server first.' } });
+          if (level !== undefined) set({ request: { state: 'failed', level, message: 'Not connected: connect to a server first.' } });
           return;
         }
+        if (session.era === 'modern') {
+          // 2026-07-28 has no logging/setLevel: the level travels with each request instead.
+          session.setLogLevel(level);
+          set({ request: { state: 'in-meta', level } });
+          return;
+        }
+        if (level === undefined) return; // Legacy servers have no way to stop asking.
         set({ request: { state: 'sending', level } });
         const outcome = await session.request('logging/setLevel', { level });
         // A reconnect meanwhile: the answer is about a connection that is gone.
