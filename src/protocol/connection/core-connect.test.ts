@@ -81,6 +81,25 @@ describe('connect: a version chosen by hand', () => {
     );
   });
 
+  it('modern: a -32022 that lists the version asked for is retried once with it', async () => {
+    const { core, sent, answer, settle } = fake();
+    const step = core.connect('2026-07-28');
+    const refusal = { error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'] } } };
+    answer(refusal);
+    await settle();
+    expect(sent.map((f) => f.method)).toEqual(['server/discover', 'server/discover']);
+    answer(discoverResult(['2026-07-28']));
+    expect(await step).toMatchObject({ kind: 'ready', era: 'modern' });
+
+    const again = fake();
+    const twice = again.core.connect('2026-07-28');
+    again.answer(refusal);
+    await again.settle();
+    again.answer(refusal);
+    expect(await twice).toMatchObject({ kind: 'version-unsupported', supported: ['2026-07-28'] });
+    expect(again.sent).toHaveLength(2);
+  });
+
   it('modern: a discover that does not list the version is version-unsupported', async () => {
     const { core, answer } = fake();
     const step = core.connect('2026-07-28');

@@ -161,7 +161,7 @@ export class ConnectionCore<B = unknown> {
   }
 
   /** A modern version chosen by hand: server/discover, no fallback and no retry. */
-  private async modernByHand(version: string, timeoutMs: number | undefined): Promise<ConnectStep> {
+  private async modernByHand(version: string, timeoutMs: number | undefined, retry = true): Promise<ConnectStep> {
     const answer = await this.session.discover({ version, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
     const { judged } = answer;
     switch (judged.kind) {
@@ -172,6 +172,8 @@ export class ConnectionCore<B = unknown> {
       case 'malformed':
         return { kind: 'failed', message: judged.message, outcome: answer.outcome };
       case 'modern-error':
+        // A -32022 that lists the very version asked for is retried once with it; another version is the person's choice.
+        if (retry && judged.supported?.includes(version)) return this.modernByHand(version, timeoutMs, false);
         if (judged.supported !== undefined) return versionUnsupported(version, judged.supported);
         return { kind: 'failed', message: modernErrorMessage(answer), outcome: answer.outcome };
       case 'legacy':
