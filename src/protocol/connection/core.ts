@@ -130,6 +130,9 @@ export class ConnectionCore<B = unknown> {
         return this.ready('modern', `Auto: server/discover answered with ${best}`);
       }
       case 'malformed':
+        if (judged.looksModern) {
+          return { kind: 'failed', message: `Auto: the server answered server/discover as a modern server, but: ${judged.message}`, outcome: probe.outcome };
+        }
         return this.afterMalformedProbe(judged.message, probe.outcome, timeoutMs);
       case 'modern-error': {
         const supported = judged.supported;
