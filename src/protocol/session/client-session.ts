@@ -11,6 +11,7 @@ import {
   makeResult,
   serializeMessage,
   type Frame,
+  type JsonRpcErrorObject,
   type JsonRpcId,
   type SingleFrame,
 } from '../jsonrpc/codec.js';
@@ -27,12 +28,14 @@ import type {
   SentRequest,
   ServerRequestAnswer,
   ServerRequestHandler,
+  ServerRequestInfo,
   SessionEvent,
   SessionState,
 } from './types.js';
 import { isRecord } from '../json/guards.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import { elicitationModeRefusal } from '../mcp/elicitation.js';
+import { requestMultiRound, type MultiRoundOptions, type MultiRoundOutcome } from './multi-round.js';
 import { DEFAULT_CLIENT_FEATURES, clientCapabilities, handlerEnabled, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -86,6 +89,8 @@ export class ClientSession {
   private readonly clientInfo: Implementation;
   private nextId = 1;
   private nextProgressToken = 1;
+  /** Multi-round requests, numbered for the log's grouping. */
+  private nextConversation = 1;
   /** Our requests: pairing, round trips, late and duplicate answers. */
   private readonly ledger = new RequestLedger<Pending>();
   private readonly listeners = new Set<(e: SessionEvent) => void>();
@@ -446,33 +451,64 @@ export class ClientSession {
   }
 
   private onServerRequest(id: JsonRpcId, method: string, params: unknown, raw: string): void {
-    const handler = this.handlers.get(method);
-    if (!handler) {
-      const why = handlerEnabled(method, this.features) ? 'mcpscope does not handle it' : "switched off in mcpscope's client capabilities";
-      this.answerServer(id, method, raw, { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (${why})` } });
-      return;
-    }
-    // A mode the client did not declare is refused before anyone is asked (-32602, as the spec says).
-    const refusal = method === 'elicitation/create' && this._declared ? elicitationModeRefusal(params, this._declared) : undefined;
-    if (refusal !== undefined) {
-      this.answerServer(id, method, raw, { error: { code: ErrorCode.InvalidParams, message: refusal } });
-      return;
-    }
-    const failed = (e: unknown): ServerRequestAnswer => ({
-      error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${e instanceof Error ? e.message : String(e)}` },
-    });
-    let answer: ServerRequestAnswer | Promise<ServerRequestAnswer>;
-    try {
-      answer = handler(params, { id });
-    } catch (e) {
-      answer = failed(e);
-    }
+    const answer = this.runHandler(method, params, { id });
     if (answer instanceof Promise)
       answer.then(
         (a) => this.answerServer(id, method, raw, a),
-        (e: unknown) => this.answerServer(id, method, raw, failed(e)),
+        (e: unknown) => this.answerServer(id, method, raw, handlerFailed(method, e)),
       );
     else this.answerServer(id, method, raw, answer);
+  }
+
+  /** Why this session would refuse a server request of `method` without asking anyone, or undefined. */
+  private handlerRefusal(method: string): { error: JsonRpcErrorObject } | undefined {
+    if (this.handlers.has(method)) return undefined;
+    const why = handlerEnabled(method, this.features) ? 'mcpscope does not handle it' : "switched off in mcpscope's client capabilities";
+    return { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (${why})` } };
+  }
+
+  /** The installed handler's answer to a server→client request, with the refusals the spec asks for. A promise may reject. */
+  private runHandler(method: string, params: unknown, info: ServerRequestInfo): ServerRequestAnswer | Promise<ServerRequestAnswer> {
+    const refused = this.handlerRefusal(method);
+    if (refused) return refused;
+    // A mode the client did not declare is refused before anyone is asked (-32602, as the spec says).
+    const refusal = method === 'elicitation/create' && this._declared ? elicitationModeRefusal(params, this._declared) : undefined;
+    if (refusal !== undefined) return { error: { code: ErrorCode.InvalidParams, message: refusal } };
+    try {
+      return this.handlers.get(method)!(params, info);
+    } catch (e) {
+      return handlerFailed(method, e);
+    }
+  }
+
+  /**
+   * Answer one entry of a multi-round request's `inputRequests` (2026-07-28) with the handler a 2025
+   * server request of `method` would get, refused the same way (a feature switched off: -32601).
+   * `key` is the server's key for it, given to the handler as the request's id.
+   */
+  answerInputRequest(method: string, params: unknown, key = method): Promise<ServerRequestAnswer> {
+    return Promise.resolve(this.runHandler(method, params, { id: key })).catch((e: unknown) => handlerFailed(method, e));
+  }
+
+  /**
+   * Send a request that may be answered with `input_required` (tools/call, prompts/get, resources/read) and follow
+   * it to its final outcome: each round's input requests answered by the installed handlers, the request sent again
+   * with their responses and the server's requestState. Each round emits an `input-round` event. Never rejects.
+   */
+  requestWithInput(method: string, params?: unknown, options: MultiRoundOptions = {}): Promise<MultiRoundOutcome> {
+    const conversation = this.nextConversation++;
+    return requestMultiRound(
+      {
+        request: (m, p, o) => this.request(m, p, o),
+        inputRefusal: (m) => this.handlerRefusal(m)?.error.message,
+        answer: (m, p, key) => this.answerInputRequest(m, p, key),
+        round: (r) => this.emit({ type: 'input-round', conversation: r.conversation, round: r.round, method: r.method, id: r.request.id }),
+      },
+      conversation,
+      method,
+      params,
+      options,
+    );
   }
 
   private answerServer(id: JsonRpcId, method: string, raw: string, answer: ServerRequestAnswer): void {
@@ -516,7 +552,10 @@ export class ClientSession {
   }
 }
 
-/** One sentence for a non-result outcome. */
+function handlerFailed(method: string, e: unknown): ServerRequestAnswer {
+  return { error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${e instanceof Error ? e.message : String(e)}` } };
+}
+
 function asRequestId(id: JsonRpcId | RequestId): RequestId {
   return typeof id === 'object' ? id : requestIdOf(id);
 }
@@ -537,6 +576,7 @@ export function outcomeMessage(outcome: RequestOutcome): string {
     case 'closed':
     case 'refused':
     case 'cancelled':
+    case 'stopped':
       return outcome.message;
   }
 }

@@ -46,7 +46,9 @@ export type RequestOutcome =
   /** Not sent: the session state does not allow it. */
   | { status: 'refused'; message: string }
   /** Cancelled by this client (`ClientSession.cancel`): `notifications/cancelled` was sent and the answer is no longer awaited. */
-  | { status: 'cancelled'; request: SentRequest; elapsedMs: number; message: string };
+  | { status: 'cancelled'; request: SentRequest; elapsedMs: number; message: string }
+  /** A multi-round request (2026-07-28) the client stopped following: the last answer asked for input it could not give, or too often. */
+  | { status: 'stopped'; request: SentRequest; response: ReceivedResponse; result: unknown; rttMs: number; message: string };
 
 export interface ProgressUpdate {
   progress: number;
@@ -74,7 +76,9 @@ export type SessionEvent =
   | { type: 'id-type-mismatch'; requestId: JsonRpcId; responseId: JsonRpcId; method: string }
   | { type: 'timeout'; id: JsonRpcId; method: string; elapsedMs: number }
   | { type: 'invalid-frame'; reason: string; raw: string }
-  | { type: 'closed'; message: string };
+  | { type: 'closed'; message: string }
+  /** One round of a multi-round request was sent: the log groups a conversation's rounds. */
+  | { type: 'input-round'; conversation: number; round: number; method: string; id: JsonRpcId };
 
 export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
 
