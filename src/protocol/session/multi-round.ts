@@ -173,3 +173,19 @@ async function answerAll(
   }
   return { ok: true, value };
 }
+
+/** A session that may follow multi-round requests (ClientSession does; a plain request-only fake does not). */
+export interface InputFollowingSession {
+  request(method: string, params?: unknown, options?: RequestOptions): Promise<RequestOutcome>;
+  requestWithInput?(method: string, params?: unknown, options?: MultiRoundOptions): Promise<MultiRoundOutcome>;
+}
+
+/** Send a request that may be answered with input_required, through the session's requestWithInput when it has one. */
+export function requestFollowingInput(
+  session: InputFollowingSession,
+  method: string,
+  params: unknown,
+  options: MultiRoundOptions = {},
+): Promise<RequestOutcome & { rounds?: number }> {
+  return session.requestWithInput ? session.requestWithInput(method, params, options) : session.request(method, params, options);
+}

@@ -3,6 +3,7 @@
 // timeout / cancelled / closed with their message; the raw frames one click away.
 
 import { RawAndPretty } from '../../components/RawAndPretty.js';
+import { RoundsNote } from '../../components/RoundsNote.js';
 import { ContentBlocks } from '../../components/content/ContentBlocks.js';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
@@ -119,6 +120,7 @@ function RawFrames({ outcome }: { outcome: RequestOutcome }) {
 export function ResultView({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   return (
     <div className="result-view">
+      <RoundsNote rounds={record.rounds} outcome={record.outcome} />
       <Outcome record={record} {...(retry ? { retry } : {})} />
       <RawFrames outcome={record.outcome} />
     </div>

@@ -175,3 +175,23 @@ describe('the result shown beside the selected tool', () => {
     expect(store.getState()).toMatchObject({ history: [], shown: undefined });
   });
 });
+
+describe('multi-round calls (2026-07-28)', () => {
+  it('follows input_required through the session and records how many rounds the call took', async () => {
+    const sent: Array<{ id: number; params: Record<string, unknown> }> = [];
+    const session: ClientSession = new ClientSession({
+      send: (raw) => {
+        const frame = JSON.parse(raw) as { id: number; params: Record<string, unknown> };
+        sent.push(frame);
+        const result = sent.length < 3 ? { resultType: 'input_required', requestState: `s${sent.length}` } : { content: [] };
+        queueMicrotask(() => session.receive(JSON.stringify({ jsonrpc: '2.0', id: frame.id, result })));
+      },
+    });
+    session.markReadyWithoutInitialize();
+    const store = createToolsStore({ session: () => session });
+    const record = await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    expect(record).toMatchObject({ rounds: 3, outcome: { status: 'result' } });
+    expect(sent[2]!.params).toMatchObject({ name: 'slow_count', requestState: 's2' });
+    expect(store.getState().inFlight).toBeUndefined();
+  });
+});

@@ -4,7 +4,16 @@
 // Framework-free: the current session comes from its deps.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createdTask, type ClientSession, type JsonRpcId, type ProgressUpdate, type RequestOutcome, type Task, type Tool } from '../../../protocol/index.js';
+import {
+  createdTask,
+  requestFollowingInput,
+  type ClientSession,
+  type JsonRpcId,
+  type ProgressUpdate,
+  type RequestOutcome,
+  type Task,
+  type Tool,
+} from '../../../protocol/index.js';
 import { needsConfirmation } from './confirm-call.js';
 
 export const CANCEL_REASON = 'Cancelled by the user in mcpscope';
@@ -12,7 +21,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 3600;
 export const HISTORY_LENGTH = 50;
 
-export type CallSession = Pick<ClientSession, 'request' | 'cancel'>;
+/** requestWithInput follows multi-round calls (2026-07-28); without it, tools/call is one request. */
+export type CallSession = Pick<ClientSession, 'request' | 'cancel'> & Partial<Pick<ClientSession, 'requestWithInput'>>;
 
 /** What the user is editing for one tool: the form's data, and the JSON text while the JSON view is open. */
 export interface ToolDraft {
@@ -45,6 +55,8 @@ export interface ToolCallRecord {
   lastProgress?: ProgressUpdate;
   /** Called as a task (params.task): a CreateTaskResult is the expected answer. */
   asTask?: boolean;
+  /** A multi-round call (2026-07-28): how many requests it took, when more than one. */
+  rounds?: number;
 }
 
 export interface ToolsState {
@@ -145,7 +157,8 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       const startedAt = now();
       const patch = (change: Partial<InFlightCall>) => set((s) => (s.inFlight?.seq === seq ? { inFlight: { ...s.inFlight, ...change } } : s));
       set({ inFlight: { seq, tool: request.tool, arguments: request.arguments, startedAt, cancelRequested: false, session } });
-      const outcome = await session.request(
+      const { rounds, ...outcome } = await requestFollowingInput(
+        session,
         'tools/call',
         { name: request.tool.name, arguments: request.arguments, ...(request.asTask ? { task: {} } : {}) },
         {
@@ -165,6 +178,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         sentAnyway: request.sentAnyway,
         ...(lastProgress ? { lastProgress } : {}),
         ...(request.asTask ? { asTask: true } : {}),
+        ...(rounds !== undefined && rounds > 1 ? { rounds } : {}),
       };
       set((s) => ({
         inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,
