@@ -4,8 +4,10 @@
 import {
   ConnectionCore,
   Linter,
+  MULTI_ROUND_METHODS,
   lastStderrLines,
   outcomeMessage,
+  requestFollowingInput,
   plural,
   systemClock,
   type Finding,
@@ -118,6 +120,10 @@ export class CliConnection {
   }
 
   private listen(): void {
+    // A multi-round request's retries are said as they go (the answers given were said by their handlers).
+    this.core.session.on((e) => {
+      if (e.type === 'input-round' && e.round > 1) this.options.notice?.(`${e.method}: the server asked for input; round ${e.round} sends the answers back.`);
+    });
     const print = this.options.serverLog;
     if (!print) return;
     this.core.session.on((e) => {
@@ -183,9 +189,14 @@ export class CliConnection {
     return `\nThe server did not declare the "${capability}" capability when it initialized, so it need not answer ${method}.`;
   }
 
-  /** A request; once the server is gone, the refusal says why (the session's own words are for the UI). */
-  async request(method: string, params?: unknown, options?: RequestOptions): Promise<RequestOutcome> {
-    const outcome = await this.session.request(method, params, options);
+  /**
+   * A request; once the server is gone, the refusal says why (the session's own words are for the UI).
+   * tools/call, prompts/get and resources/read follow multi-round requests (2026-07-28) to their end.
+   */
+  async request(method: string, params?: unknown, options?: RequestOptions): Promise<RequestOutcome & { rounds?: number }> {
+    const outcome = MULTI_ROUND_METHODS.includes(method)
+      ? await requestFollowingInput(this.session, method, params, options)
+      : await this.session.request(method, params, options);
     const closedBecause = this.core.closedBecause;
     if (outcome.status !== 'refused' || closedBecause === undefined) return outcome;
     return { status: 'refused', message: `Not sent: the connection had already closed. ${closedBecause}` };

@@ -188,9 +188,11 @@ describe('multi-round calls (2026-07-28)', () => {
       },
     });
     session.markReadyWithoutInitialize();
-    const store = createToolsStore({ session: () => session });
+    let clock = 100;
+    const store = createToolsStore({ session: () => session, now: () => (clock += 10) });
     const record = await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
-    expect(record).toMatchObject({ rounds: 3, outcome: { status: 'result' } });
+    // From the first request to the final answer (now() is read once at the start, once at the end).
+    expect(record).toMatchObject({ rounds: 3, outcome: { status: 'result' }, durationMs: 10 });
     expect(sent[2]!.params).toMatchObject({ name: 'slow_count', requestState: 's2' });
     expect(store.getState().inFlight).toBeUndefined();
   });

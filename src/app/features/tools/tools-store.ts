@@ -173,7 +173,8 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         tool: request.tool,
         arguments: request.arguments,
         startedAt,
-        durationMs: durationOf(outcome, startedAt, now()),
+        // A multi-round call took all its rounds and the answers between them, not the last round trip.
+        durationMs: rounds !== undefined && rounds > 1 ? now() - startedAt : durationOf(outcome, startedAt, now()),
         outcome,
         sentAnyway: request.sentAnyway,
         ...(lastProgress ? { lastProgress } : {}),
