@@ -80,6 +80,8 @@ export interface ConversationRound {
 export interface MultiRoundOptions extends RequestOptions {
   /** How many requests one conversation may send (default DEFAULT_MAX_ROUNDS). */
   maxRounds?: number;
+  /** Round `round` was answered with input_required: its input requests (keys) are being answered now; no request is pending until the retry. */
+  onInputRequired?: (round: number, keys: readonly string[]) => void;
 }
 
 /** The final outcome, with how many requests the conversation sent. */
@@ -106,7 +108,7 @@ export async function requestMultiRound(
   options: MultiRoundOptions = {},
 ): Promise<MultiRoundOutcome> {
   const maxRounds = Math.max(1, options.maxRounds ?? DEFAULT_MAX_ROUNDS);
-  const { maxRounds: _limit, ...requestOptions } = options;
+  const { maxRounds: _limit, onInputRequired, ...requestOptions } = options;
   const base = isRecord(params) ? params : {};
   let retry: Record<string, unknown> = {};
   for (let round = 1; ; round++) {
@@ -131,6 +133,8 @@ export async function requestMultiRound(
     if (round >= maxRounds) {
       return stop(`The server asked for input ${round} times in a row; stopped — it may be looping (the limit is ${maxRounds} rounds).`);
     }
+    const keys = (parsed.value.inputRequests ?? []).map(([key]) => key);
+    if (keys.length > 0) onInputRequired?.(round, keys);
     const responses = await answerAll(deps, method, parsed.value.inputRequests ?? []);
     if (!responses.ok) return stop(responses.message);
     retry = {};

@@ -39,6 +39,8 @@ export interface InFlightCall {
   /** Known once the frame was handed to the transport. */
   requestId?: JsonRpcId;
   progress?: ProgressUpdate;
+  /** A multi-round call (2026-07-28) between rounds: the server asked for input, which is being answered; nothing to cancel meanwhile. */
+  awaitingInput?: { round: number; keys: readonly string[] };
   cancelRequested: boolean;
   session: CallSession;
 }
@@ -163,7 +165,8 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         { name: request.tool.name, arguments: request.arguments, ...(request.asTask ? { task: {} } : {}) },
         {
           timeoutMs: timeout.ms,
-          onSent: (sent) => patch({ requestId: sent.id }),
+          onSent: (sent) => patch({ requestId: sent.id, awaitingInput: undefined }),
+          onInputRequired: (round, keys) => patch({ requestId: undefined, awaitingInput: { round, keys } }),
           onProgress: (progress) => patch({ progress }),
         },
       );
