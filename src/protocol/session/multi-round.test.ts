@@ -21,14 +21,17 @@ function conversation(answer: (request: Sent, n: number) => unknown, handlers: R
     send: (raw) => {
       const frame = JSON.parse(raw) as Sent & { jsonrpc: string };
       if (frame.id === undefined) return;
-      sent.push({ id: frame.id, method: frame.method, params: frame.params });
+      // The modern _meta every request carries is the core's business; the rounds' own params are compared here.
+      const { _meta, ...params } = frame.params;
+      expect(_meta).toMatchObject({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28' });
+      sent.push({ id: frame.id, method: frame.method, params });
       const result = answer(sent.at(-1)!, sent.length);
       if (result !== undefined) queueMicrotask(() => session.receive(JSON.stringify({ jsonrpc: '2.0', id: frame.id, result })));
     },
     handlers,
     features,
   });
-  session.markReadyWithoutInitialize();
+  session.useModern('2026-07-28');
   session.on((e) => events.push(e));
   return { session, sent, events };
 }
@@ -77,7 +80,7 @@ describe('requestWithInput: multi-round requests', () => {
         queueMicrotask(() => session.receive(`{"jsonrpc":"2.0","id":${id},"result":${result}}`));
       },
     });
-    session.markReadyWithoutInitialize();
+    session.useModern('2026-07-28');
     await session.requestWithInput('prompts/get', { name: 'p' });
     expect((JSON.parse(raws[1]!) as { params: { requestState: string } }).params.requestState).toBe('a\u0000b"c\ud800');
   });
@@ -225,6 +228,24 @@ describe('requestWithInput: multi-round requests', () => {
     const other = sent.find((s) => s.params.name === 'other')!;
     expect(other.params).toEqual({ name: 'other' });
     expect(sent.at(-1)!.params).toMatchObject({ name: 'first', requestState: ASK_NAME.requestState });
+  });
+});
+
+describe('requestWithInput on a legacy session', () => {
+  it('is one plain request: a 2025 session has no multi-round requests', async () => {
+    const sent: string[] = [];
+    const session: ClientSession = new ClientSession({
+      send: (raw) => {
+        sent.push(raw);
+        const id = (JSON.parse(raw) as { id: number }).id;
+        queueMicrotask(() => session.receive(JSON.stringify({ jsonrpc: '2.0', id, result: ASK_NAME })));
+      },
+      handlers: { 'elicitation/create': accept },
+    });
+    session.markReadyWithoutInitialize();
+    const outcome = await session.requestWithInput('tools/call', { name: 'x' });
+    expect(sent).toEqual(['{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}']);
+    expect(outcome).toMatchObject({ status: 'result', result: ASK_NAME, rounds: 1 });
   });
 });
 

@@ -187,7 +187,7 @@ describe('multi-round calls (2026-07-28)', () => {
         queueMicrotask(() => session.receive(JSON.stringify({ jsonrpc: '2.0', id: frame.id, result })));
       },
     });
-    session.markReadyWithoutInitialize();
+    session.useModern('2026-07-28');
     let clock = 100;
     const store = createToolsStore({ session: () => session, now: () => (clock += 10) });
     const record = await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
@@ -213,7 +213,7 @@ describe('a multi-round call waiting for input', () => {
       },
       handlers: { 'elicitation/create': () => new Promise((resolve) => (answerName = resolve)) },
     });
-    session.markReadyWithoutInitialize();
+    session.useModern('2026-07-28');
     const store = createToolsStore({ session: () => session });
     const done = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
     await vi.waitFor(() => expect(store.getState().inFlight?.awaitingInput).toEqual({ round: 1, keys: ['who'] }));
