@@ -41,7 +41,7 @@ test('a multi-round tool: the elicitation form, the retry, "completed after 2 ro
   await log.getByRole('button', { name: 'Show only this conversation' }).click();
   await expect(log.getByText('Showing 4 of')).toBeVisible();
   await expect(log.getByRole('button', { name: new RegExp(`Conversation #${firstSeq}`) })).toBeVisible();
-  await page.screenshot({ path: 'test-results/multi-round-log.png' });
+  await log.screenshot({ path: 'test-results/multi-round-log.png' });
 });
 
 test('three rounds through two panels: an elicitation, then a sampling request in the dock', async ({ page }) => {
@@ -73,16 +73,20 @@ test('an input_required with neither inputRequests nor requestState is shown, no
 test('a prompt and a resource that ask for input: the roots are answered from the ones set, the prompt through the form', async ({ page }) => {
   await page.getByRole('tab', { name: 'Prompts' }).click();
   const prompts = page.getByRole('tabpanel', { name: 'Prompts' });
-  await prompts.getByRole('button', { name: 'introduce', exact: true }).click();
+  await prompts.getByRole('button', { name: /^introduce/ }).click();
   await prompts.getByRole('button', { name: 'Get prompt' }).click();
   const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
   await dialog.getByLabel('Name').fill('Cy');
   await dialog.getByRole('button', { name: 'Accept' }).click();
-  await expect(prompts.getByText('Please introduce Cy.')).toBeVisible();
+  await expect(prompts.getByText('Please introduce Cy.').first()).toBeVisible();
   await expect(prompts.getByText(/Completed after 2 rounds/)).toBeVisible();
 
+  // The roots set on the page answer the resource's roots/list input request.
+  await page.getByPlaceholder('file:///home/me/project').fill('file:///tmp/mrtr-root');
+  await page.getByRole('button', { name: 'Add root' }).click();
   await page.getByRole('tab', { name: 'Resources' }).click();
   const resources = page.getByRole('tabpanel', { name: 'Resources' });
   await resources.getByRole('button', { name: 'Read mrtr://roots' }).click();
   await expect(resources.getByText(/Completed after 2 rounds/)).toBeVisible();
+  await expect(resources.getByText(/file:\/\/\/tmp\/mrtr-root/).first()).toBeVisible();
 });

@@ -62,7 +62,11 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       </div>
       <div role="cell" className="mono raw">
         {hasByteMarks(entry) && <ByteMarks entry={entry} />}
-        {entry.conversation && <span className="round-tag">{conversationLabel(entry.conversation)}</span>}
+        {entry.conversation && (
+          <span className="round-tag" title="A multi-round request: this round and the others are one conversation (filter it from the detail pane)">
+            {conversationLabel(entry.conversation)}
+          </span>
+        )}
         {rowText(entry)}
       </div>
     </div>
