@@ -49,6 +49,8 @@ export interface ConnectOptions {
   serverLog?: (line: string) => void;
   /** The roots to answer roots/list with (--root); none: roots are not declared. */
   roots?: readonly Root[];
+  /** Requests one multi-round call may send (--max-rounds); default DEFAULT_MAX_ROUNDS. */
+  maxRounds?: number;
 }
 
 /** A failure the CLI prints as one sentence and exits 1 on. */
@@ -199,7 +201,10 @@ export class CliConnection {
    */
   async request(method: string, params?: unknown, options?: RequestOptions): Promise<RequestOutcome & { rounds?: number }> {
     const outcome = MULTI_ROUND_METHODS.includes(method)
-      ? await requestFollowingInput(this.session, method, params, options)
+      ? await requestFollowingInput(this.session, method, params, {
+          ...options,
+          ...(this.options.maxRounds !== undefined ? { maxRounds: this.options.maxRounds } : {}),
+        })
       : await this.session.request(method, params, options);
     const closedBecause = this.core.closedBecause;
     if (outcome.status !== 'refused' || closedBecause === undefined) return outcome;

@@ -75,6 +75,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         ...(o.sampling ? { sampling: o.sampling } : {}),
         withoutInitialize: o.withoutInitialize,
         roots: o.roots,
+        ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
         notice: (line) => io.err(`mcpscope: ${line}`),
         serverLog: (line) => io.err(line),
         ...(trace ? { trace } : {}),

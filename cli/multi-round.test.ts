@@ -50,3 +50,19 @@ describe('multi-round requests from the CLI', () => {
     expect(r.err.match(/"method":"tools\/call"/g)).toHaveLength(1);
   });
 });
+
+describe('--max-rounds', () => {
+  it('sets the round limit of a multi-round call', async () => {
+    const r = await cli(...target, '--max-rounds', '3', '--verbose', 'tools', 'call', 'loop_forever');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/asked for input 3 times in a row; stopped — it may be looping \(the limit is 3 rounds\)/);
+    expect(r.err.match(/→ .*"method":"tools\/call"/g)).toHaveLength(3);
+  });
+
+  it('is a whole number of at least 1, and goes only with the commands that may get input_required', async () => {
+    expect((await cli(...target, '--max-rounds', '0', 'tools', 'call', 'greet')).err).toMatch(/--max-rounds/);
+    expect((await cli(...target, '--max-rounds', '2', 'tools', 'list')).err).toMatch(
+      /--max-rounds goes with tools call, prompts get or resources read, not with tools list/,
+    );
+  });
+});
