@@ -48,6 +48,21 @@ const ASK_NAME = {
 };
 const DONE = { resultType: 'complete', content: [{ type: 'text', text: 'done' }] };
 
+/** A session whose server answers the n-th request (from 1) with the result text `resultOf(n)`; `raws` is what the client sent. */
+function rawSession(resultOf: (n: number) => string, handlers: Record<string, ServerRequestHandler> = {}) {
+  const raws: string[] = [];
+  const session: ClientSession = new ClientSession({
+    send: (raw) => {
+      raws.push(raw);
+      const id = (JSON.parse(raw) as { id: number }).id;
+      const result = resultOf(raws.length);
+      queueMicrotask(() => session.receive(`{"jsonrpc":"2.0","id":${id},"result":${result}}`));
+    },
+    handlers,
+  });
+  return { session, raws };
+}
+
 const accept: ServerRequestHandler = () => ({ result: { action: 'accept', content: { name: 'octocat' } } });
 
 describe('requestWithInput: multi-round requests', () => {
@@ -71,15 +86,7 @@ describe('requestWithInput: multi-round requests', () => {
   });
 
   it('echoes requestState exactly as the server spelled its value, escapes included', async () => {
-    const raws: string[] = [];
-    const session: ClientSession = new ClientSession({
-      send: (raw) => {
-        raws.push(raw);
-        const id = (JSON.parse(raw) as { id: number }).id;
-        const result = raws.length === 1 ? '{"resultType":"input_required","requestState":"a\\u0000b\\"c\\ud800"}' : '{}';
-        queueMicrotask(() => session.receive(`{"jsonrpc":"2.0","id":${id},"result":${result}}`));
-      },
-    });
+    const { session, raws } = rawSession((n) => (n === 1 ? '{"resultType":"input_required","requestState":"a\\u0000b\\"c\\ud800"}' : '{}'));
     session.useModern('2026-07-28');
     await session.requestWithInput('prompts/get', { name: 'p' });
     expect((JSON.parse(raws[1]!) as { params: { requestState: string } }).params.requestState).toBe('a\u0000b"c\ud800');
@@ -233,15 +240,7 @@ describe('requestWithInput: multi-round requests', () => {
 
 describe('requestWithInput on a legacy session', () => {
   it('is one plain request: a 2025 session has no multi-round requests', async () => {
-    const sent: string[] = [];
-    const session: ClientSession = new ClientSession({
-      send: (raw) => {
-        sent.push(raw);
-        const id = (JSON.parse(raw) as { id: number }).id;
-        queueMicrotask(() => session.receive(JSON.stringify({ jsonrpc: '2.0', id, result: ASK_NAME })));
-      },
-      handlers: { 'elicitation/create': accept },
-    });
+    const { session, raws: sent } = rawSession(() => JSON.stringify(ASK_NAME), { 'elicitation/create': accept });
     session.markReadyWithoutInitialize();
     const outcome = await session.requestWithInput('tools/call', { name: 'x' });
     expect(sent).toEqual(['{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}']);
