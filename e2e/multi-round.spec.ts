@@ -24,6 +24,9 @@ test('a multi-round tool: the elicitation form, the retry, "completed after 2 ro
   const tools = await callTool(page, 'greet');
   const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
   await expect(dialog).toContainText('What is your name?');
+  // Between the rounds no request is pending: the call waits for the answer, with nothing to cancel yet.
+  await expect(tools.getByText(/Round 1 ended with input_required: answer the server's question/)).toBeAttached();
+  await expect(tools.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
   await dialog.getByLabel('Name').fill('Ann');
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(tools.getByText('Hello, Ann!', { exact: true })).toBeVisible();
