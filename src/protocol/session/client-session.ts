@@ -123,6 +123,9 @@ export class ClientSession {
   private nextProgressToken = 1;
   /** Multi-round requests, numbered for the log's grouping. */
   private nextConversation = 1;
+  /** Resolves with close()'s message: a multi-round request stops waiting for its input answers then. */
+  private readonly closedWith: Promise<string>;
+  private markClosed: (message: string) => void = () => {};
   /** Our requests: pairing, round trips, late and duplicate answers. */
   private readonly ledger = new RequestLedger<Pending>();
   private readonly listeners = new Set<(e: SessionEvent) => void>();
@@ -141,6 +144,7 @@ export class ClientSession {
   private _declared: Record<string, unknown> | undefined;
 
   constructor(options: ClientSessionOptions) {
+    this.closedWith = new Promise((resolve) => (this.markClosed = resolve));
     this.sendRaw = options.send;
     this.clock = options.clock ?? systemClock;
     this.defaultTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -363,6 +367,7 @@ export class ClientSession {
       this.clock.clearTimeout(p.deadlineTimer);
       p.resolve({ status: 'closed', request: p.request, message });
     }
+    this.markClosed(message);
     this.emit({ type: 'closed', message });
   }
 
@@ -628,6 +633,7 @@ export class ClientSession {
         request: (m, p, o) => this.request(m, p, o),
         inputRefusal: (m) => this.handlerRefusal(m)?.error.message,
         answer: (m, p, key) => this.answerInputRequest(m, p, key),
+        closed: this.closedWith,
         round: (r) => this.emit({ type: 'input-round', conversation: r.conversation, round: r.round, method: r.method, id: r.request.id }),
       },
       conversation,

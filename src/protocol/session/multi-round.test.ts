@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClientSession } from './client-session.js';
 import { DEFAULT_CLIENT_FEATURES } from './client-capabilities.js';
 import type { ServerRequestHandler, SessionEvent } from './types.js';
@@ -209,6 +209,16 @@ describe('requestWithInput: multi-round requests', () => {
     const outcome = await session.requestWithInput('tools/call', { name: 'x' });
     expect(sent).toHaveLength(1);
     expect(outcome).toMatchObject({ status: 'stopped', message: expect.stringMatching(/"github_login".*User rejected \(-1\)/) });
+  });
+
+  it('gives up an answer still awaited when the connection closes: the call ends as closed, it does not hang', async () => {
+    const { session, sent } = conversation(() => ASK_NAME, { 'elicitation/create': () => new Promise(() => {}) });
+    const pending = session.requestWithInput('tools/call', { name: 'x' });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await Promise.resolve();
+    session.close('The server exited (code 1).');
+    expect(await pending).toMatchObject({ status: 'closed', message: 'The server exited (code 1).', rounds: 1 });
+    expect(sent).toHaveLength(1);
   });
 
   it('does not retry input_required on a method that may not get it', async () => {

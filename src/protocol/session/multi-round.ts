@@ -92,6 +92,8 @@ export interface MultiRoundDeps {
   /** Why this client cannot answer an input request of `method` (feature switched off, no handler), or undefined. */
   inputRefusal(method: string): string | undefined;
   answer(method: string, params: unknown, key: string): Promise<ServerRequestAnswer>;
+  /** Resolves with a sentence when the connection ends: an answer still awaited (a form left open) is given up. */
+  closed?: Promise<string>;
   /** Each round's request, once sent: for the log's grouping. */
   round?(round: ConversationRound): void;
 }
@@ -136,6 +138,7 @@ export async function requestMultiRound(
     const keys = (parsed.value.inputRequests ?? []).map(([key]) => key);
     if (keys.length > 0) onInputRequired?.(round, keys);
     const responses = await answerAll(deps, method, parsed.value.inputRequests ?? []);
+    if ('closed' in responses) return done({ status: 'closed', request: outcome.request, message: `${responses.closed}${roundsNote(round)}` });
     if (!responses.ok) return stop(responses.message);
     retry = {};
     if (parsed.value.inputRequests !== undefined) retry.inputResponses = responses.value;
@@ -155,7 +158,7 @@ async function answerAll(
   deps: MultiRoundDeps,
   method: string,
   requests: ReadonlyArray<[string, InputRequest]>,
-): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; message: string }> {
+): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; message: string } | { closed: string }> {
   for (const [key, request] of requests) {
     const refusal = INPUT_REQUEST_METHODS.includes(request.method)
       ? deps.inputRefusal(request.method)
@@ -164,8 +167,10 @@ async function answerAll(
       return { ok: false, message: `The server's input request "${key}" (${request.method}) for ${method} cannot be answered: ${refusal}. mcpscope stopped.` };
   }
   const value: Record<string, unknown> = {};
+  const closed = deps.closed?.then((message) => ({ closed: message }));
   for (const [key, request] of requests) {
-    const answer = await deps.answer(request.method, request.params, key);
+    const answer = await (closed ? Promise.race([deps.answer(request.method, request.params, key), closed]) : deps.answer(request.method, request.params, key));
+    if ('closed' in answer) return answer;
     if ('error' in answer) {
       // InputResponses carry results only: there is no way to send an error back.
       return {
