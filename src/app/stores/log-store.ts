@@ -56,6 +56,8 @@ export interface LogEntry {
    * `savedEntry`) nor exported; restored and imported entries have none.
    */
   frame?: Frame;
+  /** A frame of Auto's server/discover probe (sent before the era is known), or its answer. */
+  probe?: true;
   /** A round of a multi-round request (2026-07-28): its request and that request's answer. */
   conversation?: ConversationTag;
 }
@@ -94,6 +96,7 @@ export interface LogInput {
   note?: string;
   invalidUtf8?: true;
   bytes?: string;
+  probe?: true;
 }
 
 export type LogCounts = Record<LogDirection, number>;
@@ -343,6 +346,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         };
         if (input.invalidUtf8) entry.invalidUtf8 = true;
         if (input.bytes !== undefined) entry.bytes = input.bytes;
+        if (input.probe) entry.probe = true;
         if (input.note !== undefined) entry.note = entry.note ? `${entry.note} ${input.note}` : input.note;
         if (frame) entry.frame = frame;
         buffer.push(entry);
