@@ -95,3 +95,51 @@ describe('Auto on a legacy server', () => {
     expect(r.err).toMatch(/→ \{"jsonrpc":"2.0","id":1,"method":"server\/discover"[\s\S]*→ \{"jsonrpc":"2.0","id":2,"method":"initialize"/);
   });
 });
+
+describe('mcpscope check: the generations a server speaks', () => {
+  it('a dual-era server: both, each checked; the legacy report first, the modern one in also', async () => {
+    const r = await cli(...modern('dual'), '--json', 'check');
+    const report = JSON.parse(r.out);
+    expect(report.generations).toEqual({
+      legacy: { speaks: true, detail: 'initialize: 2025-11-25' },
+      modern: { speaks: true, detail: 'server/discover: 2026-07-28' },
+      speaks: 'both',
+    });
+    expect(report.era).toBe('legacy');
+    expect(report.steps[0]).toMatchObject({ name: 'initialize', status: 'pass' });
+    expect(report.also.era).toBe('modern');
+    expect(report.also.steps.map((s: { name: string }) => s.name)).toEqual(
+      expect.arrayContaining(['server/discover', 'server/discover round trip', 'unknown method', 'tools/list']),
+    );
+    expect(report.also.steps.map((s: { name: string }) => s.name)).not.toContain('ping with params');
+  });
+
+  it('a modern-only server: modern, with why legacy failed', async () => {
+    const r = await cli(...modern('modern'), 'check');
+    expect(r.out).toMatch(
+      /^Protocol generations: modern only \(2026-07-28\)\n✗\s+legacy\s+initialize failed: .*-32601.*\n✓\s+modern\s+server\/discover: 2026-07-28/,
+    );
+    expect(r.out).toMatch(/✓\s+server\/discover round trip\s+Compliant/);
+  });
+
+  it("a server that is neither: the initialize failure, as before, and the probe's", async () => {
+    const r = await cli(...modern('future'), 'check');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /^mcpscope: initialize failed: [\s\S]*\nNor does it speak 2026-07-28: The server does not support 2026-07-28; it supports: 2027-01-01/,
+    );
+  });
+});
+
+describe('mcpscope check on a legacy server', () => {
+  requireBuiltDemo();
+  it('legacy only: the report keeps its shape, with the generations', async () => {
+    const r = await cli(...demoTarget, '--json', 'check');
+    const report = JSON.parse(r.out);
+    expect(r.code).toBe(0);
+    expect(report.generations.speaks).toBe('legacy');
+    expect(report.generations.modern.detail).toMatch(/^server\/discover failed: server\/discover got error -32601/);
+    expect(report.also).toBeUndefined();
+    expect(report.steps[0]).toMatchObject({ name: 'initialize', status: 'pass' });
+  });
+});

@@ -32,6 +32,8 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
     if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
     watchSampling(app.sampling, e, connection);
+    // A multi-round request's rounds are grouped in the log as one conversation.
+    if (e.type === 'input-round') logStore.getState().tagRound(connection, e.id, e.conversation, e.round, e.method);
     if (e.type === 'notification' && e.method === 'notifications/tasks/status') app.tasksStore.applyStatus(e.params, connection);
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);

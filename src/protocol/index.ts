@@ -6,6 +6,7 @@ export * from './session/types.js';
 export * from './session/client-session.js';
 export * from './session/client-capabilities.js';
 export * from './session/roots-changed.js';
+export * from './session/multi-round.js';
 export * from './ping/verdict.js';
 export * from './mcp/types.js';
 export * from './mcp/paginate.js';

@@ -3,7 +3,7 @@
 // `query.error` is what went wrong and `query.data` the last good read.
 
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ClientSession, RequestOutcome } from '../../protocol/index.js';
+import { requestFollowingInput, type InputFollowingSession, type RequestOutcome } from '../../protocol/index.js';
 
 export type ReadMethod = 'resources/read' | 'prompts/get';
 
@@ -12,6 +12,8 @@ export interface ServerRead {
   outcome: RequestOutcome;
   startedAt: number;
   finishedAt: number;
+  /** A multi-round read (2026-07-28): how many requests it took, when more than one. */
+  rounds?: number;
 }
 
 /** A read that did not end in a result: the outcome says how (error, timeout, not connected…). */
@@ -27,7 +29,7 @@ export class RequestFailed extends Error {
 
 export interface ReadDeps {
   /** The session of `connection`, if it is still the current one. */
-  session: (connection: number) => Pick<ClientSession, 'request'> | undefined;
+  session: (connection: number) => InputFollowingSession | undefined;
   now?: () => number;
 }
 
@@ -40,8 +42,9 @@ async function readOnce(deps: ReadDeps, connection: number, method: ReadMethod, 
   const now = deps.now ?? Date.now;
   const startedAt = now();
   const session = deps.session(connection);
-  const outcome = session ? await session.request(method, params) : NOT_CONNECTED;
-  const read = { outcome, startedAt, finishedAt: now() };
+  const answered: RequestOutcome & { rounds?: number } = session ? await requestFollowingInput(session, method, params) : NOT_CONNECTED;
+  const { rounds, ...outcome } = answered;
+  const read: ServerRead = { outcome, startedAt, finishedAt: now(), ...(rounds !== undefined && rounds > 1 ? { rounds } : {}) };
   if (outcome.status !== 'result') throw new RequestFailed(method, read);
   return read;
 }

@@ -73,7 +73,7 @@ describe('connect: a version chosen by hand', () => {
     expect(s.kind).toBe('failed');
     if (s.kind === 'failed')
       expect(s.message).toMatch(
-        /^Server\/discover got error -32601 \(Method not found\): this server does not seem to speak 2026-07-28\. Choose Auto or 2025-11-25/,
+        /^server\/discover got error -32601 \(Method not found\): this server does not seem to speak 2026-07-28\. Choose Auto or 2025-11-25/,
       );
   });
 

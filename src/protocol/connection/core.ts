@@ -168,7 +168,7 @@ export class ConnectionCore<B = unknown> {
       case 'legacy':
         return {
           kind: 'failed',
-          message: `${judged.why[0]!.toUpperCase()}${judged.why.slice(1)}: this server does not seem to speak ${version}. Choose Auto or ${NEWEST_LEGACY_VERSION} for a server of the initialize era.`,
+          message: `${judged.why}: this server does not seem to speak ${version}. Choose Auto or ${NEWEST_LEGACY_VERSION} for a server of the initialize era.`,
           outcome: answer.outcome,
         };
       case 'gone':

@@ -3,6 +3,7 @@
 
 import { formatClock } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
+import { RoundsNote } from '../../components/RoundsNote.js';
 import { useResources } from '../../hooks.js';
 import { useResourceRead } from '../../server-data/queries.js';
 import { latestRead, type ServerRead } from '../../server-data/reads.js';
@@ -18,6 +19,7 @@ function ReadOutcome({ uri, read }: { uri: string; read: ServerRead }) {
   const problem = describeProblem(outcome, 'resources/read', uri);
   return (
     <>
+      <RoundsNote rounds={read.rounds} outcome={outcome} />
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <ResourceContentsView result={outcome.result} />}
       <RawExchange outcome={outcome} />
     </>

@@ -3,6 +3,7 @@
 // timeout / cancelled / closed with their message; the raw frames one click away.
 
 import { RawAndPretty } from '../../components/RawAndPretty.js';
+import { RoundsNote } from '../../components/RoundsNote.js';
 import { ContentBlocks } from '../../components/content/ContentBlocks.js';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
@@ -13,7 +14,8 @@ import { errorCodeName } from './format.js';
 import { StructuredContentCheck } from './StructuredContentCheck.js';
 import type { ToolCallRecord } from './tools-store.js';
 
-const NOTICE: Record<'timeout' | 'cancelled' | 'closed' | 'refused', string> = {
+const NOTICE: Record<'timeout' | 'cancelled' | 'closed' | 'refused' | 'stopped', string> = {
+  stopped: 'Stopped asking for input',
   timeout: 'Timed out',
   cancelled: 'Cancelled',
   closed: 'Connection closed',
@@ -97,6 +99,7 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
         <div className={`call-notice notice-${outcome.status}`}>
           <p className="call-notice-title">{NOTICE[outcome.status]}</p>
           <p>{outcome.message}</p>
+          {outcome.status === 'stopped' && <JsonTree value={outcome.result} label="The server's last answer" />}
         </div>
       );
   }
@@ -104,7 +107,7 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
 
 function RawFrames({ outcome }: { outcome: RequestOutcome }) {
   const request = 'request' in outcome ? outcome.request : undefined;
-  const response = outcome.status === 'result' || outcome.status === 'error' ? outcome.response : undefined;
+  const response = 'response' in outcome ? outcome.response : undefined;
   return (
     <details className="raw-frames">
       <summary>Raw</summary>
@@ -117,6 +120,7 @@ function RawFrames({ outcome }: { outcome: RequestOutcome }) {
 export function ResultView({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   return (
     <div className="result-view">
+      <RoundsNote rounds={record.rounds} outcome={record.outcome} />
       <Outcome record={record} {...(retry ? { retry } : {})} />
       <RawFrames outcome={record.outcome} />
     </div>
