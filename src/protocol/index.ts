@@ -7,6 +7,8 @@ export * from './session/client-session.js';
 export * from './session/client-capabilities.js';
 export * from './session/roots-changed.js';
 export * from './ping/verdict.js';
+export * from './ping/discover-compliance.js';
+export * from './ping/probe.js';
 export * from './mcp/types.js';
 export * from './mcp/paginate.js';
 export * from './mcp/uri-template.js';
