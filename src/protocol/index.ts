@@ -11,6 +11,7 @@ export * from './ping/discover-compliance.js';
 export * from './ping/probe.js';
 export * from './mcp/types.js';
 export * from './mcp/paginate.js';
+export * from './mcp/cache-hints.js';
 export * from './mcp/uri-template.js';
 export * from './mcp/completion.js';
 export * from './mcp/blob.js';

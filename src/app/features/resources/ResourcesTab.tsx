@@ -7,6 +7,7 @@ import { ResourceList } from './ResourceList.js';
 import { ResourceViewer } from './ResourceViewer.js';
 import { TemplateList } from './TemplateList.js';
 import { useResources } from '../../hooks.js';
+import { freshByHint } from '../../server-data/freshness.js';
 import './resources.css';
 
 function ResourcesToolbar() {
@@ -17,6 +18,7 @@ function ResourcesToolbar() {
   const fetching = resources.query.isFetching || templates.query.isFetching;
   // The lists say "Loading…" themselves the first time.
   const refreshing = fetching && resources.pages !== undefined;
+  const fresh = freshByHint(resources.cache, resources.query.isStale) || freshByHint(templates.cache, templates.query.isStale);
   return (
     <div className="toolbar resources-toolbar">
       <input
@@ -35,7 +37,7 @@ function ResourcesToolbar() {
           void templates.query.refetch();
         }}
       >
-        Refresh
+        {fresh ? 'Refresh anyway' : 'Refresh'}
       </button>
       {refreshing && (
         <span className="hint" role="status">
