@@ -8,7 +8,9 @@ const page = (result: unknown): RequestOutcome => ({ status: 'result', request, 
 
 describe('freshness of lists and reads', () => {
   it('a listing is fresh for the smallest ttlMs of its pages; without hints, the caller’s own rule', () => {
-    const hints = listCacheHints({ outcomes: [page({ tools: [], ttlMs: 60000, cacheScope: 'public' }), page({ tools: [], ttlMs: 20000, cacheScope: 'public' })] });
+    const hints = listCacheHints({
+      outcomes: [page({ tools: [], ttlMs: 60000, cacheScope: 'public' }), page({ tools: [], ttlMs: 20000, cacheScope: 'public' })],
+    });
     expect(hints).toEqual({ ttlMs: 20000, cacheScope: 'public', notes: [] });
     expect(freshFor(hints, Infinity)).toBe(20000);
     expect(listCacheHints({ outcomes: [page({ tools: [] })] })).toBeUndefined();

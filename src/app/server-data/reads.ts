@@ -90,7 +90,9 @@ export function latestRead(query: { data: ServerRead | undefined; error: Error |
  * `reuseFresh`: keep a last good read the server's ttlMs still vouches for instead of sending.
  */
 export function readNow(queryClient: QueryClient, options: ReturnType<typeof serverReadQuery>, reuseFresh = false): Promise<void> {
-  const staleTime = reuseFresh ? (query: Query<ServerRead>) => (query.state.status === 'error' ? 0 : freshFor(resultCacheHints(query.state.data?.outcome), 0)) : 0;
+  const staleTime = reuseFresh
+    ? (query: Query<ServerRead>) => (query.state.status === 'error' ? 0 : freshFor(resultCacheHints(query.state.data?.outcome), 0))
+    : 0;
   return queryClient.fetchQuery({ ...options, staleTime }).then(
     () => undefined,
     () => undefined,

@@ -26,7 +26,11 @@ describe('cacheHintsOf', () => {
 
 describe('combinePageHints', () => {
   it('a paginated list is fresh as long as its shortest-lived page', () => {
-    const pages = [cacheHintsOf({ ttlMs: 60000, cacheScope: 'public' }), cacheHintsOf({ ttlMs: 5000, cacheScope: 'public' }), cacheHintsOf({ ttlMs: 30000, cacheScope: 'public' })];
+    const pages = [
+      cacheHintsOf({ ttlMs: 60000, cacheScope: 'public' }),
+      cacheHintsOf({ ttlMs: 5000, cacheScope: 'public' }),
+      cacheHintsOf({ ttlMs: 30000, cacheScope: 'public' }),
+    ];
     expect(combinePageHints(pages)).toEqual({ ttlMs: 5000, cacheScope: 'public', notes: [] });
   });
 

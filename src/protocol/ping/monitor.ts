@@ -161,9 +161,7 @@ export class PingMonitor {
     const session = this.session();
     const at = this.clock.now();
     const n = ++this.n;
-    const { probe, outcome, verdict } = session
-      ? await sendLivenessProbe(session, this.timeoutMs)
-      : { probe: 'ping' as const, ...notConnected() };
+    const { probe, outcome, verdict } = session ? await sendLivenessProbe(session, this.timeoutMs) : { probe: 'ping' as const, ...notConnected() };
     if (generation !== this.generation) return; // stopped meanwhile
     const sample: PingSample = { n, probe, at, outcome: outcome.status, verdict };
     if (outcome.status === 'result' || outcome.status === 'error') sample.rttMs = outcome.rttMs;

@@ -37,7 +37,9 @@ export function PingResult({ record }: { record: PingRecord }) {
         <p className="rtt">
           {record.probe === 'ping' ? 'Round trip' : 'Discover round trip'}: {formatDuration(outcome.rttMs)}
         </p>
-      ) : <p className="rtt failing">{outcome.message}</p>}
+      ) : (
+        <p className="rtt failing">{outcome.message}</p>
+      )}
       <Verdict record={record} />
       <div className="exchange">
         {'request' in outcome && outcome.request && <RawAndPretty title="Request" raw={outcome.request.raw} />}

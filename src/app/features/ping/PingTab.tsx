@@ -51,11 +51,10 @@ export function PingTab() {
 function ModernPingNote() {
   return (
     <p className="ping-modern-note" role="note">
-      <code>ping</code> is not part of MCP 2026-07-28, which this connection speaks. The liveness probe here is a{' '}
-      <strong>discover round trip</strong>: <code>server/discover</code>, timed, its answer checked as a DiscoverResult —{' '}
-      <code>resultType</code> "complete", <code>supportedVersions</code> listing the version in use, a <code>capabilities</code> object.
-      The heartbeat below uses it too. A <code>ping</code> sent on purpose from the Composer still goes out; the server's answer
-      (usually -32601) is shown in the Log and linted.
+      <code>ping</code> is not part of MCP 2026-07-28, which this connection speaks. The liveness probe here is a <strong>discover round trip</strong>:{' '}
+      <code>server/discover</code>, timed, its answer checked as a DiscoverResult — <code>resultType</code> "complete", <code>supportedVersions</code> listing
+      the version in use, a <code>capabilities</code> object. The heartbeat below uses it too. A <code>ping</code> sent on purpose from the Composer still goes
+      out; the server's answer (usually -32601) is shown in the Log and linted.
     </p>
   );
 }

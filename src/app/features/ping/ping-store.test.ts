@@ -24,7 +24,9 @@ const ready = { connection: 1, status: 'ready' } as unknown as ConnectionSnapsho
 describe('ping store', () => {
   it('pings a legacy session', async () => {
     const { session, sent } = answering(discovered);
-    const record = await createPingStore({ session: () => session }).getState().send();
+    const record = await createPingStore({ session: () => session })
+      .getState()
+      .send();
     expect(sent).toEqual(['ping']);
     expect(record).toMatchObject({ probe: 'ping', verdict: { compliant: true } });
   });
@@ -42,7 +44,9 @@ describe('ping store', () => {
   it('a discover answer that is no DiscoverResult is not compliant', async () => {
     const { session } = answering({ resultType: 'complete', supportedVersions: ['2025-11-25'] });
     const modern = { era: 'modern' as const, protocolVersion: '2026-07-28', request: session.request.bind(session) };
-    const record = await createPingStore({ session: () => modern }).getState().send();
+    const record = await createPingStore({ session: () => modern })
+      .getState()
+      .send();
     expect(record?.verdict.failures).toEqual([
       'supportedVersions ["2025-11-25"] does not list 2026-07-28, the version in use',
       'capabilities is not an object: absent',
