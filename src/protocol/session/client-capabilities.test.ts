@@ -50,7 +50,13 @@ describe('clientCapabilities: per version, from the switches', () => {
   });
 
   it('never declares a capability the version lacks, whatever the switches', () => {
-    const since: Record<string, string> = { roots: '2024-11-05', sampling: '2024-11-05', elicitation: '2025-06-18', tasks: '2025-11-25' };
+    const since: Record<string, string> = {
+      roots: '2024-11-05',
+      sampling: '2024-11-05',
+      elicitation: '2025-06-18',
+      tasks: '2025-11-25',
+      extensions: '2026-07-28',
+    };
     for (const version of PROTOCOL_VERSIONS) {
       for (const name of Object.keys(declared(version, ALL_ON))) expect(version >= since[name]!, `${name} in ${version}`).toBe(true);
     }

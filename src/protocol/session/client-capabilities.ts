@@ -4,7 +4,7 @@
 // has a handler for — a capability is a promise to answer, so it is never
 // declared without one.
 
-import type { ProtocolVersion } from '../versions.js';
+import { isModernVersion, type ProtocolVersion } from '../versions.js';
 
 /** The client features a person can switch on or off before connecting. */
 export interface ClientFeatures {
@@ -105,6 +105,7 @@ export function offeredFeatures(version: string, features: ClientFeatures, hasHa
  * 2025-11-25 names the modes; sub-capabilities a version lacks are never declared.
  */
 export function clientCapabilities(version: string, offered: ClientFeatures): Record<string, unknown> {
+  if (isModernVersion(version)) return modernClientCapabilities(offered);
   const caps: Record<string, unknown> = {};
   if (offered.roots) caps.roots = { listChanged: true };
   if (offered.sampling) caps.sampling = offered.samplingTools && version >= CLIENT_FEATURE_SINCE.samplingTools ? { tools: {} } : {};
@@ -121,5 +122,20 @@ export function clientCapabilities(version: string, offered: ClientFeatures): Re
     if (offered.elicitationForm || offered.elicitationUrl) requests.elicitation = { create: {} };
     caps.tasks = { list: {}, cancel: {}, requests };
   }
+  return caps;
+}
+
+/**
+ * 2026-07-28's shape, sent on every request's `_meta`: no roots.listChanged (no session to
+ * notify), no client-side tasks; optional extensions go in `extensions`.
+ */
+function modernClientCapabilities(offered: ClientFeatures): Record<string, unknown> {
+  const caps: Record<string, unknown> = {};
+  if (offered.roots) caps.roots = {};
+  if (offered.sampling) caps.sampling = offered.samplingTools ? { tools: {} } : {};
+  if (offered.elicitationForm || offered.elicitationUrl) {
+    caps.elicitation = { ...(offered.elicitationForm ? { form: {} } : {}), ...(offered.elicitationUrl ? { url: {} } : {}) };
+  }
+  caps.extensions = {};
   return caps;
 }
