@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { connectToScript } from './fixtures/connect.js';
+import { connectModern } from './fixtures/modern.js';
 
-// A hand fixture whose lists and reads carry ttlMs / cacheScope (2026-07-28 caching), each answer numbered.
-const server = 'test/fixtures/modern-cache-server.mjs';
-const connect = (page: Page, flags = '') => connectToScript(page, `${server} --initialize ${flags}`.trim(), 'modern-cache-server');
+// A hand 2026-07-28 fixture whose lists and reads carry ttlMs / cacheScope, each answer numbered.
+const connect = (page: Page, flags = '') => connectModern(page, flags);
 
 test('a cached tool list shows its freshness, is not asked for again within its ttl, and Refresh anyway asks', async ({ page }) => {
   await connect(page);

@@ -4,13 +4,14 @@
 // probe through here, so both pick the same method for the same session.
 import type { ClientSession } from '../session/client-session.js';
 import type { RequestOutcome } from '../session/types.js';
+import type { ProtocolEra } from '../versions.js';
 import { discoverVerdict, pingVerdict, type PingVerdict } from './verdict.js';
 
 export type LivenessProbe = 'ping' | 'server/discover';
 
 /** What probing needs of a session: requests, and the generation and version it speaks (absent: legacy). */
 export type ProbedSession = Pick<ClientSession, 'request'> & {
-  readonly era?: 'legacy' | 'modern' | undefined;
+  readonly era?: ProtocolEra | undefined;
   readonly protocolVersion?: string | undefined;
 };
 

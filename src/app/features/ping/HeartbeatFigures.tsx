@@ -22,7 +22,8 @@ export function HeartbeatFigures({ probe }: { probe: LivenessProbe }) {
     ['Jitter', ms(f.jitter)],
     ['Last', ms(f.last)],
     ['Reconnects', String(reconnects)],
-    ['Pings from the server', String(serverPings)],
+    // 2026-07-28 has no ping either way: a server there cannot ping us.
+    ...(probe === 'ping' ? [['Pings from the server', String(serverPings)] as [string, string]] : []),
   ];
   return (
     <dl className="heartbeat-figures" aria-label="Heartbeat figures">
