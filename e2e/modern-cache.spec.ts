@@ -54,3 +54,14 @@ test('a cached read: Read again within its ttl keeps it, Re-read anyway reads', 
   await expect(page.getByRole('group', { name: 'Caching of the tool list' })).toBeVisible();
   await page.screenshot({ path: 'test-results/modern-cache-tools.png' });
 });
+
+test('cache fields a client cannot use are ignored with a note, and the list behaves as one without them', async ({ page }) => {
+  await connect(page, '--bad-cache');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('region', { name: 'Tool list' });
+  const caching = tools.getByRole('group', { name: 'Caching of the tool list' });
+  await expect(caching).toContainText('ttlMs "soon" is not a number: ignored.');
+  await expect(caching).toContainText('cacheScope "shared" is neither "public" nor "private": ignored.');
+  await expect(tools.getByRole('button', { name: 'Refresh', exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/modern-cache-bad.png' });
+});

@@ -52,11 +52,11 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
           {listed && (shown.length === tools.length ? plural(tools.length) : `${shown.length} of ${plural(tools.length)}`)}
           {listed && pages > 1 && ` · ${pages} pages`}
         </span>
-        <CacheFreshness hints={list.cache} stale={query.isStale} what="the tool list" />
         <button type="button" className="small" disabled={unavailable !== undefined || query.isFetching} onClick={() => void query.refetch()}>
           {query.isFetching && listed ? 'Refreshing…' : fresh ? 'Refresh anyway' : 'Refresh'}
         </button>
       </div>
+      <CacheFreshness hints={list.cache} stale={query.isStale} what="the tool list" />
       <div className="field">
         <label htmlFor={filterId}>Filter tools</label>
         <input id={filterId} type="search" value={filter} placeholder="name, title or description" onChange={(e) => setFilter(e.target.value)} />
