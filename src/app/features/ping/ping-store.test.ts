@@ -56,8 +56,8 @@ describe('ping store', () => {
   it('says what it waits for: the previous ping, or the previous discover round trip', () => {
     const { session } = answering(discovered);
     expect(pingAvailability(ready, session, true)).toEqual({ ok: false, reason: 'Waiting for the answer to the previous ping…' });
-    // The session itself, speaking 2026-07-28 (defined, not assigned: a session's era may be a getter).
-    const modern = Object.defineProperty(Object.create(session) as ClientSession, 'era', { value: 'modern' });
+    const modern = answering(discovered).session;
+    modern.useModern('2026-07-28');
     expect(pingAvailability(ready, modern, true)).toEqual({ ok: false, reason: 'Waiting for the answer to the previous discover round trip…' });
     expect(pingAvailability(ready, modern, false)).toEqual({ ok: true });
   });
