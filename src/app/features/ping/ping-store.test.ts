@@ -33,8 +33,8 @@ describe('ping store', () => {
 
   it('times a discover round trip on a 2026-07-28 session, with its verdict', async () => {
     const { session, sent } = answering(discovered);
-    const modern = { era: 'modern' as const, protocolVersion: '2026-07-28', request: session.request.bind(session) };
-    const store = createPingStore({ session: () => modern });
+    session.useModern('2026-07-28');
+    const store = createPingStore({ session: () => session });
     const record = await store.getState().send();
     expect(sent).toEqual(['server/discover']);
     expect(record).toMatchObject({ probe: 'server/discover', outcome: { status: 'result' }, verdict: { compliant: true } });
@@ -43,8 +43,8 @@ describe('ping store', () => {
 
   it('a discover answer that is no DiscoverResult is not compliant', async () => {
     const { session } = answering({ resultType: 'complete', supportedVersions: ['2025-11-25'] });
-    const modern = { era: 'modern' as const, protocolVersion: '2026-07-28', request: session.request.bind(session) };
-    const record = await createPingStore({ session: () => modern })
+    session.useModern('2026-07-28');
+    const record = await createPingStore({ session: () => session })
       .getState()
       .send();
     expect(record?.verdict.failures).toEqual([
