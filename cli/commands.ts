@@ -11,6 +11,7 @@ import {
   systemClock,
   formatDuration,
   toolTaskSupport,
+  toolHeaderRejection,
   type CallToolResult,
   type PingSample,
   type Prompt,
@@ -126,6 +127,8 @@ export async function runCommand(
       const tools = await list<Tool>(c, 'tools');
       const tool = tools.find((t) => t.name === command.tool);
       if (!tool) throw new CliError(`The server has no tool named "${command.tool}". It has: ${tools.map((t) => t.name).join(', ') || 'none'}.`);
+      const excluded = c.overHttp && c.info?.era === 'modern' ? toolHeaderRejection(tool) : undefined;
+      if (excluded !== undefined) throw new CliError(`${command.tool} was not called. ${excluded}`);
       const args = argumentsFrom(command.args, tool.inputSchema, command.json);
       if (command.task || toolTaskSupport(tool, c.info?.capabilities).mode === 'required') return callAsTask(c, tool, args, command.task === true, notice);
       const outcome = await c.request('tools/call', { name: command.tool, arguments: args });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleArguments } from './conformance.js';
+import { conformanceVersion, contextToolCalls, sampleArguments } from './conformance.js';
 
 describe('sampleArguments', () => {
   it('fills required properties with defaults, enum values or a value of their type', () => {
@@ -17,5 +17,27 @@ describe('sampleArguments', () => {
     };
     expect(sampleArguments(schema)).toEqual({ a: 1, b: 1, s: 'x', e: 'on', f: true });
     expect(sampleArguments(undefined)).toEqual({});
+  });
+});
+
+describe('contextToolCalls', () => {
+  it('reads the argument sets a scenario names, by tool, and ignores what is not one', () => {
+    const calls = contextToolCalls(
+      JSON.stringify({ name: 'http-custom-headers', toolCalls: [{ name: 'a', arguments: { x: 1 } }, { name: 'a', arguments: { x: null } }, { name: 'b' }, 7] }),
+    );
+    expect([...calls]).toEqual([
+      ['a', [{ x: 1 }, { x: null }]],
+      ['b', [{}]],
+    ]);
+    expect(contextToolCalls('not json').size).toBe(0);
+    expect(contextToolCalls(undefined).size).toBe(0);
+  });
+});
+
+describe('conformanceVersion', () => {
+  it("speaks the scenario's version when mcpscope knows it", () => {
+    expect(conformanceVersion('2025-11-25', '2026-07-28')).toBe('2026-07-28');
+    expect(conformanceVersion('2025-11-25', '2099-01-01')).toBe('2025-11-25');
+    expect(conformanceVersion('2025-06-18', undefined)).toBe('2025-06-18');
   });
 });

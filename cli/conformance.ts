@@ -1,10 +1,22 @@
 // `mcpscope conformance URL`: what the official conformance suite runs for its
 // client scenarios (it appends the URL and names the scenario in
 // MCP_CONFORMANCE_SCENARIO). The client does what any scenario needs of it:
-// initialize, list the tools, call each one with arguments its schema asks
-// for, answer elicitations with their defaults, then close the session.
+// initialize, list the tools, call each one with the arguments the scenario
+// names in MCP_CONFORMANCE_CONTEXT (else the ones its schema asks for), answer
+// elicitations with their defaults, then close the session. A tool whose
+// x-mcp-header annotations are invalid is excluded, as a client must.
 
-import { isRecord, listAll, ListFailed, outcomeMessage, settleList, type Tool } from '../src/protocol/index.js';
+import {
+  isKnownProtocolVersion,
+  isRecord,
+  listAll,
+  ListFailed,
+  outcomeMessage,
+  settleList,
+  toolHeaderRejection,
+  type ProtocolVersion,
+  type Tool,
+} from '../src/protocol/index.js';
 import type { CommandResult } from './commands.js';
 import type { CliConnection } from './connection.js';
 
@@ -26,6 +38,29 @@ export function sampleArguments(schema: unknown): Record<string, unknown> {
   return args;
 }
 
+/** The version the suite runs the scenario at (MCP_CONFORMANCE_PROTOCOL_VERSION), when mcpscope speaks it. */
+export function conformanceVersion(fallback: ProtocolVersion, suiteVersion: string | undefined): ProtocolVersion {
+  return isKnownProtocolVersion(suiteVersion) ? suiteVersion : fallback;
+}
+
+/** The argument sets the scenario asks for, by tool name (MCP_CONFORMANCE_CONTEXT's `toolCalls`). */
+export function contextToolCalls(context: string | undefined): Map<string, Array<Record<string, unknown>>> {
+  const calls = new Map<string, Array<Record<string, unknown>>>();
+  let parsed: unknown;
+  try {
+    parsed = context === undefined ? undefined : JSON.parse(context);
+  } catch {
+    return calls;
+  }
+  const list = isRecord(parsed) && Array.isArray(parsed.toolCalls) ? parsed.toolCalls : [];
+  for (const call of list) {
+    if (!isRecord(call) || typeof call.name !== 'string') continue;
+    const args = isRecord(call.arguments) ? call.arguments : {};
+    calls.set(call.name, [...(calls.get(call.name) ?? []), args]);
+  }
+  return calls;
+}
+
 export async function runConformanceClient(c: CliConnection): Promise<CommandResult> {
   const text: string[] = [`scenario ${process.env.MCP_CONFORMANCE_SCENARIO ?? '(none named)'}: initialized, protocol ${c.info?.protocolVersion}`];
   let ok = true;
@@ -36,10 +71,18 @@ export async function runConformanceClient(c: CliConnection): Promise<CommandRes
       text.push(tools.message);
       ok = false;
     }
+    const asked = contextToolCalls(process.env.MCP_CONFORMANCE_CONTEXT);
     for (const tool of tools.items) {
-      const outcome = await c.request('tools/call', { name: tool.name, arguments: sampleArguments(tool.inputSchema) });
-      text.push(`tools/call ${tool.name}: ${outcome.status === 'result' ? 'ok' : outcomeMessage(outcome)}`);
-      if (outcome.status !== 'result') ok = false;
+      const rejection = toolHeaderRejection(tool);
+      if (rejection !== undefined) {
+        text.push(`tools/call ${tool.name}: not called. ${rejection}`);
+        continue;
+      }
+      for (const args of asked.get(tool.name) ?? [sampleArguments(tool.inputSchema)]) {
+        const outcome = await c.request('tools/call', { name: tool.name, arguments: args });
+        text.push(`tools/call ${tool.name}: ${outcome.status === 'result' ? 'ok' : outcomeMessage(outcome)}`);
+        if (outcome.status !== 'result') ok = false;
+      }
     }
   }
   return { ok, text, json: { ok } };

@@ -64,6 +64,8 @@ export class CliConnection {
   readonly linter: Linter;
   private readonly core: ConnectionCore<Uint8Array>;
   info: InitializeInfo | undefined;
+  /** Over HTTP, a 2026-07-28 client must not call a tool with invalid x-mcp-header annotations. */
+  overHttp = false;
   private upstream: AnyUpstream | undefined;
 
   private constructor(private readonly options: ConnectOptions) {
@@ -145,6 +147,7 @@ export class CliConnection {
     const c = new CliConnection(options);
     c.listen();
     c.upstream = opener(target, (e) => c.core.receive(e));
+    c.overHttp = target.kind === 'http';
     try {
       await c.upstream.start();
     } catch (err) {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { CLI_USAGE, parseCliArgs } from './args.js';
 import { runCheck, type CheckReport } from './check.js';
 import { runCommand } from './commands.js';
-import { runConformanceClient } from './conformance.js';
+import { conformanceVersion, runConformanceClient } from './conformance.js';
 import { applyLogLevel } from './logging.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
 import { plural } from '../src/protocol/index.js';
@@ -69,7 +69,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     connection = await CliConnection.open(
       o.target,
       {
-        protocolVersion: o.protocolVersion,
+        protocolVersion:
+          o.command.name === 'conformance' ? conformanceVersion(o.protocolVersion, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION) : o.protocolVersion,
         timeoutMs: o.timeoutMs,
         elicitation: o.elicitation,
         ...(o.sampling ? { sampling: o.sampling } : {}),

@@ -2,27 +2,19 @@
 // the limit was reached and what to do, and Reconnect works once the first
 // tab has disconnected. It runs its own proxy, so the shared one is untouched.
 import { expect, test } from '@playwright/test';
-import { startOwnProxy, type OwnProxy } from './fixtures/own-proxy.js';
+import { ownProxyForFile } from './fixtures/own-proxy.js';
 
 const TOKEN = 'e2e-limit-token-0123456789';
-let proxy: OwnProxy | undefined;
-
-test.beforeAll(async () => {
-  proxy = await startOwnProxy(TOKEN, ['--port', '0', '--no-open', '--max-servers', '1']);
-});
-
-test.afterAll(async () => {
-  await proxy?.stop();
-});
+const proxy = ownProxyForFile(TOKEN, ['--port', '0', '--no-open', '--max-servers', '1']);
 
 test('a connection past --max-servers says the limit was reached and what to do; Reconnect works once a slot is free', async ({ context }) => {
   const first = await context.newPage();
-  await first.goto(proxy!.page);
+  await first.goto(proxy().page);
   await first.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(first.getByRole('status')).toContainText('mcpscope demo server');
 
   const second = await context.newPage();
-  await second.goto(proxy!.page);
+  await second.goto(proxy().page);
   await second.getByRole('button', { name: 'Connect', exact: true }).click();
   const alert = second.getByRole('alert');
   await expect(alert).toContainText('Too many servers are running');

@@ -34,6 +34,9 @@ export const DEFAULT_MAX_SERVERS = 8;
 const MAX_SERVERS_CEILING = 1000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_PING_INTERVAL_MS = 1000;
+/** The bundled demo servers npm start can prefill: the 2025-era one (the default) and the 2026-07-28 one. */
+export const DEMO_SERVERS = ['legacy', 'modern'] as const;
+export type DemoServer = (typeof DEMO_SERVERS)[number];
 
 interface Described {
   /** The long spelling; parseArgs knows the option by it without the dashes. */
@@ -135,6 +138,13 @@ export const OPTIONS = {
     help: `servers running at once, over all tabs (default ${DEFAULT_MAX_SERVERS})`,
     programs: ['proxy'],
     check: wholeNumber(1, MAX_SERVERS_CEILING),
+  }),
+  demo: valueOption({
+    flag: '--demo',
+    placeholder: 'NAME',
+    help: 'the bundled demo server to prefill when no command or --url is given:\nlegacy (2025-11-25, the default) or modern (2026-07-28, also speaks 2025)',
+    programs: ['proxy'],
+    check: oneOf(DEMO_SERVERS),
   }),
 
   // The server: a command (the CLI's --stdio; npm start takes the words after its options) or a URL.

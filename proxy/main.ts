@@ -29,7 +29,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       host: options.host,
       allowOrigins: options.allowOrigins,
       maxServers: options.maxServers,
-      launch: launchConfigFor(options, demoServerCommand(), packageVersion()),
+      launch: launchConfigFor(options, demoServerCommand(options.demo), packageVersion()),
     });
   } catch (err) {
     const message = err instanceof ProxyStartError || err instanceof Error ? err.message : String(err);

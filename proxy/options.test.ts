@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PORT } from '../options/table.js';
 import { HELP, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
+import { demoServerCommand, modernDemoServerPath } from './paths.js';
 
 function ok(argv: string[]): ProxyOptions {
   const r = parseOptions(argv);
@@ -98,6 +99,37 @@ describe('--url and --header', () => {
     expect(error(['--url', 'http://x/mcp', '--header', 'Accept: text/html'])).toMatch(/set by mcpscope/);
     expect(error(['--header', 'A: b'])).toMatch(/goes with --url/);
     expect(error(['--url', 'http://x/mcp', 'node', 'server.js'])).toMatch(/either a server command or --url/);
+  });
+});
+
+describe('--demo', () => {
+  it('reads legacy or modern, and is absent unless given', () => {
+    expect(ok(['--demo', 'modern']).demo).toBe('modern');
+    expect(ok(['--demo=legacy', '-e', 'A=1']).demo).toBe('legacy');
+    expect(ok([]).demo).toBeUndefined();
+    expect(HELP).toMatch(/--demo NAME +the bundled demo server to prefill/);
+  });
+
+  it('says what it takes, and refuses it beside a command or --url', () => {
+    expect(error(['--demo', 'newest'])).toBe('--demo needs legacy or modern, not "newest".');
+    expect(error(['--demo', 'modern', 'node', 's.js'])).toBe(
+      '--demo prefills a bundled demo server instead of a command or --url; give one or the other (got --demo modern and the command "node").',
+    );
+    expect(error(['--demo', 'modern', '--url', 'http://x/mcp'])).toMatch(/give one or the other \(got --demo modern and --url http:\/\/x\/mcp\)/);
+  });
+
+  it('picks the built script of the demo it names', () => {
+    expect(demoServerCommand('modern')).toEqual({ command: process.execPath, args: [modernDemoServerPath] });
+    expect(modernDemoServerPath).toMatch(/dist\/node\/examples\/servers\/modern-demo-server\.js$/);
+    expect(demoServerCommand()).toEqual(demoServerCommand('legacy'));
+    expect(demoServerCommand().args[0]).toMatch(/dist\/node\/examples\/servers\/demo-server\.js$/);
+    const o = ok(['--demo', 'modern']);
+    expect(launchConfigFor(o, demoServerCommand(o.demo), '1.2.3').prefill).toEqual({
+      kind: 'stdio',
+      command: process.execPath,
+      args: [modernDemoServerPath],
+      env: {},
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import type { LaunchConfig } from '../src/protocol/wire.js';
 import { optionHelp, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf, type ServerOptions } from '../options/server.js';
-import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT, OPTIONS, optionsOf } from '../options/table.js';
+import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT, OPTIONS, optionsOf, type DemoServer } from '../options/table.js';
 import { refused } from '../options/values.js';
 
 export interface ProxyOptions extends ServerOptions {
@@ -18,6 +18,8 @@ export interface ProxyOptions extends ServerOptions {
   allowOrigins: string[];
   /** Servers (stdio or HTTP) running at once, over every tab and connection. */
   maxServers: number;
+  /** Which bundled demo to prefill (given only with --demo; the legacy one otherwise). */
+  demo?: DemoServer;
   help: boolean;
 }
 
@@ -38,7 +40,7 @@ export const HELP = [
   USAGE,
   '',
   'Opens the mcpscope inspector in your browser. The command (default: the bundled',
-  'demo server) is only prefilled in the Connect form; nothing starts until you press Connect.',
+  'demo server, see --demo) is only prefilled in the Connect form; nothing starts until you press Connect.',
   '',
   ...optionHelp('proxy'),
   '',
@@ -55,6 +57,10 @@ export function parseOptions(argv: readonly string[]): ParseResult {
   const [first, ...args] = command;
   const server = serverOptionsFrom(values, first === undefined ? undefined : { command: first, args }, 'a server command');
   if (!server.ok) return server;
+  if (values.demo !== undefined && (first !== undefined || values.url !== undefined)) {
+    const given = values.url !== undefined ? `--url ${values.url}` : `the command "${first}"`;
+    return refused(`--demo prefills a bundled demo server instead of a command or --url; give one or the other (got --demo ${values.demo} and ${given}).`);
+  }
   const options: ProxyOptions = {
     port: values.port ?? DEFAULT_PORT,
     host: values.host ?? DEFAULT_HOST,
@@ -64,6 +70,7 @@ export function parseOptions(argv: readonly string[]): ParseResult {
     help: values.help === true,
     ...server.value,
   };
+  if (values.demo !== undefined) options.demo = values.demo;
   return { ok: true, options };
 }
 

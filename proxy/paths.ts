@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DemoServer } from '../options/table.js';
 
 function findPackageRoot(start: string): string {
   let dir = start;
@@ -18,10 +19,11 @@ export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url
 /** The built UI; MCPSCOPE_UI_DIR points elsewhere (parallel test runs build their own). */
 export const uiDir = process.env.MCPSCOPE_UI_DIR || join(packageRoot, 'dist', 'ui');
 export const demoServerPath = join(packageRoot, 'dist', 'node', 'examples', 'servers', 'demo-server.js');
+export const modernDemoServerPath = join(packageRoot, 'dist', 'node', 'examples', 'servers', 'modern-demo-server.js');
 
-/** The demo server as a command: this Node binary running the built script. */
-export function demoServerCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: [demoServerPath] };
+/** A demo server as a command: this Node binary running the built script (the 2025-era demo unless asked). */
+export function demoServerCommand(which: DemoServer = 'legacy'): { command: string; args: string[] } {
+  return { command: process.execPath, args: [which === 'modern' ? modernDemoServerPath : demoServerPath] };
 }
 
 export function packageVersion(): string {

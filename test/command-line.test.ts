@@ -42,6 +42,7 @@ Object.assign(samples, {
   host: plain('::1'),
   allowOrigin: plain('http://localhost:5173/'),
   maxServers: plain('3'),
+  demo: plain('modern'),
   protocolVersion: plain('2025-06-18'),
   timeout: plain('1500'),
   elicitation: plain('accept-defaults'),

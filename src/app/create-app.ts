@@ -20,6 +20,7 @@ import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
 import { createPromptsStore } from './features/prompts/prompts-store.js';
 import { createResourcesStore } from './features/resources/resources-store.js';
+import { createListenStore } from './features/resources/listen-store.js';
 import { createServerLogStore } from './features/server-log/server-log-store.js';
 import { createToolsStore } from './features/tools/tools-store.js';
 import { LintRunner } from './lint/lint-runner.js';
@@ -113,6 +114,7 @@ export function createApp(env: PageEnvironment) {
     labels: () => connectionLabels.getState().labels,
   });
 
+  const resourcesStore = createResourcesStore({ session, reads: resourceReads });
   const app = {
     token: env.token,
     queryClient,
@@ -144,7 +146,8 @@ export function createApp(env: PageEnvironment) {
       },
     }),
     serverLog: createServerLogStore({ session }),
-    resourcesStore: createResourcesStore({ session, reads: resourceReads }),
+    resourcesStore,
+    listenStore: createListenStore({ session, listened: (uris) => resourcesStore.getState().setListened(uris) }),
     promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),
     heartbeat: new Heartbeat({
       session,

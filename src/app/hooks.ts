@@ -7,6 +7,7 @@ import type { NetworkState } from './features/network/network-store.js';
 import type { PingState } from './features/ping/ping-store.js';
 import type { PromptsState } from './features/prompts/prompts-store.js';
 import type { ResourcesState } from './features/resources/resources-store.js';
+import type { ListenState } from './features/resources/listen-store.js';
 import type { ToolsState } from './features/tools/tools-store.js';
 import type { ConnectionState } from './stores/connection-store.js';
 import type { NavigationState } from './stores/navigation-store.js';
@@ -18,5 +19,6 @@ export const useNavigation = <T>(selector: (s: NavigationState) => T): T => useS
 export const useTools = <T>(selector: (s: ToolsState) => T): T => useStore(useApp().toolsStore, selector);
 export const usePrompts = <T>(selector: (s: PromptsState) => T): T => useStore(useApp().promptsStore, selector);
 export const useResources = <T>(selector: (s: ResourcesState) => T): T => useStore(useApp().resourcesStore, selector);
+export const useListen = <T>(selector: (s: ListenState) => T): T => useStore(useApp().listenStore, selector);
 export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(useApp().networkStore, selector);
 export const useIconOrigins = <T>(selector: (s: IconOriginsState) => T): T => useStore(useApp().iconOrigins, selector);

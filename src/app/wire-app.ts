@@ -66,6 +66,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     if (next === connection) return;
     connection = next;
     app.resourcesStore.getState().forConnection(next);
+    app.listenStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
     app.serverLog.getState().forConnection(next);
     app.toolsStore.getState().forConnection();

@@ -45,3 +45,5 @@ export * from './tasks/task.js';
 export * from './tasks/task-tracker.js';
 export * from './tasks/client-tasks.js';
 export * from './tasks/task-support.js';
+// 2026-07-28 Streamable HTTP and subscriptions (issue 11): the listen stream that replaces resources/subscribe.
+export * from './mcp/subscriptions.js';

@@ -10,6 +10,9 @@ export * from './envelope/upstream-event.js';
 export * from './envelope/output-held.js';
 export * from './http/exchange.js';
 export * from './http/headers.js';
+export * from './http/mcp-headers.js';
+// The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
+export { isRecord } from './json/guards.js';
 export * from './http/sse-reader.js';
 export * from './ledger/request-id.js';
 export * from './ledger/ledger.js';

@@ -35,6 +35,12 @@ export interface ExchangeRequest {
   carried?: CarriedMessage[];
   /** Overrides the client's headers timeout (DELETE on shutdown uses a short one). */
   headersTimeoutMs?: number;
+  /** Deviations known before sending (recorded on the exchange's warnings). */
+  warnings?: string[];
+  /** Called with the run as soon as it exists, before the response (so it can be cancelled early). */
+  onRun?: (run: ExchangeRun) => void;
+  /** A POST carrying a 2026-07-28 request (its exchange is marked so). */
+  modern?: boolean;
 }
 
 export type ExchangeStart = { ok: true; run: ExchangeRun; response: WireResponse } | { ok: false; run: ExchangeRun };
@@ -82,12 +88,14 @@ export class HttpClient {
         responseBytes: 0,
         messages: 0,
         startedAt: Date.now(),
-        warnings: [],
+        warnings: [...(req.warnings ?? [])],
+        ...(req.modern ? { modern: true } : {}),
       },
       this.options.emit,
       (r) => this.active.delete(r),
     );
     this.active.add(run);
+    req.onRun?.(run);
     run.report();
     const timeoutMs = req.headersTimeoutMs ?? this.options.headersTimeoutMs;
     let response: WireResponse;
@@ -99,6 +107,7 @@ export class HttpClient {
         ...(req.body !== undefined ? { body: req.body } : {}),
         timeoutMs,
         connectTimeoutMs: Math.min(timeoutMs, this.options.connectTimeoutMs),
+        signal: run.abort.signal,
       });
     } catch (err) {
       if (!run.ended) run.fail(err instanceof WireTimeout ? timeoutFailure(req.url, err.ms, err.phase) : networkFailure(err, req.url));

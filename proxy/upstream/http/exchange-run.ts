@@ -25,6 +25,8 @@ export class ExchangeRun {
   private readonly t0 = performance.now();
   private lastEmit = this.t0;
   private deferred: ReturnType<typeof setTimeout> | undefined;
+  /** Cancelling aborts the request itself when no response has come yet. */
+  readonly abort = new AbortController();
 
   constructor(
     record: HttpExchange,
@@ -88,10 +90,11 @@ export class ExchangeRun {
     this.end('failed');
   }
 
-  cancel(): void {
+  cancel(note?: string): void {
     if (this.ended) return;
-    this.end('cancelled');
+    this.end('cancelled', note);
     this.stopReading();
+    if (this.response === undefined) this.abort.abort();
   }
 
   /** The response whose body stopReading() ends. */

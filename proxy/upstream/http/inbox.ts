@@ -78,6 +78,11 @@ export class Inbox {
     this.listener({ type: message.json ? 'message' : 'noise', text: message.text, invalidUtf8 });
   }
 
+  /** Stop waiting for requests the client itself cancelled (the session already knows). */
+  drop(ids: readonly RequestId[]): void {
+    for (const id of this.unanswered(ids)) this.ledger.expire('client', id, Date.now());
+  }
+
   /** These requests will get no answer: tell the listener once, and stop waiting for them. */
   fail(ids: readonly RequestId[], failure: HttpFailure): void {
     const still = this.unanswered(ids);

@@ -73,6 +73,17 @@ export class SessionState {
     }
   }
 
+  /** Auto: a 2026-07-28 request was answered over Streamable HTTP (that revision has no initialize to wait for). */
+  decideModern(version: string): void {
+    if (this.mode !== 'undecided') return;
+    this.mode = 'streamable-http';
+    this.emit({
+      type: 'http-mode',
+      mode: 'streamable-http',
+      reason: `The server answered a ${version} request over Streamable HTTP (no session, per-request headers).`,
+    });
+  }
+
   /** DELETE the session, as clients SHOULD when they leave; returns a sentence for the close reason. */
   async end(client: HttpClient, url: string, timeoutMs: number): Promise<string> {
     if (this.mode !== 'streamable-http' || this.sessionId === undefined) return '';

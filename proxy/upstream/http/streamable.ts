@@ -3,8 +3,20 @@
 // Each client message is one POST; a request's reply is a JSON body or an SSE
 // stream. The session id comes from the initialize reply and goes on every
 // later request, with MCP-Protocol-Version once 2025-06-18 or later was agreed.
+// A request whose _meta names 2026-07-28 or later goes by that revision's rules
+// instead (modern.ts): mirrored headers, no session, no resumption, cancelled
+// by closing its stream.
 
-import { carriedMessages, carriedRequestIds, requestIdOf, type CarriedMessage, type HttpTransportConfig, type RequestId } from '../../../src/protocol/wire.js';
+import {
+  carriedMessages,
+  carriedRequestIds,
+  classifyFrame,
+  requestIdOf,
+  type CarriedMessage,
+  type HttpTransportConfig,
+  type RequestId,
+  type SingleFrame,
+} from '../../../src/protocol/wire.js';
 import type { HttpUpstreamStarted, UpstreamListener } from '../types.js';
 import { HttpUpstreamBase } from './base.js';
 import { contentType, isJsonType, type ExchangeRun } from './client.js';
@@ -13,6 +25,7 @@ import { excerpt, statusFailure, type HttpFailure } from './errors.js';
 import { SessionState } from './session-state.js';
 import type { ResolvedHttpOptions } from './options.js';
 import { StreamKeeper } from './streams.js';
+import { ModernRequests, type ModernPost } from './modern.js';
 
 export type StreamableFlavour = 'streamable-http' | 'plain' | 'auto';
 
@@ -29,6 +42,7 @@ const NO_FALLBACK = new Set([401, 403, 407, 429]);
 export class StreamableHttpUpstream extends HttpUpstreamBase {
   private readonly streams: StreamKeeper;
   private readonly state: SessionState;
+  private readonly modern = new ModernRequests();
   private listening = false;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   /** A notification's POST holds back later POSTs until the server acknowledged it, so order is kept. */
@@ -50,7 +64,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
       canResume: () => this.state.mode !== 'plain',
       expire: (failure) => this.expire(failure),
       later: (ms, run) => this.later(ms, run),
-      onFrames: (frames) => this.state.noteInitialize(frames),
+      onFrames: (frames) => this.noteFrames(frames),
       reconnectDelayMs: options.reconnectDelayMs,
       maxReconnects: options.maxReconnects,
     });
@@ -62,6 +76,17 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
 
   send(raw: string): Promise<void> {
     if (this.ended) return Promise.reject(new Error('The HTTP session has ended: connect again to send more.'));
+    const frame = classifyFrame(raw);
+    const cancel = frame.kind === 'batch' ? undefined : this.modern.cancellation(frame);
+    if (cancel !== undefined) {
+      this.inbox.drop([cancel.id]);
+      const why = cancel.reason !== undefined ? ` (reason: ${cancel.reason})` : '';
+      cancel.run?.cancel(
+        `Cancelled by the client${why}: the response stream was closed, which is how 2026-07-28 cancels a request over HTTP; notifications/cancelled is not POSTed.`,
+      );
+      return Promise.resolve();
+    }
+    const modern = frame.kind === 'batch' ? undefined : this.modern.post(frame);
     const carried = carriedMessages(raw);
     const initialize = carried.find((c) => c.kind === 'request' && c.method === 'initialize');
     if (initialize?.id !== undefined) this.state.initializeId = requestIdOf(initialize.id, initialize.idText);
@@ -69,38 +94,77 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
     const before = this.gate;
     let release = (): void => {};
     if (carriedRequestIds(carried).length === 0) this.gate = new Promise((resolve) => (release = resolve));
-    return this.post(raw, carried, initialize !== undefined, before, () => release()).catch((err: unknown) => {
+    return this.post(raw, carried, initialize !== undefined, before, () => release(), modern).catch((err: unknown) => {
       release();
       this.inbox.fail(carriedRequestIds(carried), { problem: 'network', message: `mcpscope could not send the request: ${String(err)}` });
     });
   }
 
-  private async post(raw: string, carried: CarriedMessage[], isInitialize: boolean, before: Promise<void>, release: () => void): Promise<void> {
+  private async post(
+    raw: string,
+    carried: CarriedMessage[],
+    isInitialize: boolean,
+    before: Promise<void>,
+    release: () => void,
+    modern: ModernPost | undefined,
+  ): Promise<void> {
     await before;
     const ids = carriedRequestIds(carried);
-    if (this.ended) {
+    const key = ids[0]?.key;
+    try {
+      if (this.ended) {
+        release();
+        return;
+      }
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        // A modern request carries its own version and names, and never a session id.
+        ...(modern ? modern.headers : isInitialize ? {} : this.state.headers()),
+      };
+      const start = await this.client.exchange({
+        purpose: 'message',
+        method: 'POST',
+        url: this.config.url,
+        headers,
+        body: raw,
+        carried,
+        ...(modern ? { modern: true, warnings: modern.warnings } : {}),
+        ...(modern && key !== undefined
+          ? { onRun: (run: ExchangeRun) => this.modern.started(key, run) || run.cancel('Cancelled by the client before it was sent.') }
+          : {}),
+      });
       release();
-      return;
+      if (!start.ok) {
+        if (start.run.record.failure) this.inbox.fail(ids, start.run.record.failure);
+        return;
+      }
+      const { run, response } = start;
+      if (modern) this.onModernResponse(run, response, modern);
+      if (response.status >= 400) return await this.onErrorStatus(raw, run, response, ids, isInitialize, 'mcp-session-id' in headers);
+      if (isInitialize) this.state.takeSessionId(run, response);
+      if (contentType(response) === 'text/event-stream') {
+        if (ids.length === 0) run.warn('A notification or response was answered with an SSE stream; the spec says 202 Accepted with no body.');
+        return await this.streams.readReply(run, response, ids, 0, undefined, modern !== undefined);
+      }
+      await this.onBodyReply(run, response, carried, ids);
+    } finally {
+      if (key !== undefined) this.modern.finished(key);
     }
-    const headers = {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(isInitialize ? {} : this.state.headers()),
-    };
-    const start = await this.client.exchange({ purpose: 'message', method: 'POST', url: this.config.url, headers, body: raw, carried });
-    release();
-    if (!start.ok) {
-      if (start.run.record.failure) this.inbox.fail(ids, start.run.record.failure);
-      return;
+  }
+
+  /** A modern exchange: a session id is a server's mistake, shown on the exchange and never sent back. */
+  private onModernResponse(run: ExchangeRun, response: WireResponse, modern: ModernPost): void {
+    if (response.headers.get('mcp-session-id') !== null) {
+      run.warn(`The server sent Mcp-Session-Id on a ${modern.version} exchange; that revision has no sessions, so mcpscope does not send it back.`);
     }
-    const { run, response } = start;
-    if (response.status >= 400) return this.onErrorStatus(raw, run, response, ids, isInitialize, 'mcp-session-id' in headers);
-    if (isInitialize) this.state.takeSessionId(run, response);
-    if (contentType(response) === 'text/event-stream') {
-      if (ids.length === 0) run.warn('A notification or response was answered with an SSE stream; the spec says 202 Accepted with no body.');
-      return this.streams.readReply(run, response, ids);
-    }
-    await this.onBodyReply(run, response, carried, ids);
+  }
+
+  /** Frames the server sent: watched for the initialize answer, tools/list replies, and a modern result (which settles Auto). */
+  private noteFrames(frames: SingleFrame[]): void {
+    this.state.noteInitialize(frames);
+    const answered = this.modern.noteFrames(frames);
+    if (answered !== undefined) this.state.decideModern(answered);
   }
 
   private async onErrorStatus(
@@ -127,7 +191,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
       run.record.messages++;
       run.done();
       this.inbox.deliver(message, body.ok && body.invalidUtf8);
-      this.state.noteInitialize(message.frames);
+      this.noteFrames(message.frames);
       this.failMissing(run, ids, `The HTTP ${status} reply did not answer`);
       return;
     }
@@ -197,7 +261,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
     if (missing.length > 0) run.warn(`The JSON reply did not answer ${this.inbox.describe(missing)}.`);
     run.done();
     this.inbox.deliver(message, body.invalidUtf8);
-    this.state.noteInitialize(message.frames);
+    this.noteFrames(message.frames);
     this.failMissing(run, ids, 'The JSON reply did not answer');
   }
 

@@ -66,8 +66,11 @@ export class StreamKeeper {
     return this.retryMs ?? Math.min(MAX_BACKOFF_MS, this.host.reconnectDelayMs * 2 ** Math.max(0, failures - 1));
   }
 
-  /** Read the SSE reply of a POST carrying `ids`; resume it if it drops before answering them. */
-  async readReply(run: ExchangeRun, response: WireResponse, ids: RequestId[], attempt = 0, lastEventId?: string): Promise<void> {
+  /**
+   * Read the SSE reply of a POST carrying `ids`; resume it if it drops before answering them —
+   * unless `modern`: 2026-07-28 streams are not resumable, so the request fails, to be sent anew.
+   */
+  async readReply(run: ExchangeRun, response: WireResponse, ids: RequestId[], attempt = 0, lastEventId?: string, modern = false): Promise<void> {
     const reader = this.reader(run);
     const end = await this.host.client.readSse(run, response, reader);
     if (end === 'cancelled') return;
@@ -86,6 +89,15 @@ export class StreamKeeper {
     }
     const resumeFrom = reader.lastEventId ?? lastEventId;
     const how = end === 'dropped' ? 'dropped' : 'ended';
+    if (modern) {
+      const failure: HttpFailure = {
+        problem: 'stream-cut',
+        message: `The server ${how} the SSE stream before answering ${inbox.describe(missing)}.${cut} In 2026-07-28 a response stream cannot be resumed: send the request again (it goes out with a new id).`,
+      };
+      run.fail(failure);
+      inbox.fail(missing, failure);
+      return;
+    }
     if (this.host.canResume() && resumeFrom !== undefined && attempt < this.host.maxReconnects && !this.host.isEnded()) {
       const wait = this.delay(attempt + 1);
       run.done(`The stream ${how} before the answer to ${inbox.describe(missing)}; resuming with Last-Event-ID ${resumeFrom} in ${wait} ms.`);

@@ -18,6 +18,8 @@ export interface WireRequest {
   timeoutMs: number;
   /** Destroy it sooner if the TCP (and TLS) connection is not up by then. */
   connectTimeoutMs: number;
+  /** Aborting destroys the request, even before its response headers came (a cancellation). */
+  signal?: AbortSignal;
 }
 
 export interface WireResponse {
@@ -53,7 +55,12 @@ export function send(req: WireRequest): Promise<WireResponse> {
   const headers: Record<string, string> = { ...req.headers };
   if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
   return new Promise((resolve, reject) => {
-    const outgoing = (https ? httpsRequest : httpRequest)(url, { method: req.method, headers, agent: agents[https ? 'https:' : 'http:'] });
+    const outgoing = (https ? httpsRequest : httpRequest)(url, {
+      method: req.method,
+      headers,
+      agent: agents[https ? 'https:' : 'http:'],
+      ...(req.signal ? { signal: req.signal } : {}),
+    });
     const timer = setTimeout(() => outgoing.destroy(new WireTimeout(req.timeoutMs, 'headers')), req.timeoutMs);
     outgoing.once('socket', (socket) => {
       if (!socket.connecting) return; // a kept-alive connection

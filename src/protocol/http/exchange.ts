@@ -100,6 +100,11 @@ export interface HttpExchange {
   durationMs?: number;
   /** Deviations from the transport spec that did not stop the exchange. */
   warnings: string[];
+  /**
+   * The POST carried a request of 2026-07-28 or later: the stateless transport rules apply (mirrored
+   * headers, no session id, no resumption). A response header Mcp-Session-Id on it is a server's mistake.
+   */
+  modern?: true;
   /** Context such as "Auto: falling back to HTTP+SSE". */
   note?: string;
   failure?: { problem: HttpProblem; message: string };

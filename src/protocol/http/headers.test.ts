@@ -9,6 +9,10 @@ describe('user headers', () => {
     expect(headerNameProblem('')).toMatch(/needs a name/);
     expect(headerNameProblem('Mcp-Session-Id')).toMatch(/set by mcpscope/);
     expect(headerNameProblem('accept')).toMatch(/set by mcpscope/);
+    // The 2026-07-28 request headers are mirrored from each body.
+    expect(headerNameProblem('Mcp-Method')).toMatch(/set by mcpscope/);
+    expect(headerNameProblem('Mcp-Name')).toMatch(/set by mcpscope/);
+    expect(headerNameProblem('Mcp-Param-Region')).toMatch(/set by mcpscope/);
   });
 
   it('refuses line breaks and characters headers cannot carry', () => {

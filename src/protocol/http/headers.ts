@@ -16,13 +16,15 @@ const TRANSPORT_HEADERS = new Set([
   'mcp-session-id',
   'mcp-protocol-version',
   'last-event-id',
+  'mcp-method',
+  'mcp-name',
 ]);
 
 /** A sentence when a header name cannot be used, else undefined. */
 export function headerNameProblem(name: string): string | undefined {
   if (name === '') return 'A header needs a name.';
   if (!TOKEN.test(name)) return `"${name}" is not a valid header name: use letters, digits and - (no spaces or colons).`;
-  if (TRANSPORT_HEADERS.has(name.toLowerCase())) {
+  if (TRANSPORT_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('mcp-param-')) {
     return `${name} is set by mcpscope for each request (the transport depends on it); remove this header.`;
   }
   return undefined;

@@ -25,6 +25,13 @@ describe('httpFactsOf', () => {
     expect(facts.responseHeaders['content-type']).toBe('application/json');
   });
 
+  it('carries the 2026-07-28 mark, with the session id a modern server should not have sent', () => {
+    const facts = httpFactsOf({ ...base, modern: true, responseHeaders: [['Mcp-Session-Id', 's1']] });
+    expect(facts.modern).toBe(true);
+    expect(facts.responseHeaders['mcp-session-id']).toBe('s1');
+    expect(httpFactsOf(base).modern).toBeUndefined();
+  });
+
   it('feeds HTTP-202: a 200 with a body for a notification is a finding', () => {
     const linter = new Linter();
     expect(linter.httpExchange(httpFactsOf(base)).map((f) => f.rule)).toEqual(['HTTP-202']);

@@ -24,6 +24,7 @@ export function httpFactsOf(x: HttpExchange, mode?: ResolvedHttpMode): HttpExcha
     responseBytes: x.responseBytes,
   };
   if (x.status !== undefined) facts.status = x.status;
+  if (x.modern) facts.modern = true;
   if (x.carried.length > 1) facts.carried = 'batch';
   else if (x.carried.length === 1) {
     const kind = x.carried[0]!.kind;

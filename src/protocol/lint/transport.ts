@@ -54,6 +54,11 @@ export interface HttpExchangeFacts {
   responseBytes?: number;
   /** True when this is the POST of initialize. */
   initialize?: boolean;
+  /**
+   * The POST carried a 2026-07-28 (or later) request: no sessions, so a response's Mcp-Session-Id
+   * (in responseHeaders) is the server's mistake, and Mcp-Method / Mcp-Name / Mcp-Param-* apply.
+   */
+  modern?: true;
   /** The transport in use; the header, status and session rules are Streamable HTTP's. */
   mode?: 'streamable-http' | 'sse' | 'plain';
 }

@@ -2,8 +2,9 @@
 // bookkeeping, and what went wrong or deviated from the spec.
 
 import { formatBytes, formatClock, formatDuration, type HttpExchange } from '../../../protocol/index.js';
+import { mirroredHeader } from './mirrored.js';
 
-function Headers({ title, headers }: { title: string; headers: ReadonlyArray<readonly [string, string]> }) {
+function Headers({ title, headers, mirrored }: { title: string; headers: ReadonlyArray<readonly [string, string]>; mirrored?: boolean }) {
   return (
     <section className="exchange-headers">
       <h4>{title}</h4>
@@ -11,12 +12,19 @@ function Headers({ title, headers }: { title: string; headers: ReadonlyArray<rea
         <p className="hint">none</p>
       ) : (
         <dl className="mono">
-          {headers.map(([name, value], i) => (
-            <div key={`${name}-${i}`}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
+          {headers.map(([name, value], i) => {
+            const from = mirrored ? mirroredHeader(name, value) : undefined;
+            return (
+              <div key={`${name}-${i}`} className={from ? 'mirrored' : undefined}>
+                <dt>{name}</dt>
+                <dd>
+                  {value}
+                  {from?.decoded !== undefined && <span className="decoded"> = {JSON.stringify(from.decoded)}</span>}
+                  {from && <span className="mirrored-source">{from.source}</span>}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       )}
     </section>
@@ -34,6 +42,7 @@ export function ExchangeDetail({ exchange: x }: { exchange: HttpExchange }) {
   if (x.events !== undefined) facts.push(['SSE events', String(x.events)]);
   if (x.lastEventId !== undefined) facts.push(['Last event id', x.lastEventId]);
   if (x.retryMs !== undefined) facts.push(['Retry', `${x.retryMs} ms`]);
+  if (x.modern) facts.push(['Rules', '2026-07-28 (stateless)']);
   return (
     <section className="exchange-detail" aria-label={`Exchange ${x.id}`}>
       <h3 className="mono">
@@ -65,7 +74,7 @@ export function ExchangeDetail({ exchange: x }: { exchange: HttpExchange }) {
         ))}
       </dl>
       <div className="exchange-headers-pair">
-        <Headers title="Request headers" headers={x.requestHeaders} />
+        <Headers title="Request headers" headers={x.requestHeaders} mirrored={x.modern === true} />
         <Headers title="Response headers" headers={x.responseHeaders ?? []} />
       </div>
     </section>

@@ -6,7 +6,9 @@ import { ReadByUri } from './ReadByUri.js';
 import { ResourceList } from './ResourceList.js';
 import { ResourceViewer } from './ResourceViewer.js';
 import { TemplateList } from './TemplateList.js';
-import { useResources } from '../../hooks.js';
+import { useConnection, useResources } from '../../hooks.js';
+import { speaksModern } from '../../connection/modern.js';
+import { ListenControls } from './ListenControls.js';
 import { freshByHint } from '../../server-data/freshness.js';
 import './resources.css';
 
@@ -49,10 +51,12 @@ function ResourcesToolbar() {
 }
 
 export function ResourcesTab() {
+  const modern = useConnection((s) => speaksModern(s.snapshot));
   return (
     <div className="resources-tab">
       <div className="resources-browse">
         <ResourcesToolbar />
+        {modern && <ListenControls />}
         <ResourceList />
         <TemplateList />
         <ReadByUri />

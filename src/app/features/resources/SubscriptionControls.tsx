@@ -2,7 +2,8 @@
 // resources.subscribe; otherwise a disabled button that says why.
 
 import { useId } from 'react';
-import { useConnection, useResources } from '../../hooks.js';
+import { useConnection, useListen, useResources } from '../../hooks.js';
+import { speaksModern } from '../../connection/modern.js';
 import { RequestProblemView } from './RequestProblemView.js';
 import { describeProblem } from './request-problem.js';
 
@@ -14,6 +15,36 @@ function subscribeSupport(ready: boolean, capabilities: Record<string, unknown> 
 }
 
 export function SubscriptionControls({ uri }: { uri: string }) {
+  const modern = useConnection((s) => speaksModern(s.snapshot));
+  if (modern) return <ListenHint uri={uri} />;
+  return <Subscribe uri={uri} />;
+}
+
+/** 2026-07-28 has no resources/subscribe: updates come on the listen stream. */
+function ListenHint({ uri }: { uri: string }) {
+  const listened = useResources((s) => s.listened.includes(uri));
+  const choice = useListen((s) => s.choice);
+  const setChoice = useListen((s) => s.setChoice);
+  const open = useListen((s) => s.status !== 'idle');
+  const chosen = choice.uris.split('\n').some((u) => u.trim() === uri);
+  return (
+    <div className="subscription toolbar">
+      {!chosen && (
+        <button type="button" className="small" disabled={open} onClick={() => setChoice({ uris: `${choice.uris.trim()}\n${uri}`.trim() })}>
+          Add to Listen for changes
+        </button>
+      )}
+      <span className="hint">
+        {listened
+          ? 'On the listen stream: each update is read again automatically.'
+          : '2026-07-28 has no resources/subscribe: updates of this resource come on the subscriptions/listen stream (Listen for changes).'}
+        {!chosen && open ? ' Stop listening to change what the stream covers.' : ''}
+      </span>
+    </div>
+  );
+}
+
+function Subscribe({ uri }: { uri: string }) {
   const ready = useConnection((s) => s.snapshot?.status === 'ready');
   const capabilities = useConnection((s) => s.snapshot?.info?.capabilities);
   const status = useResources((s) => s.subscriptions[uri]);

@@ -22,6 +22,8 @@ export interface ResourcesState {
   updates: UpdateMarks;
   subscriptions: Readonly<Record<string, SubscriptionStatus>>;
   subscriptionProblems: Readonly<Record<string, SubscriptionProblem>>;
+  /** 2026-07-28: URIs the open subscriptions/listen stream covers (their updates re-read them). */
+  listened: readonly string[];
   filter: string;
   /** The "Read by URI" field. */
   uriInput: string;
@@ -35,6 +37,8 @@ export interface ResourcesState {
   setSubscribed(uri: string, subscribe: boolean): Promise<void>;
   /** notifications/resources/updated: mark the URI, and re-read it where shown if subscribed. */
   resourceUpdated(uri: string): void;
+  /** The URIs the listen stream now covers (none once it ended). */
+  setListened(uris: readonly string[]): void;
   sessionClosed(): void;
 }
 
@@ -70,12 +74,13 @@ export function createResourcesStore(deps: ResourcesDeps): ResourcesStore {
       updates: {},
       subscriptions: {},
       subscriptionProblems: {},
+      listened: [],
       filter: '',
       uriInput: '',
 
       forConnection: (connection) => {
         if (connection === get().connection) return;
-        set({ connection, shown: undefined, updates: {}, subscriptions: {}, subscriptionProblems: {} });
+        set({ connection, shown: undefined, updates: {}, subscriptions: {}, subscriptionProblems: {}, listened: [] });
       },
       setFilter: (filter) => set({ filter }),
       setUriInput: (uriInput) => set({ uriInput }),
@@ -96,12 +101,13 @@ export function createResourcesStore(deps: ResourcesDeps): ResourcesStore {
         setProblem(uri, { action: subscribe ? 'subscribe' : 'unsubscribe', outcome });
       },
       resourceUpdated: (uri) => {
-        const { updates, subscriptions, connection } = get();
-        const subscribed = subscriptions[uri] === 'subscribed';
-        set({ updates: markUpdated(updates, uri, now(), subscriptions[uri] !== undefined) });
+        const { updates, subscriptions, connection, listened } = get();
+        const subscribed = subscriptions[uri] === 'subscribed' || listened.includes(uri);
+        set({ updates: markUpdated(updates, uri, now(), subscribed || subscriptions[uri] !== undefined) });
         if (subscribed) deps.reads.updated(connection, uri);
       },
-      sessionClosed: () => set({ subscriptions: {} }),
+      setListened: (listened) => set({ listened }),
+      sessionClosed: () => set({ subscriptions: {}, listened: [] }),
     };
   });
 }

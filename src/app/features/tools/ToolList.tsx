@@ -4,19 +4,20 @@
 import { useId } from 'react';
 import { ListFailed, type Tool } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
-import { useTools } from '../../hooks.js';
+import { useConnection, useTools } from '../../hooks.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { CacheFreshness } from '../../components/CacheFreshness.js';
 import { freshByHint } from '../../server-data/freshness.js';
 import { AnnotationBadges } from './ToolBadges.js';
 import { displayTitle, filterTools } from './tool-list.js';
+import { toolExclusion } from './availability.js';
 
-function ToolItem({ tool, selected }: { tool: Tool; selected: boolean }) {
+function ToolItem({ tool, selected, excluded }: { tool: Tool; selected: boolean; excluded: string | undefined }) {
   const select = useTools((s) => s.select);
   const describedBy = useId();
   const title = displayTitle(tool);
   return (
-    <li className={`tool-item${selected ? ' selected' : ''}`} onClick={() => select(tool.name)}>
+    <li className={`tool-item${selected ? ' selected' : ''}${excluded !== undefined ? ' excluded' : ''}`} onClick={() => select(tool.name)}>
       <button type="button" className="tool-select" aria-pressed={selected} aria-label={tool.name} aria-describedby={describedBy}>
         <McpIcon icons={tool.icons} />
         <span className="tool-name">{tool.name}</span>
@@ -25,6 +26,11 @@ function ToolItem({ tool, selected }: { tool: Tool; selected: boolean }) {
         {title && <span className="tool-title">{title}</span>}
         {tool.description && <span className="tool-description">{tool.description}</span>}
         <AnnotationBadges tool={tool} />
+        {excluded !== undefined && (
+          <span className="tool-excluded" title={excluded}>
+            excluded: invalid x-mcp-header
+          </span>
+        )}
       </div>
     </li>
   );
@@ -38,6 +44,7 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
   const setFilter = useTools((s) => s.setFilter);
   const filter = useTools((s) => s.filter);
   const selected = useTools((s) => s.selected);
+  const snapshot = useConnection((s) => s.snapshot);
   const filterId = useId();
   const { unavailable, query, items: tools, pages, failure } = list;
   const shown = filterTools(tools, filter);
@@ -79,7 +86,7 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
         <ul className="tool-list plain-list" aria-label="Tools">
           {shown.map((tool, i) => (
             // A server may list a name twice (a bug worth seeing): the index keeps keys unique.
-            <ToolItem key={`${i}:${tool.name}`} tool={tool} selected={tool.name === selected} />
+            <ToolItem key={`${i}:${tool.name}`} tool={tool} selected={tool.name === selected} excluded={toolExclusion(tool, snapshot)} />
           ))}
         </ul>
       )}

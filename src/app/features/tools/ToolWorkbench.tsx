@@ -5,7 +5,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { toolTaskSupport, validateAgainstSchema, type Tool } from '../../../protocol/index.js';
 import { TaskChoice } from './TaskChoice.js';
 import { useConnection, useTools } from '../../hooks.js';
-import { callBlocked } from './availability.js';
+import { callBlocked, toolExclusion } from './availability.js';
 import { CallPanel } from './CallPanel.js';
 import { draftArguments } from './form/draft.js';
 import { placeProblems, type PlacedProblems } from './form/field-errors.js';
@@ -77,7 +77,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
   const [asTask, setAsTask] = useState(false);
   const taskSupport = toolTaskSupport(tool, snapshot?.info?.capabilities);
   const check = checkArguments(tool, prepared, draft);
-  const blocked = callBlocked(snapshot, session, inFlight);
+  const blocked = callBlocked(snapshot, session, inFlight) ?? toolExclusion(tool, snapshot);
   const showProblems = attempted && !check.ok;
   const title = displayTitle(tool);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callBlocked } from './availability.js';
+import { callBlocked, toolExclusion } from './availability.js';
 
 const ok = { canSend: () => ({ ok: true as const }) };
 
@@ -16,5 +16,34 @@ describe('callBlocked', () => {
 
   it('allows a call on a ready connection with nothing in flight', () => {
     expect(callBlocked({ status: 'ready' }, ok, undefined)).toBeUndefined();
+  });
+});
+
+describe('toolExclusion', () => {
+  const bad = { inputSchema: { type: 'object', properties: { score: { type: 'number', 'x-mcp-header': 'Score' } } } };
+  const good = { inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } };
+  const http = { kind: 'http' as const, url: 'http://h/mcp', headers: {}, mode: 'auto' as const };
+  const stdio = { kind: 'stdio' as const, command: 'node', args: [], env: {} };
+  const at = (version: string, transport: typeof http | typeof stdio = http) => ({
+    transport,
+    info: {
+      offeredVersion: '2025-11-25' as const,
+      protocolVersion: version,
+      versionSupported: true,
+      capabilities: {},
+      serverInfo: { name: 's', version: '1' },
+      era: version >= '2026' ? ('modern' as const) : ('legacy' as const),
+    },
+  });
+
+  it('excludes a tool with invalid x-mcp-header annotations on a 2026-07-28 HTTP connection, saying why', () => {
+    expect(toolExclusion(bad, at('2026-07-28'))).toMatch(/^Excluded: .*property "score".*not number/);
+    expect(toolExclusion(good, at('2026-07-28'))).toBeUndefined();
+  });
+
+  it('leaves 2025 connections and stdio as they were', () => {
+    expect(toolExclusion(bad, at('2025-11-25'))).toBeUndefined();
+    expect(toolExclusion(bad, at('2026-07-28', stdio))).toBeUndefined();
+    expect(toolExclusion(bad, null)).toBeUndefined();
   });
 });

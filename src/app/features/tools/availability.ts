@@ -1,6 +1,7 @@
 // Whether Call tool can be pressed now, and if not, why (shown next to the button).
-import type { ClientSession } from '../../../protocol/index.js';
+import { toolHeaderRejection, type ClientSession, type Tool } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/proxy-connection.js';
+import { speaksModern } from '../../connection/modern.js';
 import type { InFlightCall } from './tools-store.js';
 
 export function callBlocked(
@@ -13,4 +14,16 @@ export function callBlocked(
   if (inFlight) return `Wait for the call of ${inFlight.tool.name} to finish, or cancel it.`;
   const allowed = session.canSend('tools/call');
   return allowed.ok ? undefined : allowed.reason;
+}
+
+/**
+ * Streamable HTTP from 2026-07-28 on: a client must exclude a tool whose x-mcp-header annotations are
+ * invalid (its arguments could not be mirrored into headers). Why this tool is excluded, else undefined.
+ */
+export function toolExclusion(
+  tool: Pick<Tool, 'inputSchema'>,
+  snapshot: Pick<ConnectionSnapshot, 'transport' | 'info'> | null | undefined,
+): string | undefined {
+  if (snapshot?.transport.kind !== 'http' || !speaksModern(snapshot)) return undefined;
+  return toolHeaderRejection(tool);
 }

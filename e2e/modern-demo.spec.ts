@@ -1,0 +1,38 @@
+// `npm start -- --demo modern`: a proxy of its own prefills the 2026-07-28 demo
+// server. Connected as 2026-07-28 it is discovered (server/discover in the log)
+// and its tools are listed; the form's default 2025 version reaches the same
+// tools through the SDK's 2025 face.
+import { expect, test, type Page } from '@playwright/test';
+import { MODERN_DEMO_TITLE, MODERN_DEMO_TOOLS } from './fixtures/demo.js';
+import { ownProxyForFile } from './fixtures/own-proxy.js';
+
+const TOKEN = 'e2e-modern-demo-token-0123456789';
+const proxy = ownProxyForFile(TOKEN, ['--port', '0', '--no-open', '--demo', 'modern']);
+
+async function connectAndListTools(page: Page, version?: string): Promise<void> {
+  await page.goto(proxy().page);
+  await expect(page.getByLabel('Arguments')).toHaveValue(/modern-demo-server\.js/);
+  if (version !== undefined) await page.getByLabel('Protocol version').selectOption(version);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').first()).toContainText(MODERN_DEMO_TITLE);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const list = page.getByRole('tabpanel', { name: 'Tools' }).getByRole('list', { name: 'Tools' });
+  await expect(list.getByRole('button')).toHaveCount(MODERN_DEMO_TOOLS.length);
+  for (const name of MODERN_DEMO_TOOLS) await expect(list.getByRole('button', { name, exact: true })).toBeVisible();
+}
+
+test('opens on the modern demo, discovers it as 2026-07-28 and lists its tools', async ({ page }) => {
+  await connectAndListTools(page, '2026-07-28');
+  await page.screenshot({ path: '/tmp/m-demo-modern-tools.png' });
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  const method = (name: string) => log.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  await expect(method('server/discover')).toHaveCount(2); // the request and its answer
+  await expect(method('tools/list').first()).toBeVisible();
+  await expect(method('initialize')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/m-demo-modern-log.png' });
+});
+
+test('the same demo answers a 2025-11-25 client through the SDK', async ({ page }) => {
+  await connectAndListTools(page);
+});
