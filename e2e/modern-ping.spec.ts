@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { MODERN_DEMO_TITLE } from './fixtures/demo.js';
 import { connectModern } from './fixtures/modern.js';
 
 test('on a 2026-07-28 server the Ping tab times a discover round trip instead of ping, with its verdict', async ({ page }) => {
@@ -57,4 +58,18 @@ test('a ping sent on purpose from the Composer to a 2026-07-28 server goes out a
   await composer.getByLabel('Frame text').fill('{"jsonrpc":"2.0","id":900,"method":"ping"}');
   await composer.getByRole('button', { name: 'Send frame' }).click();
   await expect(composer.getByRole('list', { name: 'Sent frames' })).toContainText('-32601');
+});
+
+test('the modern demo (the SDK 2.4 server): discover heartbeat compliant, and its cached tool list says so', async ({ page }) => {
+  await connectModern(page, '', 'dist/node/examples/servers/modern-demo-server.js', MODERN_DEMO_TITLE);
+  await page.getByRole('tab', { name: 'Ping' }).click();
+  const heartbeat = page.getByRole('region', { name: 'Heartbeat' });
+  await heartbeat.getByLabel('Interval').fill('200');
+  await heartbeat.getByRole('button', { name: 'Start heartbeat' }).click();
+  const count = heartbeat.locator('.heartbeat-figures div', { hasText: 'Discover round trips' }).getByRole('definition');
+  await expect.poll(async () => Number(await count.textContent()), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  await expect(heartbeat.locator('.heartbeat-figures div', { hasText: 'Failures' }).getByRole('definition')).toHaveText('0');
+  await heartbeat.getByRole('button', { name: 'Stop heartbeat' }).click();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(page.getByRole('group', { name: 'Caching of the tool list' })).toHaveText('fresh for 60 s · public');
 });
