@@ -2,8 +2,9 @@
 // The query function rejects unless the server answered with a result, so
 // `query.error` is what went wrong and `query.data` the last good read.
 
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import { requestFollowingInput, type InputFollowingSession, type RequestOutcome } from '../../protocol/index.js';
+import { freshFor, resultCacheHints } from './freshness.js';
 
 export type ReadMethod = 'resources/read' | 'prompts/get';
 
@@ -75,7 +76,8 @@ export function serverReadQuery(deps: ReadDeps, connection: number, method: Read
         }
       }
     },
-    staleTime: Infinity,
+    // A result with a ttlMs (resources/read on 2026-07-28) is fresh that long, then read again when next shown.
+    staleTime: (query) => freshFor(resultCacheHints(query.state.data?.outcome), Infinity),
     retry: false,
   });
 }
@@ -86,9 +88,15 @@ export function latestRead(query: { data: ServerRead | undefined; error: Error |
   return query.data;
 }
 
-/** Send a read now (or join the one under way); how it went is the query's state, so this never rejects. */
-export function readNow(queryClient: QueryClient, options: ReturnType<typeof serverReadQuery>): Promise<void> {
-  return queryClient.fetchQuery({ ...options, staleTime: 0 }).then(
+/**
+ * Send a read now (or join the one under way); how it went is the query's state, so this never rejects.
+ * `reuseFresh`: keep a last good read the server's ttlMs still vouches for instead of sending.
+ */
+export function readNow(queryClient: QueryClient, options: ReturnType<typeof serverReadQuery>, reuseFresh = false): Promise<void> {
+  const staleTime = reuseFresh
+    ? (query: Query<ServerRead>) => (query.state.status === 'error' ? 0 : freshFor(resultCacheHints(query.state.data?.outcome), 0))
+    : 0;
+  return queryClient.fetchQuery({ ...options, staleTime }).then(
     () => undefined,
     () => undefined,
   );
@@ -96,8 +104,11 @@ export function readNow(queryClient: QueryClient, options: ReturnType<typeof ser
 
 export interface ResourceReads {
   query(connection: number, uri: string): ReturnType<typeof serverReadQuery>;
-  /** Read `uri` now (joining a read already under way); the query's state says how it went. */
-  read(connection: number, uri: string): Promise<void>;
+  /**
+   * Read `uri` now (joining a read already under way); the query's state says how it went. Unless `anyway`,
+   * a read the server's ttlMs still says is fresh is kept instead.
+   */
+  read(connection: number, uri: string, anyway?: boolean): Promise<void>;
   /** The server announced a change of `uri`: read it again where it is shown (after the read under way, if any). */
   updated(connection: number, uri: string): void;
 }
@@ -125,7 +136,7 @@ export function createResourceReads(queryClient: QueryClient, deps: ReadDeps): R
     );
   return {
     query,
-    read: (connection, uri) => readNow(queryClient, query(connection, uri)),
+    read: (connection, uri, anyway = false) => readNow(queryClient, query(connection, uri), !anyway),
     updated: (connection, uri) => {
       if (reading.has(id(connection, uri))) {
         updatedDuringRead.add(id(connection, uri));
