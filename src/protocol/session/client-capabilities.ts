@@ -4,6 +4,7 @@
 // has a handler for — a capability is a promise to answer, so it is never
 // declared without one.
 
+import { TASKS_EXTENSION } from '../tasks/ext-task.js';
 import type { ProtocolVersion } from '../versions.js';
 
 /** The client features a person can switch on or off before connecting. */
@@ -122,4 +123,14 @@ export function clientCapabilities(version: string, offered: ClientFeatures): Re
     caps.tasks = { list: {}, cancel: {}, requests };
   }
   return caps;
+}
+
+// --- 2026-07-28: extensions the client declares in its per-request capabilities ---
+
+/**
+ * The `extensions` of the modern clientCapabilities (`_meta`): the tasks extension when the tasks
+ * switch is on. Unlike 2025's tasks it needs no handler: the server hosts the task, the client polls.
+ */
+export function clientExtensions(features: ClientFeatures): Record<string, unknown> {
+  return features.tasks ? { [TASKS_EXTENSION]: {} } : {};
 }
