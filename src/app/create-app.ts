@@ -3,7 +3,7 @@
 // the page's environment provides. Nothing here runs at import time.
 
 import { QueryClient } from '@tanstack/react-query';
-import type { ServerRequestHandler } from '../protocol/index.js';
+import { systemClock, type ServerRequestHandler } from '../protocol/index.js';
 import { createIconOriginsStore, type SettingsStorage } from './components/icons/icon-origins.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
@@ -13,7 +13,7 @@ import { createClientSettings } from './features/client-capabilities/client-sett
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { samplingStoreFor } from './features/sampling/sampling-context.js';
-import { cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
+import { answerTaskInput, cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
 import { createTasksStore } from './features/tasks/tasks-store.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
@@ -65,7 +65,10 @@ export function createApp(env: PageEnvironment) {
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
-  const tasksStore = createTasksStore();
+  // A 2026 task's input requests are answered by the same handlers (and switches) as a server's requests.
+  const tasksStore = createTasksStore(systemClock, (method, params, taskId) =>
+    answerTaskInput(baseHandlers, clientSettings.getState().features, method, params, taskId),
+  );
   const baseHandlers: Record<string, ServerRequestHandler> = {
     'elicitation/create': cancellableElicitation(elicitations),
     'sampling/createMessage': (params, request) => sampling.request(params, request),
@@ -138,9 +141,9 @@ export function createApp(env: PageEnvironment) {
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore({
       session,
-      taskCreated: (task, callSession, toolName) => {
+      taskCreated: (task, callSession, toolName, generation) => {
         const connection = controller.connection?.snapshot.connection;
-        if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName);
+        if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName, generation);
       },
     }),
     serverLog: createServerLogStore({ session }),

@@ -68,7 +68,10 @@ export function extTaskProblems(value: unknown): string[] {
         : 'ttlMs is neither an integer number of milliseconds nor null',
     );
   }
-  if (value.pollIntervalMs !== undefined && !(typeof value.pollIntervalMs === 'number' && Number.isInteger(value.pollIntervalMs) && value.pollIntervalMs >= 0)) {
+  if (
+    value.pollIntervalMs !== undefined &&
+    !(typeof value.pollIntervalMs === 'number' && Number.isInteger(value.pollIntervalMs) && value.pollIntervalMs >= 0)
+  ) {
     problems.push('pollIntervalMs is not an integer number of milliseconds');
   }
   if (value.statusMessage !== undefined && typeof value.statusMessage !== 'string') problems.push('statusMessage is not a string');
@@ -131,4 +134,9 @@ export function taskOfHandle(result: unknown): Result<Task> {
   if (!isTaskHandle(result)) return err('The result has no resultType "task", so it is not a task handle.');
   const parsed = parseExtTask(result);
   return parsed.ok ? ok(parsed.value.task) : parsed;
+}
+
+/** The tasks of a session in `protocolVersion`: the extension from 2026-07-28 on (versions are ISO dates). */
+export function taskGenerationOf(protocolVersion: string | undefined): TaskGeneration {
+  return protocolVersion !== undefined && protocolVersion >= '2026-07-28' ? 'modern' : 'legacy';
 }

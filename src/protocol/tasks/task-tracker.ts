@@ -12,7 +12,8 @@ import { outcomeMessage } from '../session/client-session.js';
 import type { RequestOptions, RequestOutcome, ServerRequestAnswer } from '../session/types.js';
 import { formatDuration } from '../text/format.js';
 import type { Clock } from '../time/clock.js';
-import { parseExtTask, type TaskDetail, type TaskGeneration, type TaskInputRequest } from './ext-task.js';
+import { isTaskHandle, parseExtTask, taskOfHandle, type TaskDetail, type TaskGeneration, type TaskInputRequest } from './ext-task.js';
+import { ok, type Result } from '../result.js';
 import { isTerminalStatus, parseTask, transitionProblem, type Task, type TaskStatus } from './task.js';
 
 /** Polling faster than this would flood the wire, whatever the receiver suggests. */
@@ -246,7 +247,9 @@ export class TaskTracker {
       else if (task.status === 'failed' && detail.error !== undefined) {
         this.patch({ result: { status: 'error', request: outcome.request, response: outcome.response, error: detail.error, rttMs: outcome.rttMs } });
       } else if (task.status === 'completed' || task.status === 'failed') {
-        this.patch({ pollError: `The task is ${task.status} but its tasks/get answer has no "${task.status === 'completed' ? 'result' : 'error'}" (see the Problems tab).` });
+        this.patch({
+          pollError: `The task is ${task.status} but its tasks/get answer has no "${task.status === 'completed' ? 'result' : 'error'}" (see the Problems tab).`,
+        });
       }
     }
     this.apply(outcome.result, 'tasks/get');
@@ -318,4 +321,19 @@ export class TaskTracker {
 export function createdTask(result: unknown): ReturnType<typeof parseTask> {
   if (!isRecord(result) || !isRecord(result.task)) return { ok: false, error: 'The result has no "task" object, so it is not a CreateTaskResult.' };
   return parseTask(result.task);
+}
+
+/**
+ * The task a tools/call was answered with, of either generation: a task handle (`resultType: "task"`,
+ * unsolicited) or, when the call asked for one, a 2025-11-25 CreateTaskResult (`{task}`).
+ * Undefined when the result is an ordinary one.
+ */
+export function toolCallTask(result: unknown, askedAsTask: boolean): Result<{ task: Task; generation: TaskGeneration }> | undefined {
+  if (isTaskHandle(result)) {
+    const task = taskOfHandle(result);
+    return task.ok ? ok({ task: task.value, generation: 'modern' }) : task;
+  }
+  if (!askedAsTask) return undefined;
+  const task = createdTask(result);
+  return task.ok ? ok({ task: task.value, generation: 'legacy' }) : task;
 }

@@ -76,3 +76,33 @@ describe('tasks store', () => {
     expect(store.question('elicitation/create', { message: 'no task' })).toBeUndefined();
   });
 });
+
+describe('tasks store, the 2026-07-28 tasks extension', () => {
+  const wire = { taskId: 't1', createdAt: task.createdAt, lastUpdatedAt: task.lastUpdatedAt, ttlMs: 60000, pollIntervalMs: 1000 };
+
+  it('polls a modern task with tasks/get, answers its input request through the page, and shows the inline result', async () => {
+    const clock = new ManualClock();
+    const asked: Array<{ method: string; taskId: string }> = [];
+    const store = createTasksStore(clock, async (method, _params, taskId) => {
+      asked.push({ method, taskId });
+      return { result: { action: 'accept', content: { ok: true } } };
+    });
+    const answers = [
+      { ...wire, status: 'input_required', inputRequests: { go: { method: 'elicitation/create', params: { message: 'Go?' } } } },
+      { ...wire, status: 'completed', result: { content: [{ type: 'text', text: 'went' }] } },
+    ];
+    const s = session({ 'tasks/get': () => result(answers.shift()), 'tasks/update': () => result({}) });
+    store.track(task, s, 1, 'tools/call x', 'x', 'modern');
+    clock.advance(1000);
+    await flush();
+    await flush();
+    expect(asked).toEqual([{ method: 'elicitation/create', taskId: 't1' }]);
+    clock.advance(1000);
+    await flush();
+    const t = store.getState().tracked[0]!;
+    expect(t.generation).toBe('modern');
+    expect(t.state.task.status).toBe('completed');
+    expect(t.state.result).toMatchObject({ status: 'result', result: { content: [{ text: 'went' }] } });
+    expect(s.calls.map((c) => c.method)).toEqual(['tasks/get', 'tasks/update', 'tasks/get']);
+  });
+});

@@ -1,6 +1,7 @@
 // The Tasks tab's state: the tasks this page asked the server for (each with
-// a tracker that polls it), the server's tasks/list pages, the tasks mcpscope
-// runs for the server, and which server question a task waits for.
+// a tracker that polls it, of either generation: 2025-11-25 experimental tasks
+// or the 2026-07-28 extension), the server's tasks/list pages (2025 only), the
+// tasks mcpscope runs for the server, and which server question a task waits for.
 // Framework-free: the session is passed in.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -14,7 +15,9 @@ import {
   type ClientSession,
   type ClientTask,
   type Clock,
+  type ServerRequestAnswer,
   type Task,
+  type TaskGeneration,
   type TaskTrackerState,
 } from '../../../protocol/index.js';
 
@@ -23,6 +26,7 @@ export type TaskSession = Pick<ClientSession, 'request'>;
 export interface TrackedTask {
   taskId: string;
   connection: number;
+  generation: TaskGeneration;
   /** What made it: "tools/call simulate-research-query", or "tasks/list". */
   origin: string;
   /** The tool whose result tasks/result returns, when known. */
@@ -56,12 +60,15 @@ export interface TasksState {
 
 export type TasksStore = StoreApi<TasksState> & ReturnType<typeof taskActions>;
 
-export function createTasksStore(clock: Clock = systemClock): TasksStore {
+/** Answers an input request of a 2026 task (elicitation, sampling, roots) the way the page answers a server request. */
+export type TaskInputAnswerer = (method: string, params: unknown, taskId: string) => Promise<ServerRequestAnswer>;
+
+export function createTasksStore(clock: Clock = systemClock, answerInput?: TaskInputAnswerer): TasksStore {
   const store = createStore<TasksState>()(() => ({ tracked: [], clientTasks: [], questions: [] }));
-  return Object.assign(store, taskActions(store, clock));
+  return Object.assign(store, taskActions(store, clock, answerInput));
 }
 
-function taskActions(store: StoreApi<TasksState>, clock: Clock) {
+function taskActions(store: StoreApi<TasksState>, clock: Clock, answerInput: TaskInputAnswerer | undefined) {
   const trackers = new Map<string, TaskTracker>();
   const keyOf = (connection: number, taskId: string) => `${connection}:${taskId}`;
   const patch = (connection: number, taskId: string, change: Partial<TrackedTask>) =>
@@ -69,16 +76,25 @@ function taskActions(store: StoreApi<TasksState>, clock: Clock) {
 
   const actions = {
     /** Follow a task the server created: poll it until it ends and fetch its result. */
-    track(task: Task, session: TaskSession, connection: number, origin: string, toolName?: string): void {
+    track(task: Task, session: TaskSession, connection: number, origin: string, toolName?: string, generation: TaskGeneration = 'legacy'): void {
       const key = keyOf(connection, task.taskId);
       if (trackers.has(key)) return;
       const tracker = new TaskTracker(task, {
         clock,
+        generation,
         request: (method, params, options) => session.request(method, params, options),
         onChange: () => patch(connection, task.taskId, { state: tracker.state }),
+        ...(answerInput ? { answerInput: (method: string, params: unknown) => answerInput(method, params, task.taskId) } : {}),
       });
       trackers.set(key, tracker);
-      const entry: TrackedTask = { taskId: task.taskId, connection, origin, state: tracker.state, ...(toolName !== undefined ? { toolName } : {}) };
+      const entry: TrackedTask = {
+        taskId: task.taskId,
+        connection,
+        generation,
+        origin,
+        state: tracker.state,
+        ...(toolName !== undefined ? { toolName } : {}),
+      };
       store.setState((s) => ({ tracked: [entry, ...s.tracked] }));
       tracker.start();
     },
