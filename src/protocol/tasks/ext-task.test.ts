@@ -22,7 +22,15 @@ describe('the tasks extension (2026-07-28)', () => {
   it('reads ttlMs and pollIntervalMs into the shared Task model', () => {
     expect(taskOfHandle(handle)).toEqual({
       ok: true,
-      value: { taskId: 'abc', status: 'working', statusMessage: 'on it', createdAt: handle.createdAt, lastUpdatedAt: handle.lastUpdatedAt, ttl: 60000, pollInterval: 500 },
+      value: {
+        taskId: 'abc',
+        status: 'working',
+        statusMessage: 'on it',
+        createdAt: handle.createdAt,
+        lastUpdatedAt: handle.lastUpdatedAt,
+        ttl: 60000,
+        pollInterval: 500,
+      },
     });
     expect(taskOfHandle({ content: [] })).toEqual({ ok: false, error: 'The result has no resultType "task", so it is not a task handle.' });
   });

@@ -180,7 +180,15 @@ describe('TaskTracker', () => {
 
 describe('TaskTracker, the 2026-07-28 tasks extension', () => {
   /** The Task fields as the extension names them on the wire. */
-  const wire = { taskId: 't1', status: 'working', createdAt: base.createdAt, lastUpdatedAt: base.lastUpdatedAt, ttlMs: 60000, pollIntervalMs: 1000, resultType: 'complete' };
+  const wire = {
+    taskId: 't1',
+    status: 'working',
+    createdAt: base.createdAt,
+    lastUpdatedAt: base.lastUpdatedAt,
+    ttlMs: 60000,
+    pollIntervalMs: 1000,
+    resultType: 'complete',
+  };
   const modern = { generation: 'modern' } as const;
   const tick = async (ms = 1000) => {
     clockOf.current?.advance(ms);
@@ -209,7 +217,7 @@ describe('TaskTracker, the 2026-07-28 tasks extension', () => {
     expect(tracker.state.result).toMatchObject({ status: 'result', result: { content: [{ text: 'done' }] } });
   });
 
-  it('takes a failed task\'s JSON-RPC error as the outcome, and says when a terminal task lacks its payload', async () => {
+  it("takes a failed task's JSON-RPC error as the outcome, and says when a terminal task lacks its payload", async () => {
     const failed = setup(base, { 'tasks/get': () => result({ ...wire, status: 'failed', error: { code: -32603, message: 'boom' } }) }, modern);
     clockOf.current = failed.clock;
     failed.tracker.start();
