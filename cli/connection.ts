@@ -3,7 +3,9 @@
 
 import {
   ConnectionCore,
+  DEFAULT_CLIENT_FEATURES,
   Linter,
+  answerTaskInput,
   lastStderrLines,
   outcomeMessage,
   plural,
@@ -15,6 +17,7 @@ import {
   type RequestOptions,
   type RequestOutcome,
   type Root,
+  type ServerRequestAnswer,
   type ServerRequestHandler,
   type TransportConfig,
 } from '../src/protocol/index.js';
@@ -64,7 +67,19 @@ export class CliConnection {
   info: InitializeInfo | undefined;
   private upstream: AnyUpstream | undefined;
 
+  /** How this CLI answers the server's requests (and a 2026 task's input requests). */
+  private readonly handlers: Record<string, ServerRequestHandler>;
+
   private constructor(private readonly options: ConnectOptions) {
+    this.handlers = {
+      'elicitation/create': (params) => {
+        const reply = elicitationAnswer(options.elicitation, params);
+        this.options.notice?.(reply.note);
+        return { result: reply.result };
+      },
+      ...rootsHandler(options.roots ?? [], (line) => this.options.notice?.(line)),
+      ...(options.sampling ? { 'sampling/createMessage': (params: unknown) => this.answerSampling(options.sampling!, params) } : {}),
+    };
     // The client capabilities are learnt from the initialize frame, which declares what the offered version has.
     this.linter = new Linter({
       offeredVersion: options.protocolVersion,
@@ -76,15 +91,7 @@ export class CliConnection {
       clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
       // Declared before connecting: initialize announces elicitation where the offered version has it,
       // and roots when --root gave some.
-      handlers: {
-        'elicitation/create': (params) => {
-          const reply = elicitationAnswer(options.elicitation, params);
-          this.options.notice?.(reply.note);
-          return { result: reply.result };
-        },
-        ...rootsHandler(options.roots ?? [], (line) => this.options.notice?.(line)),
-        ...(options.sampling ? { 'sampling/createMessage': (params: unknown) => this.answerSampling(options.sampling!, params) } : {}),
-      },
+      handlers: this.handlers,
       transport: {
         send: (raw) => {
           if (!this.upstream) throw new Error('closed');
@@ -115,6 +122,11 @@ export class CliConnection {
         mode: (mode, reason) => trace(`http: using ${mode} (${reason})`),
       },
     });
+  }
+
+  /** An input request of a 2026 task, answered as the same server request would be. */
+  answerInput(method: string, params: unknown, taskId: string): Promise<ServerRequestAnswer> {
+    return answerTaskInput(this.handlers, DEFAULT_CLIENT_FEATURES, method, params, taskId);
   }
 
   private listen(): void {

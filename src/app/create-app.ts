@@ -3,7 +3,7 @@
 // the page's environment provides. Nothing here runs at import time.
 
 import { QueryClient } from '@tanstack/react-query';
-import { systemClock, type ServerRequestHandler } from '../protocol/index.js';
+import { answerTaskInput, systemClock, type ServerRequestHandler } from '../protocol/index.js';
 import { createIconOriginsStore, type SettingsStorage } from './components/icons/icon-origins.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
@@ -13,7 +13,7 @@ import { createClientSettings } from './features/client-capabilities/client-sett
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { samplingStoreFor } from './features/sampling/sampling-context.js';
-import { answerTaskInput, cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
+import { cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
 import { createTasksStore } from './features/tasks/tasks-store.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { Heartbeat } from './features/ping/heartbeat.js';

@@ -23,6 +23,8 @@ import { SessionFacts, other, type Finding, type Outstanding } from './state.js'
 import { checkRootsListChanged, checkRootsResult } from './roots.js';
 import { checkTaskResult, isTaskAnswer, taskOf } from './tasks.js';
 import { TaskLint } from './task-rules.js';
+import { ExtTaskLint } from './ext-task-rules.js';
+import { isTaskHandle } from '../tasks/ext-task.js';
 import { isTerminalStatus } from '../tasks/task.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkCompletionResult } from './completion.js';
@@ -82,12 +84,14 @@ export class Linter {
   private readonly schema: LinterOptions['schema'];
   private readonly elicitation = new ElicitationRules();
   private readonly taskLint: TaskLint;
+  private readonly extTaskLint: ExtTaskLint;
 
   constructor(options: LinterOptions = {}) {
     this.schema = options.schema;
     this.facts = new SessionFacts(options.offeredVersion ?? DEFAULT_PROTOCOL_VERSION, options.clientCapabilities ?? {});
     this.slowPingMs = options.slowPingMs ?? 1000;
     this.taskLint = new TaskLint(this.facts);
+    this.extTaskLint = new ExtTaskLint(this.facts);
   }
 
   /** The version rules are checked against: negotiated, or offered until then. */
@@ -198,6 +202,7 @@ export class Linter {
     guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report));
     if (sender === 'server' && method === 'sampling/createMessage') guard('SAMPLING-REQUEST', () => checkSamplingRequest(facts, params, report));
     guard('TASK-CAP', () => this.taskLint.request(sender, method, params, report));
+    guard('TASK-EXT-METHOD', () => this.extTaskLint.request(sender, method, params, report));
     guard('PING-PARAMS', () => {
       if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
         report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
@@ -242,6 +247,7 @@ export class Linter {
       this.taskSeen(other(sender), params, false);
       guard('TASK-STATUS', () => this.taskLint.statusNotification(sender, params, at, report));
     }
+    if (method === 'notifications/tasks') guard('TASK-EXT-RESULT', () => this.extTaskLint.notification(sender, method, params, report));
     if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessage(facts, params, report));
     if (method === 'notifications/elicitation/complete') guard('ELICIT-COMPLETE', () => this.elicitation.complete(params, sender, report));
     if (method === 'notifications/roots/list_changed' && sender === 'client') guard('CAP-UNDECLARED', () => checkRootsListChanged(facts, report));
@@ -382,6 +388,7 @@ export class Linter {
     const request = verdict.request.data;
     const isError = body.error !== undefined;
     const task = !isError && isTaskAnswer(request, body.result);
+    const handle = !isError && !task && isTaskHandle(body.result);
     // A task goes on after its CreateTaskResult, and may keep reporting progress.
     if (request.progressToken !== undefined) {
       const entry = facts.progress.get(`${asker}:${requestIdOf(request.progressToken).key}`);
@@ -410,11 +417,14 @@ export class Linter {
     }
     if (!isError) {
       guard('META-KEY', () => checkMeta(facts.version, body.result, sender, report));
-      guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report));
+      // A task handle (2026-07-28 extension) is not the method's result schema; TASK-EXT-RESULT checks it.
+      if (!handle)
+        guard('SCHEMA', () => this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report));
     }
     if (!isError) guard('TASK-STATUS', () => this.taskLint.result(sender, request.method, request.params, body.result, task, meta.at ?? NaN, report));
+    if (!isError) guard('TASK-EXT-RESULT', () => this.extTaskLint.result(sender, request.method, request.params, body.result, report));
     if (task) guard('TASK-RESULT', () => checkTaskResult(request.method, body.result, sender, report));
-    else guard(`the ${request.method} result rules`, () => this.result(sender, request, body, verdict.rttMs, report));
+    else if (!handle) guard(`the ${request.method} result rules`, () => this.result(sender, request, body, verdict.rttMs, report));
   }
 
   /** `rttMs` is NaN when the frames came without times. */

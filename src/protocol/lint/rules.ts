@@ -13,6 +13,12 @@ export interface SpecRef {
 
 const MESSAGES = { path: 'basic', path2024: 'basic/messages' };
 
+/** An extension's rules link to the extension's page, whatever the version. */
+interface ExtensionRef {
+  url: string;
+}
+const TASKS_EXTENSION_DOC = 'https://modelcontextprotocol.io/extensions/tasks/overview';
+
 export const RULES = {
   'JR-VERSION': { severity: 'error', title: '"jsonrpc" must be "2.0"', spec: { ...MESSAGES, anchor: 'messages' } },
   'JR-ID-TYPE': { severity: 'error', title: 'Request ids are strings or integers, never null', spec: { ...MESSAGES, anchor: 'requests' } },
@@ -215,8 +221,34 @@ export const RULES = {
     title: 'A task ends within its ttl, or it may be deleted with its result',
     spec: { path: 'basic/utilities/tasks', anchor: 'ttl-and-resource-management' },
   },
+  // --- the tasks extension (io.modelcontextprotocol/tasks, 2026-07-28) ---
+  'TASK-EXT-CAP': {
+    severity: 'error',
+    title: 'A task handle answers only tools/call, of a 2026-07-28 client that declared the tasks extension on that request',
+    spec: { url: `${TASKS_EXTENSION_DOC}#how-tasks-work` },
+  },
+  'TASK-EXT-RESULT': {
+    severity: 'error',
+    title: "Every task of the tasks extension has the Task fields (ttlMs, pollIntervalMs) and its status's inputRequests, result or error",
+    spec: { url: `${TASKS_EXTENSION_DOC}#how-tasks-work` },
+  },
+  'TASK-EXT-STATUS': {
+    severity: 'error',
+    title: 'A task of the tasks extension never leaves a terminal status',
+    spec: { url: `${TASKS_EXTENSION_DOC}#task-lifecycle` },
+  },
+  'TASK-EXT-ACK': {
+    severity: 'warning',
+    title: 'tasks/update and tasks/cancel are answered with an empty acknowledgement',
+    spec: { url: `${TASKS_EXTENSION_DOC}#for-mcp-servers` },
+  },
+  'TASK-EXT-METHOD': {
+    severity: 'error',
+    title: 'The tasks extension has tasks/get, tasks/update and tasks/cancel: no tasks/list, no tasks/result',
+    spec: { url: `${TASKS_EXTENSION_DOC}#how-tasks-work` },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
-} as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
+} as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef | ExtensionRef }>;
 
 export type RuleId = keyof typeof RULES;
 
@@ -224,9 +256,10 @@ export const RULE_IDS = Object.keys(RULES) as RuleId[];
 
 /** The address of a rule's section in the specification of `version`; empty for mcpscope's own rules. */
 export function specUrl(ruleId: RuleId, version: string): string {
-  const rule: { severity: Severity; spec?: SpecRef } = RULES[ruleId];
+  const rule: { severity: Severity; spec?: SpecRef | ExtensionRef } = RULES[ruleId];
   const spec = rule.spec;
   if (!spec) return '';
+  if ('url' in spec) return spec.url;
   const path = version === '2024-11-05' && spec.path2024 ? spec.path2024 : spec.path;
   return `https://modelcontextprotocol.io/specification/${version}/${path}#${spec.anchor}`;
 }

@@ -2,15 +2,7 @@
 // runs as a client-side task (ClientTaskReceiver), tasks/* are answered, and a
 // question that belongs to a server task is noted for the Tasks tab.
 
-import {
-  ClientTaskReceiver,
-  ErrorCode,
-  handlerEnabled,
-  systemClock,
-  type ClientFeatures,
-  type ServerRequestAnswer,
-  type ServerRequestHandler,
-} from '../../../protocol/index.js';
+import { ClientTaskReceiver, systemClock, type ServerRequestAnswer, type ServerRequestHandler } from '../../../protocol/index.js';
 import type { ElicitationState } from '../elicitation/elicitation.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { TasksStore } from './tasks-store.js';
@@ -50,23 +42,4 @@ export function cancellableElicitation(
     context?.signal?.addEventListener('abort', () => asked?.answer({ result: { action: 'cancel' } }), { once: true });
     return answer;
   };
-}
-
-/**
- * An input request of a 2026 task (from tasks/get's inputRequests), answered by the page's handler of
- * that method under the same switches as a server request: a method switched off or not handled is refused.
- */
-export async function answerTaskInput(
-  handlers: Readonly<Record<string, ServerRequestHandler>>,
-  features: ClientFeatures,
-  method: string,
-  params: unknown,
-  taskId: string,
-): Promise<ServerRequestAnswer> {
-  const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-  if (!handler || !handlerEnabled(method, features)) {
-    const why = handler ? "switched off in mcpscope's client capabilities" : 'mcpscope does not handle it';
-    return { error: { code: ErrorCode.MethodNotFound, message: `${method} is not answered (${why})` } };
-  }
-  return handler(params, { id: `task ${taskId}` });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CLIENT_FEATURES } from '../../../protocol/index.js';
-import { answerTaskInput } from './client-task-handlers.js';
+import { DEFAULT_CLIENT_FEATURES } from '../session/client-capabilities.js';
+import { answerTaskInput } from './task-input.js';
 
 describe('answerTaskInput (2026 task input requests)', () => {
   const handlers = { 'roots/list': () => ({ result: { roots: [] } }) };
