@@ -13,13 +13,14 @@ import {
   type Finding,
   type InitializeInfo,
   type ClientSession,
-  type ProtocolVersion,
   type RequestOptions,
   type RequestOutcome,
   type Root,
   type ServerRequestAnswer,
   type ServerRequestHandler,
   type TransportConfig,
+  type VersionChoice,
+  NEWEST_LEGACY_VERSION,
 } from '../src/protocol/index.js';
 import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../proxy/upstream/http/index.js';
@@ -33,7 +34,8 @@ import type { SamplingPolicy } from '../options/sampling.js';
 import { samplingAnswer } from './sampling.js';
 
 export interface ConnectOptions {
-  protocolVersion: ProtocolVersion;
+  /** A version, or Auto: probe with server/discover, fall back to initialize. */
+  protocolVersion: VersionChoice;
   timeoutMs: number;
   elicitation: ElicitationPolicy;
   /** How to answer sampling/createMessage; absent: sampling is not declared. */
@@ -82,7 +84,7 @@ export class CliConnection {
     };
     // The client capabilities are learnt from the initialize frame, which declares what the offered version has.
     this.linter = new Linter({
-      offeredVersion: options.protocolVersion,
+      offeredVersion: options.protocolVersion === 'auto' ? NEWEST_LEGACY_VERSION : options.protocolVersion,
       schema: { check: sdkSchemaCheck, version: SDK_SCHEMA_VERSION },
     });
     const trace = (line: string): void => this.options.trace?.(line);
@@ -140,7 +142,7 @@ export class CliConnection {
   /** Judged against the version in use and what this client declared. */
   private answerSampling(policy: SamplingPolicy, params: unknown) {
     const session = this.core.session;
-    const version = session.info?.protocolVersion ?? this.options.protocolVersion;
+    const version = session.protocolVersion ?? (this.options.protocolVersion === 'auto' ? NEWEST_LEGACY_VERSION : this.options.protocolVersion);
     const reply = samplingAnswer(policy, params, { version, clientCapabilities: { ...session.declaredCapabilities } });
     this.options.notice?.(reply.note);
     return reply.answer;
@@ -161,7 +163,7 @@ export class CliConnection {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
     // The elicitation handler declares the capability, where the offered version has it.
-    const init = await c.core.initialize(options.protocolVersion);
+    const init = await c.core.connect(options.protocolVersion, { timeoutMs: options.timeoutMs });
     if (init.kind === 'ready') {
       c.info = init.info;
       return c;
@@ -175,9 +177,11 @@ export class CliConnection {
     const hint =
       init.kind === 'unsupported'
         ? '\nThis server does not implement initialize; pass --no-initialize to use it anyway.'
-        : init.outcome.status === 'timeout'
-          ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
-          : '';
+        : init.kind === 'version-unsupported'
+          ? ''
+          : init.outcome.status === 'timeout'
+            ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
+            : '';
     throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}${hint}`);
   }
 

@@ -36,6 +36,7 @@ export * from './lint/http-facts.js';
 export * from './ledger/pairing-cases.js';
 export * from './connection/exchange-judge.js';
 export * from './connection/core.js';
+export * from './session/discover.js';
 export * from './logging/log-message.js';
 export * from './tasks/task.js';
 export * from './tasks/task-tracker.js';

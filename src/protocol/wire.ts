@@ -20,3 +20,5 @@ export * from './text/plural.js';
 export * from './logging/levels.js';
 // Root URIs are checked where they are typed: the page, and the CLI's --root in the option table.
 export * from './mcp/roots.js';
+// Modern (2026-07-28) per-request _meta: the HTTP upstream mirrors it in headers.
+export * from './mcp/modern-meta.js';

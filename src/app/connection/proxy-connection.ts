@@ -17,12 +17,13 @@ import {
   type ClientFeatures,
   type ClientSession,
   type Clock,
-  type ProtocolVersion,
   type ProxyEnvelope,
   type RawBytes,
   type ServerRequestHandler,
   type TransportConfig,
   type UpstreamClose,
+  type VersionChoice,
+  NEWEST_LEGACY_VERSION,
 } from '../../protocol/index.js';
 import type { LogInput } from '../stores/log-store.js';
 import {
@@ -55,7 +56,8 @@ export interface ProxyConnectionOptions {
   url: string;
   token: string;
   transport: TransportConfig;
-  protocolVersion: ProtocolVersion;
+  /** A version, or Auto (probe with server/discover, fall back to initialize). */
+  protocolVersion: VersionChoice;
   connection: number;
   log: (input: LogInput) => void;
   /** HTTP exchanges and transport choices, for the Network view. */
@@ -121,7 +123,9 @@ export class ProxyConnection {
       connection: options.connection,
       status: 'connecting',
       sessionState: this.session.state,
-      offeredVersion: options.protocolVersion,
+      // Auto offers the newest legacy version if the probe falls back; a modern session says its own once ready.
+      offeredVersion: options.protocolVersion === 'auto' ? NEWEST_LEGACY_VERSION : options.protocolVersion,
+      versionChoice: options.protocolVersion,
       transport: options.transport,
     };
     this.http = new HttpSide({
@@ -236,10 +240,10 @@ export class ProxyConnection {
 
   private async initialize(): Promise<void> {
     const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-    const step = await this.core.initialize(this.options.protocolVersion, timeoutMs);
+    const step = await this.core.connect(this.options.protocolVersion, { timeoutMs });
     if (this._snapshot.status === 'closed') return; // The failure was already reported.
     if (step.kind === 'ready') {
-      this.update({ status: 'ready', info: step.info });
+      this.update({ status: 'ready', info: step.info, era: step.era, reason: step.reason });
       this.settle(this._snapshot);
       return;
     }
@@ -250,6 +254,11 @@ export class ProxyConnection {
       return;
     }
     const tail = this.core.stderrTail();
+    if (step.kind === 'version-unsupported') {
+      this.update({ versionUnsupported: { supported: step.supported } });
+      this.fail(initializeFailure(step.message, tail));
+      return;
+    }
     this.fail(step.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(step.message, tail));
   }
 

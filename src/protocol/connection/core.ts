@@ -9,8 +9,8 @@ import type { HttpExchange, HttpProblem, ResolvedHttpMode } from '../http/exchan
 import { ErrorCode, classifyFrame, type Frame } from '../jsonrpc/codec.js';
 import { requestIdFromText, type RequestId } from '../ledger/request-id.js';
 import type { HttpExchangeFacts } from '../lint/transport.js';
-import type { ProtocolVersion } from '../versions.js';
-import { ClientSession, type ClientSessionOptions } from '../session/client-session.js';
+import { NEWEST_LEGACY_VERSION, bestMutualVersion, isLegacyVersion, type LegacyProtocolVersion, type ProtocolEra, type VersionChoice } from '../versions.js';
+import { ClientSession, outcomeMessage, type ClientSessionOptions, type DiscoverAnswer } from '../session/client-session.js';
 import type { InitializeInfo, RequestOutcome } from '../session/types.js';
 import { ExchangeJudge } from './exchange-judge.js';
 import { StderrTail, lastStderrLines } from './stderr-tail.js';
@@ -52,6 +52,26 @@ export type InitializeStep =
   | { kind: 'unsupported'; message: string }
   | { kind: 'failed'; message: string; outcome: RequestOutcome };
 
+/** How connecting ended, in either era. */
+export type ConnectStep =
+  /** `reason` says how the era was chosen, e.g. "Auto: server/discover got -32601, fell back to initialize". */
+  | { kind: 'ready'; info: InitializeInfo; era: ProtocolEra; reason: string }
+  | { kind: 'unsupported'; message: string }
+  | { kind: 'failed'; message: string; outcome: RequestOutcome }
+  /** The server speaks none of the versions this client could use (or not the one chosen by hand). */
+  | { kind: 'version-unsupported'; message: string; supported: string[] };
+
+export interface ConnectOptions {
+  timeoutMs?: number;
+  /** Auto: probe with server/discover first (default true); false goes straight to initialize. */
+  probe?: boolean;
+  /** How long Auto waits for the probe before taking silence for a legacy server. */
+  probeTimeoutMs?: number;
+}
+
+/** A silent legacy stdio server costs Auto this long before it falls back to initialize. */
+export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
+
 export class ConnectionCore<B = unknown> {
   readonly session: ClientSession;
   private readonly stderrKept = new StderrTail();
@@ -78,8 +98,97 @@ export class ConnectionCore<B = unknown> {
     return count === undefined ? tail : tail.slice(-count);
   }
 
+  /**
+   * Connect in the era `choice` asks for. A legacy version: initialize, as always. A modern one:
+   * server/discover, then every request carries `_meta`. Auto: the spec's backward-compatibility
+   * probe — server/discover first; a DiscoverResult or a modern error means a modern server, any
+   * other answer (or none in time, or a failed HTTP exchange) means legacy: initialize.
+   */
+  async connect(choice: VersionChoice, options: ConnectOptions = {}): Promise<ConnectStep> {
+    const { timeoutMs } = options;
+    if (isLegacyVersion(choice)) return this.legacy(choice, timeoutMs, `${choice} was chosen: initialize`);
+    if (choice !== 'auto') return this.modernByHand(choice, timeoutMs);
+    if (options.probe === false) return this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, 'Auto without the probe: initialize');
+    const probe = await this.session.discover({ probe: true, timeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS });
+    return this.afterProbe(probe, timeoutMs, true);
+  }
+
+  /** Auto decides from the probe's answer; `retry`: a -32022 may be followed once, with a version the server listed. */
+  private async afterProbe(probe: DiscoverAnswer, timeoutMs: number | undefined, retry: boolean): Promise<ConnectStep> {
+    const { judged } = probe;
+    const asked = probe.version;
+    switch (judged.kind) {
+      case 'discovered': {
+        const best = bestMutualVersion(judged.info.supportedVersions);
+        if (best === undefined) return versionUnsupported(asked, judged.info.supportedVersions);
+        if (isLegacyVersion(best)) return this.legacy(best, timeoutMs, `Auto: server/discover lists only ${best} of the versions mcpscope speaks: initialize`);
+        if (best !== asked) {
+          const again = await this.session.discover({ version: best, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+          return this.afterProbe(again, timeoutMs, false);
+        }
+        this.session.useModern(best);
+        return this.ready('modern', `Auto: server/discover answered with ${best}`);
+      }
+      case 'malformed':
+        return {
+          kind: 'failed',
+          message: `Auto: the server answered server/discover, so it speaks the modern protocol, but: ${judged.message}`,
+          outcome: probe.outcome,
+        };
+      case 'modern-error': {
+        const supported = judged.supported;
+        if (supported === undefined) return { kind: 'failed', message: modernErrorMessage(probe), outcome: probe.outcome };
+        const best = bestMutualVersion(supported);
+        if (best === undefined || !retry) return versionUnsupported(asked, supported);
+        if (isLegacyVersion(best)) return this.legacy(best, timeoutMs, `Auto: server/discover got -32022; the server supports ${best}: initialize`);
+        const again = await this.session.discover({ version: best, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+        return this.afterProbe(again, timeoutMs, false);
+      }
+      case 'legacy':
+        return this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, `Auto: ${judged.why}, fell back to initialize`);
+      case 'gone':
+        return { kind: 'failed', message: judged.message, outcome: probe.outcome };
+    }
+  }
+
+  /** A modern version chosen by hand: server/discover, no fallback and no retry. */
+  private async modernByHand(version: string, timeoutMs: number | undefined): Promise<ConnectStep> {
+    const answer = await this.session.discover({ version, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+    const { judged } = answer;
+    switch (judged.kind) {
+      case 'discovered':
+        if (!judged.info.supportedVersions.includes(version)) return versionUnsupported(version, judged.info.supportedVersions);
+        this.session.useModern(version);
+        return this.ready('modern', `${version} was chosen: server/discover answered`);
+      case 'malformed':
+        return { kind: 'failed', message: judged.message, outcome: answer.outcome };
+      case 'modern-error':
+        if (judged.supported !== undefined) return versionUnsupported(version, judged.supported);
+        return { kind: 'failed', message: modernErrorMessage(answer), outcome: answer.outcome };
+      case 'legacy':
+        return {
+          kind: 'failed',
+          message: `${judged.why[0]!.toUpperCase()}${judged.why.slice(1)}: this server does not seem to speak ${version}. Choose Auto or ${NEWEST_LEGACY_VERSION} for a server of the initialize era.`,
+          outcome: answer.outcome,
+        };
+      case 'gone':
+        return { kind: 'failed', message: judged.message, outcome: answer.outcome };
+    }
+  }
+
+  private async legacy(version: LegacyProtocolVersion, timeoutMs: number | undefined, reason: string): Promise<ConnectStep> {
+    const step = await this.initialize(version, timeoutMs);
+    return step.kind === 'ready' ? { kind: 'ready', info: step.info, era: 'legacy', reason } : step;
+  }
+
+  private ready(era: ProtocolEra, reason: string): ConnectStep {
+    // useModern (or initialize) has just set it.
+    const info = this.session.info!;
+    return { kind: 'ready', info, era, reason };
+  }
+
   /** Run the handshake and say how it ended; -32601 is told apart from other failures. */
-  async initialize(version: ProtocolVersion, timeoutMs?: number): Promise<InitializeStep> {
+  async initialize(version: LegacyProtocolVersion, timeoutMs?: number): Promise<InitializeStep> {
     const init = await this.session.initialize(version, {}, timeoutMs !== undefined ? { timeoutMs } : {});
     if (init.ok) return { kind: 'ready', info: init.info };
     if (init.outcome.status === 'error' && init.outcome.error.code === ErrorCode.MethodNotFound) {
@@ -148,4 +257,15 @@ export class ConnectionCore<B = unknown> {
       // The close event that follows says why.
     });
   }
+}
+
+function versionUnsupported(asked: string, supported: readonly string[]): ConnectStep {
+  const listed = supported.length > 0 ? supported.join(', ') : 'none';
+  const usable = bestMutualVersion(supported);
+  const what = usable === undefined ? 'none of them is a version mcpscope speaks' : `choose ${usable} to connect`;
+  return { kind: 'version-unsupported', message: `The server does not support ${asked}; it supports: ${listed} (${what}).`, supported: [...supported] };
+}
+
+function modernErrorMessage(answer: DiscoverAnswer): string {
+  return `The server answered server/discover with a modern error, so it speaks the 2026-07-28 generation, but refused: ${outcomeMessage(answer.outcome)}`;
 }

@@ -7,15 +7,12 @@
 // The 2025-11-25 task rules (task-rules.ts) are untouched.
 
 import { isRecord } from '../json/guards.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../mcp/modern-meta.js';
 import { TASK_AUGMENTABLE_METHODS, declaresTasksExtension, detailProblems, extTaskProblems, isTaskHandle, taskGenerationOf } from '../tasks/ext-task.js';
 import { isTerminalStatus, isTaskStatus, transitionProblem, type TaskStatus } from '../tasks/task.js';
 import type { Sender } from './methods.js';
 import type { Report } from './report.js';
 import type { SessionFacts } from './state.js';
-
-// The modern request `_meta` keys; the session core defines them too (mcp/modern-meta.ts): use those once merged.
-const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
-const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 
 /** Methods of the 2025-11-25 tasks that the extension removed. */
 const REMOVED = new Set(['tasks/list', 'tasks/result']);

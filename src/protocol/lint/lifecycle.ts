@@ -1,7 +1,7 @@
 // Lifecycle and capability rules: what may be sent before the handshake ends,
 // the initialized notification, version negotiation, negotiated capabilities.
 
-import { isKnownProtocolVersion } from '../versions.js';
+import { isLegacyVersion } from '../versions.js';
 import type { Sender } from './methods.js';
 import type { Report } from './report.js';
 import { isRecord } from '../json/guards.js';
@@ -103,7 +103,8 @@ export function onInitializeResult(facts: SessionFacts, result: unknown, report:
     report('LC-VERSION', 'The initialize result has no protocolVersion.', 'server', 'error');
     return;
   }
-  if (!isKnownProtocolVersion(version)) {
+  // initialize negotiates legacy versions only: a modern one in its result is as unknown as any.
+  if (!isLegacyVersion(version)) {
     report(
       'LC-VERSION',
       `The server chose protocol version ${JSON.stringify(version)}, which this client does not support; a client should disconnect.`,

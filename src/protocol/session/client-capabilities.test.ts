@@ -50,7 +50,13 @@ describe('clientCapabilities: per version, from the switches', () => {
   });
 
   it('never declares a capability the version lacks, whatever the switches', () => {
-    const since: Record<string, string> = { roots: '2024-11-05', sampling: '2024-11-05', elicitation: '2025-06-18', tasks: '2025-11-25' };
+    const since: Record<string, string> = {
+      roots: '2024-11-05',
+      sampling: '2024-11-05',
+      elicitation: '2025-06-18',
+      tasks: '2025-11-25',
+      extensions: '2026-07-28',
+    };
     for (const version of PROTOCOL_VERSIONS) {
       for (const name of Object.keys(declared(version, ALL_ON))) expect(version >= since[name]!, `${name} in ${version}`).toBe(true);
     }
@@ -101,5 +107,16 @@ describe('clientExtensions (2026-07-28)', () => {
   it('declares the tasks extension exactly when the tasks switch is on', () => {
     expect(clientExtensions({ ...ALL_OFF, tasks: true })).toEqual({ 'io.modelcontextprotocol/tasks': {} });
     expect(clientExtensions({ ...ALL_ON, tasks: false })).toEqual({});
+  });
+});
+
+describe('the modern clientCapabilities and the tasks extension', () => {
+  it('declares the extension with the tasks switch on, needing no handler of the client, and never 2025 tasks', () => {
+    const offered = offeredFeatures('2026-07-28', { ...ALL_OFF, tasks: true }, () => false);
+    expect(offered.tasks).toBe(true);
+    expect(clientCapabilities('2026-07-28', offered)).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } });
+    expect(clientCapabilities('2026-07-28', offeredFeatures('2026-07-28', ALL_OFF, EVERY_HANDLER))).toEqual({ extensions: {} });
+    // 2025-11-25 without the handlers of client-side tasks: no tasks, as before.
+    expect(offeredFeatures('2025-11-25', { ...ALL_OFF, tasks: true, sampling: true }, (m) => m === 'sampling/createMessage').tasks).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
 // declared without one.
 
 import { TASKS_EXTENSION } from '../tasks/ext-task.js';
-import type { ProtocolVersion } from '../versions.js';
+import { isModernVersion, type ProtocolVersion } from '../versions.js';
 
 /** The client features a person can switch on or off before connecting. */
 export interface ClientFeatures {
@@ -96,7 +96,8 @@ export function offeredFeatures(version: string, features: ClientFeatures, hasHa
     roots: on('roots'),
     elicitationForm,
     elicitationUrl,
-    tasks: on('tasks') && (sampling || elicitationForm || elicitationUrl),
+    // 2026-07-28: the tasks extension (server-hosted tasks, polled) needs no handler of the client's.
+    tasks: isModernVersion(version) ? features.tasks : on('tasks') && (sampling || elicitationForm || elicitationUrl),
   };
 }
 
@@ -106,6 +107,7 @@ export function offeredFeatures(version: string, features: ClientFeatures, hasHa
  * 2025-11-25 names the modes; sub-capabilities a version lacks are never declared.
  */
 export function clientCapabilities(version: string, offered: ClientFeatures): Record<string, unknown> {
+  if (isModernVersion(version)) return modernClientCapabilities(offered);
   const caps: Record<string, unknown> = {};
   if (offered.roots) caps.roots = { listChanged: true };
   if (offered.sampling) caps.sampling = offered.samplingTools && version >= CLIENT_FEATURE_SINCE.samplingTools ? { tools: {} } : {};
@@ -122,6 +124,21 @@ export function clientCapabilities(version: string, offered: ClientFeatures): Re
     if (offered.elicitationForm || offered.elicitationUrl) requests.elicitation = { create: {} };
     caps.tasks = { list: {}, cancel: {}, requests };
   }
+  return caps;
+}
+
+/**
+ * 2026-07-28's shape, sent on every request's `_meta`: no roots.listChanged (no session to
+ * notify), no client-side tasks; optional extensions go in `extensions`.
+ */
+function modernClientCapabilities(offered: ClientFeatures): Record<string, unknown> {
+  const caps: Record<string, unknown> = {};
+  if (offered.roots) caps.roots = {};
+  if (offered.sampling) caps.sampling = offered.samplingTools ? { tools: {} } : {};
+  if (offered.elicitationForm || offered.elicitationUrl) {
+    caps.elicitation = { ...(offered.elicitationForm ? { form: {} } : {}), ...(offered.elicitationUrl ? { url: {} } : {}) };
+  }
+  caps.extensions = clientExtensions(offered);
   return caps;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession } from './client-session.js';
-import type { ProtocolVersion } from '../versions.js';
+import type { LegacyProtocolVersion as ProtocolVersion } from '../versions.js';
 
 /** A session with an elicitation handler that records what reached it, initialized at `version`. */
 async function initialized(version: ProtocolVersion, capabilities: Record<string, unknown> = {}) {

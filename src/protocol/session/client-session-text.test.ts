@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession } from './client-session.js';
 import { ManualClock } from '../time/clock.js';
-import type { ProtocolVersion } from '../versions.js';
+import type { LegacyProtocolVersion as ProtocolVersion } from '../versions.js';
 
 function setup() {
   const clock = new ManualClock();

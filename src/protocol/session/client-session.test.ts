@@ -55,7 +55,10 @@ describe('ClientSession', () => {
       capabilities: { tools: { listChanged: true } },
       serverInfo: { name: 'srv', version: '1.2.3', title: 'Server' },
       instructions: 'Be nice',
+      era: 'legacy',
     });
+    expect(session.era).toBe('legacy');
+    expect(session.protocolVersion).toBe('2025-06-18');
     expect(sent[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
   });
 

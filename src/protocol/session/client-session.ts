@@ -16,8 +16,17 @@ import {
 } from '../jsonrpc/codec.js';
 import { RequestLedger, type LedgerRequest } from '../ledger/ledger.js';
 import { frameRequestId, requestIdOf, type RequestId } from '../ledger/request-id.js';
-import { DEFAULT_PROTOCOL_VERSION, isKnownProtocolVersion, type ProtocolVersion } from '../versions.js';
+import {
+  DEFAULT_PROTOCOL_VERSION,
+  NEWEST_MODERN_VERSION,
+  isKnownProtocolVersion,
+  isLegacyVersion,
+  type LegacyProtocolVersion,
+  type ProtocolEra,
+  type ProtocolVersion,
+} from '../versions.js';
 import type {
+  DiscoverInfo,
   Implementation,
   InitializeInfo,
   ProgressUpdate,
@@ -34,6 +43,9 @@ import { isRecord } from '../json/guards.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import { elicitationModeRefusal } from '../mcp/elicitation.js';
 import { DEFAULT_CLIENT_FEATURES, clientCapabilities, handlerEnabled, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION, resultServerInfo, withMeta } from '../mcp/modern-meta.js';
+import { judgeDiscover, notInitializedHint, probeVerdict, type DiscoverJudgment } from './discover.js';
+import type { LoggingLevel } from '../logging/levels.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
@@ -68,6 +80,27 @@ interface Pending {
   resolve: (outcome: RequestOutcome) => void;
   /** An answer came with this id in the other JSON type: said when the request times out. */
   mismatchedBy?: string;
+  /** Send notifications/cancelled when it times out (not for initialize, nor Auto's probe of a maybe-legacy server). */
+  cancelOnTimeout: boolean;
+}
+
+/** How server/discover ended; `judged` says what it tells about the server. */
+export type DiscoverAnswer = { version: string; outcome: RequestOutcome; judged: DiscoverJudgment } & (
+  { ok: true; info: DiscoverInfo } | { ok: false; message: string; supported?: string[] }
+);
+
+export interface DiscoverOptions extends RequestOptions {
+  /** The version to ask with (default: the session's modern version, else the newest modern one). */
+  version?: string;
+  /** Auto's probe: emit `probe` events, and do not send notifications/cancelled on timeout. */
+  probe?: boolean;
+}
+
+/** What a request needs beyond its RequestOptions, inside the session. */
+interface SendExtras {
+  /** Carry the modern `_meta` of this version. */
+  modernVersion?: string;
+  cancelOnTimeout?: boolean;
 }
 
 /** What sendText did: the requests it holds (each with its outcome to come) and a sentence. */
@@ -92,6 +125,12 @@ export class ClientSession {
   private readonly handlers = new Map<string, ServerRequestHandler>();
   private _state: SessionState = 'new';
   private _info: InitializeInfo | undefined;
+  private _era: ProtocolEra | undefined;
+  /** Modern: the version every request declares. */
+  private _modernVersion: string | undefined;
+  private _logLevel: LoggingLevel | undefined;
+  /** The last server/discover result, for the info useModern builds. */
+  private _discovered: DiscoverInfo | undefined;
   /** The features switched on for this session. */
   readonly features: Readonly<ClientFeatures>;
   /** The capabilities the initialize request declared (what server requests are held to); none without initialize. */
@@ -113,9 +152,19 @@ export class ClientSession {
     return this._state;
   }
 
-  /** What initialize established, once it has. */
+  /** What initialize established (legacy) or server/discover said (modern), once known. */
   get info(): InitializeInfo | undefined {
     return this._info;
+  }
+
+  /** Which generation of the protocol this session speaks, once decided. */
+  get era(): ProtocolEra | undefined {
+    return this._era;
+  }
+
+  /** The version in use: the modern one requests declare, or the one initialize negotiated. */
+  get protocolVersion(): string | undefined {
+    return this._era === 'modern' ? this._modernVersion : this._info?.protocolVersion;
   }
 
   get pendingCount(): number {
@@ -143,7 +192,13 @@ export class ClientSession {
   /** Whether `method` may be sent now, and if not, why — the UI shows this on disabled buttons. */
   canSend(method: string): { ok: true } | { ok: false; reason: string } {
     if (this._state === 'closed') return { ok: false, reason: 'The connection is closed. Connect again first.' };
-    if (method === 'ping') return { ok: true };
+    if (method === 'ping' || method === 'server/discover') return { ok: true };
+    if (method === 'initialize' && this._era === 'modern') {
+      return {
+        ok: false,
+        reason: `This session speaks ${this._modernVersion ?? 'a modern version'}, which has no initialize: each request carries its version in _meta.`,
+      };
+    }
     if (method === 'initialize') {
       return this._state === 'new' ? { ok: true } : { ok: false, reason: 'initialize was already sent in this session.' };
     }
@@ -171,7 +226,7 @@ export class ClientSession {
 
   /** The initialize handshake; on success sends `notifications/initialized`. */
   async initialize(
-    protocolVersion: ProtocolVersion = DEFAULT_PROTOCOL_VERSION,
+    protocolVersion: LegacyProtocolVersion = DEFAULT_PROTOCOL_VERSION,
     capabilities: Record<string, unknown> = {},
     options: RequestOptions = {},
   ): Promise<{ ok: true; info: InitializeInfo; outcome: RequestOutcome } | { ok: false; message: string; outcome: RequestOutcome }> {
@@ -201,10 +256,80 @@ export class ClientSession {
       return { ok: false, message: parsed.message, outcome };
     }
     this._info = parsed.info;
+    this._era = 'legacy';
     this.notify('notifications/initialized');
     this.setState('ready');
     this.emit({ type: 'initialized', info: parsed.info });
     return { ok: true, info: parsed.info, outcome };
+  }
+
+  /**
+   * Speak a modern version (2026-07-28): no handshake; from now on every request this session
+   * builds carries protocolVersion, clientCapabilities, clientInfo (and logLevel, when set) in
+   * `params._meta`. Frames typed by hand (sendText) go as typed; notifications carry none.
+   */
+  useModern(version: string): void {
+    if (this._state === 'closed') return;
+    this._era = 'modern';
+    this._modernVersion = version;
+    this._declared = this.modernCapabilities(version);
+    this._info = modernInfo(version, this._discovered);
+    this.setState('ready');
+    this.emit({ type: 'initialized', info: this._info });
+  }
+
+  /** Modern: the minimum log level every request asks for (`_meta` logLevel); undefined: none. */
+  setLogLevel(level: LoggingLevel | undefined): void {
+    this._logLevel = level;
+  }
+
+  get logLevel(): LoggingLevel | undefined {
+    return this._logLevel;
+  }
+
+  /**
+   * Ask server/discover (2026-07-28), with the modern `_meta` of `options.version`. Allowed in any
+   * state (it is Auto's probe, before anything else). In a modern session its info becomes the session's.
+   */
+  async discover(options: DiscoverOptions = {}): Promise<DiscoverAnswer> {
+    const { version = this._modernVersion ?? NEWEST_MODERN_VERSION, probe = false, ...requestOptions } = options;
+    const allowed = this.canSend('server/discover');
+    if (!allowed.ok) {
+      const outcome: RequestOutcome = { status: 'refused', message: allowed.reason };
+      return { ok: false, version, message: allowed.reason, outcome, judged: { kind: 'gone', message: allowed.reason } };
+    }
+    let sentId: JsonRpcId | undefined;
+    const onSent = (request: SentRequest) => {
+      sentId = request.id;
+      if (probe) this.emit({ type: 'probe', id: request.id, method: 'server/discover', phase: 'sent' });
+      requestOptions.onSent?.(request);
+    };
+    const outcome = await this.sendRequest('server/discover', undefined, { ...requestOptions, onSent }, { modernVersion: version, cancelOnTimeout: !probe });
+    const judged = judgeDiscover(outcome, this._state !== 'closed');
+    if (probe && sentId !== undefined) this.emit({ type: 'probe', id: sentId, method: 'server/discover', phase: 'answered', verdict: probeVerdict(judged) });
+    if (judged.kind === 'discovered') {
+      this._discovered = judged.info;
+      if (this._era === 'modern' && this._modernVersion !== undefined) {
+        this._info = modernInfo(this._modernVersion, judged.info, this._info?.serverInfo);
+        this.emit({ type: 'initialized', info: this._info });
+      }
+      return { ok: true, version, info: judged.info, outcome, judged };
+    }
+    const message = judged.kind === 'malformed' ? judged.message : outcomeMessage(outcome);
+    if (judged.kind === 'modern-error' && judged.supported) return { ok: false, version, message, outcome, judged, supported: judged.supported };
+    return { ok: false, version, message, outcome, judged };
+  }
+
+  /**
+   * Answer one entry of a modern `inputRequests` (elicitation/create, sampling/createMessage,
+   * roots/list) with the handler installed for that method, refused as a 2025 server request would be.
+   */
+  async answerInputRequest(method: string, params: unknown, key = method): Promise<ServerRequestAnswer> {
+    try {
+      return await this.runHandler(key, method, params);
+    } catch (e) {
+      return handlerFailed(method, e);
+    }
   }
 
   /**
@@ -251,8 +376,10 @@ export class ClientSession {
     return true;
   }
 
-  private sendRequest(method: string, params: unknown, options: RequestOptions): Promise<RequestOutcome> {
+  private sendRequest(method: string, params: unknown, options: RequestOptions, extras: SendExtras = {}): Promise<RequestOutcome> {
     const id = this.nextId++;
+    const modernVersion = extras.modernVersion ?? (this._era === 'modern' ? this._modernVersion : undefined);
+    if (modernVersion !== undefined) params = withMeta(params, this.modernMeta(modernVersion));
     let progressToken: string | undefined;
     if (options.onProgress) {
       progressToken = `mcpscope-${this.nextProgressToken++}`;
@@ -271,6 +398,7 @@ export class ClientSession {
         deadlineTimer: undefined,
         timeoutMs,
         resolve,
+        cancelOnTimeout: extras.cancelOnTimeout ?? method !== 'initialize',
       };
       if (progressToken !== undefined) pending.progressToken = progressToken;
       if (options.onProgress) pending.onProgress = options.onProgress;
@@ -333,7 +461,7 @@ export class ClientSession {
       if (typeof id === 'number' && id >= this.nextId) this.nextId = Math.floor(id) + 1;
       const request: SentRequest = { id, method, raw, sentAt };
       const outcome = new Promise<RequestOutcome>((resolve) => {
-        const pending: Pending = { request, startedAt: sentAt, deadlineTimer: undefined, timeoutMs, resolve };
+        const pending: Pending = { request, startedAt: sentAt, deadlineTimer: undefined, timeoutMs, resolve, cancelOnTimeout: method !== 'initialize' };
         const recorded = this.ledger.request('client', ledgerId, method, sentAt, pending);
         const early = recorded.answeredEarly;
         if (early?.frame && early.raw !== undefined && (early.frame.kind === 'response' || early.frame.kind === 'error')) {
@@ -377,7 +505,7 @@ export class ClientSession {
     let message = `No response to ${p.request.method} (id ${JSON.stringify(id)}) within ${waited} ms.`;
     if (p.mismatchedBy !== undefined) message += ` An answer came, but its ${p.mismatchedBy}: ids must keep their JSON type, so it answers nothing.`;
     // The initialize request must not be cancelled by clients.
-    if (p.request.method !== 'initialize') {
+    if (p.cancelOnTimeout) {
       this.notify('notifications/cancelled', {
         requestId: id,
         reason: `Timed out after ${Math.round(elapsedMs)} ms waiting for a response`,
@@ -441,38 +569,63 @@ export class ClientSession {
   ): void {
     const p = entry.data;
     const response: ReceivedResponse = { raw, frame, receivedAt };
+    if (frame.kind === 'response' && this._era === 'modern') this.noteServerInfo(frame.message.result);
     if (frame.kind === 'response') p.resolve({ status: 'result', request: p.request, response, result: frame.message.result, rttMs });
     else p.resolve({ status: 'error', request: p.request, response, error: frame.message.error, rttMs });
   }
 
   private onServerRequest(id: JsonRpcId, method: string, params: unknown, raw: string): void {
-    const handler = this.handlers.get(method);
-    if (!handler) {
-      const why = handlerEnabled(method, this.features) ? 'mcpscope does not handle it' : "switched off in mcpscope's client capabilities";
-      this.answerServer(id, method, raw, { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (${why})` } });
-      return;
-    }
-    // A mode the client did not declare is refused before anyone is asked (-32602, as the spec says).
-    const refusal = method === 'elicitation/create' && this._declared ? elicitationModeRefusal(params, this._declared) : undefined;
-    if (refusal !== undefined) {
-      this.answerServer(id, method, raw, { error: { code: ErrorCode.InvalidParams, message: refusal } });
-      return;
-    }
-    const failed = (e: unknown): ServerRequestAnswer => ({
-      error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${e instanceof Error ? e.message : String(e)}` },
-    });
-    let answer: ServerRequestAnswer | Promise<ServerRequestAnswer>;
-    try {
-      answer = handler(params, { id });
-    } catch (e) {
-      answer = failed(e);
-    }
+    const answer = this.runHandler(id, method, params);
     if (answer instanceof Promise)
       answer.then(
         (a) => this.answerServer(id, method, raw, a),
-        (e: unknown) => this.answerServer(id, method, raw, failed(e)),
+        (e: unknown) => this.answerServer(id, method, raw, handlerFailed(method, e)),
       );
     else this.answerServer(id, method, raw, answer);
+  }
+
+  /** The installed handler's answer to a server→client request, or the refusal; never throws (a promise may reject). */
+  private runHandler(id: JsonRpcId, method: string, params: unknown): ServerRequestAnswer | Promise<ServerRequestAnswer> {
+    const handler = this.handlers.get(method);
+    if (!handler) {
+      const why = handlerEnabled(method, this.features) ? 'mcpscope does not handle it' : "switched off in mcpscope's client capabilities";
+      return { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (${why})` } };
+    }
+    // A mode the client did not declare is refused before anyone is asked (-32602, as the spec says).
+    const refusal = method === 'elicitation/create' && this._declared ? elicitationModeRefusal(params, this._declared) : undefined;
+    if (refusal !== undefined) return { error: { code: ErrorCode.InvalidParams, message: refusal } };
+    try {
+      return handler(params, { id });
+    } catch (e) {
+      return handlerFailed(method, e);
+    }
+  }
+
+  /** The modern capabilities: the features switched on, with their handlers, in this version's shape. */
+  private modernCapabilities(version: string): Record<string, unknown> {
+    return clientCapabilities(
+      version,
+      offeredFeatures(version, this.features, (m) => this.handlers.has(m)),
+    );
+  }
+
+  /** The `_meta` fields every modern request carries. */
+  private modernMeta(version: string): Record<string, unknown> {
+    const meta: Record<string, unknown> = {
+      [META_PROTOCOL_VERSION]: version,
+      [META_CLIENT_CAPABILITIES]: version === this._modernVersion && this._declared ? this._declared : this.modernCapabilities(version),
+      [META_CLIENT_INFO]: this.clientInfo,
+    };
+    if (this._logLevel !== undefined) meta[META_LOG_LEVEL] = this._logLevel;
+    return meta;
+  }
+
+  /** A modern result may name the server in its `_meta`; the newest name is the one shown. */
+  private noteServerInfo(result: unknown): void {
+    const serverInfo = resultServerInfo(result);
+    if (!serverInfo || !this._info || JSON.stringify(serverInfo) === JSON.stringify(this._info.serverInfo)) return;
+    this._info = { ...this._info, serverInfo };
+    this.emit({ type: 'server-info', serverInfo });
   }
 
   private answerServer(id: JsonRpcId, method: string, raw: string, answer: ServerRequestAnswer): void {
@@ -532,13 +685,32 @@ export function outcomeMessage(outcome: RequestOutcome): string {
     case 'result':
       return 'ok';
     case 'error':
-      return `The server answered with error ${outcome.error.code}: ${outcome.error.message}`;
+      return `The server answered with error ${outcome.error.code}: ${outcome.error.message}${notInitializedHint(outcome.request.raw, outcome.error)}`;
     case 'timeout':
     case 'closed':
     case 'refused':
     case 'cancelled':
       return outcome.message;
   }
+}
+
+function handlerFailed(method: string, e: unknown): ServerRequestAnswer {
+  return { error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${e instanceof Error ? e.message : String(e)}` } };
+}
+
+/** A modern session's info: from server/discover when it answered, else only the version. */
+function modernInfo(version: string, discovered: DiscoverInfo | undefined, knownServer?: Implementation): InitializeInfo {
+  const info: InitializeInfo = {
+    offeredVersion: isKnownProtocolVersion(version) ? version : NEWEST_MODERN_VERSION,
+    protocolVersion: version,
+    versionSupported: isKnownProtocolVersion(version),
+    capabilities: discovered?.capabilities ?? {},
+    serverInfo: discovered?.serverInfo ?? knownServer ?? { name: '(unnamed server)', version: '(no version)' },
+    era: 'modern',
+  };
+  if (discovered) info.supportedVersions = discovered.supportedVersions;
+  if (discovered?.instructions !== undefined) info.instructions = discovered.instructions;
+  return info;
 }
 
 function parseInitializeResult(result: unknown, offeredVersion: ProtocolVersion): { ok: true; info: InitializeInfo } | { ok: false; message: string } {
@@ -550,12 +722,13 @@ function parseInitializeResult(result: unknown, offeredVersion: ProtocolVersion)
   const info: InitializeInfo = {
     offeredVersion,
     protocolVersion: result.protocolVersion,
-    versionSupported: isKnownProtocolVersion(result.protocolVersion),
+    versionSupported: isLegacyVersion(result.protocolVersion),
     capabilities: isRecord(result.capabilities) ? result.capabilities : {},
     serverInfo: {
       name: typeof serverInfo.name === 'string' ? serverInfo.name : '(unnamed server)',
       version: typeof serverInfo.version === 'string' ? serverInfo.version : '(no version)',
     },
+    era: 'legacy',
   };
   if (typeof serverInfo.title === 'string') info.serverInfo.title = serverInfo.title;
   if (serverInfo.icons !== undefined) info.serverInfo.icons = serverInfo.icons;

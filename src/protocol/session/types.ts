@@ -1,5 +1,5 @@
 import type { Frame, JsonRpcErrorObject, JsonRpcId } from '../jsonrpc/codec.js';
-import type { ProtocolVersion } from '../versions.js';
+import type { ProtocolEra, ProtocolVersion } from '../versions.js';
 
 export type SessionState = 'new' | 'initializing' | 'ready' | 'closed';
 
@@ -11,7 +11,7 @@ export interface Implementation {
   icons?: unknown;
 }
 
-/** What the initialize handshake established. */
+/** What the initialize handshake established (legacy), or what server/discover said (modern). */
 export interface InitializeInfo {
   offeredVersion: ProtocolVersion;
   protocolVersion: string;
@@ -20,6 +20,19 @@ export interface InitializeInfo {
   capabilities: Record<string, unknown>;
   serverInfo: Implementation;
   instructions?: string;
+  era: ProtocolEra;
+  /** Modern: the versions server/discover listed. */
+  supportedVersions?: string[];
+}
+
+/** A server/discover result (2026-07-28), checked. */
+export interface DiscoverInfo {
+  supportedVersions: string[];
+  capabilities: Record<string, unknown>;
+  serverInfo?: Implementation;
+  instructions?: string;
+  ttlMs?: number;
+  cacheScope?: string;
 }
 
 export interface SentRequest {
@@ -74,7 +87,11 @@ export type SessionEvent =
   | { type: 'id-type-mismatch'; requestId: JsonRpcId; responseId: JsonRpcId; method: string }
   | { type: 'timeout'; id: JsonRpcId; method: string; elapsedMs: number }
   | { type: 'invalid-frame'; reason: string; raw: string }
-  | { type: 'closed'; message: string };
+  | { type: 'closed'; message: string }
+  /** A modern result's `_meta` named the server differently from what the session knew. */
+  | { type: 'server-info'; serverInfo: Implementation }
+  /** Auto's server/discover probe: its frame went out, then how it was answered (e.g. "legacy: -32601"). */
+  | { type: 'probe'; id: JsonRpcId; method: string; phase: 'sent' | 'answered'; verdict?: string };
 
 export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
 

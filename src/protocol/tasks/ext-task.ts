@@ -8,6 +8,7 @@
 import { isRecord } from '../json/guards.js';
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import { err, ok, type Result } from '../result.js';
+import { isModernVersion } from '../versions.js';
 import { TASK_STATUSES, isTaskStatus, type Task } from './task.js';
 
 /** The extension's identifier, in `capabilities.extensions` of both sides. */
@@ -136,7 +137,7 @@ export function taskOfHandle(result: unknown): Result<Task> {
   return parsed.ok ? ok(parsed.value.task) : parsed;
 }
 
-/** The tasks of a session in `protocolVersion`: the extension from 2026-07-28 on (versions are ISO dates). */
+/** The tasks of a session in `protocolVersion`: the extension in the modern era. */
 export function taskGenerationOf(protocolVersion: string | undefined): TaskGeneration {
-  return protocolVersion !== undefined && protocolVersion >= '2026-07-28' ? 'modern' : 'legacy';
+  return protocolVersion !== undefined && isModernVersion(protocolVersion) ? 'modern' : 'legacy';
 }

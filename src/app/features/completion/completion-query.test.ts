@@ -75,6 +75,7 @@ describe('offersCompletions', () => {
     versionSupported: true,
     capabilities,
     serverInfo: { name: 's', version: '1' },
+    era: 'legacy',
   });
 
   it('follows the completions capability, which 2024-11-05 did not have', () => {
