@@ -4,7 +4,14 @@
 
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { CLIENT_FEATURE_SINCE, clientCapabilities, featureAnswerable, offeredFeatures, type ProtocolVersion } from '../../../protocol/index.js';
+import {
+  CLIENT_FEATURE_SINCE,
+  clientCapabilities,
+  featureAnswerable,
+  isModernVersion,
+  offeredFeatures,
+  type ProtocolVersion,
+} from '../../../protocol/index.js';
 import { useApp, useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
 import { featuresDiffer } from './client-settings.js';
@@ -23,7 +30,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
   return (
     <fieldset className="env client-capabilities">
       <legend>Client capabilities</legend>
-      {FEATURE_SWITCHES.map(({ feature, label, explanation, within }) => {
+      {FEATURE_SWITCHES.map(({ feature, label, explanation, modernExplanation, within }) => {
         const note =
           version < CLIENT_FEATURE_SINCE[feature]
             ? `Not in ${version} (from ${CLIENT_FEATURE_SINCE[feature]}).`
@@ -42,7 +49,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
             />
             <label htmlFor={`${id}-${feature}`}>{label}</label>
             <p className="hint" id={`${id}-${feature}-about`}>
-              {explanation}
+              {(isModernVersion(version) && modernExplanation) || explanation}
               {note && <span className="capability-note"> {note}</span>}
             </p>
             {feature === 'roots' && <RootsEditor />}

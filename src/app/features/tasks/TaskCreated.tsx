@@ -9,11 +9,9 @@ export function TaskCreated({ task, generation }: { task: Task; generation: Task
   const { navigationStore } = useApp();
   return (
     <div className="tool-success task-created">
-      <p className="tool-success-title">
-        Task created <GenerationBadge generation={generation} />
-      </p>
+      <p className="tool-success-title">Task created</p>
       <p>
-        The server runs this call as task <code>{task.taskId}</code> ({task.status}
+        <GenerationBadge generation={generation} /> The server runs this call as task <code>{task.taskId}</code> ({task.status}
         {task.statusMessage ? `: ${task.statusMessage}` : ''}).{' '}
         {generation === 'modern'
           ? 'It answered with a task handle instead of the result; the Tasks tab polls tasks/get and shows the result when it ends.'
