@@ -79,3 +79,25 @@ test('a task is cancelled: the ack, then the cancelled status from tasks/get', a
   await expect(card.getByRole('button', { name: 'Cancel task' })).toHaveCount(0);
   await expect(card).toContainText('Cancelled on request.');
 });
+
+test('bad tasks: a handle with no task is shown as received; a task with the wrong fields and no result is shown and linted', async ({ page }) => {
+  await connectModern(page);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'garbage_handle', exact: true }).click();
+  await tools.getByRole('region', { name: 'Tool garbage_handle' }).getByRole('button', { name: 'Call tool' }).click();
+  const result = tools.getByRole('region', { name: 'Call result' });
+  await expect(result.getByText('Malformed task handle')).toBeVisible();
+  await expect(result).toContainText('taskId is not a string');
+
+  const card = await callToTask(page, 'bad_fields');
+  await expect(card.getByText('completed', { exact: true }).first()).toBeVisible();
+  await expect(card).toContainText('The task is completed but its tasks/get answer has no "result" (see the Problems tab).');
+  // Without pollIntervalMs the 2025 name is ignored: mcpscope polls at its default.
+  await expect(card).toContainText('not given (mcpscope polls every 1 s)');
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  const problems = page.getByRole('tabpanel', { name: 'Problems' });
+  const rule = problems.getByRole('row').filter({ hasText: 'TASK-EXT-RESULT' });
+  await expect(rule.getByRole('link', { name: 'spec' })).toHaveAttribute('href', 'https://modelcontextprotocol.io/extensions/tasks/overview#how-tasks-work');
+  await page.screenshot({ path: '/tmp/tasks-ext-problems.png', fullPage: true });
+});

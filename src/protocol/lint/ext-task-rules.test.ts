@@ -2,6 +2,7 @@
 // rules say of a modern session belongs to their own tests.
 import { describe, expect, it } from 'vitest';
 import { Linter } from './linter.js';
+import { methodProblem } from './methods.js';
 import { specUrl } from './rules.js';
 
 type Step = ['c' | 's', unknown];
@@ -94,6 +95,13 @@ describe('the tasks extension rules (TASK-EXT-*)', () => {
     expect(lint([['s', { jsonrpc: '2.0', method: 'notifications/tasks', params: { ...wire, status: 'input_required' } }]])).toEqual([
       'TASK-EXT-RESULT error: The task in notifications/tasks is not a valid Task of the tasks extension: an input_required task lists what it waits for in "inputRequests" (an object), and it has none.',
     ]);
+  });
+
+  it("knows the extension's own methods from 2026-07-28 on only", () => {
+    expect(methodProblem('tasks/update', 'client', 'request', '2026-07-28')).toBeUndefined();
+    expect(methodProblem('notifications/tasks', 'server', 'notification', '2026-07-28')).toBeUndefined();
+    expect(methodProblem('tasks/update', 'client', 'request', '2025-11-25')).toBeDefined();
+    expect(methodProblem('notifications/tasks', 'server', 'notification', '2025-11-25')).toBeDefined();
   });
 
   it("links to the extension's page, whatever the version", () => {

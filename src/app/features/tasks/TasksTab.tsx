@@ -65,7 +65,7 @@ function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolea
       </dl>
       {backwards.map((b) => (
         <p key={b} role="alert" className="task-problem">
-          {b} (TASK-STATUS in the Problems tab)
+          {b} ({modern ? 'TASK-EXT-STATUS' : 'TASK-STATUS'} in the Problems tab)
         </p>
       ))}
       {pollError && <p className="task-problem">{pollError}</p>}
