@@ -3,9 +3,7 @@
 
 import {
   ConnectionCore,
-  DEFAULT_CLIENT_FEATURES,
   Linter,
-  answerTaskInput,
   lastStderrLines,
   outcomeMessage,
   plural,
@@ -69,19 +67,7 @@ export class CliConnection {
   info: InitializeInfo | undefined;
   private upstream: AnyUpstream | undefined;
 
-  /** How this CLI answers the server's requests (and a 2026 task's input requests). */
-  private readonly handlers: Record<string, ServerRequestHandler>;
-
   private constructor(private readonly options: ConnectOptions) {
-    this.handlers = {
-      'elicitation/create': (params) => {
-        const reply = elicitationAnswer(options.elicitation, params);
-        this.options.notice?.(reply.note);
-        return { result: reply.result };
-      },
-      ...rootsHandler(options.roots ?? [], (line) => this.options.notice?.(line)),
-      ...(options.sampling ? { 'sampling/createMessage': (params: unknown) => this.answerSampling(options.sampling!, params) } : {}),
-    };
     // The client capabilities are learnt from the initialize frame, which declares what the offered version has.
     this.linter = new Linter({
       offeredVersion: options.protocolVersion === 'auto' ? NEWEST_LEGACY_VERSION : options.protocolVersion,
@@ -93,7 +79,15 @@ export class CliConnection {
       clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
       // Declared before connecting: initialize announces elicitation where the offered version has it,
       // and roots when --root gave some.
-      handlers: this.handlers,
+      handlers: {
+        'elicitation/create': (params) => {
+          const reply = elicitationAnswer(options.elicitation, params);
+          this.options.notice?.(reply.note);
+          return { result: reply.result };
+        },
+        ...rootsHandler(options.roots ?? [], (line) => this.options.notice?.(line)),
+        ...(options.sampling ? { 'sampling/createMessage': (params: unknown) => this.answerSampling(options.sampling!, params) } : {}),
+      },
       transport: {
         send: (raw) => {
           if (!this.upstream) throw new Error('closed');
@@ -126,9 +120,9 @@ export class CliConnection {
     });
   }
 
-  /** An input request of a 2026 task, answered as the same server request would be. */
-  answerInput(method: string, params: unknown, taskId: string): Promise<ServerRequestAnswer> {
-    return answerTaskInput(this.handlers, DEFAULT_CLIENT_FEATURES, method, params, taskId);
+  /** An input request of a 2026 task (tasks/get's inputRequests), answered as the same server request would be. */
+  answerInputRequest(method: string, params: unknown, key: string): Promise<ServerRequestAnswer> {
+    return this.session.answerInputRequest(method, params, key);
   }
 
   private listen(): void {

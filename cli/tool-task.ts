@@ -66,7 +66,7 @@ function followTask(c: CliConnection, task: Task, generation: TaskGeneration, no
       clock: systemClock,
       generation,
       request: (method, params, options) => c.request(method, params, options),
-      answerInput: (method, params) => c.answerInput(method, params, task.taskId),
+      answerInput: (method, params, key) => c.answerInputRequest(method, params, key),
       onChange: () => {
         const s = tracker.state;
         for (const h of s.history.slice(printed)) say(h.status, h.statusMessage);

@@ -3,7 +3,7 @@
 // the page's environment provides. Nothing here runs at import time.
 
 import { QueryClient } from '@tanstack/react-query';
-import { answerTaskInput, systemClock, type ServerRequestHandler } from '../protocol/index.js';
+import type { ServerRequestHandler } from '../protocol/index.js';
 import { createIconOriginsStore, type SettingsStorage } from './components/icons/icon-origins.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
@@ -65,10 +65,7 @@ export function createApp(env: PageEnvironment) {
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
-  // A 2026 task's input requests are answered by the same handlers (and switches) as a server's requests.
-  const tasksStore = createTasksStore(systemClock, (method, params, taskId) =>
-    answerTaskInput(baseHandlers, clientSettings.getState().features, method, params, taskId),
-  );
+  const tasksStore = createTasksStore();
   const baseHandlers: Record<string, ServerRequestHandler> = {
     'elicitation/create': cancellableElicitation(elicitations),
     'sampling/createMessage': (params, request) => sampling.request(params, request),

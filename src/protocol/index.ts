@@ -43,4 +43,3 @@ export * from './tasks/task-tracker.js';
 export * from './tasks/client-tasks.js';
 export * from './tasks/task-support.js';
 export * from './tasks/ext-task.js';
-export * from './tasks/task-input.js';

@@ -34,8 +34,11 @@ export interface TaskTrackerOptions {
   onChange?: () => void;
   /** Default legacy (2025-11-25). */
   generation?: TaskGeneration;
-  /** Modern: answers one input request (elicitation, sampling, roots) as the person or the client's handler does. */
-  answerInput?: (method: string, params: unknown) => Promise<ServerRequestAnswer>;
+  /**
+   * Modern: answers one input request (elicitation, sampling, roots) as the client answers that server
+   * request (ClientSession.answerInputRequest); `key` names it ("task <taskId> input <key>").
+   */
+  answerInput?: (method: string, params: unknown, key: string) => Promise<ServerRequestAnswer>;
 }
 
 /** Modern: where one of the task's input requests stands. */
@@ -266,7 +269,7 @@ export class TaskTracker {
 
   private async answerInput(key: string, request: TaskInputRequest): Promise<void> {
     const answer: ServerRequestAnswer = this.options.answerInput
-      ? await this.options.answerInput(request.method, request.params).catch((e: unknown) => ({
+      ? await this.options.answerInput(request.method, request.params, `task ${this._state.task.taskId} input ${key}`).catch((e: unknown) => ({
           error: { code: ErrorCode.InternalError, message: e instanceof Error ? e.message : String(e) },
         }))
       : { error: { code: ErrorCode.MethodNotFound, message: 'this client answers no input requests' } };

@@ -15,13 +15,12 @@ import {
   type ClientSession,
   type ClientTask,
   type Clock,
-  type ServerRequestAnswer,
   type Task,
   type TaskGeneration,
   type TaskTrackerState,
 } from '../../../protocol/index.js';
 
-export type TaskSession = Pick<ClientSession, 'request'>;
+export type TaskSession = Pick<ClientSession, 'request'> & Partial<Pick<ClientSession, 'answerInputRequest'>>;
 
 export interface TrackedTask {
   taskId: string;
@@ -60,15 +59,12 @@ export interface TasksState {
 
 export type TasksStore = StoreApi<TasksState> & ReturnType<typeof taskActions>;
 
-/** Answers an input request of a 2026 task (elicitation, sampling, roots) the way the page answers a server request. */
-export type TaskInputAnswerer = (method: string, params: unknown, taskId: string) => Promise<ServerRequestAnswer>;
-
-export function createTasksStore(clock: Clock = systemClock, answerInput?: TaskInputAnswerer): TasksStore {
+export function createTasksStore(clock: Clock = systemClock): TasksStore {
   const store = createStore<TasksState>()(() => ({ tracked: [], clientTasks: [], questions: [] }));
-  return Object.assign(store, taskActions(store, clock, answerInput));
+  return Object.assign(store, taskActions(store, clock));
 }
 
-function taskActions(store: StoreApi<TasksState>, clock: Clock, answerInput: TaskInputAnswerer | undefined) {
+function taskActions(store: StoreApi<TasksState>, clock: Clock) {
   const trackers = new Map<string, TaskTracker>();
   const keyOf = (connection: number, taskId: string) => `${connection}:${taskId}`;
   const patch = (connection: number, taskId: string, change: Partial<TrackedTask>) =>
@@ -84,7 +80,10 @@ function taskActions(store: StoreApi<TasksState>, clock: Clock, answerInput: Tas
         generation,
         request: (method, params, options) => session.request(method, params, options),
         onChange: () => patch(connection, task.taskId, { state: tracker.state }),
-        ...(answerInput ? { answerInput: (method: string, params: unknown) => answerInput(method, params, task.taskId) } : {}),
+        // A 2026 task's input requests are answered by the session's own handlers, as its server requests are.
+        ...(session.answerInputRequest
+          ? { answerInput: (method: string, params: unknown, key: string) => session.answerInputRequest!(method, params, key) }
+          : {}),
       });
       trackers.set(key, tracker);
       const entry: TrackedTask = {
