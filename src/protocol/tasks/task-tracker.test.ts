@@ -302,6 +302,22 @@ describe('TaskTracker, the 2026-07-28 tasks extension', () => {
     expect(tracker.state.polling).toBe(false);
   });
 
+  it('a notifications/tasks that says completed stops polling, and one tasks/get reads the result to show', async () => {
+    const { clock, calls, tracker } = setup(
+      base,
+      { 'tasks/get': () => result({ ...wire, status: 'completed', result: { content: [{ type: 'text', text: 'pushed' }] } }) },
+      modern,
+    );
+    clockOf.current = clock;
+    tracker.start();
+    tracker.apply({ ...wire, status: 'completed', result: { content: [] } });
+    await flush();
+    expect(tracker.state.polling).toBe(false);
+    expect(tracker.state.result).toMatchObject({ status: 'result', result: { content: [{ text: 'pushed' }] } });
+    await tick(5000);
+    expect(calls.map((c) => `${c.method}@${c.at}`)).toEqual(['tasks/get@0']);
+  });
+
   it('backs off after failed polls and returns to the interval after a good one', async () => {
     let fail = 2;
     const { clock, calls, tracker } = setup(

@@ -168,7 +168,15 @@ export class TaskTracker {
     }
     if (this.modern) {
       if ('detail' in parsed.value) this.askInputs(parsed.value.detail);
+      // notifications/tasks said it ended: one tasks/get reads the result (or error) to show.
+      if (source === 'notification' && this._state.result === undefined && (task.status === 'completed' || task.status === 'failed')) void this.readFinal();
     } else this.askResult();
+  }
+
+  private async readFinal(): Promise<void> {
+    const outcome = await this.options.request('tasks/get', { taskId: this._state.task.taskId });
+    if (outcome.status === 'result') this.modernPoll(outcome);
+    else this.patch({ pollError: `tasks/get for the result: ${outcomeMessage(outcome)}` });
   }
 
   /** tasks/cancel; the answer is the task in its cancelled status (legacy), or an ack (modern). */
@@ -245,7 +253,9 @@ export class TaskTracker {
     }
     this.patch({ pollError: undefined, failedPolls: 0 });
     const { task, detail } = parsed.value;
-    if (this._state.result === undefined && !this.ended()) {
+    // The first terminal status is the one whose payload counts (a notification may have announced it).
+    const first = this._state.history.find((h) => isTerminalStatus(h.status))?.status;
+    if (this._state.result === undefined && (first === undefined || first === task.status)) {
       if (task.status === 'completed' && detail.result !== undefined) this.patch({ result: { ...outcome, result: detail.result } });
       else if (task.status === 'failed' && detail.error !== undefined) {
         this.patch({ result: { status: 'error', request: outcome.request, response: outcome.response, error: detail.error, rttMs: outcome.rttMs } });
