@@ -23,7 +23,7 @@ async function connect(): Promise<(method: string, params: Record<string, unknow
   });
   const init = await session.initialize('2025-11-25');
   if (!init.ok) throw new Error(init.message);
-  return (method, params) => session.request(method, { ...params, _meta: META });
+  return (method, params) => session.request(method, { _meta: META, ...params });
 }
 
 async function until(check: () => boolean, ms = 5000): Promise<void> {
@@ -74,6 +74,13 @@ describe('the tasks extension against a hand-written 2026 server', () => {
     expect(statuses.slice(0, 2)).toEqual(['working', 'input_required']);
     expect(statuses.at(-1)).toBe('completed');
     expect(tracker.state.result).toMatchObject({ result: { content: [{ text: 'Hello, Ada!' }] } });
+  });
+
+  it('refuses the task methods to a request that does not declare the extension (-32021)', async () => {
+    const request = await connect();
+    const task = await startTask(request, 'endless');
+    const outcome = await request('tasks/get', { taskId: task.taskId, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
+    expect(outcome).toMatchObject({ status: 'error', error: { code: -32021 } });
   });
 
   it('cancels: the ack, then the cancelled status from the next tasks/get', async () => {

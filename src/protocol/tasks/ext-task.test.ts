@@ -58,6 +58,12 @@ describe('the tasks extension (2026-07-28)', () => {
     const failed = parseExtTask({ ...handle, status: 'failed', error: { code: -32603, message: 'x' } });
     expect(failed.ok && failed.value.detail).toEqual({ error: { code: -32603, message: 'x' } });
     expect(detailProblems({ ...handle, status: 'failed', error: 'x' })).toHaveLength(1);
+    expect(detailProblems({ ...handle, status: 'failed', error: { code: 1, message: 'm' }, result: { content: [] } })).toEqual([
+      'a failed task carries no "result" (failed is for a JSON-RPC error only)',
+    ]);
+    expect(detailProblems({ ...handle, status: 'completed', result: { content: [] }, error: { code: 1, message: 'm' } })).toEqual([
+      'a completed task carries no "error" (a tool that reported a failure is completed with result.isError)',
+    ]);
     expect(parseExtTask({ status: 'working' })).toMatchObject({ ok: false });
   });
 

@@ -86,9 +86,15 @@ export function detailProblems(value: unknown): string[] {
     case 'input_required':
       return inputRequestProblems(value.inputRequests);
     case 'completed':
-      return isRecord(value.result) ? [] : ['a completed task carries its final result in "result" (an object), and it has none'];
+      return [
+        ...(isRecord(value.result) ? [] : ['a completed task carries its final result in "result" (an object), and it has none']),
+        ...(value.error !== undefined ? ['a completed task carries no "error" (a tool that reported a failure is completed with result.isError)'] : []),
+      ];
     case 'failed':
-      return isErrorObject(value.error) ? [] : ['a failed task carries the JSON-RPC error in "error" ({code, message}), and it has none'];
+      return [
+        ...(isErrorObject(value.error) ? [] : ['a failed task carries the JSON-RPC error in "error" ({code, message}), and it has none']),
+        ...(value.result !== undefined ? ['a failed task carries no "result" (failed is for a JSON-RPC error only)'] : []),
+      ];
     default:
       return [];
   }
