@@ -31,6 +31,7 @@ async function callToTask(page: Page, tool: string) {
   await expect(result).toContainText('tasks extension');
   await expect(result).toContainText('answered with a task handle instead of the result');
   const taskId = await result.getByRole('paragraph').filter({ hasText: 'The server runs this call as task' }).locator('code').textContent();
+  await result.screenshot({ path: `/tmp/tasks-ext-call-${tool}.png` });
   await result.getByRole('button', { name: 'Open in the Tasks tab' }).click();
   return page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('article', { name: `Task ${taskId}` });
 }
