@@ -2,7 +2,10 @@
 // same demo server driven directly over stdio, in one run, plus the proxy's
 // start-up time and resident memory with one open session. The HTTP row does
 // the same against one Streamable HTTP server (server-everything on a loopback
-// port): pings through the proxy against a direct `fetch` client.
+// port): pings through the proxy against a direct `fetch` client. The
+// server/discover row (2026-07-28, which has no ping) times discover round
+// trips, with the modern _meta, to a hand-written 2026-07-28 stdio server,
+// through the proxy against the same server driven directly.
 //
 //   npm run bench            (builds first)
 //   node bench/ping-rtt.mjs [--pings 2000] [--warmup 200] [--profile-proxy DIR]
@@ -27,6 +30,7 @@ const TOKEN = 'bench-token-0123456789abcdef';
 
 const demoServer = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
 const everythingServer = fileURLToPath(new URL('../test/fixtures/http-everything.mjs', import.meta.url));
+const modernServer = [fileURLToPath(new URL('../test/fixtures/modern-server.mjs', import.meta.url)), 'modern'];
 
 const initialize = (id) =>
   JSON.stringify({
@@ -63,8 +67,9 @@ function driver(sendLine) {
   };
 }
 
-async function startDirect() {
-  const child = spawn(process.execPath, [demoServer], { stdio: ['pipe', 'pipe', 'ignore'] });
+/** `handshake`: initialize first (legacy); a 2026-07-28 server has none. */
+async function startDirect(serverArgs = [demoServer], handshake = true) {
+  const child = spawn(process.execPath, serverArgs, { stdio: ['pipe', 'pipe', 'ignore'] });
   let buf = '';
   const d = driver((raw) => child.stdin.write(`${raw}\n`));
   child.stdout.setEncoding('utf8');
@@ -76,8 +81,10 @@ async function startDirect() {
       buf = buf.slice(nl + 1);
     }
   });
-  await d.call(0, initialize(0));
-  child.stdin.write(`${initialized}\n`);
+  if (handshake) {
+    await d.call(0, initialize(0));
+    child.stdin.write(`${initialized}\n`);
+  }
   return { d, stop: () => child.kill() };
 }
 
@@ -105,7 +112,7 @@ async function startBareRelay() {
   };
 }
 
-async function startProxy(transport = { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} }) {
+async function startProxy(transport = { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} }, handshake = true) {
   const t0 = performance.now();
   const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const proxy = await launchProxy({ token: TOKEN, nodeArgs });
@@ -126,8 +133,10 @@ async function startProxy(transport = { kind: 'stdio', command: process.execPath
   });
   ws.send(JSON.stringify({ type: 'open', transport }));
   await opened;
-  await d.call(0, initialize(0));
-  ws.send(JSON.stringify({ type: 'send', raw: initialized }));
+  if (handshake) {
+    await d.call(0, initialize(0));
+    ws.send(JSON.stringify({ type: 'send', raw: initialized }));
+  }
   return {
     d,
     startupMs,
@@ -185,11 +194,26 @@ async function startDirectHttp(url) {
 }
 
 let nextId = 1;
-async function pings(d, n, into) {
+const pingFrame = (id) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}`;
+/** server/discover with the _meta every 2026-07-28 request carries. */
+const discoverFrame = (id) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'server/discover',
+    params: {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' },
+      },
+    },
+  });
+async function pings(d, n, into, frame = pingFrame) {
   for (let i = 0; i < n; i++) {
     const id = nextId++;
     const t = performance.now();
-    await d.call(id, `{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+    await d.call(id, frame(id));
     into?.push(performance.now() - t);
   }
 }
@@ -197,14 +221,14 @@ async function pings(d, n, into) {
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Ping both paths alternately in short rounds, so load from elsewhere on the machine hits both alike. */
-async function measure(a, b, rounds = 20) {
-  await pings(a.d, WARMUP);
-  await pings(b.d, WARMUP);
+async function measure(a, b, rounds = 20, frame = pingFrame) {
+  await pings(a.d, WARMUP, undefined, frame);
+  await pings(b.d, WARMUP, undefined, frame);
   const viaA = [];
   const viaB = [];
   for (let r = 0; r < rounds; r++) {
-    await pings(a.d, PINGS / rounds, viaA);
-    await pings(b.d, PINGS / rounds, viaB);
+    await pings(a.d, PINGS / rounds, viaA, frame);
+    await pings(b.d, PINGS / rounds, viaB, frame);
   }
   return [viaA.sort((x, y) => x - y), viaB.sort((x, y) => x - y)];
 }
@@ -241,6 +265,12 @@ const [httpViaProxy, httpViaDirect] = await measure(httpProxy, httpDirect);
 await httpProxy.stop();
 await httpDirect.stop();
 httpServer.stop();
+// The 2026-07-28 row: server/discover, through the proxy and directly over stdio.
+const discoverDirect = await startDirect(modernServer, false);
+const discoverProxy = await startProxy({ kind: 'stdio', command: process.execPath, args: modernServer, env: {} }, false);
+const [discoverViaProxy, discoverViaDirect] = await measure(discoverProxy, discoverDirect, 20, discoverFrame);
+await discoverProxy.stop();
+discoverDirect.stop();
 const row = (name, s) => `| ${name} | ${s.length} | ${fmt(pct(s, 50))} | ${fmt(pct(s, 90))} | ${fmt(pct(s, 99))} |`;
 console.log(`ping-rtt: ${PINGS} pings each after ${WARMUP} warm-up, node ${process.version}`);
 console.log('| path | pings | p50 | p90 | p99 |');
@@ -250,9 +280,12 @@ console.log(row('direct (stdio)', viaDirect));
 console.log(row('bare relay, the floor (WebSocket → stdio, nothing else)', viaBare));
 console.log(row('proxy (WebSocket → Streamable HTTP)', httpViaProxy));
 console.log(row('direct (fetch → Streamable HTTP)', httpViaDirect));
+console.log(row('server/discover, proxy (WebSocket → stdio, 2026-07-28)', discoverViaProxy));
+console.log(row('server/discover, direct (stdio, 2026-07-28)', discoverViaDirect));
 console.log(`p50 ratio proxy/direct (stdio): ${(pct(viaProxy, 50) / pct(viaDirect, 50)).toFixed(2)}`);
 console.log(`p50 ratio bare relay/direct (stdio): ${(pct(viaBare, 50) / pct(viaDirect, 50)).toFixed(2)}`);
 console.log(`p50 ratio proxy/bare relay (stdio): ${(pct(viaProxy, 50) / pct(viaBare, 50)).toFixed(2)}`);
 console.log(`p50 ratio proxy/direct (HTTP): ${(pct(httpViaProxy, 50) / pct(httpViaDirect, 50)).toFixed(2)}`);
+console.log(`p50 ratio proxy/direct (server/discover, stdio): ${(pct(discoverViaProxy, 50) / pct(discoverViaDirect, 50)).toFixed(2)}`);
 console.log(`proxy start → ready line (spawn of node included): ${proxy.startupMs.toFixed(0)} ms`);
 console.log(`proxy resident memory with one open session: ${rss.toFixed(1)} MB`);

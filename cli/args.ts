@@ -1,7 +1,15 @@
 // Command-line arguments of the headless CLI, read against the one table of
 // options in options/ (shared with npm start). Pure: parsing only.
 
-import { DEFAULT_PROTOCOL_VERSION, type LoggingLevel, type ProtocolVersion, type Root, type TransportConfig } from '../src/protocol/index.js';
+import {
+  DEFAULT_PROTOCOL_VERSION,
+  NEWEST_LEGACY_VERSION,
+  NEWEST_MODERN_VERSION,
+  type LoggingLevel,
+  type Root,
+  type TransportConfig,
+  type VersionChoice,
+} from '../src/protocol/index.js';
 import { columns, optionHelp, optionSpelling, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf } from '../options/server.js';
@@ -30,7 +38,8 @@ export interface CliOptions {
   command: CliCommand;
   json: boolean;
   verbose: boolean;
-  protocolVersion: ProtocolVersion;
+  /** --protocol-version, or what --protocol-era stands for. */
+  protocolVersion: VersionChoice;
   timeoutMs: number;
   elicitation: ElicitationPolicy;
   /** --sampling; absent: sampling is not declared. */
@@ -93,6 +102,9 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
     const [, spec] = misplaced;
     return refused(`${spec.flag} goes with ${orList(spec.commands ?? [])}, not with ${command.value.name}.`);
   }
+  if (values.protocolVersion !== undefined && values.protocolEra !== undefined) {
+    return refused(`Give ${OPTIONS.protocolVersion.flag} or ${OPTIONS.protocolEra.flag}, not both: the era stands for a version.`);
+  }
   return {
     ok: true,
     value: {
@@ -100,7 +112,10 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       command: command.value,
       json: values.json === true,
       verbose: values.verbose === true,
-      protocolVersion: values.protocolVersion ?? DEFAULT_PROTOCOL_VERSION,
+      // The conformance suite runs each revision's scenarios against one command: Auto finds the server's.
+      protocolVersion:
+        values.protocolVersion ??
+        (values.protocolEra ? ERA_VERSION[values.protocolEra] : command.value.name === 'conformance' ? 'auto' : DEFAULT_PROTOCOL_VERSION),
       timeoutMs: values.timeout ?? DEFAULT_TIMEOUT_MS,
       // The conformance scenarios expect the defaults of an elicitation form to be accepted.
       elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),
@@ -111,6 +126,9 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
     },
   };
 }
+
+/** --protocol-era: legacy is the newest legacy version, modern the newest modern one. */
+const ERA_VERSION = { auto: 'auto', legacy: NEWEST_LEGACY_VERSION, modern: NEWEST_MODERN_VERSION } as const;
 
 function targetOf(values: OptionValues): Checked<TransportConfig> {
   const server = serverOptionsFrom(values, values.stdio, OPTIONS.stdio.flag);

@@ -10,8 +10,8 @@ import {
   ListFailed,
   outcomeMessage,
   settleList,
-  pingVerdict,
   plural,
+  type InitializeInfo,
   type LoggingLevel,
   type PingSample,
   type Tool,
@@ -19,6 +19,7 @@ import {
 import { checkCompletion } from './check-completion.js';
 import type { CliConnection } from './connection.js';
 import { checkLogging } from './logging.js';
+import { roundTrip } from './round-trip.js';
 
 export type StepStatus = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
 
@@ -30,6 +31,8 @@ export interface CheckStep {
 
 export interface CheckReport {
   server: { name: string; version: string };
+  /** The generation these steps spoke: legacy (initialize) or modern (2026-07-28, _meta on every request). */
+  era: 'legacy' | 'modern';
   offeredVersion: string;
   protocolVersion: string;
   steps: CheckStep[];
@@ -48,9 +51,11 @@ const PING_TIMEOUT_MS = 5000;
 
 async function checkPing(c: CliConnection, steps: CheckStep[]): Promise<void> {
   const samples: PingSample[] = [];
+  // 2026-07-28 has no ping: its step times server/discover.
+  const round = roundTrip(c);
   for (let n = 1; n <= PINGS; n++) {
-    const outcome = await c.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
-    const verdict = pingVerdict(outcome);
+    const outcome = await c.request(round.method, undefined, { timeoutMs: PING_TIMEOUT_MS });
+    const verdict = round.verdict(outcome);
     const s: PingSample = { n, at: 0, outcome: outcome.status, verdict };
     if (outcome.status === 'result' || outcome.status === 'error') s.rttMs = outcome.rttMs;
     if (!verdict.compliant) s.failure = verdict.failures.join('; ');
@@ -59,8 +64,12 @@ async function checkPing(c: CliConnection, steps: CheckStep[]): Promise<void> {
   }
   const bad = samples.find((s) => !s.verdict.compliant);
   const f = figuresOf(samples, 0);
-  const latency = f.p50 !== undefined ? `p50 ${formatDuration(f.p50)}, max ${formatDuration(f.max!)} over ${plural(samples.length, 'ping')}` : 'no answers';
-  steps.push(bad ? { name: 'ping', status: 'fail', detail: `${bad.failure} (${latency})` } : { name: 'ping', status: 'pass', detail: `Compliant; ${latency}` });
+  const latency =
+    f.p50 !== undefined
+      ? `p50 ${formatDuration(f.p50)}, max ${formatDuration(f.max!)} over ${plural(samples.length, round.label, round.labels)}`
+      : 'no answers';
+  const name = round.method === 'ping' ? 'ping' : 'server/discover round trip';
+  steps.push(bad ? { name, status: 'fail', detail: `${bad.failure} (${latency})` } : { name, status: 'pass', detail: `Compliant; ${latency}` });
 }
 
 async function checkUnknownMethod(c: CliConnection, steps: CheckStep[]): Promise<void> {
@@ -162,10 +171,11 @@ async function checkBatch(c: CliConnection, steps: CheckStep[]): Promise<void> {
 export async function runCheck(c: CliConnection, offeredVersion: string, logLevel: LoggingLevel = 'info'): Promise<CheckReport> {
   const steps: CheckStep[] = [];
   const info = c.info;
+  if (c.session.era === 'modern' && info) return runModernCheck(c, steps, info, logLevel);
   if (!info) {
     // --no-initialize against a server that answered -32601: the rest can still be probed.
     steps.push({ name: 'initialize', status: 'fail', detail: 'the server does not implement initialize (answered -32601)' });
-    return finish(c, steps, { name: '(unknown)', version: '(unknown)' }, offeredVersion, offeredVersion, async () => {
+    return finish(c, steps, 'legacy', { name: '(unknown)', version: '(unknown)' }, offeredVersion, offeredVersion, async () => {
       await checkPing(c, steps);
       await checkUnknownMethod(c, steps);
       await checkNotificationSilence(c, steps);
@@ -178,7 +188,7 @@ export async function runCheck(c: CliConnection, offeredVersion: string, logLeve
       ? `negotiated ${info.protocolVersion}${info.protocolVersion === offeredVersion ? '' : ` (offered ${offeredVersion})`}`
       : `the server chose ${info.protocolVersion}, which this client does not support`,
   });
-  return finish(c, steps, info.serverInfo, offeredVersion, info.protocolVersion, async () => {
+  return finish(c, steps, 'legacy', info.serverInfo, offeredVersion, info.protocolVersion, async () => {
     await checkPing(c, steps);
     await checkUnknownMethod(c, steps);
     await checkPingWithParams(c, steps);
@@ -194,9 +204,32 @@ export async function runCheck(c: CliConnection, offeredVersion: string, logLeve
   });
 }
 
+/** The steps that exist in 2026-07-28: no initialize, ping or logging/setLevel; every request carries _meta. */
+async function runModernCheck(c: CliConnection, steps: CheckStep[], info: InitializeInfo, logLevel: LoggingLevel): Promise<CheckReport> {
+  const version = info.protocolVersion;
+  steps.push({
+    name: 'server/discover',
+    status: 'pass',
+    detail: `supports ${(info.supportedVersions ?? [version]).join(', ')}; speaking ${version}`,
+  });
+  return finish(c, steps, 'modern', info.serverInfo, version, version, async () => {
+    await checkPing(c, steps);
+    await checkUnknownMethod(c, steps);
+    await checkNotificationSilence(c, steps);
+    await checkTools(c, steps);
+    steps.push({
+      name: 'logging/setLevel',
+      status: 'skip',
+      detail: `${version} has no logging/setLevel; the level (${logLevel}) rides in each request's _meta`,
+    });
+    await checkCompletion(c, steps);
+  });
+}
+
 async function finish(
   c: CliConnection,
   steps: CheckStep[],
+  era: CheckReport['era'],
   server: { name: string; version: string },
   offeredVersion: string,
   protocolVersion: string,
@@ -212,6 +245,7 @@ async function finish(
   const warnings = counted.filter((f) => f.severity === 'warning').length + steps.filter((s) => s.status === 'warn').length;
   return {
     server: { name: server.name, version: server.version },
+    era,
     offeredVersion,
     protocolVersion,
     steps,

@@ -5,7 +5,6 @@ import {
   listAll,
   ListFailed,
   outcomeMessage,
-  pingVerdict,
   plural,
   figuresOf,
   systemClock,
@@ -25,6 +24,7 @@ import { CliError, type CliConnection } from './connection.js';
 import { describeContent, describeContents, toolResult } from './format.js';
 import { callAsTask, followTaskHandle } from './tool-task.js';
 import { urlElicitationRequiredNote } from './url-elicitation.js';
+import { roundTrip } from './round-trip.js';
 
 export interface CommandResult {
   ok: boolean;
@@ -91,16 +91,18 @@ export async function runCommand(
     case 'ping': {
       const samples: PingSample[] = [];
       const text: string[] = [];
+      const round = roundTrip(c);
+      if (round.note) notice(round.note);
       for (let n = 1; n <= command.count; n++) {
         const at = systemClock.now();
-        const outcome = await c.request('ping');
-        const verdict = pingVerdict(outcome);
+        const outcome = await c.request(round.method);
+        const verdict = round.verdict(outcome);
         const sample: PingSample = { n, at, outcome: outcome.status, verdict };
         if (outcome.status === 'result' || outcome.status === 'error') sample.rttMs = outcome.rttMs;
         if (!verdict.compliant) sample.failure = verdict.failures.join('; ');
         samples.push(sample);
         text.push(
-          `ping ${n}: ${sample.rttMs !== undefined ? formatDuration(sample.rttMs) : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`,
+          `${round.label} ${n}: ${sample.rttMs !== undefined ? formatDuration(sample.rttMs) : outcome.status} — ${verdict.compliant ? 'Compliant' : verdict.failures.join('; ')}`,
         );
         if (outcome.status === 'closed' || outcome.status === 'refused') break; // the server is gone: no point pinging on
         if (n < command.count) await sleep(command.intervalMs);
@@ -108,7 +110,7 @@ export async function runCommand(
       const f = figuresOf(samples, 0);
       if (command.count > 1 && f.p50 !== undefined) {
         text.push(
-          `${plural(f.count, 'ping')}, ${f.misses} missed${f.failures ? `, ${f.failures} failed` : ''}: p50 ${formatDuration(f.p50)}, p95 ${formatDuration(f.p95!)}, max ${formatDuration(f.max!)}`,
+          `${plural(f.count, round.label, round.labels)}, ${f.misses} missed${f.failures ? `, ${f.failures} failed` : ''}: p50 ${formatDuration(f.p50)}, p95 ${formatDuration(f.p95!)}, max ${formatDuration(f.max!)}`,
         );
       }
       return { ok: samples.every((s) => s.verdict.compliant), text, json: { samples, figures: f } };

@@ -19,6 +19,7 @@ import {
   type TransportConfig,
   type VersionChoice,
   NEWEST_LEGACY_VERSION,
+  bestMutualVersion,
 } from '../src/protocol/index.js';
 import { SDK_SCHEMA_VERSION, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../proxy/upstream/http/index.js';
@@ -35,6 +36,8 @@ export interface ConnectOptions {
   /** A version, or Auto: probe with server/discover, fall back to initialize. */
   protocolVersion: VersionChoice;
   timeoutMs: number;
+  /** How long connecting (initialize or server/discover) may take, when not timeoutMs. */
+  connectTimeoutMs?: number;
   elicitation: ElicitationPolicy;
   /** How to answer sampling/createMessage; absent: sampling is not declared. */
   sampling?: SamplingPolicy;
@@ -157,7 +160,9 @@ export class CliConnection {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
     // The elicitation handler declares the capability, where the offered version has it.
-    const init = await c.core.connect(options.protocolVersion, { timeoutMs: options.timeoutMs });
+    const timeoutMs = options.connectTimeoutMs ?? options.timeoutMs;
+    // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
+    const init = await c.core.connect(options.protocolVersion, { timeoutMs, ...(target.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}) });
     if (init.kind === 'ready') {
       c.info = init.info;
       return c;
@@ -168,15 +173,19 @@ export class CliConnection {
       return c;
     }
     await c.close();
+    if (init.kind === 'version-unsupported') {
+      const usable = bestMutualVersion(init.supported);
+      throw new CliError(`${init.message}${usable ? `\nPass --protocol-version ${usable} (or auto).` : ''}${c.stderrTail()}`);
+    }
     const hint =
       init.kind === 'unsupported'
         ? '\nThis server does not implement initialize; pass --no-initialize to use it anyway.'
-        : init.kind === 'version-unsupported'
-          ? ''
-          : init.outcome.status === 'timeout'
-            ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
-            : '';
-    throw new CliError(`initialize failed: ${init.message}${c.stderrTail()}${hint}`);
+        : init.outcome.status === 'timeout'
+          ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
+          : '';
+    // A modern connection fails at server/discover; a legacy one (or Auto's fallback) at initialize.
+    const what = init.kind === 'failed' && 'request' in init.outcome && init.outcome.request?.method === 'server/discover' ? 'server/discover' : 'initialize';
+    throw new CliError(`${what} failed: ${init.message}${c.stderrTail()}${hint}`);
   }
 
   /** A request whose failure is fatal for the command: returns the result or throws. */

@@ -35,6 +35,14 @@ function declaresLogging(c: CliConnection): boolean | undefined {
 
 /** --log-level: sent once initialized, where the server declares logging; says what happened either way. */
 export async function applyLogLevel(c: CliConnection, level: LoggingLevel, notice: (line: string) => void): Promise<void> {
+  if (c.session.era === 'modern') {
+    // 2026-07-28 has no logging/setLevel: each request asks for its own level.
+    c.session.setLogLevel(level);
+    notice(
+      `--log-level ${level} goes in every request's _meta (${c.session.protocolVersion} has no logging/setLevel): the server should send ${level} and above.`,
+    );
+    return;
+  }
   const declared = declaresLogging(c);
   if (declared === false) {
     notice(`--log-level ${level} was not sent: the server does not declare the logging capability, so it takes no logging/setLevel.`);

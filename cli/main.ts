@@ -4,12 +4,13 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLI_USAGE, parseCliArgs } from './args.js';
-import { runCheck, type CheckReport } from './check.js';
+import type { CheckReport } from './check.js';
+import { runGenerationsCheck, type GenerationsReport } from './check-generations.js';
 import { runCommand } from './commands.js';
 import { runConformanceClient } from './conformance.js';
 import { applyLogLevel } from './logging.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
-import { plural } from '../src/protocol/index.js';
+import { plural, type VersionChoice } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
 
 export interface CliIo {
@@ -21,7 +22,8 @@ const processIo: CliIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) 
 
 const MARK: Record<string, string> = { pass: '✓', fail: '✗', warn: '!', skip: '–', info: 'i' };
 
-export function checkReportText(r: CheckReport): string[] {
+/** The steps and findings of one check, without the verdict line. */
+function checkBody(r: CheckReport): string[] {
   const lines = [`mcpscope check: ${r.server.name} ${r.server.version}, protocol ${r.protocolVersion}`, ''];
   lines.push(...table(r.steps.map((s) => [MARK[s.status] ?? '?', s.name, s.detail])));
   lines.push('');
@@ -38,8 +40,32 @@ export function checkReportText(r: CheckReport): string[] {
     lines.push(...table([...grouped.values()].map((g) => [g.severity, g.rule, g.count > 1 ? `×${g.count}` : '', g.message])));
     lines.push('');
   }
-  lines.push(r.ok ? `OK: no errors, ${plural(r.warnings, 'warning')}.` : `FAILED: ${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}.`);
   return lines;
+}
+
+function verdictLine(r: CheckReport): string {
+  return r.ok ? `OK: no errors, ${plural(r.warnings, 'warning')}.` : `FAILED: ${plural(r.errors, 'error')}, ${plural(r.warnings, 'warning')}.`;
+}
+
+const SPEAKS: Record<GenerationsReport['generations']['speaks'], string> = {
+  legacy: 'legacy only (initialize)',
+  modern: 'modern only (2026-07-28)',
+  both: 'both legacy and modern',
+  neither: 'neither',
+};
+
+/** Which generations the server speaks, then the check of each. */
+export function generationsReportText(r: GenerationsReport): string[] {
+  const g = r.generations;
+  const lines = [
+    `Protocol generations: ${SPEAKS[g.speaks]}`,
+    ...table([
+      [g.legacy.speaks ? '✓' : '✗', 'legacy', g.legacy.detail],
+      [g.modern.speaks ? '✓' : '✗', 'modern', g.modern.detail],
+    ]),
+    '',
+  ];
+  return [...lines, ...checkBody(r), ...(r.also ? checkBody(r.also) : []), verdictLine(r)];
 }
 
 function jsonOut(value: unknown): string {
@@ -65,12 +91,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   const o = parsed.value;
   const trace = o.verbose ? (line: string) => io.err(line) : undefined;
   let connection: CliConnection | undefined;
-  try {
-    connection = await CliConnection.open(
+  const open = (protocolVersion: VersionChoice, connectTimeoutMs?: number) =>
+    CliConnection.open(
       o.target,
       {
-        protocolVersion: o.protocolVersion,
+        protocolVersion,
         timeoutMs: o.timeoutMs,
+        ...(connectTimeoutMs !== undefined ? { connectTimeoutMs } : {}),
         elicitation: o.elicitation,
         ...(o.sampling ? { sampling: o.sampling } : {}),
         withoutInitialize: o.withoutInitialize,
@@ -81,13 +108,25 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
       },
       opener,
     );
-    if (o.logLevel !== undefined) await applyLogLevel(connection, o.logLevel, (line) => io.err(`mcpscope: ${line}`));
+  try {
     if (o.command.name === 'check') {
-      const report = await runCheck(connection, o.protocolVersion, o.logLevel);
+      // Each generation on a fresh connection; --log-level is applied on each.
+      const report = await runGenerationsCheck(
+        async (version, timeoutMs) => {
+          const c = await open(version, timeoutMs);
+          if (o.logLevel !== undefined) await applyLogLevel(c, o.logLevel, (line) => io.err(`mcpscope: ${line}`));
+          return c;
+        },
+        o.protocolVersion,
+        o.logLevel,
+        o.timeoutMs,
+      );
       if (o.json) io.out(jsonOut(report));
-      else for (const l of checkReportText(report)) io.out(l);
+      else for (const l of generationsReportText(report)) io.out(l);
       return report.ok ? 0 : 1;
     }
+    connection = await open(o.protocolVersion);
+    if (o.logLevel !== undefined) await applyLogLevel(connection, o.logLevel, (line) => io.err(`mcpscope: ${line}`));
     const result =
       o.command.name === 'conformance'
         ? await runConformanceClient(connection)

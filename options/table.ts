@@ -7,9 +7,11 @@ import {
   DEFAULT_PROTOCOL_VERSION,
   HTTP_MODES,
   LOGGING_LEVELS,
+  NEWEST_MODERN_VERSION,
   PROTOCOL_VERSIONS,
   httpUrlProblem,
-  isKnownProtocolVersion,
+  isVersionChoice,
+  type VersionChoice,
   parseHeaderLine,
   rootUriProblem,
   splitArgs,
@@ -102,8 +104,11 @@ const rootUri: Check<string> = (value, { flag }) => {
   return problem === undefined ? accepted(value.trim()) : refused(`${flag}: ${problem}`);
 };
 
-const protocolVersion: Check<(typeof PROTOCOL_VERSIONS)[number]> = (value, { flag }) =>
-  isKnownProtocolVersion(value) ? accepted(value) : refused(`Unknown protocol version "${value}": ${flag} takes ${orList(PROTOCOL_VERSIONS)}.`);
+const protocolVersion: Check<VersionChoice> = (value, { flag }) =>
+  isVersionChoice(value) ? accepted(value) : refused(`Unknown protocol version "${value}": ${flag} takes ${orList([...PROTOCOL_VERSIONS, 'auto'])}.`);
+
+/** The protocol generations --protocol-era picks from. */
+export const PROTOCOL_ERA_CHOICES = ['auto', 'legacy', 'modern'] as const;
 
 export const OPTIONS = {
   // The inspector's own.
@@ -183,9 +188,16 @@ export const OPTIONS = {
   protocolVersion: valueOption({
     flag: '--protocol-version',
     placeholder: 'V',
-    help: `version to offer (${PROTOCOL_VERSIONS.join(', ')};\ndefault ${DEFAULT_PROTOCOL_VERSION})`,
+    help: `version to speak (${PROTOCOL_VERSIONS.join(', ')}, or auto: probe with\nserver/discover, fall back to initialize; default ${DEFAULT_PROTOCOL_VERSION})`,
     programs: ['cli'],
     check: protocolVersion,
+  }),
+  protocolEra: valueOption({
+    flag: '--protocol-era',
+    placeholder: 'ERA',
+    help: `protocol generation instead of a version: legacy (${DEFAULT_PROTOCOL_VERSION}, initialize),\nmodern (${NEWEST_MODERN_VERSION}, _meta on every request) or auto`,
+    programs: ['cli'],
+    check: oneOf(PROTOCOL_ERA_CHOICES),
   }),
   timeout: valueOption({
     flag: '--timeout',
@@ -215,7 +227,7 @@ export const OPTIONS = {
   logLevel: valueOption({
     flag: '--log-level',
     placeholder: 'LEVEL',
-    help: `ask the server for log messages at LEVEL and above (logging/setLevel, sent\nafter initialize where the server declares logging): ${LOGGING_LEVELS.join(', ')}`,
+    help: `ask the server for log messages at LEVEL and above (logging/setLevel, sent\nafter initialize where the server declares logging; on ${NEWEST_MODERN_VERSION}, the\nlogLevel in every request's _meta): ${LOGGING_LEVELS.join(', ')}`,
     programs: ['cli'],
     check: oneOf(LOGGING_LEVELS),
   }),

@@ -4,7 +4,15 @@
 // stream. The session id comes from the initialize reply and goes on every
 // later request, with MCP-Protocol-Version once 2025-06-18 or later was agreed.
 
-import { carriedMessages, carriedRequestIds, requestIdOf, type CarriedMessage, type HttpTransportConfig, type RequestId } from '../../../src/protocol/wire.js';
+import {
+  carriedMessages,
+  carriedRequestIds,
+  modernRequestMeta,
+  requestIdOf,
+  type CarriedMessage,
+  type HttpTransportConfig,
+  type RequestId,
+} from '../../../src/protocol/wire.js';
 import type { HttpUpstreamStarted, UpstreamListener } from '../types.js';
 import { HttpUpstreamBase } from './base.js';
 import { contentType, isJsonType, type ExchangeRun } from './client.js';
@@ -86,6 +94,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       ...(isInitialize ? {} : this.state.headers()),
+      ...modernVersionHeader(raw, carried),
     };
     const start = await this.client.exchange({ purpose: 'message', method: 'POST', url: this.config.url, headers, body: raw, carried });
     release();
@@ -244,5 +253,19 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
     this.client.cancelAll();
     if (wasEnded) return;
     this.close(`Stopped by mcpscope.${await this.state.end(this.client, this.config.url, this.options.deleteTimeoutMs)}`);
+  }
+}
+
+/**
+ * 2026-07-28 (no initialize, so no negotiated version): a request's MCP-Protocol-Version header is
+ * the version its own _meta declares.
+ */
+function modernVersionHeader(raw: string, carried: CarriedMessage[]): Record<string, string> {
+  if (carried.length !== 1 || carried[0]!.kind !== 'request') return {};
+  try {
+    const version = modernRequestMeta((JSON.parse(raw) as { params?: unknown }).params).protocolVersion;
+    return typeof version === 'string' ? { 'mcp-protocol-version': version } : {};
+  } catch {
+    return {};
   }
 }

@@ -1,7 +1,7 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { ClientFeatures, ClientSession, ProtocolVersion, ServerRequestHandler, SessionEvent, TransportConfig } from '../../protocol/index.js';
+import type { ClientFeatures, ClientSession, ServerRequestHandler, SessionEvent, TransportConfig, VersionChoice } from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
@@ -11,7 +11,8 @@ import type { SocketFactory } from './socket.js';
 
 export interface ConnectRequest {
   transport: TransportConfig;
-  protocolVersion: ProtocolVersion;
+  /** A version, or Auto. */
+  protocolVersion: VersionChoice;
 }
 
 export interface ControllerDeps {

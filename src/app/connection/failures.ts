@@ -11,6 +11,10 @@ export type FailureKind =
   | 'exited'
   | 'initialize-timeout'
   | 'initialize-failed'
+  /** 2026-07-28 chosen by hand (or Auto met a modern server): server/discover failed or was malformed. */
+  | 'discover-failed'
+  /** The server supports none of the versions that could be used; the snapshot's versionUnsupported lists its own. */
+  | 'version-unsupported'
   /** HTTP: the server could not be reached, or refused (401, 404 …). */
   | 'http-failed'
   /** HTTP: the server ended the session (404 to a request with its session id). */
@@ -111,6 +115,14 @@ export function initializeTimeoutFailure(timeoutMs: number, stderrTail: string[]
 
 export function initializeFailure(message: string, stderrTail: string[]): ConnectionFailure {
   return { kind: 'initialize-failed', title: 'initialize failed', message, stderrTail, canReconnect: false };
+}
+
+export function discoverFailure(message: string, stderrTail: string[]): ConnectionFailure {
+  return { kind: 'discover-failed', title: 'server/discover failed', message, stderrTail, canReconnect: false };
+}
+
+export function versionUnsupportedFailure(message: string, stderrTail: string[]): ConnectionFailure {
+  return { kind: 'version-unsupported', title: 'The server does not support this protocol version', message, stderrTail, canReconnect: false };
 }
 
 /** The message every pending request fails with: the sentence plus the stderr tail. */

@@ -23,6 +23,8 @@ import {
   type TransportConfig,
   type UpstreamClose,
   type VersionChoice,
+  type Frame,
+  type RequestId,
   NEWEST_LEGACY_VERSION,
 } from '../../protocol/index.js';
 import type { LogInput } from '../stores/log-store.js';
@@ -34,6 +36,8 @@ import {
   httpClosedFailure,
   initializeFailure,
   initializeTimeoutFailure,
+  discoverFailure,
+  versionUnsupportedFailure,
   lostFailure,
   proxyStoppedFailure,
   refusedFailure,
@@ -84,6 +88,8 @@ export class ProxyConnection {
   private settle: (s: ConnectionSnapshot) => void = () => {};
   private readonly settled: Promise<ConnectionSnapshot>;
   private readonly http: HttpSide;
+  /** Auto's probe, while connecting: its request id, to mark the request and its answer in the log. */
+  private probeId: RequestId | undefined;
 
   constructor(options: ProxyConnectionOptions) {
     this.options = options;
@@ -97,12 +103,12 @@ export class ProxyConnection {
       transport: { send: (raw) => this.sendFrame(raw), close: () => this.disconnect() },
       hooks: {
         sent: (raw, frame) => {
-          this.log({ direction: 'out', raw, frame });
+          this.log({ direction: 'out', raw, frame, ...this.probeMark(frame, 'out') });
           if (this._snapshot.status === 'initializing' && this.http.initializeId === undefined) {
             if (frame.kind === 'request' && frame.message.method === 'initialize') this.http.initializeId = frameRequestId(frame);
           }
         },
-        received: (e, frame) => this.log({ direction: 'in', raw: e.text, frame, ...lineBytes(e) }),
+        received: (e, frame) => this.log({ direction: 'in', raw: e.text, frame, ...lineBytes(e), ...this.probeMark(frame, 'in') }),
         noise: (e) => {
           const note = this.options.transport.kind === 'http' ? 'A message from the server that is not JSON.' : 'A stdout line that is not JSON.';
           const bytes = lineBytes(e);
@@ -118,6 +124,8 @@ export class ProxyConnection {
     });
     this.session.on((e) => {
       if (e.type === 'state') this.update({ sessionState: e.state });
+      // Modern: a result's _meta may rename the server, and a later server/discover refresh what it offers.
+      if ((e.type === 'server-info' || e.type === 'initialized') && this._snapshot.status === 'ready') this.update({ info: this.session.info });
     });
     this._snapshot = {
       connection: options.connection,
@@ -240,10 +248,16 @@ export class ProxyConnection {
 
   private async initialize(): Promise<void> {
     const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-    const step = await this.core.connect(this.options.protocolVersion, { timeoutMs });
+    // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
+    const step = await this.core.connect(this.options.protocolVersion, {
+      timeoutMs,
+      ...(this.options.transport.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}),
+    });
     if (this._snapshot.status === 'closed') return; // The failure was already reported.
     if (step.kind === 'ready') {
-      this.update({ status: 'ready', info: step.info, era: step.era, reason: step.reason });
+      // How the era was chosen, when it was not by hand (a legacy version by hand is today's initialize).
+      if (this.options.protocolVersion === 'auto' || step.era === 'modern') this.system(step.reason);
+      this.update({ status: 'ready', info: step.info, offeredVersion: step.info.offeredVersion, era: step.era, reason: step.reason });
       this.settle(this._snapshot);
       return;
     }
@@ -256,10 +270,25 @@ export class ProxyConnection {
     const tail = this.core.stderrTail();
     if (step.kind === 'version-unsupported') {
       this.update({ versionUnsupported: { supported: step.supported } });
-      this.fail(initializeFailure(step.message, tail));
+      this.fail(versionUnsupportedFailure(step.message, tail));
+      return;
+    }
+    // A failure of server/discover (a modern server, or 2026-07-28 by hand) is not initialize's.
+    if ('request' in step.outcome && step.outcome.request?.method === 'server/discover') {
+      this.fail(discoverFailure(step.message, tail));
       return;
     }
     this.fail(step.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(step.message, tail));
+  }
+
+  /** `{ probe: true }` for Auto's server/discover probe and its answer, else nothing. */
+  private probeMark(frame: Frame, direction: 'in' | 'out'): { probe?: true } {
+    if (this.options.protocolVersion !== 'auto') return {};
+    if (direction === 'out' && this._snapshot.status === 'initializing' && frame.kind === 'request' && frame.message.method === 'server/discover') {
+      this.probeId ??= frameRequestId(frame);
+    }
+    const id = frame.kind === 'request' || frame.kind === 'response' || frame.kind === 'error' ? frameRequestId(frame) : undefined;
+    return this.probeId !== undefined && id?.key === this.probeId.key ? { probe: true } : {};
   }
 
   private onServerClosed(env: UpstreamClose): void {

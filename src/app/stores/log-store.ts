@@ -55,6 +55,8 @@ export interface LogEntry {
    * `savedEntry`) nor exported; restored and imported entries have none.
    */
   frame?: Frame;
+  /** A frame of Auto's server/discover probe (sent before the era is known), or its answer. */
+  probe?: true;
 }
 
 /**
@@ -84,6 +86,7 @@ export interface LogInput {
   note?: string;
   invalidUtf8?: true;
   bytes?: string;
+  probe?: true;
 }
 
 export type LogCounts = Record<LogDirection, number>;
@@ -300,6 +303,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         };
         if (input.invalidUtf8) entry.invalidUtf8 = true;
         if (input.bytes !== undefined) entry.bytes = input.bytes;
+        if (input.probe) entry.probe = true;
         if (input.note !== undefined) entry.note = entry.note ? `${entry.note} ${input.note}` : input.note;
         if (frame) entry.frame = frame;
         buffer.push(entry);

@@ -4,6 +4,7 @@
 
 import type { RequestOutcome } from '../session/types.js';
 import { pingAnswerProblem } from './compliance.js';
+import { judgeDiscover } from '../session/discover.js';
 
 export interface PingVerdict {
   compliant: boolean;
@@ -29,4 +30,21 @@ export function pingVerdict(outcome: RequestOutcome): PingVerdict {
     }
   }
   return { compliant: failures.length === 0, failures };
+}
+
+/**
+ * 2026-07-28 has no ping: a server/discover round trip stands in for it, compliant when the
+ * answer is a well-formed DiscoverResult.
+ */
+export function discoverRoundTripVerdict(outcome: RequestOutcome): PingVerdict {
+  if (outcome.status !== 'result' && outcome.status !== 'error') return { compliant: false, failures: [outcome.message] };
+  const judged = judgeDiscover(outcome, true);
+  if (judged.kind === 'discovered') return { compliant: true, failures: [] };
+  if (judged.kind === 'malformed') return { compliant: false, failures: [judged.message] };
+  return {
+    compliant: false,
+    failures: [
+      outcome.status === 'error' ? `answered with an error instead of a result: ${outcome.error.code} ${outcome.error.message}` : 'not a DiscoverResult',
+    ],
+  };
 }

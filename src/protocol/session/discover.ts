@@ -95,5 +95,6 @@ export function notInitializedHint(requestRaw: string, error: JsonRpcErrorObject
   }
   const version = modernRequestMeta(params).protocolVersion;
   if (typeof version !== 'string') return '';
-  return ` This request declared protocol ${version} in its _meta, yet the server answers as a legacy server does before initialize: it does not serve ${version} requests, whatever its server/discover said. Connect with Auto or a 2025 version instead.`;
+  const stop = /[.!?]\s*$/.test(error.message) ? '' : '.';
+  return `${stop} This request declared protocol ${version} in its _meta, yet the server answers as a legacy server does before initialize: it does not serve ${version} requests, whatever its server/discover said. Connect with a 2025 version instead.`;
 }
