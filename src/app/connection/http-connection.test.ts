@@ -4,7 +4,7 @@ import { createLogStore } from '../stores/log-store.js';
 import type { HttpEvent } from './http-connection.js';
 import { ProxyConnection } from './proxy-connection.js';
 import { httpExchange } from '../../../test/fixtures/http-exchange.js';
-import { FakeSocket, fakeSockets } from './test-doubles.js';
+import { fakeSockets } from './test-doubles.js';
 
 const transport: HttpTransportConfig = { kind: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer secret' }, mode: 'auto' };
 
@@ -159,11 +159,7 @@ describe('ProxyConnection over HTTP', () => {
       protocolVersion: '2025-11-25',
       connection: 1,
       log: () => {},
-      socketFactory: (url, protocols) => {
-        const s = new FakeSocket(url, protocols);
-        sockets.push(s);
-        return s;
-      },
+      socketFactory,
     });
     const started = connection.start();
     sockets[0]!.acceptHandshake();
