@@ -43,6 +43,7 @@ Object.assign(samples, {
   allowOrigin: plain('http://localhost:5173/'),
   maxServers: plain('3'),
   protocolVersion: plain('2025-06-18'),
+  protocolEra: plain('modern'),
   timeout: plain('1500'),
   elicitation: plain('accept-defaults'),
   logLevel: plain('warning'),
