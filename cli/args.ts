@@ -114,7 +114,10 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       command: command.value,
       json: values.json === true,
       verbose: values.verbose === true,
-      protocolVersion: values.protocolVersion ?? (values.protocolEra ? ERA_VERSION[values.protocolEra] : DEFAULT_PROTOCOL_VERSION),
+      // The conformance suite runs each revision's scenarios against one command: Auto finds the server's.
+      protocolVersion:
+        values.protocolVersion ??
+        (values.protocolEra ? ERA_VERSION[values.protocolEra] : command.value.name === 'conformance' ? 'auto' : DEFAULT_PROTOCOL_VERSION),
       timeoutMs: values.timeout ?? DEFAULT_TIMEOUT_MS,
       // The conformance scenarios expect the defaults of an elicitation form to be accepted.
       elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),

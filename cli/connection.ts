@@ -16,6 +16,7 @@ import {
   type RequestOptions,
   type RequestOutcome,
   type Root,
+  type ServerRequestAnswer,
   type ServerRequestHandler,
   type TransportConfig,
   type VersionChoice,
@@ -129,6 +130,11 @@ export class CliConnection {
     });
   }
 
+  /** An input request of a 2026 task (tasks/get's inputRequests), answered as the same server request would be. */
+  answerInputRequest(method: string, params: unknown, key: string): Promise<ServerRequestAnswer> {
+    return this.session.answerInputRequest(method, params, key);
+  }
+
   private listen(): void {
     // A multi-round request's retries are said as they go (the answers given were said by their handlers).
     this.core.session.on((e) => {
@@ -166,7 +172,9 @@ export class CliConnection {
       throw new CliError(err instanceof Error ? err.message : String(err));
     }
     // The elicitation handler declares the capability, where the offered version has it.
-    const init = await c.core.connect(options.protocolVersion, { timeoutMs: options.connectTimeoutMs ?? options.timeoutMs });
+    const timeoutMs = options.connectTimeoutMs ?? options.timeoutMs;
+    // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
+    const init = await c.core.connect(options.protocolVersion, { timeoutMs, ...(target.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}) });
     if (init.kind === 'ready') {
       c.info = init.info;
       return c;

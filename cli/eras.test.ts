@@ -40,7 +40,7 @@ describe('the CLI on a 2026-07-28 server', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {}, url: {} }, extensions: {} },
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {}, url: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
       'io.modelcontextprotocol/clientInfo': { name: 'mcpscope-cli', version: '0.1.0' },
       'io.modelcontextprotocol/logLevel': 'debug',
     });
@@ -62,7 +62,7 @@ describe('the CLI on a 2026-07-28 server', () => {
   it('a garbage server/discover result: exit 1, saying what was wrong', async () => {
     const r = await cli(...modern('garbage'), '--protocol-era', 'auto', 'tools', 'list');
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/server\/discover failed: Auto: .* speaks the modern protocol, but: The server\/discover result is a string, not an object/);
+    expect(r.err).toMatch(/server\/discover failed: Auto: The server\/discover result is a string, not an object; .* Nor did initialize work: .*-32601/);
   });
 
   it('a server that claims 2026-07-28 but answers "not initialized": named', async () => {

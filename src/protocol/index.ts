@@ -48,3 +48,4 @@ export * from './tasks/client-tasks.js';
 export * from './tasks/task-support.js';
 // 2026-07-28 Streamable HTTP and subscriptions (issue 11): the listen stream that replaces resources/subscribe.
 export * from './mcp/subscriptions.js';
+export * from './tasks/ext-task.js';

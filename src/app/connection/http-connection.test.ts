@@ -4,12 +4,12 @@ import { createLogStore } from '../stores/log-store.js';
 import type { HttpEvent } from './http-connection.js';
 import { ProxyConnection } from './proxy-connection.js';
 import { httpExchange } from '../../../test/fixtures/http-exchange.js';
-import { FakeSocket } from './test-doubles.js';
+import { fakeSockets } from './test-doubles.js';
 
 const transport: HttpTransportConfig = { kind: 'http', url: 'http://127.0.0.1:3001/mcp', headers: { Authorization: 'Bearer secret' }, mode: 'auto' };
 
 function setup() {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socketFactory } = fakeSockets();
   const logStore = createLogStore((run) => run());
   const http: HttpEvent[] = [];
   const connection = new ProxyConnection({
@@ -20,11 +20,7 @@ function setup() {
     connection: 1,
     log: (input) => logStore.getState().append(input),
     onHttp: (e) => http.push(e),
-    socketFactory: (url, protocols) => {
-      const s = new FakeSocket(url, protocols);
-      sockets.push(s);
-      return s;
-    },
+    socketFactory,
     clock: new ManualClock(),
   });
   const started = connection.start();
@@ -155,7 +151,7 @@ describe('ProxyConnection over HTTP', () => {
   });
 
   it('the proxy cannot reach an HTTP+SSE server: connect-failed, with Reconnect', async () => {
-    const sockets: FakeSocket[] = [];
+    const { sockets, socketFactory } = fakeSockets();
     const connection = new ProxyConnection({
       url: 'ws://x/ws',
       token: 't',
@@ -163,11 +159,7 @@ describe('ProxyConnection over HTTP', () => {
       protocolVersion: '2025-11-25',
       connection: 1,
       log: () => {},
-      socketFactory: (url, protocols) => {
-        const s = new FakeSocket(url, protocols);
-        sockets.push(s);
-        return s;
-      },
+      socketFactory,
     });
     const started = connection.start();
     sockets[0]!.acceptHandshake();

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock, type StdioTransportConfig, type VersionChoice } from '../../protocol/index.js';
 import { createLogStore } from '../stores/log-store.js';
 import { ProxyConnection } from './proxy-connection.js';
-import { FakeSocket } from './test-doubles.js';
+import { fakeSockets } from './test-doubles.js';
 
 const transport: StdioTransportConfig = { kind: 'stdio', command: 'node', args: ['server.js'], env: {} };
 
 function setup(protocolVersion: VersionChoice) {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socketFactory } = fakeSockets();
   const logStore = createLogStore((run) => run());
   const connection = new ProxyConnection({
     url: 'ws://127.0.0.1:6290/ws',
@@ -16,11 +16,7 @@ function setup(protocolVersion: VersionChoice) {
     protocolVersion,
     connection: 1,
     log: (input) => logStore.getState().append(input),
-    socketFactory: (url, protocols) => {
-      const s = new FakeSocket(url, protocols);
-      sockets.push(s);
-      return s;
-    },
+    socketFactory,
     clock: new ManualClock(),
   });
   const started = connection.start();

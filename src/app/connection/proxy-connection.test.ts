@@ -3,12 +3,12 @@ import { ManualClock, type StdioTransportConfig } from '../../protocol/index.js'
 import { createLogStore } from '../stores/log-store.js';
 import { LOST_MESSAGE } from './failures.js';
 import { ProxyConnection, type ProxyConnectionOptions } from './proxy-connection.js';
-import { FakeSocket, tick } from './test-doubles.js';
+import { fakeSockets, tick, type FakeSocket } from './test-doubles.js';
 
 const transport: StdioTransportConfig = { kind: 'stdio', command: 'node', args: ['demo.js'], env: { DEBUG: '1' } };
 
 function setup(handlers?: ProxyConnectionOptions['handlers']) {
-  const sockets: FakeSocket[] = [];
+  const { sockets, socketFactory } = fakeSockets();
   const clock = new ManualClock();
   const logStore = createLogStore((run) => run());
   const connection = new ProxyConnection({
@@ -18,11 +18,7 @@ function setup(handlers?: ProxyConnectionOptions['handlers']) {
     protocolVersion: '2025-06-18',
     connection: 1,
     log: (input) => logStore.getState().append(input),
-    socketFactory: (url, protocols) => {
-      const s = new FakeSocket(url, protocols);
-      sockets.push(s);
-      return s;
-    },
+    socketFactory,
     clock,
     ...(handlers ? { handlers } : {}),
   });

@@ -250,7 +250,12 @@ export class ProxyConnection {
 
   private async initialize(): Promise<void> {
     const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-    const step = await this.core.connect(this.options.protocolVersion, { timeoutMs, ...(this.options.probe === false ? { probe: false } : {}) });
+    // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
+    const step = await this.core.connect(this.options.protocolVersion, {
+      timeoutMs,
+      ...(this.options.transport.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}),
+      ...(this.options.probe === false ? { probe: false } : {}),
+    });
     if (this._snapshot.status === 'closed') return; // The failure was already reported.
     if (step.kind === 'ready') {
       // How the era was chosen, when it was not by hand (a legacy version by hand is today's initialize).

@@ -2,7 +2,7 @@
 // whose time only moves when told is the protocol's ManualClock).
 
 import type { ClientEnvelope, ProxyEnvelope } from '../../protocol/index.js';
-import type { SocketCloseInfo, SocketLike } from './socket.js';
+import type { SocketCloseInfo, SocketFactory, SocketLike } from './socket.js';
 
 export class FakeSocket implements SocketLike {
   readyState = 0;
@@ -52,3 +52,14 @@ export class FakeSocket implements SocketLike {
 }
 
 export const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** A socket factory for ProxyConnection that keeps every FakeSocket it makes, in order. */
+export function fakeSockets(): { sockets: FakeSocket[]; socketFactory: SocketFactory } {
+  const sockets: FakeSocket[] = [];
+  const socketFactory: SocketFactory = (url, protocols) => {
+    const s = new FakeSocket(url, protocols);
+    sockets.push(s);
+    return s;
+  };
+  return { sockets, socketFactory };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionCore } from './core.js';
+import { ConnectionCore, type ConnectStep } from './core.js';
 import { ManualClock } from '../time/clock.js';
 import type { SessionEvent } from '../session/types.js';
 
@@ -30,6 +30,13 @@ const discoverResult = (versions: string[]) => ({
     _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'srv', version: '1' } },
   },
 });
+/** The message of a step that must have failed. */
+async function failedMessage(step: Promise<ConnectStep>): Promise<string> {
+  const s = await step;
+  expect(s.kind).toBe('failed');
+  return s.kind === 'failed' ? s.message : '';
+}
+
 const initializeResult = { result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'old', version: '1' } } };
 
 describe('connect: a version chosen by hand', () => {
@@ -69,12 +76,9 @@ describe('connect: a version chosen by hand', () => {
     const { core, answer } = fake();
     const step = core.connect('2026-07-28');
     answer({ error: { code: -32601, message: 'Method not found' } });
-    const s = await step;
-    expect(s.kind).toBe('failed');
-    if (s.kind === 'failed')
-      expect(s.message).toMatch(
-        /^server\/discover got error -32601 \(Method not found\): this server does not seem to speak 2026-07-28\. Choose Auto or 2025-11-25/,
-      );
+    expect(await failedMessage(step)).toMatch(
+      /^server\/discover got error -32601 \(Method not found\): this server does not seem to speak 2026-07-28\. Choose Auto or 2025-11-25/,
+    );
   });
 
   it('modern: a discover that does not list the version is version-unsupported', async () => {
@@ -174,27 +178,37 @@ describe('connect: Auto', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('a malformed DiscoverResult: a server bug, reported, no silent fallback', async () => {
+  it('a result that is no DiscoverResult (a legacy server answering every method): falls back, saying what was wrong', async () => {
     const { core, sent, answer, settle } = fake();
     const step = core.connect('auto');
-    answer({ result: { capabilities: {} } });
-    const s = await step;
-    expect(s).toMatchObject({ kind: 'failed', outcome: { status: 'result', result: { capabilities: {} } } });
-    if (s.kind === 'failed')
-      expect(s.message).toBe(
-        'Auto: the server answered server/discover, so it speaks the modern protocol, but: The server/discover result has no supportedVersions; a DiscoverResult needs supportedVersions (strings) and capabilities (an object).',
-      );
+    answer({ result: {} });
     await settle();
-    expect(sent).toHaveLength(1);
+    expect(sent.map((f) => f.method)).toEqual(['server/discover', 'initialize']);
+    answer(initializeResult);
+    expect(await step).toMatchObject({
+      kind: 'ready',
+      era: 'legacy',
+      reason:
+        'Auto: server/discover was answered, but not with a DiscoverResult (The server/discover result has no supportedVersions; a DiscoverResult needs supportedVersions (strings) and capabilities (an object).); taken for a legacy server, fell back to initialize',
+    });
+  });
+
+  it('a malformed DiscoverResult from a server that has no initialize either: failed, naming both', async () => {
+    const { core, answer, settle } = fake();
+    const step = core.connect('auto');
+    answer({ result: 'hello' });
+    await settle();
+    answer({ error: { code: -32601, message: 'Method not found' } });
+    const s = await step;
+    expect(s).toMatchObject({ kind: 'failed', outcome: { status: 'result', result: 'hello', request: { method: 'server/discover' } } });
+    if (s.kind === 'failed') expect(s.message).toMatch(/^Auto: The server\/discover result is a string, not an object; .* Nor did initialize work: .*-32601/);
   });
 
   it('another modern error (-32021): failed, naming it, no fallback', async () => {
     const { core, answer } = fake();
     const step = core.connect('auto');
     answer({ error: { code: -32021, message: 'Missing required client capability' } });
-    const s = await step;
-    expect(s.kind).toBe('failed');
-    if (s.kind === 'failed') expect(s.message).toMatch(/modern error, so it speaks the 2026-07-28 generation, but refused: .*-32021/);
+    expect(await failedMessage(step)).toMatch(/modern error, so it speaks the 2026-07-28 generation, but refused: .*-32021/);
   });
 
   it('the server exits during the probe: failed, no initialize', async () => {

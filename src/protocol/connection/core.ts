@@ -130,11 +130,7 @@ export class ConnectionCore<B = unknown> {
         return this.ready('modern', `Auto: server/discover answered with ${best}`);
       }
       case 'malformed':
-        return {
-          kind: 'failed',
-          message: `Auto: the server answered server/discover, so it speaks the modern protocol, but: ${judged.message}`,
-          outcome: probe.outcome,
-        };
+        return this.afterMalformedProbe(judged.message, probe.outcome, timeoutMs);
       case 'modern-error': {
         const supported = judged.supported;
         if (supported === undefined) return { kind: 'failed', message: modernErrorMessage(probe), outcome: probe.outcome };
@@ -149,6 +145,19 @@ export class ConnectionCore<B = unknown> {
       case 'gone':
         return { kind: 'failed', message: judged.message, outcome: probe.outcome };
     }
+  }
+
+  /**
+   * A result to server/discover that is no DiscoverResult: a modern server's bug, or a legacy server
+   * that answers every method with a result (some do). Not silently: the reason says so, and when
+   * initialize fails too, the failure names both.
+   */
+  private async afterMalformedProbe(problem: string, probeOutcome: RequestOutcome, timeoutMs: number | undefined): Promise<ConnectStep> {
+    const reason = `Auto: server/discover was answered, but not with a DiscoverResult (${problem}); taken for a legacy server, fell back to initialize`;
+    const step = await this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, reason);
+    if (step.kind === 'ready' || step.kind === 'version-unsupported') return step;
+    const outcome = step.kind === 'failed' ? step.outcome : probeOutcome;
+    return { kind: 'failed', message: `Auto: ${problem} Nor did initialize work: ${step.message}`, outcome };
   }
 
   /** A modern version chosen by hand: server/discover, no fallback and no retry. */

@@ -7,7 +7,7 @@ import { RoundsNote } from '../../components/RoundsNote.js';
 import { ContentBlocks } from '../../components/content/ContentBlocks.js';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
-import { URL_ELICITATION_REQUIRED, createdTask, parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import { URL_ELICITATION_REQUIRED, isTaskHandle, parseCallToolResult, toolCallTask, type RequestOutcome } from '../../../protocol/index.js';
 import { UrlElicitationRequired } from '../elicitation/UrlElicitationRequired.js';
 import { TaskCreated } from '../tasks/TaskCreated.js';
 import { errorCodeName } from './format.js';
@@ -32,8 +32,17 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   const { outcome, tool } = record;
   switch (outcome.status) {
     case 'result': {
-      const created = record.asTask ? createdTask(outcome.result) : undefined;
-      if (created?.ok) return <TaskCreated task={created.value} />;
+      const created = toolCallTask(outcome.result, record.asTask === true);
+      if (created?.ok) return <TaskCreated task={created.value.task} generation={created.value.generation} />;
+      if (created && isTaskHandle(outcome.result)) {
+        return (
+          <div className="call-problem">
+            <p className="call-problem-title">Malformed task handle</p>
+            <p>The server marked its answer as a task (resultType "task"), but {created.error} It cannot be polled. The result, as received:</p>
+            <JsonTree value={outcome.result} label="Malformed task handle" />
+          </div>
+        );
+      }
       const parsed = parseCallToolResult(outcome.result);
       if (!parsed.ok) {
         return (

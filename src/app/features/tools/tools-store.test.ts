@@ -226,3 +226,34 @@ describe('a multi-round call waiting for input', () => {
     expect((await done)?.rounds).toBe(2);
   });
 });
+
+describe('calls answered with a task', () => {
+  const handle = {
+    resultType: 'task',
+    taskId: 'h1',
+    status: 'working',
+    createdAt: '2026-07-28T10:00:00Z',
+    lastUpdatedAt: '2026-07-28T10:00:00Z',
+    ttlMs: 60000,
+  };
+
+  it('hands over an unsolicited task handle (2026-07-28 extension) and a 2025 task only when one was asked for', async () => {
+    const { session, reply } = await readySession();
+    const created: Array<{ taskId: string; generation: string }> = [];
+    const store = createToolsStore({ session: () => session, taskCreated: (task, _s, _tool, generation) => created.push({ taskId: task.taskId, generation }) });
+    const first = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    reply({ jsonrpc: '2.0', id: 2, result: handle });
+    await first;
+    // A `task` object without the call asking for one is an ordinary (malformed) result, as before.
+    const second = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    reply({ jsonrpc: '2.0', id: 3, result: { task: { ...handle, taskId: 'h2', ttl: 1 } } });
+    await second;
+    const third = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false, asTask: true });
+    reply({ jsonrpc: '2.0', id: 4, result: { task: { ...handle, taskId: 'h3', ttl: 1 } } });
+    await third;
+    expect(created).toEqual([
+      { taskId: 'h1', generation: 'modern' },
+      { taskId: 'h3', generation: 'legacy' },
+    ]);
+  });
+});

@@ -5,13 +5,14 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
-  createdTask,
   requestFollowingInput,
+  toolCallTask,
   type ClientSession,
   type JsonRpcId,
   type ProgressUpdate,
   type RequestOutcome,
   type Task,
+  type TaskGeneration,
   type Tool,
 } from '../../../protocol/index.js';
 import { needsConfirmation } from './confirm-call.js';
@@ -115,7 +116,8 @@ export interface ToolsDeps {
   session: () => CallSession | undefined;
   now?: () => number;
   /** A call asked as a task was answered with one (CreateTaskResult): the Tasks tab follows it. */
-  taskCreated?: (task: Task, session: CallSession, toolName: string) => void;
+  /** The server answered with a task: a CreateTaskResult (2025-11-25, asked for) or a task handle (2026-07-28 extension, unsolicited). */
+  taskCreated?: (task: Task, session: CallSession, toolName: string, generation: TaskGeneration) => void;
 }
 
 export function parseTimeout(text: string): { ok: true; ms: number } | { ok: false; message: string } {
@@ -189,8 +191,8 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         history: [record, ...s.history].slice(0, HISTORY_LENGTH),
         shown: seq,
       }));
-      const task = request.asTask && outcome.status === 'result' ? createdTask(outcome.result) : undefined;
-      if (task?.ok) deps.taskCreated?.(task.value, session, request.tool.name);
+      const task = outcome.status === 'result' ? toolCallTask(outcome.result, request.asTask === true) : undefined;
+      if (task?.ok) deps.taskCreated?.(task.value.task, session, request.tool.name, task.value.generation);
       return record;
     };
     const select = (name: string | undefined): void => {
