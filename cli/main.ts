@@ -95,8 +95,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     CliConnection.open(
       o.target,
       {
-        protocolVersion:
-          o.command.name === 'conformance' ? conformanceVersion(protocolVersion, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION) : protocolVersion,
+        protocolVersion: o.command.name === 'conformance' ? conformanceVersion(protocolVersion, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION) : protocolVersion,
         timeoutMs: o.timeoutMs,
         ...(connectTimeoutMs !== undefined ? { connectTimeoutMs } : {}),
         elicitation: o.elicitation,
