@@ -109,6 +109,14 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
           <p className="call-notice-title">{NOTICE[outcome.status]}</p>
           <p>{outcome.message}</p>
           {outcome.status === 'stopped' && <JsonTree value={outcome.result} label="The server's last answer" />}
+          {outcome.status === 'closed' && retry && (
+            // A request lost on its way (a 2026-07-28 response stream that broke cannot be resumed): re-issue it.
+            <p>
+              <button type="button" disabled={retry.blocked !== undefined} title={retry.blocked} onClick={() => retry.run(record)}>
+                Send again (new id)
+              </button>
+            </p>
+          )}
         </div>
       );
   }
