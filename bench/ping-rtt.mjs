@@ -1,36 +1,41 @@
-// bench/ping-rtt: ping round trips through the proxy's WebSocket against the
-// same demo server driven directly over stdio, in one run, plus the proxy's
-// start-up time and resident memory with one open session. The HTTP row does
-// the same against one Streamable HTTP server (server-everything on a loopback
-// port): pings through the proxy against a direct `fetch` client. The
-// server/discover row (2026-07-28, which has no ping) times discover round
-// trips, with the modern _meta, to a hand-written 2026-07-28 stdio server,
-// through the proxy against the same server driven directly.
+// bench/ping-rtt: round trips through the proxy's WebSocket against the same
+// demo server driven directly over stdio and through bench/bare-relay.mjs, in
+// one run, plus the proxy's start-up time and resident memory with one open
+// session. The HTTP row does the same against one Streamable HTTP server on a
+// loopback port: through the proxy against a direct `fetch` client.
 //
-//   npm run bench            (builds first)
-//   node bench/ping-rtt.mjs [--pings 2000] [--warmup 200] [--profile-proxy DIR]
+// --method ping (the default): `ping` to the legacy demo (after initialize);
+// the HTTP row is server-everything. --method discover: 2026-07-28
+// `server/discover`, with the modern `_meta` as mcpscope's session sends it, to
+// the modern demo (no handshake); the HTTP row is the modern demo's `--http`.
+//
+//   npm run bench            (builds first, then runs both)
+//   node bench/ping-rtt.mjs [--method ping|discover] [--pings 2000] [--warmup 200] [--profile-proxy DIR]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import * as protocol from '../dist/node/src/protocol/index.js';
 import { launchProxy } from './proxy-process.mjs';
+import { HTTP_ROUNDS, STDIO_ROUNDS, parseRttArgs, replyProblem, rttRequest } from './rtt-requests.mjs';
 
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? Number(argv[i + 1]) : dflt;
-};
-const PINGS = opt('--pings', 2000);
+const args = parseRttArgs(process.argv.slice(2));
+if (!args.ok) {
+  console.error(args.message);
+  process.exit(2);
+}
+const { method: METHOD, pings: PINGS, warmup: WARMUP } = args;
 // --profile-proxy DIR writes a V8 CPU profile of the proxy there (for finding hot spots).
-const profileDir = argv.includes('--profile-proxy') ? argv[argv.indexOf('--profile-proxy') + 1] : undefined;
-const WARMUP = opt('--warmup', 200);
-const ROUNDS = 4; // alternate proxy and direct in rounds, so drift hits both alike
+const profileDir = args.profileDir;
+const MODERN = METHOD === 'discover';
 const TOKEN = 'bench-token-0123456789abcdef';
 
-const demoServer = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
+const server = (file) => fileURLToPath(new URL(`../dist/node/examples/servers/${file}`, import.meta.url));
+const demoServer = server(MODERN ? 'modern-demo-server.js' : 'demo-server.js');
 const everythingServer = fileURLToPath(new URL('../test/fixtures/http-everything.mjs', import.meta.url));
-const modernServer = [fileURLToPath(new URL('../test/fixtures/modern-server.mjs', import.meta.url)), 'modern'];
+const request = rttRequest(METHOD, protocol);
 
 const initialize = (id) =>
   JSON.stringify({
@@ -40,6 +45,13 @@ const initialize = (id) =>
     params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } },
   });
 const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+/** The legacy handshake before pings; a modern session has none (every request carries its version). */
+async function handshake(d, sendLine) {
+  if (MODERN) return;
+  await d.call(0, initialize(0));
+  sendLine(initialized);
+}
 
 /** A tiny request/response driver over any "send a line, get lines back" channel. */
 function driver(sendLine) {
@@ -67,9 +79,8 @@ function driver(sendLine) {
   };
 }
 
-/** `handshake`: initialize first (legacy); a 2026-07-28 server has none. */
-async function startDirect(serverArgs = [demoServer], handshake = true) {
-  const child = spawn(process.execPath, serverArgs, { stdio: ['pipe', 'pipe', 'ignore'] });
+async function startDirect() {
+  const child = spawn(process.execPath, [demoServer], { stdio: ['pipe', 'pipe', 'ignore'] });
   let buf = '';
   const d = driver((raw) => child.stdin.write(`${raw}\n`));
   child.stdout.setEncoding('utf8');
@@ -81,10 +92,7 @@ async function startDirect(serverArgs = [demoServer], handshake = true) {
       buf = buf.slice(nl + 1);
     }
   });
-  if (handshake) {
-    await d.call(0, initialize(0));
-    child.stdin.write(`${initialized}\n`);
-  }
+  await handshake(d, (raw) => child.stdin.write(`${raw}\n`));
   return { d, stop: () => child.kill() };
 }
 
@@ -101,8 +109,7 @@ async function startBareRelay() {
   });
   const d = driver((raw) => ws.send(raw));
   ws.on('message', (data) => d.onLine(String(data)));
-  await d.call(0, initialize(0));
-  ws.send(initialized);
+  await handshake(d, (raw) => ws.send(raw));
   return {
     d,
     stop: async () => {
@@ -112,7 +119,7 @@ async function startBareRelay() {
   };
 }
 
-async function startProxy(transport = { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} }, handshake = true) {
+async function startProxy(transport = { kind: 'stdio', command: process.execPath, args: [demoServer], env: {} }) {
   const t0 = performance.now();
   const nodeArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const proxy = await launchProxy({ token: TOKEN, nodeArgs });
@@ -133,10 +140,7 @@ async function startProxy(transport = { kind: 'stdio', command: process.execPath
   });
   ws.send(JSON.stringify({ type: 'open', transport }));
   await opened;
-  if (handshake) {
-    await d.call(0, initialize(0));
-    ws.send(JSON.stringify({ type: 'send', raw: initialized }));
-  }
+  await handshake(d, (raw) => ws.send(JSON.stringify({ type: 'send', raw })));
   return {
     d,
     startupMs,
@@ -148,31 +152,42 @@ async function startProxy(transport = { kind: 'stdio', command: process.execPath
   };
 }
 
-/** server-everything in streamableHttp mode on a free loopback port. */
+/** On a free loopback port: server-everything in streamableHttp mode (ping), or the modern demo's --http (discover). */
 async function startHttpServer() {
-  const child = spawn(process.execPath, [everythingServer, 'streamableHttp'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, PORT: '0' } });
+  const [argv, env, ready, name] = MODERN
+    ? [[demoServer, '--http', '0'], process.env, /mcpscope modern demo listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/, 'the modern demo']
+    : [[everythingServer, 'streamableHttp'], { ...process.env, PORT: '0' }, /mcpscope-fixture listening on (http:\/\/127\.0\.0\.1:\d+)/, 'server-everything'];
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'ignore'], env });
   const origin = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (c) => {
       out += c;
-      const m = /mcpscope-fixture listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const m = ready.exec(out);
       if (m) resolve(m[1]);
     });
-    child.on('exit', (code) => reject(new Error(`server-everything exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
   child.stdout.resume();
-  return { url: `${origin}/mcp`, stop: () => child.kill() };
+  return { url: MODERN ? origin : `${origin}/mcp`, stop: () => child.kill() };
 }
 
 /** A minimal Streamable HTTP client on fetch: the direct path the proxy is measured against. */
 async function startDirectHttp(url) {
   const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const post = (raw, headers) => fetch(url, { method: 'POST', headers: { ...base, ...headers }, body: raw });
-  const init = await post(initialize(0), {});
-  const session = { 'mcp-session-id': init.headers.get('mcp-session-id'), 'mcp-protocol-version': '2025-11-25' };
-  await init.text();
-  await (await post(initialized, session)).text();
+  let session;
+  if (MODERN) {
+    // 2026-07-28: no session; each POST carries the standard headers mirrored from its body, by the protocol core's rule.
+    const frame = JSON.parse(request(0));
+    const version = frame.params._meta[protocol.META_PROTOCOL_VERSION];
+    session = protocol.mcpRequestHeaders(version, frame.method, frame.params).headers;
+  } else {
+    const init = await post(initialize(0), {});
+    session = { 'mcp-session-id': init.headers.get('mcp-session-id'), 'mcp-protocol-version': '2025-11-25' };
+    await init.text();
+    await (await post(initialized, session)).text();
+  }
   const d = {
     async call(id, raw) {
       const response = await post(raw, session);
@@ -190,45 +205,34 @@ async function startDirectHttp(url) {
       return answer;
     },
   };
-  return { d, stop: () => fetch(url, { method: 'DELETE', headers: session }).then((r) => r.text()) };
+  return { d, stop: async () => (MODERN ? undefined : fetch(url, { method: 'DELETE', headers: session }).then((r) => r.text())) };
 }
 
 let nextId = 1;
-const pingFrame = (id) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}`;
-/** server/discover with the _meta every 2026-07-28 request carries. */
-const discoverFrame = (id) =>
-  JSON.stringify({
-    jsonrpc: '2.0',
-    id,
-    method: 'server/discover',
-    params: {
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientCapabilities': {},
-        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '0' },
-      },
-    },
-  });
-async function pings(d, n, into, frame = pingFrame) {
+/** n round trips of the bench's request on one path; each reply is checked (outside the timing). */
+async function roundTrips(d, n, into) {
   for (let i = 0; i < n; i++) {
     const id = nextId++;
+    const raw = request(id);
     const t = performance.now();
-    await d.call(id, frame(id));
+    const reply = await d.call(id, raw);
     into?.push(performance.now() - t);
+    const problem = replyProblem(METHOD, protocol, reply);
+    if (problem !== undefined) throw new Error(`The bench's ${METHOD} got a wrong answer, so its times would mean nothing: ${problem}`);
   }
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** Ping both paths alternately in short rounds, so load from elsewhere on the machine hits both alike. */
-async function measure(a, b, rounds = 20, frame = pingFrame) {
-  await pings(a.d, WARMUP, undefined, frame);
-  await pings(b.d, WARMUP, undefined, frame);
+/** Both paths alternately in short rounds, so load from elsewhere on the machine hits both alike. */
+async function measure(a, b, rounds = HTTP_ROUNDS) {
+  await roundTrips(a.d, WARMUP);
+  await roundTrips(b.d, WARMUP);
   const viaA = [];
   const viaB = [];
   for (let r = 0; r < rounds; r++) {
-    await pings(a.d, PINGS / rounds, viaA, frame);
-    await pings(b.d, PINGS / rounds, viaB, frame);
+    await roundTrips(a.d, PINGS / rounds, viaA);
+    await roundTrips(b.d, PINGS / rounds, viaB);
   }
   return [viaA.sort((x, y) => x - y), viaB.sort((x, y) => x - y)];
 }
@@ -237,16 +241,16 @@ const fmt = (ms) => `${ms.toFixed(3)} ms`;
 const direct = await startDirect();
 const proxy = await startProxy();
 const bare = await startBareRelay();
-await pings(direct.d, WARMUP);
-await pings(proxy.d, WARMUP);
-await pings(bare.d, WARMUP);
+await roundTrips(direct.d, WARMUP);
+await roundTrips(proxy.d, WARMUP);
+await roundTrips(bare.d, WARMUP);
 const viaProxy = [];
 const viaDirect = [];
 const viaBare = [];
-for (let r = 0; r < ROUNDS; r++) {
-  await pings(proxy.d, PINGS / ROUNDS, viaProxy);
-  await pings(direct.d, PINGS / ROUNDS, viaDirect);
-  await pings(bare.d, PINGS / ROUNDS, viaBare);
+for (let r = 0; r < STDIO_ROUNDS; r++) {
+  await roundTrips(proxy.d, PINGS / STDIO_ROUNDS, viaProxy);
+  await roundTrips(direct.d, PINGS / STDIO_ROUNDS, viaDirect);
+  await roundTrips(bare.d, PINGS / STDIO_ROUNDS, viaBare);
 }
 const rss = proxy.rssMb();
 await proxy.stop();
@@ -265,27 +269,23 @@ const [httpViaProxy, httpViaDirect] = await measure(httpProxy, httpDirect);
 await httpProxy.stop();
 await httpDirect.stop();
 httpServer.stop();
-// The 2026-07-28 row: server/discover, through the proxy and directly over stdio.
-const discoverDirect = await startDirect(modernServer, false);
-const discoverProxy = await startProxy({ kind: 'stdio', command: process.execPath, args: modernServer, env: {} }, false);
-const [discoverViaProxy, discoverViaDirect] = await measure(discoverProxy, discoverDirect, 20, discoverFrame);
-await discoverProxy.stop();
-discoverDirect.stop();
 const row = (name, s) => `| ${name} | ${s.length} | ${fmt(pct(s, 50))} | ${fmt(pct(s, 90))} | ${fmt(pct(s, 99))} |`;
-console.log(`ping-rtt: ${PINGS} pings each after ${WARMUP} warm-up, node ${process.version}`);
-console.log('| path | pings | p50 | p90 | p99 |');
+const what = MODERN ? `server/discover (${protocol.NEWEST_MODERN_VERSION}, modern demo)` : 'ping (legacy demo)';
+console.log(
+  `ping-rtt --method ${METHOD}: ${PINGS} × ${what} each after ${WARMUP} warm-up, node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+console.log(`| path | ${MODERN ? 'requests' : 'pings'} | p50 | p90 | p99 |`);
 console.log('| --- | --- | --- | --- | --- |');
 console.log(row('proxy (WebSocket → stdio)', viaProxy));
 console.log(row('direct (stdio)', viaDirect));
 console.log(row('bare relay, the floor (WebSocket → stdio, nothing else)', viaBare));
 console.log(row('proxy (WebSocket → Streamable HTTP)', httpViaProxy));
 console.log(row('direct (fetch → Streamable HTTP)', httpViaDirect));
-console.log(row('server/discover, proxy (WebSocket → stdio, 2026-07-28)', discoverViaProxy));
-console.log(row('server/discover, direct (stdio, 2026-07-28)', discoverViaDirect));
 console.log(`p50 ratio proxy/direct (stdio): ${(pct(viaProxy, 50) / pct(viaDirect, 50)).toFixed(2)}`);
 console.log(`p50 ratio bare relay/direct (stdio): ${(pct(viaBare, 50) / pct(viaDirect, 50)).toFixed(2)}`);
 console.log(`p50 ratio proxy/bare relay (stdio): ${(pct(viaProxy, 50) / pct(viaBare, 50)).toFixed(2)}`);
 console.log(`p50 ratio proxy/direct (HTTP): ${(pct(httpViaProxy, 50) / pct(httpViaDirect, 50)).toFixed(2)}`);
-console.log(`p50 ratio proxy/direct (server/discover, stdio): ${(pct(discoverViaProxy, 50) / pct(discoverViaDirect, 50)).toFixed(2)}`);
 console.log(`proxy start → ready line (spawn of node included): ${proxy.startupMs.toFixed(0)} ms`);
 console.log(`proxy resident memory with one open session: ${rss.toFixed(1)} MB`);

@@ -50,6 +50,8 @@ export interface CliOptions {
   logLevel?: LoggingLevel;
   /** The roots offered (--root); none: the roots capability is not declared. */
   roots: Root[];
+  /** --max-rounds: requests one multi-round call may send (2026-07-28). */
+  maxRounds?: number;
 }
 
 /** The commands as --help lists them; the options of a command come from the table. */
@@ -123,6 +125,7 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       ...(values.logLevel !== undefined ? { logLevel: values.logLevel } : {}),
       roots: (values.root ?? []).map((uri) => ({ uri })),
       ...(values.sampling ? { sampling: values.sampling } : {}),
+      ...(values.maxRounds !== undefined ? { maxRounds: values.maxRounds } : {}),
     },
   };
 }

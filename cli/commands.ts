@@ -9,6 +9,8 @@ import {
   figuresOf,
   systemClock,
   formatDuration,
+  isTaskHandle,
+  taskGenerationOf,
   toolTaskSupport,
   toolHeaderRejection,
   type CallToolResult,
@@ -21,7 +23,7 @@ import type { CliCommand } from './args.js';
 import { runComplete } from './complete.js';
 import { CliError, type CliConnection } from './connection.js';
 import { describeContent, describeContents, toolResult } from './format.js';
-import { callAsTask } from './tool-task.js';
+import { callAsTask, followTaskHandle } from './tool-task.js';
 import { urlElicitationRequiredNote } from './url-elicitation.js';
 import { roundTrip } from './round-trip.js';
 
@@ -132,10 +134,19 @@ export async function runCommand(
       const excluded = c.overHttp && c.info?.era === 'modern' ? toolHeaderRejection(tool) : undefined;
       if (excluded !== undefined) throw new CliError(`${command.tool} was not called. ${excluded}`);
       const args = argumentsFrom(command.args, tool.inputSchema, command.json);
-      if (command.task || toolTaskSupport(tool, c.info?.capabilities).mode === 'required') return callAsTask(c, tool, args, command.task === true, notice);
+      const modern = taskGenerationOf(c.info?.protocolVersion) === 'modern';
+      if (!modern && (command.task || toolTaskSupport(tool, c.info?.capabilities).mode === 'required')) {
+        return callAsTask(c, tool, args, command.task === true, notice);
+      }
+      if (modern && command.task) {
+        notice(
+          '--task: on 2026-07-28 the server decides whether a call runs as a task (the tasks extension); the call is sent as usual, and a task handle is followed.',
+        );
+      }
       const outcome = await c.request('tools/call', { name: command.tool, arguments: args });
       if (outcome.status !== 'result')
         return { ok: false, text: [`tools/call failed: ${outcomeMessage(outcome)}${urlElicitationRequiredNote(outcome)}`], json: outcome };
+      if (isTaskHandle(outcome.result)) return followTaskHandle(c, outcome.result, notice);
       return toolResult(outcome.result as CallToolResult);
     }
     case 'resources list': {

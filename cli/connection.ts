@@ -4,8 +4,10 @@
 import {
   ConnectionCore,
   Linter,
+  MULTI_ROUND_METHODS,
   lastStderrLines,
   outcomeMessage,
+  requestFollowingInput,
   plural,
   systemClock,
   type Finding,
@@ -14,6 +16,7 @@ import {
   type RequestOptions,
   type RequestOutcome,
   type Root,
+  type ServerRequestAnswer,
   type ServerRequestHandler,
   type TransportConfig,
   type VersionChoice,
@@ -50,6 +53,8 @@ export interface ConnectOptions {
   serverLog?: (line: string) => void;
   /** The roots to answer roots/list with (--root); none: roots are not declared. */
   roots?: readonly Root[];
+  /** Requests one multi-round call may send (--max-rounds); default DEFAULT_MAX_ROUNDS. */
+  maxRounds?: number;
 }
 
 /** A failure the CLI prints as one sentence and exits 1 on. */
@@ -125,7 +130,16 @@ export class CliConnection {
     });
   }
 
+  /** An input request of a 2026 task (tasks/get's inputRequests), answered as the same server request would be. */
+  answerInputRequest(method: string, params: unknown, key: string): Promise<ServerRequestAnswer> {
+    return this.session.answerInputRequest(method, params, key);
+  }
+
   private listen(): void {
+    // A multi-round request's retries are said as they go (the answers given were said by their handlers).
+    this.core.session.on((e) => {
+      if (e.type === 'input-round' && e.round > 1) this.options.notice?.(`${e.method}: the server asked for input; round ${e.round} sends the answers back.`);
+    });
     const print = this.options.serverLog;
     if (!print) return;
     this.core.session.on((e) => {
@@ -200,9 +214,17 @@ export class CliConnection {
     return `\nThe server did not declare the "${capability}" capability when it initialized, so it need not answer ${method}.`;
   }
 
-  /** A request; once the server is gone, the refusal says why (the session's own words are for the UI). */
-  async request(method: string, params?: unknown, options?: RequestOptions): Promise<RequestOutcome> {
-    const outcome = await this.session.request(method, params, options);
+  /**
+   * A request; once the server is gone, the refusal says why (the session's own words are for the UI).
+   * tools/call, prompts/get and resources/read follow multi-round requests (2026-07-28) to their end.
+   */
+  async request(method: string, params?: unknown, options?: RequestOptions): Promise<RequestOutcome & { rounds?: number }> {
+    const outcome = MULTI_ROUND_METHODS.includes(method)
+      ? await requestFollowingInput(this.session, method, params, {
+          ...options,
+          ...(this.options.maxRounds !== undefined ? { maxRounds: this.options.maxRounds } : {}),
+        })
+      : await this.session.request(method, params, options);
     const closedBecause = this.core.closedBecause;
     if (outcome.status !== 'refused' || closedBecause === undefined) return outcome;
     return { status: 'refused', message: `Not sent: the connection had already closed. ${closedBecause}` };

@@ -40,7 +40,7 @@ describe('the CLI on a 2026-07-28 server', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {}, url: {} }, extensions: {} },
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {}, url: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
       'io.modelcontextprotocol/clientInfo': { name: 'mcpscope-cli', version: '0.1.0' },
       'io.modelcontextprotocol/logLevel': 'debug',
     });

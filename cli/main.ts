@@ -95,13 +95,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     CliConnection.open(
       o.target,
       {
-        protocolVersion,
+        protocolVersion: o.command.name === 'conformance' ? conformanceVersion(protocolVersion, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION) : protocolVersion,
         timeoutMs: o.timeoutMs,
         ...(connectTimeoutMs !== undefined ? { connectTimeoutMs } : {}),
         elicitation: o.elicitation,
         ...(o.sampling ? { sampling: o.sampling } : {}),
         withoutInitialize: o.withoutInitialize,
         roots: o.roots,
+        ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
         notice: (line) => io.err(`mcpscope: ${line}`),
         serverLog: (line) => io.err(line),
         ...(trace ? { trace } : {}),
@@ -125,10 +126,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
       else for (const l of generationsReportText(report)) io.out(l);
       return report.ok ? 0 : 1;
     }
-    // The suite names the revision it runs; without it, Auto finds the server's.
-    connection = await open(
-      o.command.name === 'conformance' ? conformanceVersion(o.protocolVersion, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION) : o.protocolVersion,
-    );
+    connection = await open(o.protocolVersion);
     if (o.logLevel !== undefined) await applyLogLevel(connection, o.logLevel, (line) => io.err(`mcpscope: ${line}`));
     const result =
       o.command.name === 'conformance'

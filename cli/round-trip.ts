@@ -1,7 +1,7 @@
 // The round trip `ping` and `check` time: ping, or on 2026-07-28 — which has
 // no ping — a server/discover, judged as a DiscoverResult.
 
-import { discoverRoundTripVerdict, pingVerdict, type PingVerdict, type RequestOutcome } from '../src/protocol/index.js';
+import { discoverVerdict, pingVerdict, type PingVerdict, type RequestOutcome } from '../src/protocol/index.js';
 import type { CliConnection } from './connection.js';
 
 export interface RoundTrip {
@@ -20,7 +20,7 @@ export function roundTrip(c: CliConnection): RoundTrip {
     method: 'server/discover',
     label: 'server/discover',
     labels: 'server/discover round trips',
-    verdict: discoverRoundTripVerdict,
+    verdict: (outcome) => discoverVerdict(outcome, c.session.protocolVersion),
     note: `ping is not part of ${c.session.protocolVersion}; timing server/discover instead.`,
   };
 }

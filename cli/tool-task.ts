@@ -1,15 +1,21 @@
 // `tools call NAME --task`: call the tool as a task (2025-11-25), poll it to
 // its end with the same tracker as the page, print each status change as it
-// happens, then print the result tasks/result returned.
+// happens, then print the result tasks/result returned. A 2026-07-28 server
+// (tasks extension) may answer any call with a task handle: it is followed the
+// same way, its input requests answered as the CLI answers server requests,
+// and the result the final tasks/get carries is printed.
 
 import {
   TaskTracker,
   createdTask,
   isTerminalStatus,
+  taskOfHandle,
   outcomeMessage,
   systemClock,
   toolTaskSupport,
   type CallToolResult,
+  type Task,
+  type TaskGeneration,
   type Tool,
 } from '../src/protocol/index.js';
 import type { CommandResult } from './commands.js';
@@ -38,23 +44,44 @@ export async function callAsTask(
     notice(`The server answered without a task (${created.error}); its answer is the result.`);
     return toolResult(outcome.result as CallToolResult);
   }
-  const say = (status: string, message: string | undefined) => notice(`task ${created.value.taskId}: ${status}${message ? ` — ${message}` : ''}`);
-  say(created.value.status, created.value.statusMessage);
+  return followTask(c, created.value, 'legacy', notice);
+}
+
+/** A task handle (2026-07-28 tasks extension) a tools/call was answered with, followed to its end. */
+export function followTaskHandle(c: CliConnection, result: unknown, notice: (line: string) => void): Promise<CommandResult> {
+  const task = taskOfHandle(result);
+  if (!task.ok) return Promise.resolve({ ok: false, text: [`The server answered with a task handle that cannot be followed: ${task.error}`], json: result });
+  return followTask(c, task.value, 'modern', notice);
+}
+
+function followTask(c: CliConnection, task: Task, generation: TaskGeneration, notice: (line: string) => void): Promise<CommandResult> {
+  const via = generation === 'modern' ? 'tasks/get' : 'tasks/result';
+  const say = (status: string, message: string | undefined) => notice(`task ${task.taskId}: ${status}${message ? ` — ${message}` : ''}`);
+  say(task.status, task.statusMessage);
   return new Promise<CommandResult>((resolve) => {
     let printed = 1;
     let warned = 0;
-    const tracker = new TaskTracker(created.value, {
+    const inputsSaid = new Map<string, string>();
+    const tracker = new TaskTracker(task, {
       clock: systemClock,
+      generation,
       request: (method, params, options) => c.request(method, params, options),
+      answerInput: (method, params, key) => c.answerInputRequest(method, params, key),
       onChange: () => {
         const s = tracker.state;
         for (const h of s.history.slice(printed)) say(h.status, h.statusMessage);
         printed = s.history.length;
         for (const b of s.backwards.slice(warned)) notice(b);
         warned = s.backwards.length;
+        for (const [key, input] of Object.entries(s.inputs)) {
+          if (inputsSaid.get(key) === input.phase) continue;
+          inputsSaid.set(key, input.phase);
+          if (input.phase === 'sent') notice(`task ${task.taskId}: answered input request ${key} (${input.request.method}) with tasks/update`);
+          if (input.phase === 'failed') notice(`task ${task.taskId}: input request ${key} (${input.request.method}): ${input.message ?? 'failed'}`);
+        }
         if (s.result !== undefined && !s.resultPending) {
           const r = s.result;
-          resolve(r.status === 'result' ? toolResult(r.result as CallToolResult) : { ok: false, text: [`tasks/result failed: ${outcomeMessage(r)}`], json: r });
+          resolve(r.status === 'result' ? toolResult(r.result as CallToolResult) : { ok: false, text: [`${via} failed: ${outcomeMessage(r)}`], json: r });
         } else if (!s.polling && s.history.some((h) => isTerminalStatus(h.status)) && !s.resultPending && s.task.status === 'cancelled') {
           resolve({ ok: false, text: [`Task ${s.task.taskId} was cancelled${s.task.statusMessage ? `: ${s.task.statusMessage}` : ''}.`], json: s.task });
         } else if (s.stopped !== undefined) {

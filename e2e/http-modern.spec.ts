@@ -95,3 +95,19 @@ test('2026-07-28 over HTTP: cancelling a call closes its response stream instead
   await call.click();
   await expect(network.getByText(/response stream was closed, which is how 2026-07-28 cancels a request over HTTP/)).toBeVisible();
 });
+
+test('2026-07-28 over HTTP: a response stream that breaks fails the call visibly, and Send again re-issues it with a new id', async ({ page }) => {
+  await connectModern(page);
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'flaky', exact: true }).click();
+  await tools.getByRole('region', { name: 'Tool flaky' }).getByRole('button', { name: 'Call tool' }).click();
+  const result = tools.getByRole('region', { name: 'Call result' });
+  await expect(result).toContainText('cannot be resumed: send the request again');
+  await result.getByRole('button', { name: 'Send again (new id)' }).click();
+  await expect(result).toContainText(/Answered request \d+ after a broken stream/);
+  // Two tools/call requests went out, with different ids: the lost one and its re-issue.
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const ids = await page.getByRole('tabpanel', { name: 'Log' }).getByRole('row').filter({ hasText: 'tools/call' }).filter({ hasText: '→' }).allTextContents();
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+});

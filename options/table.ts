@@ -4,6 +4,7 @@
 // explained the same way in both. Each --help is generated from this table.
 
 import {
+  DEFAULT_MAX_ROUNDS,
   DEFAULT_PROTOCOL_VERSION,
   HTTP_MODES,
   LOGGING_LEVELS,
@@ -27,7 +28,7 @@ export const PROGRAM_NAME: Record<Program, string> = {
 };
 
 /** The CLI commands that take options of their own. */
-export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'complete';
+export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete';
 
 export const DEFAULT_PORT = 6290;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -262,6 +263,14 @@ export const OPTIONS = {
   verbose: switchOption({ flag: '--verbose', help: 'print every frame to stderr', programs: ['cli'] }),
 
   // Options of one CLI command.
+  maxRounds: valueOption({
+    flag: '--max-rounds',
+    placeholder: 'N',
+    help: `requests one multi-round call may send (2026-07-28 input_required;\ndefault ${DEFAULT_MAX_ROUNDS}); then it stops and says the server may be looping`,
+    programs: ['cli'],
+    commands: ['tools call', 'prompts get', 'resources read'],
+    check: wholeNumber(1),
+  }),
   count: valueOption({ flag: '--count', placeholder: 'N', help: 'pings to send (default 1)', programs: ['cli'], commands: ['ping'], check: wholeNumber(1) }),
   interval: valueOption({
     flag: '--interval',

@@ -91,7 +91,8 @@ for (const revision of REVISIONS) {
   const required = clientList(join(suiteDir, 'requirements', `${revision}.yaml`));
   const out = mkdtempSync(join(tmpdir(), `mcpscope-conformance-${revision}-`));
   // The runner appends the server URL to this command and names the scenario in MCP_CONFORMANCE_SCENARIO.
-  const command = `${process.execPath} ${cli} conformance`;
+  // Each requirement set's scenarios run at that revision's wire version (the requirement files say so).
+  const command = `${process.execPath} ${cli} conformance --protocol-version ${revision}`;
   const run = spawnSync(
     node22,
     [suite, 'client', '--command', command, '--requirements', revision, '--expected-failures', baselineFile, '-o', out, '--timeout', '30000'],

@@ -54,6 +54,7 @@ Object.assign(samples, {
   interval: plain('10'),
   arg: toolCall('a=3'),
   args: toolCall('{"b":2}'),
+  maxRounds: toolCall('3'),
   context: { value: 'country=Japan', around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'complete', 'prompt', 'plan_trip', 'city', ...s] }) },
 });
 

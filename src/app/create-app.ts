@@ -145,9 +145,9 @@ export function createApp(env: PageEnvironment) {
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore({
       session,
-      taskCreated: (task, callSession, toolName) => {
+      taskCreated: (task, callSession, toolName, generation) => {
         const connection = controller.connection?.snapshot.connection;
-        if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName);
+        if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName, generation);
       },
     }),
     serverLog: createServerLogStore({ session }),

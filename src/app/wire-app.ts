@@ -32,7 +32,12 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
     if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
     watchSampling(app.sampling, e, connection);
-    if (e.type === 'notification' && e.method === 'notifications/tasks/status') app.tasksStore.applyStatus(e.params, connection);
+    // A multi-round request's rounds are grouped in the log as one conversation.
+    if (e.type === 'input-round') logStore.getState().tagRound(connection, e.id, e.conversation, e.round, e.method);
+    // notifications/tasks/status (2025-11-25) and notifications/tasks (the 2026 extension) carry the full Task.
+    if (e.type === 'notification' && (e.method === 'notifications/tasks/status' || e.method === 'notifications/tasks')) {
+      app.tasksStore.applyStatus(e.params, connection);
+    }
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
       if (uri !== undefined) app.resourcesStore.getState().resourceUpdated(uri);

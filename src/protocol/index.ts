@@ -6,9 +6,13 @@ export * from './session/types.js';
 export * from './session/client-session.js';
 export * from './session/client-capabilities.js';
 export * from './session/roots-changed.js';
+export * from './session/multi-round.js';
 export * from './ping/verdict.js';
+export * from './ping/discover-compliance.js';
+export * from './ping/probe.js';
 export * from './mcp/types.js';
 export * from './mcp/paginate.js';
+export * from './mcp/cache-hints.js';
 export * from './mcp/uri-template.js';
 export * from './mcp/completion.js';
 export * from './mcp/blob.js';
@@ -44,3 +48,4 @@ export * from './tasks/client-tasks.js';
 export * from './tasks/task-support.js';
 // 2026-07-28 Streamable HTTP and subscriptions (issue 11): the listen stream that replaces resources/subscribe.
 export * from './mcp/subscriptions.js';
+export * from './tasks/ext-task.js';

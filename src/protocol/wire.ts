@@ -25,3 +25,5 @@ export * from './logging/levels.js';
 export * from './mcp/roots.js';
 // Modern (2026-07-28) per-request _meta: the HTTP upstream mirrors it in headers.
 export * from './mcp/modern-meta.js';
+// The CLI's --max-rounds default (the multi-round requester itself is the session's, not the wire's).
+export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';

@@ -9,7 +9,7 @@ export function RawExchange({ outcome }: { outcome: RequestOutcome }) {
       <summary>Raw request and response</summary>
       <div className="exchange">
         <RawAndPretty title="Request" raw={outcome.request.raw} />
-        {(outcome.status === 'result' || outcome.status === 'error') && <RawAndPretty title="Response" raw={outcome.response.raw} />}
+        {'response' in outcome && <RawAndPretty title="Response" raw={outcome.response.raw} />}
       </div>
     </details>
   );

@@ -1,9 +1,10 @@
 // WAI-ARIA tabs: a tablist with roving focus (arrow keys, Home, End; a tab is
 // selected as it gets focus) and one tabpanel per tab. Hidden panels stay
 // mounted so their state survives switching; a deferred panel is mounted only
-// once it is first selected, so its code can load on demand.
+// once it is first selected, so its code can load on demand. Whether a panel
+// is shown is in context (usePanelShown), for what a panel does when shown again.
 
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabDefinition {
   id: string;
@@ -21,6 +22,14 @@ export interface TabsProps {
   onSelect?: (id: string) => void;
 }
 
+// Outside any tab panel, content is shown.
+const PanelShown = createContext(true);
+
+/** Whether the tab panel this is rendered in (and every panel around it) is the selected one. */
+export function usePanelShown(): boolean {
+  return useContext(PanelShown);
+}
+
 export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps) {
   const [own, setOwn] = useState(tabs[0]?.id ?? '');
   const selected = controlled ?? own;
@@ -31,6 +40,7 @@ export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps)
     setOwn(id);
     onSelect?.(id);
   };
+  const outerShown = usePanelShown();
   const baseId = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
 
@@ -86,7 +96,7 @@ export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps)
           tabIndex={0}
           className="tabpanel"
         >
-          {!tab.deferred || mounted.has(tab.id) ? tab.panel : null}
+          <PanelShown.Provider value={outerShown && tab.id === selected}>{!tab.deferred || mounted.has(tab.id) ? tab.panel : null}</PanelShown.Provider>
         </div>
       ))}
     </div>

@@ -255,6 +255,7 @@ export class ProxyConnection {
       timeoutMs,
       ...(this.options.probe === false ? { probe: false } : {}),
       ...(this.options.transport.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}),
+      ...(this.options.probe === false ? { probe: false } : {}),
     });
     if (this._snapshot.status === 'closed') return; // The failure was already reported.
     if (step.kind === 'ready') {

@@ -9,6 +9,7 @@ import { LIST_METHODS, listAll, type ListAllResult, type ListKey } from '../../p
 import type { ConnectionSnapshot } from '../connection/proxy-connection.js';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import { listQueryKey } from './list-keys.js';
+import { freshFor, listCacheHints } from './freshness.js';
 import type { ReadDeps } from './reads.js';
 
 /** The server capability that makes each list meaningful. */
@@ -29,7 +30,10 @@ export function listUnavailable(snapshot: ConnectionSnapshot | null, key: ListKe
   return undefined;
 }
 
-/** All pages of one list on `connection`: read once (until a list_changed or a Refresh), never retried on its own. */
+/**
+ * All pages of one list on `connection`: read once (until a list_changed or a Refresh), never retried on its own.
+ * When the server gave a ttlMs (2026-07-28), the list is fresh that long, then read again when next shown.
+ */
 export function serverListQuery<T>(deps: Pick<ReadDeps, 'session'>, key: ListKey, connection: number) {
   return queryOptions<ListAllResult<T>>({
     queryKey: listQueryKey(key, connection),
@@ -38,7 +42,7 @@ export function serverListQuery<T>(deps: Pick<ReadDeps, 'session'>, key: ListKey
       if (!session) throw new Error(NOT_CONNECTED);
       return listAll<T>(session, key);
     },
-    staleTime: Infinity,
+    staleTime: (query) => freshFor(listCacheHints(query.state.data), Infinity),
     retry: false,
     // A list that failed when it was fetched at connection shows that failure when its tab opens (with Refresh).
     retryOnMount: false,

@@ -2,7 +2,8 @@
 // page, or the pages that arrived before it failed — and the failure, if any.
 // Pure, so it is unit-testable in Node.
 
-import { ListFailed, type ListAllResult } from '../../protocol/index.js';
+import { ListFailed, type CacheHints, type ListAllResult } from '../../protocol/index.js';
+import { listCacheHints } from './freshness.js';
 
 export interface ListView<T> {
   /** Every item of the latest listing, or those read before it failed. */
@@ -11,6 +12,8 @@ export interface ListView<T> {
   pages?: number;
   /** Why the latest listing did not reach its last page (its message says how many pages were read). */
   failure?: Error;
+  /** The server's caching hints on the latest listing (2026-07-28), when it gave any. */
+  cache?: CacheHints;
 }
 
 /** A query of listAll: its data, or the error it rejected with. */
@@ -27,6 +30,9 @@ export function listView<T>(query: ListQueryState<T>): ListView<T> {
     if (query.error instanceof ListFailed) return { items: query.error.items as T[], pages: query.error.pages, failure: query.error };
     return { items: [], pages: 0, failure: query.error };
   }
-  if (query.data) return { items: query.data.items, pages: query.data.pages };
+  if (query.data) {
+    const cache = listCacheHints(query.data);
+    return { items: query.data.items, pages: query.data.pages, ...(cache ? { cache } : {}) };
+  }
   return { items: [] };
 }

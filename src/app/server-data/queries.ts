@@ -3,6 +3,8 @@
 // lists, and list_changed notifications invalidate exactly what changed.
 
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { usePanelShown } from '../components/Tabs.js';
 import type { ListAllResult, ListKey } from '../../protocol/index.js';
 import { useApp, useConnection } from '../hooks.js';
 import { useStore } from 'zustand';
@@ -25,6 +27,7 @@ export function useServerList<T>(key: ListKey): ServerList<T> {
   const snapshot = useConnection((s) => s.snapshot);
   const unavailable = listUnavailable(snapshot, key);
   const query = useQuery({ ...serverListQuery<T>(readDeps, key, snapshot?.connection ?? 0), enabled: unavailable === undefined });
+  useRefetchStaleWhenShown(query, unavailable === undefined);
   return unavailable === undefined ? { query, ...listView(query) } : { query, unavailable, items: [] };
 }
 
@@ -32,7 +35,28 @@ export function useServerList<T>(key: ListKey): ServerList<T> {
 export function useResourceRead(uri: string) {
   const { resourceReads, resourcesStore } = useApp();
   const connection = useStore(resourcesStore, (s) => s.connection);
-  return useQuery(resourceReads.query(connection, uri));
+  const query = useQuery(resourceReads.query(connection, uri));
+  useRefetchStaleWhenShown(query, true);
+  return query;
+}
+
+/**
+ * Tab panels stay mounted when hidden, so showing one again is the "next access" of what it shows: a list or read
+ * whose ttlMs ran out (2026-07-28 caching) is asked for again then, and only then (a ttl is no polling interval).
+ * Without hints nothing is ever stale by time, so nothing changes for 2025 servers.
+ */
+function useRefetchStaleWhenShown(
+  query: { isSuccess: boolean; isStale: boolean; isFetching: boolean; refetch: (o: { cancelRefetch: boolean }) => Promise<unknown> },
+  enabled: boolean,
+): void {
+  const shown = usePanelShown();
+  const wasShown = useRef(shown);
+  useEffect(() => {
+    const becameShown = shown && !wasShown.current;
+    wasShown.current = shown;
+    // Several views of one list may ask at once: they join one listing (no cancel and restart).
+    if (becameShown && enabled && query.isSuccess && query.isStale && !query.isFetching) void query.refetch({ cancelRefetch: false });
+  });
 }
 
 /** The prompts/get asked for last on the Prompts tab (idle until one is asked for). */

@@ -2,8 +2,9 @@
 // The query function rejects unless the server answered with a result, so
 // `query.error` is what went wrong and `query.data` the last good read.
 
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ClientSession, RequestOutcome } from '../../protocol/index.js';
+import { queryOptions, type Query, type QueryClient } from '@tanstack/react-query';
+import { requestFollowingInput, type InputFollowingSession, type RequestOutcome } from '../../protocol/index.js';
+import { freshFor, resultCacheHints } from './freshness.js';
 
 export type ReadMethod = 'resources/read' | 'prompts/get';
 
@@ -12,6 +13,8 @@ export interface ServerRead {
   outcome: RequestOutcome;
   startedAt: number;
   finishedAt: number;
+  /** A multi-round read (2026-07-28): how many requests it took, when more than one. */
+  rounds?: number;
 }
 
 /** A read that did not end in a result: the outcome says how (error, timeout, not connected…). */
@@ -27,7 +30,7 @@ export class RequestFailed extends Error {
 
 export interface ReadDeps {
   /** The session of `connection`, if it is still the current one. */
-  session: (connection: number) => Pick<ClientSession, 'request'> | undefined;
+  session: (connection: number) => InputFollowingSession | undefined;
   now?: () => number;
 }
 
@@ -40,8 +43,9 @@ async function readOnce(deps: ReadDeps, connection: number, method: ReadMethod, 
   const now = deps.now ?? Date.now;
   const startedAt = now();
   const session = deps.session(connection);
-  const outcome = session ? await session.request(method, params) : NOT_CONNECTED;
-  const read = { outcome, startedAt, finishedAt: now() };
+  const answered: RequestOutcome & { rounds?: number } = session ? await requestFollowingInput(session, method, params) : NOT_CONNECTED;
+  const { rounds, ...outcome } = answered;
+  const read: ServerRead = { outcome, startedAt, finishedAt: now(), ...(rounds !== undefined && rounds > 1 ? { rounds } : {}) };
   if (outcome.status !== 'result') throw new RequestFailed(method, read);
   return read;
 }
@@ -72,7 +76,8 @@ export function serverReadQuery(deps: ReadDeps, connection: number, method: Read
         }
       }
     },
-    staleTime: Infinity,
+    // A result with a ttlMs (resources/read on 2026-07-28) is fresh that long, then read again when next shown.
+    staleTime: (query) => freshFor(resultCacheHints(query.state.data?.outcome), Infinity),
     retry: false,
   });
 }
@@ -83,9 +88,15 @@ export function latestRead(query: { data: ServerRead | undefined; error: Error |
   return query.data;
 }
 
-/** Send a read now (or join the one under way); how it went is the query's state, so this never rejects. */
-export function readNow(queryClient: QueryClient, options: ReturnType<typeof serverReadQuery>): Promise<void> {
-  return queryClient.fetchQuery({ ...options, staleTime: 0 }).then(
+/**
+ * Send a read now (or join the one under way); how it went is the query's state, so this never rejects.
+ * `reuseFresh`: keep a last good read the server's ttlMs still vouches for instead of sending.
+ */
+export function readNow(queryClient: QueryClient, options: ReturnType<typeof serverReadQuery>, reuseFresh = false): Promise<void> {
+  const staleTime = reuseFresh
+    ? (query: Query<ServerRead>) => (query.state.status === 'error' ? 0 : freshFor(resultCacheHints(query.state.data?.outcome), 0))
+    : 0;
+  return queryClient.fetchQuery({ ...options, staleTime }).then(
     () => undefined,
     () => undefined,
   );
@@ -93,8 +104,11 @@ export function readNow(queryClient: QueryClient, options: ReturnType<typeof ser
 
 export interface ResourceReads {
   query(connection: number, uri: string): ReturnType<typeof serverReadQuery>;
-  /** Read `uri` now (joining a read already under way); the query's state says how it went. */
-  read(connection: number, uri: string): Promise<void>;
+  /**
+   * Read `uri` now (joining a read already under way); the query's state says how it went. Unless `anyway`,
+   * a read the server's ttlMs still says is fresh is kept instead.
+   */
+  read(connection: number, uri: string, anyway?: boolean): Promise<void>;
   /** The server announced a change of `uri`: read it again where it is shown (after the read under way, if any). */
   updated(connection: number, uri: string): void;
 }
@@ -122,7 +136,7 @@ export function createResourceReads(queryClient: QueryClient, deps: ReadDeps): R
     );
   return {
     query,
-    read: (connection, uri) => readNow(queryClient, query(connection, uri)),
+    read: (connection, uri, anyway = false) => readNow(queryClient, query(connection, uri), !anyway),
     updated: (connection, uri) => {
       if (reading.has(id(connection, uri))) {
         updatedDuringRead.add(id(connection, uri));

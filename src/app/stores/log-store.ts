@@ -11,6 +11,7 @@ import {
   frameId,
   frameMethod,
   frameRequestId,
+  requestIdOf,
   utf8ByteLength,
   type Frame,
   type JsonRpcId,
@@ -57,6 +58,15 @@ export interface LogEntry {
   frame?: Frame;
   /** A frame of Auto's server/discover probe (sent before the era is known), or its answer. */
   probe?: true;
+  /** A round of a multi-round request (2026-07-28): its request and that request's answer. */
+  conversation?: ConversationTag;
+}
+
+/** Which multi-round conversation a frame belongs to; `firstSeq`, the log position of its first request, names it. */
+export interface ConversationTag {
+  firstSeq: number;
+  round: number;
+  method: string;
 }
 
 /**
@@ -101,6 +111,11 @@ export interface LogState {
   restore(saved: readonly LogEntry[]): boolean;
   /** Let go of every entry before `seq` (the saved log from before a reload, when the user clears it). */
   dropBefore(seq: number): void;
+  /**
+   * The request with `id` that `connection` just sent is round `round` of multi-round conversation `conversation`:
+   * tag it, and its answer when it comes. Ignored when no such request is waiting.
+   */
+  tagRound(connection: number, id: JsonRpcId, conversation: number, round: number, method: string): void;
 }
 
 export type Scheduler = (run: () => void) => void;
@@ -119,13 +134,15 @@ export const frameScheduler: Scheduler = (run) => {
 
 const emptyCounts = (): LogCounts => ({ out: 0, in: 0, stderr: 0, noise: 0, system: 0 });
 
-type Details = Pick<LogEntry, 'kind' | 'method' | 'id' | 'note' | 'pairSeq' | 'rtt'>;
+type Details = Pick<LogEntry, 'kind' | 'method' | 'id' | 'note' | 'pairSeq' | 'rtt' | 'conversation'>;
 
 /** What the log keeps about a request in the ledger. */
 interface SeenRequest {
   seq: number;
   /** seq of the first answer, once one arrived. */
   answeredBy?: number;
+  /** Set when the session said it is a round of a multi-round request. */
+  conversation?: ConversationTag;
 }
 
 const sideOf = (direction: LogDirection): Side => (direction === 'out' ? 'client' : 'server');
@@ -141,6 +158,10 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   const ledgers = new Map<number, RequestLedger<SeenRequest>>();
   // Published entries to change at the next flush: seq → fields (a request's answer, an answer's early request).
   const patches = new Map<number, Pick<LogEntry, 'pairSeq' | 'method' | 'note'>>();
+  // Published entries to tag at the next flush (unlike patches, a tag is set on a paired entry too).
+  const tags = new Map<number, ConversationTag>();
+  // Each conversation's first request (seq), by connection and the session's conversation number.
+  const firstSeqs = new Map<string, number>();
 
   function ledgerOf(connection: number): RequestLedger<SeenRequest> {
     let ledger = ledgers.get(connection);
@@ -193,6 +214,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
           out.method = request.method;
           out.pairSeq = request.data.seq;
           out.rtt = verdict.rttMs;
+          if (request.data.conversation) out.conversation = request.data.conversation;
           if (verdict.kind === 'paired') {
             request.data.answeredBy = seq;
             patch(request.data.seq, { pairSeq: seq });
@@ -235,7 +257,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   return createStore<LogState>()((set, get) => {
     function flush(): void {
       scheduled = false;
-      if (buffer.length === 0 && patches.size === 0) return;
+      if (buffer.length === 0 && patches.size === 0 && tags.size === 0) return;
       const batch = buffer;
       buffer = [];
       const counts = { ...get().counts };
@@ -246,6 +268,11 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         if (entry && entry.pairSeq === undefined) entries[seq - 1 - base] = { ...entry, ...fields };
       }
       patches.clear();
+      for (const [seq, conversation] of tags) {
+        const entry = entries[seq - 1 - base];
+        if (entry) entries[seq - 1 - base] = { ...entry, conversation };
+      }
+      tags.clear();
       for (const e of batch) entries.push(e);
       published = base + entries.length;
       set({ entries, counts });
@@ -279,6 +306,22 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         // An answer must not pair with a request that is gone.
         for (const ledger of ledgers.values()) ledger.forgetPending((r) => r.data.seq >= seq);
         set({ entries, counts: countsOf(entries) });
+      },
+      tagRound(connection, id, conversation, round, method) {
+        const request = ledgerOf(connection).pendingRequest('client', requestIdOf(id));
+        if (!request) return;
+        const key = `${connection} ${conversation}`;
+        if (round === 1) firstSeqs.set(key, request.data.seq);
+        const tag: ConversationTag = { firstSeq: firstSeqs.get(key) ?? request.data.seq, round, method };
+        request.data.conversation = tag;
+        const seq = request.data.seq;
+        const waiting = seq > published ? buffer[seq - published - 1] : undefined;
+        if (waiting) waiting.conversation = tag;
+        else tags.set(seq, tag);
+        if (!scheduled) {
+          scheduled = true;
+          schedule(flush);
+        }
       },
       append(input) {
         const seq = nextSeq++;

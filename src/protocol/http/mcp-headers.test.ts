@@ -103,6 +103,13 @@ describe('mcpRequestHeaders', () => {
     expect(mcpRequestHeaders('2026-07-28', 'resources/read', {}).warnings[0]).toMatch(/params.uri is not a string/);
   });
 
+  it("names the task in Mcp-Name for the tasks extension's tasks/get, tasks/update and tasks/cancel", () => {
+    for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
+      expect(mcpRequestHeaders('2026-07-28', method, { taskId: 'task-7' }).headers['mcp-name']).toBe('task-7');
+    }
+    expect(mcpRequestHeaders('2026-07-28', 'tasks/get', {}).warnings[0]).toMatch(/params.taskId is not a string/);
+  });
+
   it('mirrors annotated arguments by type, omitting absent and null ones', () => {
     const tool = toolHeaderCheck({
       type: 'object',

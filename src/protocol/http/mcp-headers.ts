@@ -163,15 +163,29 @@ export interface McpRequestHeaders {
 }
 
 /**
+ * Where Mcp-Name comes from, by method: the spec's three, and the tasks extension's (SEP-2663: the
+ * task id, so intermediaries can route a task's requests to the instance that holds it).
+ */
+const NAME_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['tools/call', 'name'],
+  ['prompts/get', 'name'],
+  ['resources/read', 'uri'],
+  ['tasks/get', 'taskId'],
+  ['tasks/update', 'taskId'],
+  ['tasks/cancel', 'taskId'],
+]);
+
+/**
  * The headers a modern request's POST carries besides Accept and Content-Type: MCP-Protocol-Version,
- * Mcp-Method, Mcp-Name (tools/call, prompts/get: params.name; resources/read: params.uri) and, for
+ * Mcp-Method, Mcp-Name (tools/call, prompts/get: params.name; resources/read: params.uri; the tasks
+ * extension's tasks/get, tasks/update, tasks/cancel: params.taskId) and, for
  * tools/call, Mcp-Param-{Name} for each annotated argument present (absent and null are omitted).
  */
 export function mcpRequestHeaders(version: string, method: string, params: unknown, toolHeaders?: readonly ToolHeader[]): McpRequestHeaders {
   const headers: Record<string, string> = { 'mcp-protocol-version': version, [MCP_METHOD_HEADER]: encodeHeaderValue(method) };
   const warnings: string[] = [];
   const p = isRecord(params) ? params : {};
-  const nameField = method === 'resources/read' ? 'uri' : method === 'tools/call' || method === 'prompts/get' ? 'name' : undefined;
+  const nameField = NAME_FIELDS.get(method);
   if (nameField !== undefined) {
     const name = p[nameField];
     if (typeof name === 'string') headers[MCP_NAME_HEADER] = encodeHeaderValue(name);

@@ -109,6 +109,17 @@ describe('Linter: a clean session has no findings', () => {
 });
 
 // Each rule: a failing example (the rule fires) — the clean session above is the passing one.
+const MODERN: LinterOptions = { offeredVersion: '2026-07-28' };
+const modernMeta = (extensions: Record<string, unknown> = { 'io.modelcontextprotocol/tasks': {} }) => ({
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': { extensions },
+});
+const modernCall = (id: number, extensions?: Record<string, unknown>): Step => [
+  'c',
+  { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'job', arguments: {}, _meta: modernMeta(extensions) } },
+];
+const extTask = { resultType: 'task', taskId: 't1', status: 'working', createdAt: '2026-07-28T10:00:00Z', lastUpdatedAt: '2026-07-28T10:00:00Z', ttlMs: 1000 };
+
 const failing: Array<[RuleId, Step[], LinterOptions?]> = [
   ['JR-VERSION', [['s', '{"jsonrpc":"1.0","id":1,"result":{}}']]],
   ['JR-ID-TYPE', [['c', '{"jsonrpc":"2.0","id":null,"method":"ping"}']]],
@@ -350,6 +361,27 @@ const failing: Array<[RuleId, Step[], LinterOptions?]> = [
     [...init(), ['s', { jsonrpc: '2.0', id: 'r', method: 'roots/list' }], ['c', { jsonrpc: '2.0', id: 'r', result: { roots: [{ uri: 'https://x.test' }] } }]],
   ],
   ['TOOL-SCHEMA-SAFE', [...init(), ...listTools([{ name: 'look', inputSchema: { type: 'object', properties: { a: { type: 'string', pattern: '(?=a)' } } } }])]],
+  // The tasks extension (2026-07-28): requests carry their version in _meta; no initialize.
+  ['TASK-EXT-CAP', [modernCall(2, {}), ['s', { jsonrpc: '2.0', id: 2, result: extTask }]], MODERN],
+  ['TASK-EXT-RESULT', [modernCall(2), ['s', { jsonrpc: '2.0', id: 2, result: { ...extTask, ttlMs: 'soon' } }]], MODERN],
+  [
+    'TASK-EXT-STATUS',
+    [
+      modernCall(2),
+      ['s', { jsonrpc: '2.0', id: 2, result: { ...extTask, status: 'cancelled' } }],
+      ['c', { jsonrpc: '2.0', id: 3, method: 'tasks/get', params: { taskId: 't1', _meta: modernMeta() } }],
+      ['s', { jsonrpc: '2.0', id: 3, result: { ...extTask, resultType: 'complete' } }],
+    ],
+    MODERN,
+  ],
+  [
+    'TASK-EXT-ACK',
+    [
+      ['c', { jsonrpc: '2.0', id: 2, method: 'tasks/cancel', params: { taskId: 't1', _meta: modernMeta() } }],
+      ['s', { jsonrpc: '2.0', id: 2, result: { ...extTask, resultType: 'complete', status: 'cancelled' } }],
+    ],
+    MODERN,
+  ],
 ];
 
 describe('Linter: each rule fires on its failing example', () => {

@@ -23,6 +23,8 @@ import { SessionFacts, other, type Finding, type Outstanding } from './state.js'
 import { checkRootsListChanged, checkRootsResult } from './roots.js';
 import { checkTaskResult, isTaskAnswer, taskOf } from './tasks.js';
 import { TaskLint } from './task-rules.js';
+import { ExtTaskLint } from './ext-task-rules.js';
+import { isTaskHandle } from '../tasks/ext-task.js';
 import { isTerminalStatus } from '../tasks/task.js';
 import { checkToolResult, checkToolsList } from './tools.js';
 import { checkCompletionResult } from './completion.js';
@@ -93,6 +95,7 @@ export class Linter {
   private readonly modern: ModernLint;
   /** The version of the frame being linted, when it is not the session's (a 2026-07-28 frame): its findings link there. */
   private frameVersion: string | undefined;
+  private readonly extTaskLint: ExtTaskLint;
 
   constructor(options: LinterOptions = {}) {
     this.schema = options.schema;
@@ -101,6 +104,7 @@ export class Linter {
     this.slowPingMs = options.slowPingMs ?? 1000;
     this.taskLint = new TaskLint(this.facts);
     this.modern = new ModernLint(this.facts.offeredVersion);
+    this.extTaskLint = new ExtTaskLint(this.facts);
   }
 
   /** The version rules are checked against: negotiated, or offered until then. */
@@ -231,6 +235,7 @@ export class Linter {
     guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report, facts.version));
     if (sender === 'server' && method === 'sampling/createMessage') guard('SAMPLING-REQUEST', () => checkSamplingRequest(facts, params, report));
     guard('TASK-CAP', () => this.taskLint.request(sender, method, params, report));
+    guard('TASK-EXT-RESULT', () => this.extTaskLint.request(sender, method, params, report));
     guard('PING-PARAMS', () => {
       if (method === 'ping' && isRecord(params) && Object.keys(params).some((k) => k !== '_meta')) {
         report('PING-PARAMS', `ping was sent with parameters ${preview(JSON.stringify(params))}; it takes none.`, sender);
@@ -259,6 +264,7 @@ export class Linter {
     });
     guard('META-KEY', () => checkMeta(version, params, sender, report, MODERN_META_KEYS));
     guard('SCHEMA', () => this.checkSchema({ kind: 'request', sender, method, params }, sender, report, version));
+    guard('TASK-EXT-RESULT', () => this.extTaskLint.request(sender, method, params, report));
     this.track(sender, rid, method, params, meta, report, guard, version);
   }
 
@@ -296,6 +302,7 @@ export class Linter {
       this.taskSeen(other(sender), params, false);
       guard('TASK-STATUS', () => this.taskLint.statusNotification(sender, params, at, report));
     }
+    if (method === 'notifications/tasks') guard('TASK-EXT-RESULT', () => this.extTaskLint.notification(sender, method, params, report));
     if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessage(facts, params, report));
     if (method === 'notifications/elicitation/complete') guard('ELICIT-COMPLETE', () => this.elicitation.complete(params, sender, report));
     if (method === 'notifications/roots/list_changed' && sender === 'client') guard('CAP-UNDECLARED', () => checkRootsListChanged(facts, report));
@@ -316,6 +323,7 @@ export class Linter {
         this.modern.cancelled(requestIdOf(id).key);
     }
     if (method === 'notifications/progress') guard('PROG', () => this.progress(sender, params, report));
+    if (method === 'notifications/tasks') guard('TASK-EXT-RESULT', () => this.extTaskLint.notification(sender, method, params, report));
     if (method === 'notifications/message' && sender === 'server') guard('LOG-MESSAGE', () => checkLogMessageShape(params, report));
   }
 
@@ -478,6 +486,7 @@ export class Linter {
     if (modern !== undefined) this.frameVersion = modern;
     const isError = body.error !== undefined;
     const task = modern === undefined && !isError && isTaskAnswer(request, body.result);
+    const handle = !isError && !task && isTaskHandle(body.result);
     // A task goes on after its CreateTaskResult, and may keep reporting progress.
     if (request.progressToken !== undefined) {
       const entry = facts.progress.get(`${asker}:${requestIdOf(request.progressToken).key}`);
@@ -510,13 +519,16 @@ export class Linter {
     }
     if (!isError) {
       guard('META-KEY', () => checkMeta(facts.version, body.result, sender, report));
-      guard('SCHEMA', () =>
-        this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report, facts.version),
-      );
+      // A task handle (2026-07-28 extension) is not the method's result schema; TASK-EXT-RESULT checks it.
+      if (!handle)
+        guard('SCHEMA', () =>
+          this.checkSchema({ kind: 'result', method: request.method, result: body.result, ...(task ? { task } : {}) }, sender, report, facts.version),
+        );
     }
     if (!isError) guard('TASK-STATUS', () => this.taskLint.result(sender, request.method, request.params, body.result, task, meta.at ?? NaN, report));
+    if (!isError) guard('TASK-EXT-RESULT', () => this.extTaskLint.result(sender, request.method, request.params, body.result, report));
     if (task) guard('TASK-RESULT', () => checkTaskResult(request.method, body.result, sender, report));
-    else guard(`the ${request.method} result rules`, () => this.result(sender, request, body, verdict.rttMs, report));
+    else if (!handle) guard(`the ${request.method} result rules`, () => this.result(sender, request, body, verdict.rttMs, report));
   }
 
   /** The answer to a request of the 2026-07-28 generation. */
@@ -532,6 +544,7 @@ export class Linter {
   ): void {
     guard('MODERN (2026-07-28 result rules)', () => this.modern.answer(sender, rid.key, rid.text, request.method, body, report));
     if (body.error !== undefined) return;
+    guard('TASK-EXT-RESULT', () => this.extTaskLint.result(sender, request.method, request.params, body.result, report));
     guard('META-KEY', () => checkMeta(version, body.result, sender, report, MODERN_META_KEYS));
     // An input_required result (or an extension's kind, such as a task) is not the method's result: its content is yet to come.
     if (isRecord(body.result) && !isMethodResult(body.result)) return;

@@ -25,6 +25,8 @@ const CLIENT_REQUESTS = new Map<string, Since>([
   ['tasks/result', '2025-11-25'],
   ['tasks/list', '2025-11-25'],
   ['tasks/cancel', '2025-11-25'],
+  // The tasks extension (io.modelcontextprotocol/tasks).
+  ['tasks/update', '2026-07-28'],
 ]);
 
 const SERVER_REQUESTS = new Map<string, Since>([
@@ -56,6 +58,8 @@ const SERVER_NOTIFICATIONS = new Map<string, Since>([
   ['notifications/prompts/list_changed', '2024-11-05'],
   ['notifications/elicitation/complete', '2025-11-25'],
   ['notifications/tasks/status', '2025-11-25'],
+  // The tasks extension (io.modelcontextprotocol/tasks).
+  ['notifications/tasks', '2026-07-28'],
 ]);
 
 export type Sender = 'client' | 'server';

@@ -21,6 +21,12 @@ const MESSAGES = { path: 'basic', path2024: 'basic/messages' };
 /** The first revision of the stateless generation. */
 const MODERN = MODERN_PROTOCOL_VERSIONS[0];
 
+/** An extension's rules link to the extension's page, whatever the version. */
+interface ExtensionRef {
+  url: string;
+}
+const TASKS_EXTENSION_DOC = 'https://modelcontextprotocol.io/extensions/tasks/overview';
+
 export const RULES = {
   'JR-VERSION': { severity: 'error', title: '"jsonrpc" must be "2.0"', spec: { ...MESSAGES, anchor: 'messages' } },
   'JR-ID-TYPE': { severity: 'error', title: 'Request ids are strings or integers, never null', spec: { ...MESSAGES, anchor: 'requests' } },
@@ -326,8 +332,29 @@ export const RULES = {
     title: 'No GET stream or DELETE in 2026-07-28: everything is a POST',
     spec: { path: 'basic/transports/streamable-http', anchor: 'earlier-streamable-http-revisions', since: MODERN },
   },
+  // --- the tasks extension (io.modelcontextprotocol/tasks, 2026-07-28) ---
+  'TASK-EXT-CAP': {
+    severity: 'error',
+    title: 'A task handle answers only tools/call, of a 2026-07-28 client that declared the tasks extension on that request',
+    spec: { url: `${TASKS_EXTENSION_DOC}#how-tasks-work` },
+  },
+  'TASK-EXT-RESULT': {
+    severity: 'error',
+    title: "Every task of the tasks extension has the Task fields (ttlMs, pollIntervalMs) and its status's inputRequests, result or error",
+    spec: { url: `${TASKS_EXTENSION_DOC}#how-tasks-work` },
+  },
+  'TASK-EXT-STATUS': {
+    severity: 'error',
+    title: 'A task of the tasks extension never leaves a terminal status',
+    spec: { url: `${TASKS_EXTENSION_DOC}#task-lifecycle` },
+  },
+  'TASK-EXT-ACK': {
+    severity: 'warning',
+    title: 'tasks/update and tasks/cancel are answered with an empty acknowledgement',
+    spec: { url: `${TASKS_EXTENSION_DOC}#for-mcp-servers` },
+  },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
-} as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef }>;
+} as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef | ExtensionRef }>;
 
 export type RuleId = keyof typeof RULES;
 
@@ -335,9 +362,10 @@ export const RULE_IDS = Object.keys(RULES) as RuleId[];
 
 /** The address of a rule's section in the specification of `version`; empty for mcpscope's own rules. */
 export function specUrl(ruleId: RuleId, version: string): string {
-  const rule: { severity: Severity; spec?: SpecRef } = RULES[ruleId];
+  const rule: { severity: Severity; spec?: SpecRef | ExtensionRef } = RULES[ruleId];
   const spec = rule.spec;
   if (!spec) return '';
+  if ('url' in spec) return spec.url;
   // Versions are ISO dates, so they compare as strings.
   const at = spec.since !== undefined && version < spec.since ? spec.since : version;
   if (at >= MODERN && spec.modern) return `https://modelcontextprotocol.io/specification/${at}/${spec.modern.path}#${spec.modern.anchor}`;

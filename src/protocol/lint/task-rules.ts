@@ -5,6 +5,7 @@
 
 import { isRecord } from '../json/guards.js';
 import { isTerminalStatus, relatedTaskId, taskProblems, transitionProblem, type TaskStatus, isTaskStatus } from '../tasks/task.js';
+import { modernExchange } from './ext-task-rules.js';
 import type { Sender } from './methods.js';
 import type { Report } from './report.js';
 import { other, type SessionFacts } from './state.js';
@@ -94,6 +95,8 @@ export class TaskLint {
 
   /** An answer from `sender` to `method`: Tasks from tasks/get and tasks/cancel, the created task, tasks/list, tasks/result. */
   result(sender: Sender, method: string, requestParams: unknown, result: unknown, created: boolean, at: number, report: Report): void {
+    // On 2026-07-28 tasks are the extension's, with rules of their own (ext-task-rules.ts).
+    if (modernExchange(this.facts, requestParams)) return;
     if (created) {
       const task = isRecord(result) ? result.task : undefined;
       if (isRecord(task) && isTaskStatus(task.status) && task.status !== 'working' && !this.known(sender, task.taskId)) {

@@ -49,6 +49,7 @@ describe('PingMonitor', () => {
     monitor.stop();
     await tick(3000);
     expect(monitor.figures.count).toBe(4);
+    expect(monitor.history.every((s) => s.probe === 'ping')).toBe(true);
   });
 
   it('counts a timeout as a miss, cancels that ping, and goes stale after 3 misses in a row', async () => {
@@ -108,6 +109,57 @@ describe('PingMonitor', () => {
     monitor.start();
     await tick(100);
     expect(monitor.history[0]?.failure).toBe('result is not empty: {"pong":true}');
+  });
+});
+
+describe('PingMonitor on a 2026-07-28 connection', () => {
+  /** A modern session (era, version) whose server answers server/discover with `result` after 10 ms. */
+  function modernRig(result: (n: number) => unknown) {
+    const clock = new ManualClock();
+    const sent: Array<{ method?: string; params?: unknown }> = [];
+    let n = 0;
+    const inner: ClientSession = new ClientSession({
+      clock,
+      send: (raw) => {
+        const msg = JSON.parse(raw) as { method?: string; id?: number; params?: unknown };
+        sent.push(msg);
+        if (msg.method === 'server/discover') {
+          const answer = { jsonrpc: '2.0', id: msg.id, result: result(++n) };
+          clock.setTimeout(() => inner.receive(JSON.stringify(answer)), 10);
+        }
+      },
+    });
+    inner.markReadyWithoutInitialize();
+    const session = { era: 'modern' as const, protocolVersion: '2026-07-28', request: inner.request.bind(inner) };
+    const monitor = new PingMonitor(() => session, { clock, intervalMs: 1000, timeoutMs: 300, staleAfter: 3 });
+    const tick = async (ms: number) => {
+      for (let t = 0; t < ms; t += 50) {
+        clock.advance(50);
+        await flush();
+      }
+    };
+    return { sent, monitor, tick };
+  }
+  const discovered = { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {}, ttlMs: 0, cacheScope: 'public' };
+
+  it('beats with server/discover, never ping, and keeps the same figures', async () => {
+    const { sent, monitor, tick } = modernRig(() => discovered);
+    monitor.start();
+    await tick(2950);
+    expect(sent.map((m) => m.method)).toEqual(['server/discover', 'server/discover', 'server/discover']);
+    expect(monitor.history.map((s) => s.probe)).toEqual(['server/discover', 'server/discover', 'server/discover']);
+    expect(monitor.figures).toMatchObject({ count: 3, misses: 0, failures: 0, p50: 10, p95: 10 });
+    monitor.stop();
+  });
+
+  it('counts a discover answer that is no DiscoverResult as a failure, with its verdict', async () => {
+    const { monitor, tick } = modernRig((n) => (n === 2 ? { resultType: 'complete', supportedVersions: ['2025-11-25'], capabilities: {} } : discovered));
+    monitor.start();
+    await tick(1950);
+    expect(monitor.figures.failures).toBe(1);
+    expect(monitor.history[1]?.failure).toBe('supportedVersions ["2025-11-25"] does not list 2026-07-28, the version in use');
+    expect(monitor.notImplemented).toBe(false);
+    monitor.stop();
   });
 });
 

@@ -1,11 +1,12 @@
 // The heartbeat: pings on an interval, each with its own timeout. A timeout
 // (the session sends notifications/cancelled for it) counts as a miss; N
 // misses in a row mark the connection stale. Figures are kept for every ping.
+// On a 2026-07-28 connection each beat is a discover round trip (probe.ts).
 
-import type { ClientSession } from '../session/client-session.js';
 import type { RequestOutcome } from '../session/types.js';
 import { systemClock, type Clock } from '../time/clock.js';
-import { pingVerdict, type PingVerdict } from './verdict.js';
+import { sendLivenessProbe, type LivenessProbe, type ProbedSession } from './probe.js';
+import type { PingVerdict } from './verdict.js';
 
 export interface PingMonitorOptions {
   intervalMs?: number;
@@ -21,6 +22,8 @@ export const DEFAULT_HEARTBEAT = { intervalMs: 5000, timeoutMs: 3000, staleAfter
 
 export interface PingSample {
   n: number;
+  /** The method sent: server/discover on a 2026-07-28 connection; absent or 'ping' for a ping. */
+  probe?: LivenessProbe;
   /** Clock time the ping was sent. */
   at: number;
   /** Round trip in ms; undefined for a miss or a failure. */
@@ -79,6 +82,11 @@ export function figuresOf(samples: readonly PingSample[], consecutiveMisses: num
   return figures;
 }
 
+function notConnected(): { outcome: RequestOutcome; verdict: PingVerdict } {
+  const message = 'Not connected.';
+  return { outcome: { status: 'closed', message }, verdict: { compliant: false, failures: [message] } };
+}
+
 export class PingMonitor {
   readonly intervalMs: number;
   readonly timeoutMs: number;
@@ -95,7 +103,7 @@ export class PingMonitor {
   private generation = 0;
 
   constructor(
-    private readonly session: () => Pick<ClientSession, 'request'> | undefined,
+    private readonly session: () => ProbedSession | undefined,
     options: PingMonitorOptions = {},
   ) {
     this.intervalMs = options.intervalMs ?? DEFAULT_HEARTBEAT.intervalMs;
@@ -109,7 +117,7 @@ export class PingMonitor {
     return this._state;
   }
 
-  /** True once the server answered ping with -32601. */
+  /** True once the server answered ping with -32601 (a discover round trip never sets it). */
   get notImplemented(): boolean {
     return this._notImplemented;
   }
@@ -153,15 +161,12 @@ export class PingMonitor {
     const session = this.session();
     const at = this.clock.now();
     const n = ++this.n;
-    const outcome: RequestOutcome = session
-      ? await session.request('ping', undefined, { timeoutMs: this.timeoutMs })
-      : { status: 'closed', message: 'Not connected.' };
+    const { probe, outcome, verdict } = session ? await sendLivenessProbe(session, this.timeoutMs) : { probe: 'ping' as const, ...notConnected() };
     if (generation !== this.generation) return; // stopped meanwhile
-    const verdict = pingVerdict(outcome);
-    const sample: PingSample = { n, at, outcome: outcome.status, verdict };
+    const sample: PingSample = { n, probe, at, outcome: outcome.status, verdict };
     if (outcome.status === 'result' || outcome.status === 'error') sample.rttMs = outcome.rttMs;
     if (!verdict.compliant) sample.failure = verdict.failures.join('; ');
-    if (outcome.status === 'error' && outcome.error.code === -32601) this._notImplemented = true;
+    if (probe === 'ping' && outcome.status === 'error' && outcome.error.code === -32601) this._notImplemented = true;
     this.samples.push(sample);
     // A connection that is gone (closed, or refusing because it is closed) is as dead as a silent one.
     const dead = outcome.status === 'timeout' || outcome.status === 'closed' || outcome.status === 'refused';

@@ -4,7 +4,7 @@
 
 import type { RequestOutcome } from '../session/types.js';
 import { pingAnswerProblem } from './compliance.js';
-import { judgeDiscover } from '../session/discover.js';
+import { discoverAnswerProblems, discoverProblemText } from './discover-compliance.js';
 
 export interface PingVerdict {
   compliant: boolean;
@@ -12,39 +12,25 @@ export interface PingVerdict {
   failures: string[];
 }
 
-export function pingVerdict(outcome: RequestOutcome): PingVerdict {
-  const failures: string[] = [];
-  switch (outcome.status) {
-    case 'refused':
-    case 'closed':
-    case 'timeout':
-    case 'cancelled':
-      failures.push(outcome.message);
-      break;
-    case 'error':
-    case 'result': {
-      const problem = pingAnswerProblem(outcome.status === 'error' ? { error: outcome.error } : { result: outcome.result });
-      if (problem?.kind === 'error') failures.push(`answered with an error instead of a result: ${problem.code} ${problem.message}`);
-      if (problem?.kind === 'not-empty') failures.push(`result is not empty: ${JSON.stringify(problem.result)}`);
-      break;
-    }
-  }
-  return { compliant: failures.length === 0, failures };
+/** The failure of an exchange that brought no answer (refused, closed, timed out, cancelled), or undefined when it was answered. */
+function unanswered(outcome: RequestOutcome): string | undefined {
+  return outcome.status === 'result' || outcome.status === 'error' ? undefined : outcome.message;
 }
 
-/**
- * 2026-07-28 has no ping: a server/discover round trip stands in for it, compliant when the
- * answer is a well-formed DiscoverResult.
- */
-export function discoverRoundTripVerdict(outcome: RequestOutcome): PingVerdict {
-  if (outcome.status !== 'result' && outcome.status !== 'error') return { compliant: false, failures: [outcome.message] };
-  const judged = judgeDiscover(outcome, true);
-  if (judged.kind === 'discovered') return { compliant: true, failures: [] };
-  if (judged.kind === 'malformed') return { compliant: false, failures: [judged.message] };
-  return {
-    compliant: false,
-    failures: [
-      outcome.status === 'error' ? `answered with an error instead of a result: ${outcome.error.code} ${outcome.error.message}` : 'not a DiscoverResult',
-    ],
-  };
+const verdictOf = (failures: string[]): PingVerdict => ({ compliant: failures.length === 0, failures });
+
+export function pingVerdict(outcome: RequestOutcome): PingVerdict {
+  if (outcome.status !== 'result' && outcome.status !== 'error') return verdictOf([unanswered(outcome)!]);
+  const failures: string[] = [];
+  const problem = pingAnswerProblem(outcome.status === 'error' ? { error: outcome.error } : { result: outcome.result });
+  if (problem?.kind === 'error') failures.push(`answered with an error instead of a result: ${problem.code} ${problem.message}`);
+  if (problem?.kind === 'not-empty') failures.push(`result is not empty: ${JSON.stringify(problem.result)}`);
+  return verdictOf(failures);
+}
+
+/** The verdict on one discover round trip (the liveness probe of a 2026-07-28 connection): answered, with a DiscoverResult. */
+export function discoverVerdict(outcome: RequestOutcome, versionInUse?: string): PingVerdict {
+  if (outcome.status !== 'result' && outcome.status !== 'error') return verdictOf([unanswered(outcome)!]);
+  const answer = outcome.status === 'error' ? { error: outcome.error } : { result: outcome.result };
+  return verdictOf(discoverAnswerProblems(answer, versionInUse).map(discoverProblemText));
 }

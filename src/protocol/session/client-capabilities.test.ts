@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSIONS } from '../versions.js';
-import { DEFAULT_CLIENT_FEATURES, clientCapabilities, handlerEnabled, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
+import { DEFAULT_CLIENT_FEATURES, clientCapabilities, clientExtensions, handlerEnabled, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
 
 const ALL_ON: ClientFeatures = { sampling: true, samplingTools: true, roots: true, elicitationForm: true, elicitationUrl: true, tasks: true };
 const ALL_OFF: ClientFeatures = { sampling: false, samplingTools: false, roots: false, elicitationForm: false, elicitationUrl: false, tasks: false };
@@ -100,5 +100,23 @@ describe('handlerEnabled', () => {
   ];
   it.each(cases)('%s under %j: %s', (method, features, expected) => {
     expect(handlerEnabled(method, { ...ALL_OFF, ...features })).toBe(expected);
+  });
+});
+
+describe('clientExtensions (2026-07-28)', () => {
+  it('declares the tasks extension exactly when the tasks switch is on', () => {
+    expect(clientExtensions({ ...ALL_OFF, tasks: true })).toEqual({ 'io.modelcontextprotocol/tasks': {} });
+    expect(clientExtensions({ ...ALL_ON, tasks: false })).toEqual({});
+  });
+});
+
+describe('the modern clientCapabilities and the tasks extension', () => {
+  it('declares the extension with the tasks switch on, needing no handler of the client, and never 2025 tasks', () => {
+    const offered = offeredFeatures('2026-07-28', { ...ALL_OFF, tasks: true }, () => false);
+    expect(offered.tasks).toBe(true);
+    expect(clientCapabilities('2026-07-28', offered)).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } });
+    expect(clientCapabilities('2026-07-28', offeredFeatures('2026-07-28', ALL_OFF, EVERY_HANDLER))).toEqual({ extensions: {} });
+    // 2025-11-25 without the handlers of client-side tasks: no tasks, as before.
+    expect(offeredFeatures('2025-11-25', { ...ALL_OFF, tasks: true, sampling: true }, (m) => m === 'sampling/createMessage').tasks).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 // has a handler for — a capability is a promise to answer, so it is never
 // declared without one.
 
+import { TASKS_EXTENSION } from '../tasks/ext-task.js';
 import { isModernVersion, type ProtocolVersion } from '../versions.js';
 
 /** The client features a person can switch on or off before connecting. */
@@ -95,7 +96,8 @@ export function offeredFeatures(version: string, features: ClientFeatures, hasHa
     roots: on('roots'),
     elicitationForm,
     elicitationUrl,
-    tasks: on('tasks') && (sampling || elicitationForm || elicitationUrl),
+    // 2026-07-28: the tasks extension (server-hosted tasks, polled) needs no handler of the client's.
+    tasks: isModernVersion(version) ? features.tasks : on('tasks') && (sampling || elicitationForm || elicitationUrl),
   };
 }
 
@@ -136,6 +138,16 @@ function modernClientCapabilities(offered: ClientFeatures): Record<string, unkno
   if (offered.elicitationForm || offered.elicitationUrl) {
     caps.elicitation = { ...(offered.elicitationForm ? { form: {} } : {}), ...(offered.elicitationUrl ? { url: {} } : {}) };
   }
-  caps.extensions = {};
+  caps.extensions = clientExtensions(offered);
   return caps;
+}
+
+// --- 2026-07-28: extensions the client declares in its per-request capabilities ---
+
+/**
+ * The `extensions` of the modern clientCapabilities (`_meta`): the tasks extension when the tasks
+ * switch is on. Unlike 2025's tasks it needs no handler: the server hosts the task, the client polls.
+ */
+export function clientExtensions(features: ClientFeatures): Record<string, unknown> {
+  return features.tasks ? { [TASKS_EXTENSION]: {} } : {};
 }

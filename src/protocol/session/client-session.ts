@@ -11,6 +11,7 @@ import {
   makeResult,
   serializeMessage,
   type Frame,
+  type JsonRpcErrorObject,
   type JsonRpcId,
   type SingleFrame,
 } from '../jsonrpc/codec.js';
@@ -42,6 +43,7 @@ import type {
 import { isRecord } from '../json/guards.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import { elicitationModeRefusal } from '../mcp/elicitation.js';
+import { requestMultiRound, type MultiRoundOptions, type MultiRoundOutcome } from './multi-round.js';
 import { DEFAULT_CLIENT_FEATURES, clientCapabilities, handlerEnabled, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION, resultServerInfo, withMeta } from '../mcp/modern-meta.js';
 import { judgeDiscover, notInitializedHint, probeVerdict, type DiscoverJudgment } from './discover.js';
@@ -119,6 +121,11 @@ export class ClientSession {
   private readonly clientInfo: Implementation;
   private nextId = 1;
   private nextProgressToken = 1;
+  /** Multi-round requests, numbered for the log's grouping. */
+  private nextConversation = 1;
+  /** Resolves with close()'s message: a multi-round request stops waiting for its input answers then. */
+  private readonly closedWith: Promise<string>;
+  private markClosed: (message: string) => void = () => {};
   /** Our requests: pairing, round trips, late and duplicate answers. */
   private readonly ledger = new RequestLedger<Pending>();
   private readonly listeners = new Set<(e: SessionEvent) => void>();
@@ -137,6 +144,7 @@ export class ClientSession {
   private _declared: Record<string, unknown> | undefined;
 
   constructor(options: ClientSessionOptions) {
+    this.closedWith = new Promise((resolve) => (this.markClosed = resolve));
     this.sendRaw = options.send;
     this.clock = options.clock ?? systemClock;
     this.defaultTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -359,6 +367,7 @@ export class ClientSession {
       this.clock.clearTimeout(p.deadlineTimer);
       p.resolve({ status: 'closed', request: p.request, message });
     }
+    this.markClosed(message);
     this.emit({ type: 'closed', message });
   }
 
@@ -584,13 +593,18 @@ export class ClientSession {
     else this.answerServer(id, method, raw, answer);
   }
 
+  /** Why this session would refuse a server request of `method` without asking anyone, or undefined. */
+  private handlerRefusal(method: string): { error: JsonRpcErrorObject } | undefined {
+    if (this.handlers.has(method)) return undefined;
+    const why = handlerEnabled(method, this.features) ? 'mcpscope does not handle it' : "switched off in mcpscope's client capabilities";
+    return { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (${why})` } };
+  }
+
   /** The installed handler's answer to a server→client request, or the refusal; never throws (a promise may reject). */
   private runHandler(id: JsonRpcId, method: string, params: unknown): ServerRequestAnswer | Promise<ServerRequestAnswer> {
-    const handler = this.handlers.get(method);
-    if (!handler) {
-      const why = handlerEnabled(method, this.features) ? 'mcpscope does not handle it' : "switched off in mcpscope's client capabilities";
-      return { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (${why})` } };
-    }
+    const refused = this.handlerRefusal(method);
+    if (refused) return refused;
+    const handler = this.handlers.get(method)!;
     // A mode the client did not declare is refused before anyone is asked (-32602, as the spec says).
     const refusal = method === 'elicitation/create' && this._declared ? elicitationModeRefusal(params, this._declared) : undefined;
     if (refusal !== undefined) return { error: { code: ErrorCode.InvalidParams, message: refusal } };
@@ -599,6 +613,34 @@ export class ClientSession {
     } catch (e) {
       return handlerFailed(method, e);
     }
+  }
+
+  /**
+   * Send a request that may be answered with `input_required` (tools/call, prompts/get, resources/read) and follow
+   * it to its final outcome: each round's input requests answered by the installed handlers, the request sent again
+   * with their responses and the server's requestState. Each round emits an `input-round` event. Never rejects.
+   * On a legacy session it is one plain request.
+   */
+  requestWithInput(method: string, params?: unknown, options: MultiRoundOptions = {}): Promise<MultiRoundOutcome> {
+    // Only 2026-07-28 has multi-round requests: any other session sends one request, exactly as `request`.
+    if (this._era !== 'modern') {
+      const { maxRounds: _limit, onInputRequired: _never, ...plain } = options;
+      return this.request(method, params, plain).then((outcome) => ({ ...outcome, rounds: 1, conversation: 0 }));
+    }
+    const conversation = this.nextConversation++;
+    return requestMultiRound(
+      {
+        request: (m, p, o) => this.request(m, p, o),
+        inputRefusal: (m) => this.handlerRefusal(m)?.error.message,
+        answer: (m, p, key) => this.answerInputRequest(m, p, key),
+        closed: this.closedWith,
+        round: (r) => this.emit({ type: 'input-round', conversation: r.conversation, round: r.round, method: r.method, id: r.request.id }),
+      },
+      conversation,
+      method,
+      params,
+      options,
+    );
   }
 
   /** The modern capabilities: the features switched on, with their handlers, in this version's shape. */
@@ -669,7 +711,10 @@ export class ClientSession {
   }
 }
 
-/** One sentence for a non-result outcome. */
+function handlerFailed(method: string, e: unknown): ServerRequestAnswer {
+  return { error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${e instanceof Error ? e.message : String(e)}` } };
+}
+
 function asRequestId(id: JsonRpcId | RequestId): RequestId {
   return typeof id === 'object' ? id : requestIdOf(id);
 }
@@ -690,12 +735,9 @@ export function outcomeMessage(outcome: RequestOutcome): string {
     case 'closed':
     case 'refused':
     case 'cancelled':
+    case 'stopped':
       return outcome.message;
   }
-}
-
-function handlerFailed(method: string, e: unknown): ServerRequestAnswer {
-  return { error: { code: ErrorCode.InternalError, message: `mcpscope failed to answer ${method}: ${e instanceof Error ? e.message : String(e)}` } };
 }
 
 /** A modern session's info: from server/discover when it answered, else only the version. */

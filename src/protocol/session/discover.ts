@@ -62,6 +62,9 @@ export function judgeDiscover(outcome: RequestOutcome, connectionOpen: boolean):
     case 'refused':
     case 'cancelled':
       return { kind: 'gone', message: outcome.message };
+    case 'stopped':
+      // Only a multi-round request stops (server/discover is never one): its result was not a discover result.
+      return { kind: 'malformed', message: outcome.message };
   }
 }
 

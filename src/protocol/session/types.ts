@@ -59,7 +59,9 @@ export type RequestOutcome =
   /** Not sent: the session state does not allow it. */
   | { status: 'refused'; message: string }
   /** Cancelled by this client (`ClientSession.cancel`): `notifications/cancelled` was sent and the answer is no longer awaited. */
-  | { status: 'cancelled'; request: SentRequest; elapsedMs: number; message: string };
+  | { status: 'cancelled'; request: SentRequest; elapsedMs: number; message: string }
+  /** A multi-round request (2026-07-28) the client stopped following: the last answer asked for input it could not give, or too often. */
+  | { status: 'stopped'; request: SentRequest; response: ReceivedResponse; result: unknown; rttMs: number; message: string };
 
 export interface ProgressUpdate {
   progress: number;
@@ -91,7 +93,9 @@ export type SessionEvent =
   /** A modern result's `_meta` named the server differently from what the session knew. */
   | { type: 'server-info'; serverInfo: Implementation }
   /** Auto's server/discover probe: its frame went out, then how it was answered (e.g. "legacy: -32601"). */
-  | { type: 'probe'; id: JsonRpcId; method: string; phase: 'sent' | 'answered'; verdict?: string };
+  | { type: 'probe'; id: JsonRpcId; method: string; phase: 'sent' | 'answered'; verdict?: string }
+  /** One round of a multi-round request was sent: the log groups a conversation's rounds. */
+  | { type: 'input-round'; conversation: number; round: number; method: string; id: JsonRpcId };
 
 export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../time/clock.js';
 import type { RequestOutcome } from '../session/types.js';
-import { createdTask, DEFAULT_MAX_TRACK_MS, MAX_POLL_MS, MIN_POLL_MS, TaskTracker } from './task-tracker.js';
+import { createdTask, DEFAULT_MAX_TRACK_MS, MAX_POLL_MS, MIN_POLL_MS, TaskTracker, type TaskTrackerOptions } from './task-tracker.js';
 import type { Task } from './task.js';
 
 const base: Task = {
@@ -32,10 +32,15 @@ const error = (code: number, message: string): RequestOutcome =>
   }) as RequestOutcome;
 
 /** A receiver whose answers the test scripts: each tasks/get answers with the next status. */
-function setup(task: Task, answers: Partial<Record<string, (params: unknown) => RequestOutcome | Promise<RequestOutcome>>>) {
+function setup(
+  task: Task,
+  answers: Partial<Record<string, (params: unknown) => RequestOutcome | Promise<RequestOutcome>>>,
+  more: Pick<TaskTrackerOptions, 'generation' | 'answerInput'> = {},
+) {
   const clock = new ManualClock();
   const calls: Array<{ method: string; params: unknown; at: number }> = [];
   const tracker = new TaskTracker(task, {
+    ...more,
     clock,
     request: async (method, params) => {
       calls.push({ method, params, at: clock.now() });
@@ -170,5 +175,161 @@ describe('TaskTracker', () => {
   it('reads the task of a CreateTaskResult', () => {
     expect(createdTask({ task: base })).toEqual({ ok: true, value: base });
     expect(createdTask({ content: [] })).toEqual({ ok: false, error: 'The result has no "task" object, so it is not a CreateTaskResult.' });
+  });
+});
+
+describe('TaskTracker, the 2026-07-28 tasks extension', () => {
+  /** The Task fields as the extension names them on the wire. */
+  const wire = {
+    taskId: 't1',
+    status: 'working',
+    createdAt: base.createdAt,
+    lastUpdatedAt: base.lastUpdatedAt,
+    ttlMs: 60000,
+    pollIntervalMs: 1000,
+    resultType: 'complete',
+  };
+  const modern = { generation: 'modern' } as const;
+  const tick = async (ms = 1000) => {
+    clockOf.current?.advance(ms);
+    await flush();
+  };
+  const clockOf: { current?: ManualClock } = {};
+
+  it('polls tasks/get at pollIntervalMs and takes the result inline on completed, never asking tasks/result', async () => {
+    const statuses = ['working', 'completed'];
+    const { clock, calls, tracker } = setup(
+      base,
+      {
+        'tasks/get': () => {
+          const status = statuses.shift();
+          return result({ ...wire, status, ...(status === 'completed' ? { result: { content: [{ type: 'text', text: 'done' }] } } : {}) });
+        },
+      },
+      modern,
+    );
+    clockOf.current = clock;
+    tracker.start();
+    for (let i = 0; i < 4; i++) await tick();
+    expect(calls.map((c) => `${c.method}@${c.at}`)).toEqual(['tasks/get@1000', 'tasks/get@2000']);
+    expect(tracker.state.polling).toBe(false);
+    expect(tracker.state.task.status).toBe('completed');
+    expect(tracker.state.result).toMatchObject({ status: 'result', result: { content: [{ text: 'done' }] } });
+  });
+
+  it("takes a failed task's JSON-RPC error as the outcome, and says when a terminal task lacks its payload", async () => {
+    const failed = setup(base, { 'tasks/get': () => result({ ...wire, status: 'failed', error: { code: -32603, message: 'boom' } }) }, modern);
+    clockOf.current = failed.clock;
+    failed.tracker.start();
+    await tick();
+    expect(failed.tracker.state.result).toMatchObject({ status: 'error', error: { code: -32603, message: 'boom' } });
+    const bare = setup(base, { 'tasks/get': () => result({ ...wire, status: 'completed' }) }, modern);
+    clockOf.current = bare.clock;
+    bare.tracker.start();
+    await tick();
+    expect(bare.tracker.state.result).toBeUndefined();
+    expect(bare.tracker.state.pollError).toBe('The task is completed but its tasks/get answer has no "result" (see the Problems tab).');
+  });
+
+  it('asks each input request once, sends its answer with tasks/update, and goes on polling', async () => {
+    const ask = { method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: {} } } };
+    const answers = ['input_required', 'input_required', 'completed'];
+    const asked: unknown[] = [];
+    const { clock, calls, tracker } = setup(
+      base,
+      {
+        'tasks/get': () => {
+          const status = answers.shift();
+          return result({ ...wire, status, ...(status === 'input_required' ? { inputRequests: { name: ask } } : { result: { content: [] } }) });
+        },
+        'tasks/update': () => result({ resultType: 'complete' }),
+      },
+      {
+        ...modern,
+        answerInput: async (method, params) => {
+          asked.push({ method, params });
+          return { result: { action: 'accept', content: { name: 'Luca' } } };
+        },
+      },
+    );
+    clockOf.current = clock;
+    tracker.start();
+    await tick();
+    await flush();
+    expect(asked).toEqual([ask]);
+    expect(calls.filter((c) => c.method === 'tasks/update').map((c) => c.params)).toEqual([
+      { taskId: 't1', inputResponses: { name: { action: 'accept', content: { name: 'Luca' } } } },
+    ]);
+    expect(tracker.state.inputs.name?.phase).toBe('sent');
+    // After the update the next poll comes soon (MIN_POLL_MS), then the repeated request is not asked again.
+    await tick(MIN_POLL_MS);
+    await tick();
+    expect(asked).toHaveLength(1);
+    expect(tracker.state.task.status).toBe('completed');
+    expect(calls.map((c) => c.method)).toEqual(['tasks/get', 'tasks/update', 'tasks/get', 'tasks/get']);
+  });
+
+  it('sends no tasks/update for an input request the client refused, and says so', async () => {
+    const { clock, calls, tracker } = setup(
+      base,
+      { 'tasks/get': () => result({ ...wire, status: 'input_required', inputRequests: { s: { method: 'sampling/createMessage', params: {} } } }) },
+      { ...modern, answerInput: async () => ({ error: { code: -32601, message: 'sampling is switched off' } }) },
+    );
+    clockOf.current = clock;
+    tracker.start();
+    await tick();
+    await flush();
+    expect(calls.map((c) => c.method)).toEqual(['tasks/get']);
+    expect(tracker.state.inputs.s).toMatchObject({ phase: 'failed', message: 'Not answered (sampling is switched off); no response was sent for it.' });
+  });
+
+  it('cancels with an ack, then polls at once to see what the server made of it', async () => {
+    const statuses = ['working', 'cancelled'];
+    const { clock, calls, tracker } = setup(
+      base,
+      { 'tasks/cancel': () => result({ resultType: 'complete' }), 'tasks/get': () => result({ ...wire, status: statuses.shift() }) },
+      modern,
+    );
+    clockOf.current = clock;
+    tracker.start();
+    await tracker.cancel();
+    expect(tracker.state.cancelAcknowledged).toBe(true);
+    expect(tracker.state.task.status).toBe('working');
+    await tick(0);
+    await tick(1000);
+    expect(calls.map((c) => `${c.method}@${c.at}`)).toEqual(['tasks/cancel@0', 'tasks/get@0', 'tasks/get@1000']);
+    expect(tracker.state.task.status).toBe('cancelled');
+    expect(tracker.state.polling).toBe(false);
+  });
+
+  it('a notifications/tasks that says completed stops polling, and one tasks/get reads the result to show', async () => {
+    const { clock, calls, tracker } = setup(
+      base,
+      { 'tasks/get': () => result({ ...wire, status: 'completed', result: { content: [{ type: 'text', text: 'pushed' }] } }) },
+      modern,
+    );
+    clockOf.current = clock;
+    tracker.start();
+    tracker.apply({ ...wire, status: 'completed', result: { content: [] } });
+    await flush();
+    expect(tracker.state.polling).toBe(false);
+    expect(tracker.state.result).toMatchObject({ status: 'result', result: { content: [{ text: 'pushed' }] } });
+    await tick(5000);
+    expect(calls.map((c) => `${c.method}@${c.at}`)).toEqual(['tasks/get@0']);
+  });
+
+  it('backs off after failed polls and returns to the interval after a good one', async () => {
+    let fail = 2;
+    const { clock, calls, tracker } = setup(
+      base,
+      { 'tasks/get': () => (fail-- > 0 ? { status: 'timeout', request, elapsedMs: 1, message: 'slow' } : result(wire)) },
+      modern,
+    );
+    clockOf.current = clock;
+    tracker.start();
+    for (let i = 0; i < 16; i++) await tick(500);
+    // 1000 (fails), +2000 (fails), +4000 (answers), +1000.
+    expect(calls.map((c) => c.at)).toEqual([1000, 3000, 7000, 8000]);
+    expect(tracker.state.failedPolls).toBe(0);
   });
 });

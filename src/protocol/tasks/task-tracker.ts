@@ -1,14 +1,19 @@
 // The requestor's side of one task: polls tasks/get at the receiver's
 // pollInterval (clamped, and for a bounded time), applies status notifications,
-// asks tasks/result once the task needs input or has ended, and cancels it.
+// and cancels it. 2025-11-25 (legacy): asks tasks/result once the task needs
+// input or has ended. The 2026-07-28 extension (modern): the result or error
+// comes inline in tasks/get, input requests are answered with tasks/update,
+// cancel is an ack (polling goes on to see the outcome), and failed polls back off.
 // Runtime-free: the session's request function and a clock are passed in.
 
 import { ErrorCode } from '../jsonrpc/codec.js';
 import { isRecord } from '../json/guards.js';
 import { outcomeMessage } from '../session/client-session.js';
-import type { RequestOptions, RequestOutcome } from '../session/types.js';
+import type { RequestOptions, RequestOutcome, ServerRequestAnswer } from '../session/types.js';
 import { formatDuration } from '../text/format.js';
 import type { Clock } from '../time/clock.js';
+import { isTaskHandle, parseExtTask, taskOfHandle, type TaskDetail, type TaskGeneration, type TaskInputRequest } from './ext-task.js';
+import { ok, type Result } from '../result.js';
 import { isTerminalStatus, parseTask, transitionProblem, type Task, type TaskStatus } from './task.js';
 
 /** Polling faster than this would flood the wire, whatever the receiver suggests. */
@@ -27,6 +32,21 @@ export interface TaskTrackerOptions {
   clock: Clock;
   maxTrackMs?: number;
   onChange?: () => void;
+  /** Default legacy (2025-11-25). */
+  generation?: TaskGeneration;
+  /**
+   * Modern: answers one input request (elicitation, sampling, roots) as the client answers that server
+   * request (ClientSession.answerInputRequest); `key` names it ("task <taskId> input <key>").
+   */
+  answerInput?: (method: string, params: unknown, key: string) => Promise<ServerRequestAnswer>;
+}
+
+/** Modern: where one of the task's input requests stands. */
+export interface TaskInputState {
+  request: TaskInputRequest;
+  /** asking: with the person; sending: in tasks/update; sent: acknowledged; failed: see message. */
+  phase: 'asking' | 'sending' | 'sent' | 'failed';
+  message?: string;
 }
 
 export interface TaskStatusSeen {
@@ -37,7 +57,11 @@ export interface TaskStatusSeen {
   source: 'created' | 'tasks/get' | 'notification' | 'tasks/cancel';
 }
 
+/** Failed modern polls wait twice as long each time (up to MAX_POLL_MS), so a struggling server is not hammered. */
+const BACKOFF_FACTOR = 2;
+
 export interface TaskTrackerState {
+  generation: TaskGeneration;
   task: Task;
   /** Each status change seen, oldest first. */
   history: TaskStatusSeen[];
@@ -52,10 +76,16 @@ export interface TaskTrackerState {
   /** The last poll's problem, if it had one. */
   pollError?: string;
   resultPending: boolean;
-  /** The outcome of tasks/result: the underlying request's result or error. */
+  /** The underlying request's result or error: from tasks/result (legacy), or the tasks/get that carried it inline (modern). */
   result?: RequestOutcome;
   cancelling: boolean;
   cancelMessage?: string;
+  /** Modern: tasks/cancel was acknowledged; the server may still finish the task otherwise. */
+  cancelAcknowledged?: boolean;
+  /** Modern: the input requests seen, by key (each key is asked once over the task's lifetime). */
+  inputs: Record<string, TaskInputState>;
+  /** Modern: failed polls in a row (the next poll waits longer). */
+  failedPolls: number;
 }
 
 export class TaskTracker {
@@ -70,6 +100,7 @@ export class TaskTracker {
     this.maxTrackMs = options.maxTrackMs ?? DEFAULT_MAX_TRACK_MS;
     const now = options.clock.now();
     this._state = {
+      generation: options.generation ?? 'legacy',
       task,
       history: [{ status: task.status, ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}), at: now, source: 'created' }],
       polls: 0,
@@ -78,7 +109,13 @@ export class TaskTracker {
       backwards: [],
       resultPending: false,
       cancelling: false,
+      inputs: {},
+      failedPolls: 0,
     };
+  }
+
+  private get modern(): boolean {
+    return this._state.generation === 'modern';
   }
 
   get state(): TaskTrackerState {
@@ -88,11 +125,11 @@ export class TaskTracker {
   /** Start (or resume) polling; the bound on polling time starts afresh. */
   start(): void {
     if (this.ended()) {
-      this.askResult();
+      if (!this.modern) this.askResult();
       return;
     }
     this.patch({ polling: true, stopped: undefined, startedAt: this.options.clock.now() });
-    this.askResult();
+    if (!this.modern) this.askResult();
     this.schedule();
   }
 
@@ -105,9 +142,10 @@ export class TaskTracker {
 
   /** A Task from a notification (or tasks/list): applied like a poll's answer. */
   apply(value: unknown, source: TaskStatusSeen['source'] = 'notification'): void {
-    const parsed = parseTask(value);
-    if (!parsed.ok || parsed.value.taskId !== this._state.task.taskId) return;
-    const task = parsed.value;
+    const parsed = this.modern ? parseExtTask(value) : parseTask(value);
+    if (!parsed.ok) return;
+    const task = 'task' in parsed.value ? parsed.value.task : parsed.value;
+    if (task.taskId !== this._state.task.taskId) return;
     const before = this._state.task.status;
     const problem = transitionProblem(before, task.status);
     const changed = task.status !== before || task.statusMessage !== this._state.task.statusMessage;
@@ -128,14 +166,32 @@ export class TaskTracker {
       this.timer = undefined;
       if (this._state.polling) this.patch({ polling: false });
     }
-    this.askResult();
+    if (this.modern) {
+      if ('detail' in parsed.value) this.askInputs(parsed.value.detail);
+      // notifications/tasks said it ended: one tasks/get reads the result (or error) to show.
+      if (source === 'notification' && this._state.result === undefined && (task.status === 'completed' || task.status === 'failed')) void this.readFinal();
+    } else this.askResult();
   }
 
-  /** tasks/cancel; the answer is the task in its cancelled status. */
+  private async readFinal(): Promise<void> {
+    const outcome = await this.options.request('tasks/get', { taskId: this._state.task.taskId });
+    if (outcome.status === 'result') this.modernPoll(outcome);
+    else this.patch({ pollError: `tasks/get for the result: ${outcomeMessage(outcome)}` });
+  }
+
+  /** tasks/cancel; the answer is the task in its cancelled status (legacy), or an ack (modern). */
   async cancel(): Promise<void> {
     if (this._state.cancelling || this.ended()) return;
     this.patch({ cancelling: true, cancelMessage: undefined });
     const outcome = await this.options.request('tasks/cancel', { taskId: this._state.task.taskId });
+    if (this.modern) {
+      // An ack only: the outcome shows in the next tasks/get, which comes at once.
+      if (outcome.status === 'result') {
+        this.patch({ cancelling: false, cancelAcknowledged: true });
+        if (this._state.polling && !this.ended()) this.schedule(0);
+      } else this.patch({ cancelling: false, cancelMessage: `tasks/cancel failed: ${outcomeMessage(outcome)}` });
+      return;
+    }
     if (outcome.status === 'result') {
       this.apply(outcome.result, 'tasks/cancel');
       this.patch({ cancelling: false, cancelMessage: parseTask(outcome.result).ok ? undefined : 'The tasks/cancel result is not a Task.' });
@@ -149,10 +205,10 @@ export class TaskTracker {
     return this._state.history.some((h) => isTerminalStatus(h.status));
   }
 
-  private schedule(): void {
+  private schedule(delayMs?: number): void {
     this.options.clock.clearTimeout(this.timer);
-    const suggested = this._state.task.pollInterval ?? DEFAULT_POLL_MS;
-    const interval = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, suggested));
+    const suggested = (this._state.task.pollInterval ?? DEFAULT_POLL_MS) * BACKOFF_FACTOR ** this._state.failedPolls;
+    const interval = delayMs ?? Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, suggested));
     this.timer = this.options.clock.setTimeout(() => void this.poll(), interval);
   }
 
@@ -170,7 +226,9 @@ export class TaskTracker {
     const outcome = await this.options.request('tasks/get', { taskId: this._state.task.taskId });
     this.patch({ polls: this._state.polls + 1 });
     if (!this._state.polling) return;
-    if (outcome.status === 'result') {
+    if (outcome.status === 'result' && this.modern) {
+      this.modernPoll(outcome);
+    } else if (outcome.status === 'result') {
       const parsed = parseTask(outcome.result);
       this.patch({ pollError: parsed.ok ? undefined : `The tasks/get result is not a Task: ${parsed.error}` });
       if (parsed.ok) this.apply(outcome.result, 'tasks/get');
@@ -181,9 +239,69 @@ export class TaskTracker {
       this.stop(outcomeMessage(outcome));
       return;
     } else {
-      this.patch({ pollError: outcomeMessage(outcome) });
+      this.patch({ pollError: outcomeMessage(outcome), ...(this.modern ? { failedPolls: this._state.failedPolls + 1 } : {}) });
     }
     if (this._state.polling && !this.ended()) this.schedule();
+  }
+
+  /** Modern: a tasks/get answer is the DetailedTask; a terminal one carries the result or error inline. */
+  private modernPoll(outcome: Extract<RequestOutcome, { status: 'result' }>): void {
+    const parsed = parseExtTask(outcome.result);
+    if (!parsed.ok) {
+      this.patch({ pollError: `The tasks/get result is not a Task: ${parsed.error}`, failedPolls: this._state.failedPolls + 1 });
+      return;
+    }
+    this.patch({ pollError: undefined, failedPolls: 0 });
+    const { task, detail } = parsed.value;
+    // The first terminal status is the one whose payload counts (a notification may have announced it).
+    const first = this._state.history.find((h) => isTerminalStatus(h.status))?.status;
+    if (this._state.result === undefined && (first === undefined || first === task.status)) {
+      if (task.status === 'completed' && detail.result !== undefined) this.patch({ result: { ...outcome, result: detail.result } });
+      else if (task.status === 'failed' && detail.error !== undefined) {
+        this.patch({ result: { status: 'error', request: outcome.request, response: outcome.response, error: detail.error, rttMs: outcome.rttMs } });
+      } else if (task.status === 'completed' || task.status === 'failed') {
+        this.patch({
+          pollError: `The task is ${task.status} but its tasks/get answer has no "${task.status === 'completed' ? 'result' : 'error'}" (see the Problems tab).`,
+        });
+      }
+    }
+    this.apply(outcome.result, 'tasks/get');
+  }
+
+  /** Modern: each new input request is asked once (keys are unique for the task's lifetime); its answer goes back in tasks/update. */
+  private askInputs(detail: TaskDetail): void {
+    for (const [key, request] of Object.entries(detail.inputRequests ?? {})) {
+      if (Object.hasOwn(this._state.inputs, key)) continue;
+      this.setInput(key, { request, phase: 'asking' });
+      void this.answerInput(key, request);
+    }
+  }
+
+  private async answerInput(key: string, request: TaskInputRequest): Promise<void> {
+    const answer: ServerRequestAnswer = this.options.answerInput
+      ? await this.options.answerInput(request.method, request.params, `task ${this._state.task.taskId} input ${key}`).catch((e: unknown) => ({
+          error: { code: ErrorCode.InternalError, message: e instanceof Error ? e.message : String(e) },
+        }))
+      : { error: { code: ErrorCode.MethodNotFound, message: 'this client answers no input requests' } };
+    if ('error' in answer) {
+      // An InputResponse is a result; a refusal has no place in tasks/update, so none is sent.
+      this.setInput(key, { request, phase: 'failed', message: `Not answered (${answer.error.message}); no response was sent for it.` });
+      return;
+    }
+    if (this.ended() || this._state.cancelAcknowledged) {
+      this.setInput(key, { request, phase: 'failed', message: 'The task ended or was cancelled before the answer was ready; it was not sent.' });
+      return;
+    }
+    this.setInput(key, { request, phase: 'sending' });
+    const outcome = await this.options.request('tasks/update', { taskId: this._state.task.taskId, inputResponses: { [key]: answer.result } });
+    if (outcome.status === 'result') this.setInput(key, { request, phase: 'sent' });
+    else this.setInput(key, { request, phase: 'failed', message: `tasks/update failed: ${outcomeMessage(outcome)}` });
+    // The server moves on after the update: look again soon rather than after a long interval.
+    if (this._state.polling && !this.ended()) this.schedule(MIN_POLL_MS);
+  }
+
+  private setInput(key: string, input: TaskInputState): void {
+    this.patch({ inputs: { ...this._state.inputs, [key]: input } });
   }
 
   /** tasks/result, once: when the task needs input (it blocks until the end) or has completed or failed. */
@@ -216,4 +334,19 @@ export class TaskTracker {
 export function createdTask(result: unknown): ReturnType<typeof parseTask> {
   if (!isRecord(result) || !isRecord(result.task)) return { ok: false, error: 'The result has no "task" object, so it is not a CreateTaskResult.' };
   return parseTask(result.task);
+}
+
+/**
+ * The task a tools/call was answered with, of either generation: a task handle (`resultType: "task"`,
+ * unsolicited) or, when the call asked for one, a 2025-11-25 CreateTaskResult (`{task}`).
+ * Undefined when the result is an ordinary one.
+ */
+export function toolCallTask(result: unknown, askedAsTask: boolean): Result<{ task: Task; generation: TaskGeneration }> | undefined {
+  if (isTaskHandle(result)) {
+    const task = taskOfHandle(result);
+    return task.ok ? ok({ task: task.value, generation: 'modern' }) : task;
+  }
+  if (!askedAsTask) return undefined;
+  const task = createdTask(result);
+  return task.ok ? ok({ task: task.value, generation: 'legacy' }) : task;
 }

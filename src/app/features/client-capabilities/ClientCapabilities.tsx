@@ -30,7 +30,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
   return (
     <fieldset className="env client-capabilities">
       <legend>Client capabilities</legend>
-      {FEATURE_SWITCHES.map(({ feature, label, explanation, within }) => {
+      {FEATURE_SWITCHES.map(({ feature, label, explanation, modernExplanation, within }) => {
         const note =
           version < CLIENT_FEATURE_SINCE[feature]
             ? `Not in ${version} (from ${CLIENT_FEATURE_SINCE[feature]}).`
@@ -49,7 +49,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
             />
             <label htmlFor={`${id}-${feature}`}>{label}</label>
             <p className="hint" id={`${id}-${feature}-about`}>
-              {explanation}
+              {(isModernVersion(version) && modernExplanation) || explanation}
               {note && <span className="capability-note"> {note}</span>}
             </p>
             {feature === 'roots' && <RootsEditor />}

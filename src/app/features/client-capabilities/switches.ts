@@ -7,6 +7,8 @@ export interface FeatureSwitch {
   feature: ClientFeature;
   label: string;
   explanation: string;
+  /** What the switch means on 2026-07-28, where it differs. */
+  modernExplanation?: string;
   /** Shown under this switch, usable only while it is on. */
   within?: ClientFeature;
 }
@@ -27,5 +29,10 @@ export const FEATURE_SWITCHES: readonly FeatureSwitch[] = [
     label: 'Elicitation: links',
     explanation: 'The server may ask you to open a web page in your browser (elicitation/create, mode url).',
   },
-  { feature: 'tasks', label: 'Tasks', explanation: "The server's sampling and elicitation requests may run as tasks it polls (tasks/*)." },
+  {
+    feature: 'tasks',
+    label: 'Tasks',
+    explanation: "The server's sampling and elicitation requests may run as tasks it polls (tasks/*).",
+    modernExplanation: 'Declares the tasks extension (io.modelcontextprotocol/tasks): the server may answer a tool call with a task, polled here.',
+  },
 ];

@@ -10,7 +10,7 @@ import { useApp } from '../../app-context.js';
 import { ByteMarks, ExactBytes, VisibleText, hasByteMarks } from './ByteMarks.js';
 import { CopyButton } from './CopyButton.js';
 import { formatBytes, formatClock, formatDuration } from '../../../protocol/index.js';
-import { DIRECTION_LABEL, formatId, formatOffset, pairLabel } from './format.js';
+import { DIRECTION_LABEL, conversationLabel, formatId, formatOffset, pairLabel } from './format.js';
 
 interface Props {
   entry: LogEntry | undefined;
@@ -18,6 +18,8 @@ interface Props {
   hiddenByFilters: boolean;
   onJump: (seq: number) => void;
   onClearFilters: () => void;
+  /** Show only the rounds of the multi-round request that began at this log position. */
+  onShowConversation: (firstSeq: number) => void;
 }
 
 type Parsed = { ok: true; value: unknown; pretty: string } | { ok: false };
@@ -31,7 +33,7 @@ function parse(raw: string): Parsed {
   }
 }
 
-export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJump, onClearFilters }: Props) {
+export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJump, onClearFilters, onShowConversation }: Props) {
   const { navigationStore } = useApp();
   const rawRef = useRef<HTMLPreElement>(null);
   const treeRef = useRef<HTMLDivElement>(null);
@@ -65,6 +67,20 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
           <button type="button" className="pair-link" onClick={() => onJump(entry.pairSeq!)}>
             ↗ {pairLabel(entry)} #{entry.pairSeq}
           </button>
+        </p>
+      )}
+      {entry.conversation && (
+        <p className="conversation-note">
+          <span className="round-tag">{conversationLabel(entry.conversation)}</span> A multi-round request: the server asked for input, and each answer went
+          back with a retry under a new id.{' '}
+          <button type="button" onClick={() => onShowConversation(entry.conversation!.firstSeq)}>
+            Show only this conversation
+          </button>
+          {entry.conversation.firstSeq !== entry.seq && (
+            <button type="button" className="pair-link" onClick={() => onJump(entry.conversation!.firstSeq)}>
+              ↗ round 1 #{entry.conversation.firstSeq}
+            </button>
+          )}
         </p>
       )}
       {entry.direction === 'out' && (

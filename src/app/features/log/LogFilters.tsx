@@ -40,6 +40,11 @@ function Chips<T extends string>(props: {
   );
 }
 
+function withoutConversation(filter: LogFilter): LogFilter {
+  const { conversation: _shown, ...rest } = filter;
+  return rest;
+}
+
 export function LogFilters({ filter, result, onChange }: Props) {
   const methodId = useId();
   const searchId = useId();
@@ -79,6 +84,12 @@ export function LogFilters({ filter, result, onChange }: Props) {
           value={filter.text}
           onChange={(e) => onChange({ ...filter, text: e.target.value })}
         />
+        {filter.conversation !== undefined && (
+          <button type="button" className="chip" aria-pressed="true" onClick={() => onChange(withoutConversation(filter))}>
+            Conversation #{filter.conversation} <span aria-hidden="true">×</span>
+            <span className="sr-only"> (show all frames again)</span>
+          </button>
+        )}
       </div>
     </div>
   );

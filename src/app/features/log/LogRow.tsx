@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import type { LogEntry } from '../../stores/log-store.js';
 import { formatBytes, formatDuration } from '../../../protocol/index.js';
-import { DIRECTION_LABEL, formatId, formatOffset, rowText } from './format.js';
+import { DIRECTION_LABEL, conversationLabel, formatId, formatOffset, rowText } from './format.js';
 import { LintMark } from '../../lint/LintMark.js';
 import { ByteMarks, hasByteMarks } from './ByteMarks.js';
 
@@ -63,6 +63,11 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       </div>
       <div role="cell" className="mono raw">
         {hasByteMarks(entry) && <ByteMarks entry={entry} />}
+        {entry.conversation && (
+          <span className="round-tag" title="A multi-round request: this round and the others are one conversation (filter it from the detail pane)">
+            {conversationLabel(entry.conversation)}
+          </span>
+        )}
         {rowText(entry)}
       </div>
     </div>

@@ -77,6 +77,10 @@ export function LogTab() {
   useEffect(() => {
     if (logReveal) jumpTo(logReveal.seq);
   }, [logReveal, jumpTo]);
+  const showConversation = useCallback((firstSeq: number) => {
+    setFilter({ ...NO_FILTER, conversation: firstSeq });
+    setReveal((n) => n + 1);
+  }, []);
   const clearAll = () => {
     setFilter(NO_FILTER);
     navigationStore.getState().setLogRule('');
@@ -127,7 +131,13 @@ export function LogTab() {
       </p>
       <div className="log-split">
         <LogTable entries={entries} indices={result.indices} selectedIndex={selectedIndex} onSelect={onSelect} reveal={reveal} empty={empty} />
-        <LogDetail entry={selected} hiddenByFilters={hiddenByFilters} onJump={jumpTo} onClearFilters={clearFiltersAndReveal} />
+        <LogDetail
+          entry={selected}
+          hiddenByFilters={hiddenByFilters}
+          onJump={jumpTo}
+          onClearFilters={clearFiltersAndReveal}
+          onShowConversation={showConversation}
+        />
       </div>
     </div>
   );

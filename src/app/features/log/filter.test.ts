@@ -113,3 +113,24 @@ describe('log filter', () => {
     expect(isFiltering({ ...NO_FILTER, kinds: ['batch'] })).toBe(true);
   });
 });
+
+describe('the conversation filter', () => {
+  it('shows only the rounds of one multi-round request, and counts as filtering', () => {
+    const store = createLogStore((run) => run());
+    const s = store.getState();
+    const call = (id: number) => s.append({ t: 0, connection: 1, direction: 'out', raw: `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{}}` });
+    const answer = (id: number) => s.append({ t: 0, connection: 1, direction: 'in', raw: `{"jsonrpc":"2.0","id":${id},"result":{}}` });
+    call(1);
+    s.tagRound(1, 1, 1, 1, 'tools/call');
+    call(2);
+    answer(1);
+    call(3);
+    s.tagRound(1, 3, 1, 2, 'tools/call');
+    answer(3);
+    answer(2);
+    const entries = store.getState().entries;
+    const filter = { ...NO_FILTER, conversation: 1 };
+    expect(isFiltering(filter)).toBe(true);
+    expect(filterLog(entries, filter, store).indices.map((i) => entries[i]!.seq)).toEqual([1, 3, 4, 5]);
+  });
+});

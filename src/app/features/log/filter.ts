@@ -14,6 +14,8 @@ export interface LogFilter {
   method: string;
   /** Free text looked for in the raw frame, ignoring case. */
   text: string;
+  /** Show only the rounds of one multi-round request, named by the log position of its first request. */
+  conversation?: number;
 }
 
 export const NO_FILTER: LogFilter = { directions: [], kinds: [], method: '', text: '' };
@@ -32,7 +34,7 @@ export interface FilterResult {
 }
 
 export function isFiltering(f: LogFilter): boolean {
-  return f.directions.length > 0 || f.kinds.length > 0 || f.method !== '' || f.text !== '';
+  return f.directions.length > 0 || f.kinds.length > 0 || f.method !== '' || f.text !== '' || f.conversation !== undefined;
 }
 
 function zeroCounts<K extends string>(keys: readonly K[]): Record<K, number> {
@@ -83,11 +85,13 @@ export function filterLog(entries: readonly LogEntry[], filter: LogFilter, sourc
   const kinds = filter.kinds.length > 0 ? new Set(filter.kinds) : null;
   const method = filter.method;
   const matches = textMatcher(filter.text);
+  const conversation = filter.conversation;
 
   for (let i = extend ? base.scanned : 0; i < entries.length; i++) {
     const e = entries[i]!;
     countMethods(e, methods);
     if (method !== '' && !carries(e, method)) continue;
+    if (conversation !== undefined && e.conversation?.firstSeq !== conversation) continue;
     if (matches !== null && !matches(e.raw)) continue;
     const directionOk = directions === null || directions.has(e.direction);
     const kindOk = kinds === null || kinds.has(e.kind);

@@ -1,6 +1,6 @@
 // How log values read in the table and the detail pane.
 
-import type { LogDirection, LogEntry } from '../../stores/log-store.js';
+import type { ConversationTag, LogDirection, LogEntry } from '../../stores/log-store.js';
 
 /** Time since the connection started: milliseconds while short, then seconds, then minutes. */
 export function formatOffset(ms: number): string {
@@ -37,4 +37,9 @@ export function pairLabel(entry: LogEntry): string {
   if (entry.kind === 'request') return 'response';
   if (entry.kind === 'response' || entry.kind === 'error') return 'request';
   return 'paired frame';
+}
+
+/** A multi-round request's round, named by the log position of its first request: "round 2 of tools/call #12". */
+export function conversationLabel(tag: ConversationTag): string {
+  return `round ${tag.round} of ${tag.method} #${tag.firstSeq}`;
 }

@@ -1,18 +1,18 @@
 // Live heartbeat figures, plus the pings the server itself sent.
 
 import { useStore } from 'zustand';
-import { formatDuration } from '../../../protocol/index.js';
+import { formatDuration, type LivenessProbe } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 
 const ms = (v: number | undefined) => (v === undefined ? '—' : formatDuration(v));
 
-export function HeartbeatFigures() {
+export function HeartbeatFigures({ probe }: { probe: LivenessProbe }) {
   const { heartbeat, pingStore } = useApp();
   const f = useStore(heartbeat.store, (s) => s.figures);
   const reconnects = useStore(heartbeat.store, (s) => s.reconnects);
   const serverPings = useStore(pingStore, (s) => s.serverPings);
   const rows: Array<[string, string]> = [
-    ['Pings', String(f.count)],
+    [probe === 'ping' ? 'Pings' : 'Discover round trips', String(f.count)],
     ['Misses', String(f.misses)],
     ['Failures', String(f.failures)],
     ['p50', ms(f.p50)],
@@ -22,7 +22,8 @@ export function HeartbeatFigures() {
     ['Jitter', ms(f.jitter)],
     ['Last', ms(f.last)],
     ['Reconnects', String(reconnects)],
-    ['Pings from the server', String(serverPings)],
+    // 2026-07-28 has no ping either way: a server there cannot ping us.
+    ...(probe === 'ping' ? [['Pings from the server', String(serverPings)] as [string, string]] : []),
   ];
   return (
     <dl className="heartbeat-figures" aria-label="Heartbeat figures">

@@ -1,9 +1,10 @@
-// The heartbeat: periodic pings with live figures and a latency chart.
+// The heartbeat: periodic pings (discover round trips on 2026-07-28) with live figures and a latency chart.
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
+import { livenessProbe } from '../../../protocol/index.js';
 import { DEFAULT_SETTINGS, type HeartbeatSettings } from './heartbeat.js';
 import { HeartbeatFigures } from './HeartbeatFigures.js';
 import { lazyView } from '../../components/LazyView.js';
@@ -30,6 +31,9 @@ export function HeartbeatPanel() {
   const recoveredFrom = useStore(heartbeat.store, (s) => s.recoveredFrom);
   const notImplemented = useStore(heartbeat.store, (s) => s.notImplemented);
   const connected = useConnection((s) => s.snapshot !== null && s.snapshot.status !== 'closed');
+  // The samples say what was sent; before the first one, the session says what will be.
+  const session = useConnection((s) => s.session);
+  const probe = samples.at(-1)?.probe ?? livenessProbe(session);
   const [settings, setSettings] = useState<HeartbeatSettings>(DEFAULT_SETTINGS);
   const [problem, setProblem] = useState<string | undefined>();
   const running = state !== 'stopped';
@@ -71,7 +75,7 @@ export function HeartbeatPanel() {
         {lastFailure && <span className="hint">{lastFailure}</span>}
         {!lastFailure && recoveredFrom && <span className="hint">Pings are answered again. Earlier: {recoveredFrom}</span>}
       </div>
-      <HeartbeatFigures />
+      <HeartbeatFigures probe={probe} />
       {samples.length > 0 && <LatencyChart samples={samples} />}
     </section>
   );

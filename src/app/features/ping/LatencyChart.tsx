@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { PingSample } from '../../../protocol/index.js';
+import { probeNoun, type PingSample } from '../../../protocol/index.js';
 
 export interface ChartData {
   x: number[];
@@ -61,5 +61,5 @@ export function LatencyChart({ samples }: { samples: readonly PingSample[] }) {
     plot.current?.setData([d.x, d.rtt, d.miss]);
   }, [samples]);
 
-  return <div ref={host} className="latency-chart" role="img" aria-label={`Latency chart of ${samples.length} pings`} />;
+  return <div ref={host} className="latency-chart" role="img" aria-label={`Latency chart of ${samples.length} ${probeNoun(samples.at(-1)?.probe)}s`} />;
 }

@@ -32,8 +32,14 @@ export function PingResult({ record }: { record: PingRecord }) {
   const { outcome } = record;
   const answered = outcome.status === 'result' || outcome.status === 'error';
   return (
-    <section className="ping-result" aria-label="Last ping">
-      {answered ? <p className="rtt">Round trip: {formatDuration(outcome.rttMs)}</p> : <p className="rtt failing">{outcome.message}</p>}
+    <section className="ping-result" aria-label={record.probe === 'ping' ? 'Last ping' : 'Last discover round trip'}>
+      {answered ? (
+        <p className="rtt">
+          {record.probe === 'ping' ? 'Round trip' : 'Discover round trip'}: {formatDuration(outcome.rttMs)}
+        </p>
+      ) : (
+        <p className="rtt failing">{outcome.message}</p>
+      )}
       <Verdict record={record} />
       <div className="exchange">
         {'request' in outcome && outcome.request && <RawAndPretty title="Request" raw={outcome.request.raw} />}

@@ -123,4 +123,24 @@ describe('Heartbeat', () => {
     expect(hb.store.getState().recoveredFrom).toMatch(/missed|stale/);
     hb.stop();
   });
+
+  it('on a 2026-07-28 session: discover round trips, and the log says so when they go unanswered', async () => {
+    vi.useFakeTimers();
+    const methods: string[] = [];
+    const s: ClientSession = new ClientSession({
+      send: (raw) => methods.push((JSON.parse(raw) as { method?: string }).method ?? ''),
+    });
+    s.useModern('2026-07-28');
+    const log: string[] = [];
+    const hb = new Heartbeat({ session: () => s, reconnect: async () => false, log: (l) => log.push(l) });
+    hb.start({ intervalMs: 200, timeoutMs: 100, staleAfter: 3, autoReconnect: false });
+    await vi.advanceTimersByTimeAsync(650);
+    // One every 200 ms (the fourth still waiting), each unanswered one cancelled.
+    expect(methods.filter((m) => m !== 'notifications/cancelled')).toEqual(['server/discover', 'server/discover', 'server/discover', 'server/discover']);
+    expect(methods.filter((m) => m === 'notifications/cancelled')).toHaveLength(3);
+    expect(log.filter((l) => /^Heartbeat: discover round trip \d missed: No response to server\/discover/.test(l))).toHaveLength(3);
+    expect(log).toContain('Heartbeat: 3 discover round trips missed in a row — the connection is stale.');
+    expect(hb.store.getState().notImplemented).toBe(false);
+    hb.stop();
+  });
 });

@@ -6,7 +6,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   DEFAULT_HEARTBEAT,
   PingMonitor,
-  type ClientSession,
+  probeNoun,
+  type ProbedSession,
   type Clock,
   type MonitorState,
   type PingFigures,
@@ -40,7 +41,7 @@ export interface HeartbeatState {
 }
 
 export interface HeartbeatDeps {
-  session: () => ClientSession | undefined;
+  session: () => ProbedSession | undefined;
   /** Starts a fresh connection; resolves true when it is ready. */
   reconnect: () => Promise<boolean>;
   /** Writes a line to the message log. */
@@ -112,7 +113,7 @@ export class Heartbeat {
         // An answered ping after a failure: the connection is healthy again, the failure is history.
         if (e.sample.verdict.compliant) this.recovered();
         if (e.sample.failure) {
-          const line = `Heartbeat: ping ${e.sample.n} ${e.sample.outcome === 'timeout' ? 'missed' : 'failed'}: ${e.sample.failure}`;
+          const line = `Heartbeat: ${probeNoun(e.sample.probe)} ${e.sample.n} ${e.sample.outcome === 'timeout' ? 'missed' : 'failed'}: ${e.sample.failure}`;
           this.deps.log(line);
           this.store.setState({ lastFailure: line });
         }
@@ -120,7 +121,8 @@ export class Heartbeat {
       } else if (e.type === 'state') {
         this.store.setState({ state: e.state });
       } else if (e.type === 'stale') {
-        const line = `Heartbeat: ${e.consecutiveMisses} pings missed in a row — the connection is stale.`;
+        const noun = probeNoun(monitor.history.at(-1)?.probe);
+        const line = `Heartbeat: ${e.consecutiveMisses} ${noun}s missed in a row — the connection is stale.`;
         this.deps.log(line);
         this.store.setState({ lastFailure: line });
         if (this.store.getState().settings.autoReconnect) this.scheduleReconnect();

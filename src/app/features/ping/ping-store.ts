@@ -1,7 +1,17 @@
-// Ping results: the last exchange in full and a short history.
+// Ping results: the last exchange in full and a short history. On a
+// 2026-07-28 connection the probe is a discover round trip (protocol/ping/probe.ts).
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { pingVerdict, type ClientSession, type PingVerdict, type RequestOutcome } from '../../../protocol/index.js';
+import {
+  livenessProbe,
+  probeNoun,
+  sendLivenessProbe,
+  type ClientSession,
+  type LivenessProbe,
+  type PingVerdict,
+  type ProbedSession,
+  type RequestOutcome,
+} from '../../../protocol/index.js';
 import { afterNextPaint } from '../../connection/idle-main-thread.js';
 import type { ConnectionSnapshot } from '../../connection/proxy-connection.js';
 
@@ -10,6 +20,8 @@ export const PING_HISTORY_LENGTH = 10;
 
 export interface PingRecord {
   n: number;
+  /** What was sent: ping, or server/discover on a 2026-07-28 connection. */
+  probe: LivenessProbe;
   /** Wall-clock time the ping was sent (ms since the epoch). */
   at: number;
   outcome: RequestOutcome;
@@ -32,7 +44,7 @@ export interface PingState {
 export type PingStore = StoreApi<PingState>;
 
 export interface PingDeps {
-  session: () => Pick<ClientSession, 'request'> | undefined;
+  session: () => ProbedSession | undefined;
   now?: () => number;
 }
 
@@ -49,8 +61,8 @@ export function createPingStore(deps: PingDeps): PingStore {
       const at = now();
       set({ inFlight: true });
       await afterNextPaint();
-      const outcome = await session.request('ping', undefined, { timeoutMs: PING_TIMEOUT_MS });
-      const record: PingRecord = { n: ++counter, at, outcome, verdict: pingVerdict(outcome) };
+      const { probe, outcome, verdict } = await sendLivenessProbe(session, PING_TIMEOUT_MS);
+      const record: PingRecord = { n: ++counter, probe, at, outcome, verdict };
       set((s) => ({ inFlight: false, history: [record, ...s.history].slice(0, PING_HISTORY_LENGTH) }));
       return record;
     },
@@ -66,6 +78,7 @@ export function pingAvailability(snapshot: ConnectionSnapshot | null, session: C
   if (snapshot === null || session === undefined) return { ok: false, reason: 'Not connected: connect to a server first.' };
   if (snapshot.status === 'connecting') return { ok: false, reason: 'Waiting for the server process to start…' };
   if (snapshot.status === 'closed') return { ok: false, reason: 'Not connected: connect to a server first.' };
-  if (inFlight) return { ok: false, reason: 'Waiting for the answer to the previous ping…' };
-  return session.canSend('ping');
+  const probe = livenessProbe(session);
+  if (inFlight) return { ok: false, reason: `Waiting for the answer to the previous ${probeNoun(probe)}…` };
+  return session.canSend(probe);
 }

@@ -4,6 +4,8 @@ import type { Prompt } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { ServerListStatus } from '../resources/ServerListStatus.js';
+import { CacheFreshness } from '../../components/CacheFreshness.js';
+import { freshByHint } from '../../server-data/freshness.js';
 import { filterItems } from '../resources/filter.js';
 import { declaredArguments } from './prompt-arguments.js';
 import { usePrompts } from '../../hooks.js';
@@ -28,8 +30,9 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
       <div className="toolbar">
         <input type="search" aria-label="Filter prompts" placeholder="Filter prompts" value={filter} onChange={(e) => setFilter(e.target.value)} />
         <button type="button" className="small" disabled={list.unavailable !== undefined || list.query.isFetching} onClick={() => void list.query.refetch()}>
-          Refresh
+          {freshByHint(list.cache, list.query.isStale) ? 'Refresh anyway' : 'Refresh'}
         </button>
+        <CacheFreshness hints={list.cache} stale={list.query.isStale} what="the prompt list" />
         {fetching && (
           <span className="hint" role="status">
             Refreshing…

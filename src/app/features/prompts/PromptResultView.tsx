@@ -2,6 +2,7 @@
 
 import { formatClock, formatDuration } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
+import { RoundsNote } from '../../components/RoundsNote.js';
 import { RequestProblemView } from '../resources/RequestProblemView.js';
 import { describeProblem } from '../resources/request-problem.js';
 import { PromptMessages } from './PromptMessages.js';
@@ -40,6 +41,7 @@ export function PromptResultView({ name, query }: { name: string; query: UseQuer
         {` · ${formatClock(read.finishedAt)}`}
         {(outcome.status === 'result' || outcome.status === 'error') && ` · ${formatDuration(outcome.rttMs)}`}
       </p>
+      <RoundsNote rounds={read.rounds} outcome={outcome} />
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <Result result={outcome.result} />}
       <RawExchange outcome={outcome} />
     </section>

@@ -6,6 +6,7 @@ import { formatBytes, type Resource } from '../../../protocol/index.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { useServerList } from '../../server-data/queries.js';
 import { ServerListStatus } from './ServerListStatus.js';
+import { CacheFreshness } from '../../components/CacheFreshness.js';
 import { UpdateBadge } from './UpdateBadge.js';
 import { filterItems } from './filter.js';
 import { useResources } from '../../hooks.js';
@@ -52,7 +53,10 @@ export function ResourceList() {
   const headingId = useId();
   return (
     <section className="resource-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>Resources {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}</h3>
+      <h3 id={headingId}>
+        Resources {all.length > 0 && <span className="hint">{filter.trim() ? `${items.length} of ${all.length}` : all.length}</span>}{' '}
+        <CacheFreshness hints={list.cache} stale={list.query.isStale} what="the resource list" />
+      </h3>
       <ServerListStatus list={list} noun="resources" />
       {list.unavailable === undefined && list.failure === undefined && list.pages !== undefined && all.length === 0 && (
         <p className="hint">The server lists no resources.</p>

@@ -3,6 +3,9 @@
 
 import { formatClock } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
+import { RoundsNote } from '../../components/RoundsNote.js';
+import { CacheFreshness } from '../../components/CacheFreshness.js';
+import { freshByHint, resultCacheHints } from '../../server-data/freshness.js';
 import { useResources } from '../../hooks.js';
 import { useResourceRead } from '../../server-data/queries.js';
 import { latestRead, type ServerRead } from '../../server-data/reads.js';
@@ -18,6 +21,7 @@ function ReadOutcome({ uri, read }: { uri: string; read: ServerRead }) {
   const problem = describeProblem(outcome, 'resources/read', uri);
   return (
     <>
+      <RoundsNote rounds={read.rounds} outcome={outcome} />
       {problem ? <RequestProblemView problem={problem} /> : outcome.status === 'result' && <ResourceContentsView result={outcome.result} />}
       <RawExchange outcome={outcome} />
     </>
@@ -37,7 +41,7 @@ function UpdateNotice({ uri, readAt }: { uri: string; readAt: number | undefined
       {stale && (
         <span className="warning">
           These contents may be out of date.{' '}
-          <button type="button" className="small" onClick={() => void read(uri)}>
+          <button type="button" className="small" onClick={() => void read(uri, { anyway: true })}>
             Read again
           </button>
         </span>
@@ -52,6 +56,8 @@ function ShownResource({ uri }: { uri: string }) {
   const read = useResources((s) => s.read);
   const last = latestRead(query);
   const loading = query.isFetching;
+  // The hints of the read shown; a failed read has none, so its Re-read is never "anyway".
+  const cache = resultCacheHints(last?.outcome);
   // Not a failed request but a fault of our own: say so rather than show nothing.
   const fault = query.isError && last === undefined ? query.error.message : undefined;
   return (
@@ -59,12 +65,13 @@ function ShownResource({ uri }: { uri: string }) {
       <header className="viewer-head">
         <h3 className="mono">{uri}</h3>
         <div className="toolbar">
-          <button type="button" className="small" disabled={loading} onClick={() => void read(uri)}>
-            Re-read
+          <button type="button" className="small" disabled={loading} onClick={() => void read(uri, { anyway: true })}>
+            {freshByHint(cache, query.isStale) ? 'Re-read anyway' : 'Re-read'}
           </button>
           <span className="hint" aria-live="polite">
             {loading ? 'Reading…' : last ? `Read at ${formatClock(last.finishedAt)}` : ''}
           </span>
+          {!loading && <CacheFreshness hints={cache} stale={query.isStale} what="this read" />}
         </div>
         <SubscriptionControls uri={uri} />
         <UpdateNotice uri={uri} readAt={last?.startedAt} />

@@ -9,6 +9,7 @@ import { TemplateList } from './TemplateList.js';
 import { useConnection, useResources } from '../../hooks.js';
 import { speaksModern } from '../../connection/modern.js';
 import { ListenControls } from './ListenControls.js';
+import { freshByHint } from '../../server-data/freshness.js';
 import './resources.css';
 
 function ResourcesToolbar() {
@@ -19,6 +20,7 @@ function ResourcesToolbar() {
   const fetching = resources.query.isFetching || templates.query.isFetching;
   // The lists say "Loading…" themselves the first time.
   const refreshing = fetching && resources.pages !== undefined;
+  const fresh = freshByHint(resources.cache, resources.query.isStale) || freshByHint(templates.cache, templates.query.isStale);
   return (
     <div className="toolbar resources-toolbar">
       <input
@@ -37,7 +39,7 @@ function ResourcesToolbar() {
           void templates.query.refetch();
         }}
       >
-        Refresh
+        {fresh ? 'Refresh anyway' : 'Refresh'}
       </button>
       {refreshing && (
         <span className="hint" role="status">

@@ -65,5 +65,7 @@ export function describeProblem(outcome: RequestOutcome, method: string, uri?: s
       return { title: 'Connection closed', detail: `${outcome.message} Connect again, then retry.` };
     case 'refused':
       return { title: 'Not sent', detail: outcome.message };
+    case 'stopped':
+      return { title: 'Stopped asking for input', detail: outcome.message };
   }
 }

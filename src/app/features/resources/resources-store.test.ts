@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createResourceReads, latestRead, RequestFailed } from '../../server-data/reads.js';
 import { createResourcesStore } from './resources-store.js';
 import { errorOutcome, resultOutcome, scriptedSession } from './test-outcomes.js';
@@ -137,5 +137,62 @@ describe('subscriptions and updates', () => {
     store.getState().forConnection(2);
     expect(store.getState().updates).toEqual({});
     expect(store.getState().connection).toBe(2);
+  });
+});
+
+describe('reads with caching hints (2026-07-28 ttlMs)', () => {
+  afterEach(() => vi.useRealTimers());
+  const cached = (uri: string, t: string, ttlMs: number) =>
+    resultOutcome('resources/read', { contents: [{ uri, mimeType: 'text/plain', text: t }], resultType: 'complete', ttlMs, cacheScope: 'private' });
+
+  it('reading a URI again while its ttlMs says fresh sends nothing; anyway, or once stale, it reads', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { store, session, view } = setup();
+    const reads = () => session.sent.filter((s) => s.method === 'resources/read');
+    const shown = view('demo://clock');
+    const first = store.getState().read('demo://clock');
+    reads()[0]!.answer(cached('demo://clock', 'one', 60_000));
+    await first;
+    await store.getState().read('demo://clock');
+    expect(reads()).toHaveLength(1);
+
+    const anyway = store.getState().read('demo://clock', { anyway: true });
+    expect(reads()).toHaveLength(2);
+    reads()[1]!.answer(cached('demo://clock', 'two', 60_000));
+    await anyway;
+    expect(shown()?.outcome).toMatchObject({ result: { contents: [{ text: 'two' }] } });
+
+    vi.advanceTimersByTime(60_001);
+    const later = store.getState().read('demo://clock');
+    expect(reads()).toHaveLength(3);
+    reads()[2]!.answer(cached('demo://clock', 'three', 60_000));
+    await later;
+  });
+
+  it('a read without hints (2025) is sent every time, as before', async () => {
+    const { store, session } = setup();
+    const reads = () => session.sent.filter((s) => s.method === 'resources/read');
+    const first = store.getState().read('demo://readme');
+    reads()[0]!.answer(text('demo://readme', 'hi'));
+    await first;
+    const second = store.getState().read('demo://readme');
+    expect(reads()).toHaveLength(2);
+    reads()[1]!.answer(text('demo://readme', 'hi'));
+    await second;
+  });
+
+  it('after a failed read, reading again sends even though an earlier read is fresh', async () => {
+    const { store, session } = setup();
+    const reads = () => session.sent.filter((s) => s.method === 'resources/read');
+    const first = store.getState().read('demo://clock');
+    reads()[0]!.answer(cached('demo://clock', 'one', 60_000));
+    await first;
+    const failing = store.getState().read('demo://clock', { anyway: true });
+    reads()[1]!.answer(errorOutcome('resources/read', -32603, 'boom'));
+    await failing;
+    const again = store.getState().read('demo://clock');
+    expect(reads()).toHaveLength(3);
+    reads()[2]!.answer(cached('demo://clock', 'two', 60_000));
+    await again;
   });
 });

@@ -31,8 +31,8 @@ export interface ResourcesState {
   forConnection(connection: number): void;
   setFilter(filter: string): void;
   setUriInput(uri: string): void;
-  /** Show `uri` and read it (again). */
-  read(uri: string): Promise<void>;
+  /** Show `uri` and read it (again): `anyway` even while the server's ttlMs says the last read is fresh. */
+  read(uri: string, options?: { anyway?: boolean }): Promise<void>;
   /** Subscribe to (or unsubscribe from) updates of `uri`. */
   setSubscribed(uri: string, subscribe: boolean): Promise<void>;
   /** notifications/resources/updated: mark the URI, and re-read it where shown if subscribed. */
@@ -84,9 +84,9 @@ export function createResourcesStore(deps: ResourcesDeps): ResourcesStore {
       },
       setFilter: (filter) => set({ filter }),
       setUriInput: (uriInput) => set({ uriInput }),
-      read: (uri) => {
+      read: (uri, options) => {
         set({ shown: uri });
-        return deps.reads.read(get().connection, uri);
+        return deps.reads.read(get().connection, uri, options?.anyway);
       },
       setSubscribed: async (uri, subscribe) => {
         const before = get().subscriptions[uri];

@@ -1,6 +1,9 @@
-// Tasks (2025-11-25): the tasks this page asked the server for, polled to their
-// result; the server's own list (tasks/list); the tasks mcpscope runs for the server.
-import { formatDuration, isTerminalStatus, systemClock } from '../../../protocol/index.js';
+// Tasks: the tasks this page asked the server for (2025-11-25 experimental tasks
+// and the 2026-07-28 extension, each labelled), polled to their result; the
+// server's own list (tasks/list, 2025 only); the tasks mcpscope runs for the server.
+import { declaresTasksExtension, formatDuration, isTerminalStatus, systemClock, taskGenerationOf } from '../../../protocol/index.js';
+import { GenerationBadge } from './GenerationBadge.js';
+import { TaskInputs } from './TaskInputs.js';
 import { useApp, useConnection } from '../../hooks.js';
 import { TaskResult } from './TaskResult.js';
 import { taskTime, taskTtl } from './task-format.js';
@@ -15,14 +18,31 @@ function Status({ status }: { status: string }) {
 function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolean }) {
   const { tasksStore } = useApp();
   const questions = useTasks((s) => s.questions);
-  const { task, polls, polling, stopped, backwards, pollError, resultPending, result, cancelling, cancelMessage, history, startedAt } = tracked.state;
+  const {
+    task,
+    polls,
+    polling,
+    stopped,
+    backwards,
+    pollError,
+    resultPending,
+    result,
+    cancelling,
+    cancelMessage,
+    history,
+    startedAt,
+    inputs,
+    cancelAcknowledged,
+  } = tracked.state;
+  const modern = tracked.generation === 'modern';
   const ended = history.some((h) => isTerminalStatus(h.status));
   const waiting = questions.filter((q) => q.taskId === task.taskId);
   const interval = task.pollInterval;
   return (
     <article className="task-card" aria-label={`Task ${task.taskId}`}>
       <header className="task-head">
-        <code>{task.taskId}</code> <Status status={task.status} /> <span className="hint">{tracked.origin}</span>
+        <code>{task.taskId}</code> <Status status={task.status} /> <GenerationBadge generation={tracked.generation} />{' '}
+        <span className="hint">{tracked.origin}</span>
       </header>
       {task.statusMessage && <p className="task-message">{task.statusMessage}</p>}
       <dl className="task-fields">
@@ -45,7 +65,7 @@ function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolea
       </dl>
       {backwards.map((b) => (
         <p key={b} role="alert" className="task-problem">
-          {b} (TASK-STATUS in the Problems tab)
+          {b} ({modern ? 'TASK-EXT-STATUS' : 'TASK-STATUS'} in the Problems tab)
         </p>
       ))}
       {pollError && <p className="task-problem">{pollError}</p>}
@@ -54,7 +74,8 @@ function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolea
           Waiting for you: the server asks “{q.message || '(no message)'}” ({q.method}) for this task. Answer it in the dialog.
         </p>
       ))}
-      {task.status === 'input_required' && waiting.length === 0 && (
+      {modern && <TaskInputs inputs={inputs} />}
+      {!modern && task.status === 'input_required' && waiting.length === 0 && (
         <p className="hint">The server needs input for this task: mcpscope asked tasks/result, on which the server sends its request.</p>
       )}
       {stopped && (
@@ -74,9 +95,14 @@ function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolea
           </button>
         )}
         {cancelMessage && <span className="task-problem">{cancelMessage}</span>}
+        {cancelAcknowledged && !ended && (
+          <span className="hint" role="status">
+            tasks/cancel acknowledged; cancelling is up to the server, and polling goes on to show what it does.
+          </span>
+        )}
       </div>
       {resultPending && <p className="hint">Waiting for tasks/result…</p>}
-      {result && <TaskResult outcome={result} isToolCall={tracked.toolName !== undefined} />}
+      {result && <TaskResult outcome={result} isToolCall={tracked.toolName !== undefined} via={modern ? 'tasks/get' : 'tasks/result'} />}
       <details className="task-history">
         <summary>Status history ({history.length})</summary>
         <ol>
@@ -88,6 +114,24 @@ function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolea
         </ol>
       </details>
     </article>
+  );
+}
+
+function TrackedTasks({ tracked, connection, live }: { tracked: TrackedTask[]; connection: number; live: boolean }) {
+  return (
+    <section className="task-section" aria-label="Tasks of this page">
+      <h3>Tasks this page started</h3>
+      {tracked.length === 0 && (
+        <p className="hint">
+          None yet. Call a tool in the Tools tab: a 2025-11-25 server answers with a task when its execution.taskSupport is "optional" (tick Run as task) or
+          "required"; a 2026-07-28 server with the tasks extension may answer any call with a task handle. Either is polled here at its poll interval until it
+          ends.
+        </p>
+      )}
+      {tracked.map((t) => (
+        <TrackedTaskView key={`${t.connection}:${t.taskId}`} tracked={t} live={live && t.connection === connection} />
+      ))}
+    </section>
   );
 }
 
@@ -190,11 +234,31 @@ function ClientTasks() {
   );
 }
 
+/** A 2026-07-28 connection: tasks are the extension, with no tasks/list and no client-side tasks. */
+function ModernTasksNote({ serverName, declared }: { serverName: string; declared: boolean }) {
+  return (
+    <p className="hint" role="note">
+      {declared
+        ? `${serverName} declares the tasks extension (io.modelcontextprotocol/tasks): it may answer a tool call with a task handle, whatever the call, and mcpscope follows it here with tasks/get.`
+        : `${serverName} does not declare the tasks extension (io.modelcontextprotocol/tasks) in server/discover, so it should not answer with tasks; a task handle it sends anyway is still followed here (and linted).`}{' '}
+      The extension has no tasks/list and no tasks/result, and a server no longer runs tasks on mcpscope, so those parts are not offered.
+    </p>
+  );
+}
+
 export function TasksTab() {
   const tracked = useTasks((s) => s.tracked);
   const connection = useConnection((s) => s.snapshot?.connection ?? 0);
   const status = useConnection((s) => s.snapshot?.status);
   const info = useConnection((s) => s.snapshot?.info);
+  if (info && taskGenerationOf(info.protocolVersion) === 'modern') {
+    return (
+      <div className="tasks-tab">
+        <ModernTasksNote serverName={info.serverInfo.name} declared={declaresTasksExtension(info.capabilities)} />
+        <TrackedTasks tracked={tracked} connection={connection} live={status === 'ready'} />
+      </div>
+    );
+  }
   return (
     <div className="tasks-tab">
       {info && !('tasks' in info.capabilities) && (
@@ -203,18 +267,7 @@ export function TasksTab() {
           elicitation with "task") still show below.
         </p>
       )}
-      <section className="task-section" aria-label="Tasks of this page">
-        <h3>Tasks this page started</h3>
-        {tracked.length === 0 && (
-          <p className="hint">
-            None yet. Call a tool whose execution.taskSupport is "optional" (tick Run as task) or "required" in the Tools tab: the server answers with a task,
-            polled here at its poll interval until it ends.
-          </p>
-        )}
-        {tracked.map((t) => (
-          <TrackedTaskView key={`${t.connection}:${t.taskId}`} tracked={t} live={t.connection === connection && status === 'ready'} />
-        ))}
-      </section>
+      <TrackedTasks tracked={tracked} connection={connection} live={status === 'ready'} />
       <ServerTaskList />
       <ClientTasks />
     </div>

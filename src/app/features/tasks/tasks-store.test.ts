@@ -76,3 +76,37 @@ describe('tasks store', () => {
     expect(store.question('elicitation/create', { message: 'no task' })).toBeUndefined();
   });
 });
+
+describe('tasks store, the 2026-07-28 tasks extension', () => {
+  const wire = { taskId: 't1', createdAt: task.createdAt, lastUpdatedAt: task.lastUpdatedAt, ttlMs: 60000, pollIntervalMs: 1000 };
+
+  it('polls a modern task with tasks/get, answers its input request through the page, and shows the inline result', async () => {
+    const clock = new ManualClock();
+    const asked: Array<{ method: string; key: string }> = [];
+    const store = createTasksStore(clock);
+    const answers = [
+      { ...wire, status: 'input_required', inputRequests: { go: { method: 'elicitation/create', params: { message: 'Go?' } } } },
+      { ...wire, status: 'completed', result: { content: [{ type: 'text', text: 'went' }] } },
+    ];
+    const s = {
+      ...session({ 'tasks/get': () => result(answers.shift()), 'tasks/update': () => result({}) }),
+      // The session's own handlers answer (ClientSession.answerInputRequest).
+      answerInputRequest: async (method: string, _params: unknown, key = method) => {
+        asked.push({ method, key });
+        return { result: { action: 'accept', content: { ok: true } } };
+      },
+    };
+    store.track(task, s, 1, 'tools/call x', 'x', 'modern');
+    clock.advance(1000);
+    await flush();
+    await flush();
+    expect(asked).toEqual([{ method: 'elicitation/create', key: 'task t1 input go' }]);
+    clock.advance(1000);
+    await flush();
+    const t = store.getState().tracked[0]!;
+    expect(t.generation).toBe('modern');
+    expect(t.state.task.status).toBe('completed');
+    expect(t.state.result).toMatchObject({ status: 'result', result: { content: [{ text: 'went' }] } });
+    expect(s.calls.map((c) => c.method)).toEqual(['tasks/get', 'tasks/update', 'tasks/get']);
+  });
+});

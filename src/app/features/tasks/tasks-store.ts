@@ -1,6 +1,7 @@
 // The Tasks tab's state: the tasks this page asked the server for (each with
-// a tracker that polls it), the server's tasks/list pages, the tasks mcpscope
-// runs for the server, and which server question a task waits for.
+// a tracker that polls it, of either generation: 2025-11-25 experimental tasks
+// or the 2026-07-28 extension), the server's tasks/list pages (2025 only), the
+// tasks mcpscope runs for the server, and which server question a task waits for.
 // Framework-free: the session is passed in.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -15,14 +16,16 @@ import {
   type ClientTask,
   type Clock,
   type Task,
+  type TaskGeneration,
   type TaskTrackerState,
 } from '../../../protocol/index.js';
 
-export type TaskSession = Pick<ClientSession, 'request'>;
+export type TaskSession = Pick<ClientSession, 'request'> & Partial<Pick<ClientSession, 'answerInputRequest'>>;
 
 export interface TrackedTask {
   taskId: string;
   connection: number;
+  generation: TaskGeneration;
   /** What made it: "tools/call simulate-research-query", or "tasks/list". */
   origin: string;
   /** The tool whose result tasks/result returns, when known. */
@@ -69,16 +72,28 @@ function taskActions(store: StoreApi<TasksState>, clock: Clock) {
 
   const actions = {
     /** Follow a task the server created: poll it until it ends and fetch its result. */
-    track(task: Task, session: TaskSession, connection: number, origin: string, toolName?: string): void {
+    track(task: Task, session: TaskSession, connection: number, origin: string, toolName?: string, generation: TaskGeneration = 'legacy'): void {
       const key = keyOf(connection, task.taskId);
       if (trackers.has(key)) return;
       const tracker = new TaskTracker(task, {
         clock,
+        generation,
         request: (method, params, options) => session.request(method, params, options),
         onChange: () => patch(connection, task.taskId, { state: tracker.state }),
+        // A 2026 task's input requests are answered by the session's own handlers, as its server requests are.
+        ...(session.answerInputRequest
+          ? { answerInput: (method: string, params: unknown, key: string) => session.answerInputRequest!(method, params, key) }
+          : {}),
       });
       trackers.set(key, tracker);
-      const entry: TrackedTask = { taskId: task.taskId, connection, origin, state: tracker.state, ...(toolName !== undefined ? { toolName } : {}) };
+      const entry: TrackedTask = {
+        taskId: task.taskId,
+        connection,
+        generation,
+        origin,
+        state: tracker.state,
+        ...(toolName !== undefined ? { toolName } : {}),
+      };
       store.setState((s) => ({ tracked: [entry, ...s.tracked] }));
       tracker.start();
     },

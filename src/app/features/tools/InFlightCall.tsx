@@ -18,6 +18,12 @@ export function InFlightCall() {
         {call.requestId !== undefined && <span className="hint"> (request id {JSON.stringify(call.requestId)})</span>} ·{' '}
         <span className="mono">{formatDuration(Math.max(0, now - call.startedAt))}</span>
       </p>
+      {call.awaitingInput && (
+        <p className="hint">
+          Round {call.awaitingInput.round} ended with input_required: answer the server&apos;s{' '}
+          {call.awaitingInput.keys.length === 1 ? 'question' : `${call.awaitingInput.keys.length} questions`}, then the call is sent again with your answers.
+        </p>
+      )}
       {progress && (
         <div className="progress-row">
           <progress aria-label={`Progress of ${call.tool.name}`} {...(hasTotal ? { value: progress.progress, max: progress.total } : {})} />

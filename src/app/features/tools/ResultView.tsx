@@ -3,17 +3,19 @@
 // timeout / cancelled / closed with their message; the raw frames one click away.
 
 import { RawAndPretty } from '../../components/RawAndPretty.js';
+import { RoundsNote } from '../../components/RoundsNote.js';
 import { ContentBlocks } from '../../components/content/ContentBlocks.js';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
-import { URL_ELICITATION_REQUIRED, createdTask, parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import { URL_ELICITATION_REQUIRED, isTaskHandle, parseCallToolResult, toolCallTask, type RequestOutcome } from '../../../protocol/index.js';
 import { UrlElicitationRequired } from '../elicitation/UrlElicitationRequired.js';
 import { TaskCreated } from '../tasks/TaskCreated.js';
 import { errorCodeName } from './format.js';
 import { StructuredContentCheck } from './StructuredContentCheck.js';
 import type { ToolCallRecord } from './tools-store.js';
 
-const NOTICE: Record<'timeout' | 'cancelled' | 'closed' | 'refused', string> = {
+const NOTICE: Record<'timeout' | 'cancelled' | 'closed' | 'refused' | 'stopped', string> = {
+  stopped: 'Stopped asking for input',
   timeout: 'Timed out',
   cancelled: 'Cancelled',
   closed: 'Connection closed',
@@ -30,8 +32,17 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   const { outcome, tool } = record;
   switch (outcome.status) {
     case 'result': {
-      const created = record.asTask ? createdTask(outcome.result) : undefined;
-      if (created?.ok) return <TaskCreated task={created.value} />;
+      const created = toolCallTask(outcome.result, record.asTask === true);
+      if (created?.ok) return <TaskCreated task={created.value.task} generation={created.value.generation} />;
+      if (created && isTaskHandle(outcome.result)) {
+        return (
+          <div className="call-problem">
+            <p className="call-problem-title">Malformed task handle</p>
+            <p>The server marked its answer as a task (resultType "task"), but {created.error} It cannot be polled. The result, as received:</p>
+            <JsonTree value={outcome.result} label="Malformed task handle" />
+          </div>
+        );
+      }
       const parsed = parseCallToolResult(outcome.result);
       if (!parsed.ok) {
         return (
@@ -97,6 +108,15 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
         <div className={`call-notice notice-${outcome.status}`}>
           <p className="call-notice-title">{NOTICE[outcome.status]}</p>
           <p>{outcome.message}</p>
+          {outcome.status === 'stopped' && <JsonTree value={outcome.result} label="The server's last answer" />}
+          {outcome.status === 'closed' && retry && (
+            // A request lost on its way (a 2026-07-28 response stream that broke cannot be resumed): re-issue it.
+            <p>
+              <button type="button" disabled={retry.blocked !== undefined} title={retry.blocked} onClick={() => retry.run(record)}>
+                Send again (new id)
+              </button>
+            </p>
+          )}
         </div>
       );
   }
@@ -104,7 +124,7 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
 
 function RawFrames({ outcome }: { outcome: RequestOutcome }) {
   const request = 'request' in outcome ? outcome.request : undefined;
-  const response = outcome.status === 'result' || outcome.status === 'error' ? outcome.response : undefined;
+  const response = 'response' in outcome ? outcome.response : undefined;
   return (
     <details className="raw-frames">
       <summary>Raw</summary>
@@ -117,6 +137,7 @@ function RawFrames({ outcome }: { outcome: RequestOutcome }) {
 export function ResultView({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   return (
     <div className="result-view">
+      <RoundsNote rounds={record.rounds} outcome={record.outcome} />
       <Outcome record={record} {...(retry ? { retry } : {})} />
       <RawFrames outcome={record.outcome} />
     </div>

@@ -6,6 +6,8 @@ import { ListFailed, type Tool } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
 import { useConnection, useTools } from '../../hooks.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
+import { CacheFreshness } from '../../components/CacheFreshness.js';
+import { freshByHint } from '../../server-data/freshness.js';
 import { AnnotationBadges } from './ToolBadges.js';
 import { displayTitle, filterTools } from './tool-list.js';
 import { toolExclusion } from './availability.js';
@@ -47,6 +49,7 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
   const { unavailable, query, items: tools, pages, failure } = list;
   const shown = filterTools(tools, filter);
   const listed = pages !== undefined;
+  const fresh = freshByHint(list.cache, query.isStale);
 
   return (
     <section className="tool-list-panel" aria-label="Tool list">
@@ -57,9 +60,10 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
           {listed && pages > 1 && ` · ${pages} pages`}
         </span>
         <button type="button" className="small" disabled={unavailable !== undefined || query.isFetching} onClick={() => void query.refetch()}>
-          {query.isFetching && listed ? 'Refreshing…' : 'Refresh'}
+          {query.isFetching && listed ? 'Refreshing…' : fresh ? 'Refresh anyway' : 'Refresh'}
         </button>
       </div>
+      <CacheFreshness hints={list.cache} stale={query.isStale} what="the tool list" />
       <div className="field">
         <label htmlFor={filterId}>Filter tools</label>
         <input id={filterId} type="search" value={filter} placeholder="name, title or description" onChange={(e) => setFilter(e.target.value)} />

@@ -37,5 +37,7 @@ export function outcomeWords(outcome: RequestOutcome): { text: string; tone: 'ok
       return { text: 'Connection closed', tone: 'bad' };
     case 'refused':
       return { text: 'Not sent', tone: 'muted' };
+    case 'stopped':
+      return { text: 'Stopped', tone: 'bad' };
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClientSession, ManualClock, type RequestOutcome, type Tool } from '../../../protocol/index.js';
 import { CANCEL_REASON, createToolsStore, parseTimeout, shownRecord, type CallSession, type ToolCallRecord } from './tools-store.js';
 
@@ -173,5 +173,87 @@ describe('the result shown beside the selected tool', () => {
     expect(store.getState().history).toHaveLength(1);
     store.getState().serverChanged();
     expect(store.getState()).toMatchObject({ history: [], shown: undefined });
+  });
+});
+
+describe('multi-round calls (2026-07-28)', () => {
+  it('follows input_required through the session and records how many rounds the call took', async () => {
+    const sent: Array<{ id: number; params: Record<string, unknown> }> = [];
+    const session: ClientSession = new ClientSession({
+      send: (raw) => {
+        const frame = JSON.parse(raw) as { id: number; params: Record<string, unknown> };
+        sent.push(frame);
+        const result = sent.length < 3 ? { resultType: 'input_required', requestState: `s${sent.length}` } : { content: [] };
+        queueMicrotask(() => session.receive(JSON.stringify({ jsonrpc: '2.0', id: frame.id, result })));
+      },
+    });
+    session.useModern('2026-07-28');
+    let clock = 100;
+    const store = createToolsStore({ session: () => session, now: () => (clock += 10) });
+    const record = await store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    // From the first request to the final answer (now() is read once at the start, once at the end).
+    expect(record).toMatchObject({ rounds: 3, outcome: { status: 'result' }, durationMs: 10 });
+    expect(sent[2]!.params).toMatchObject({ name: 'slow_count', requestState: 's2' });
+    expect(store.getState().inFlight).toBeUndefined();
+  });
+});
+
+describe('a multi-round call waiting for input', () => {
+  it('has no request to cancel while the input is answered, and says which round asked', async () => {
+    let answerName: (a: { result: unknown }) => void = () => {};
+    const sent: Array<{ id: number }> = [];
+    const session: ClientSession = new ClientSession({
+      send: (raw) => {
+        const frame = JSON.parse(raw) as { id: number };
+        sent.push(frame);
+        const ask = { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } };
+        const result = { resultType: 'input_required', inputRequests: { who: ask } };
+        // Round 1 is answered at once; the retry waits for the test.
+        if (sent.length === 1) queueMicrotask(() => session.receive(JSON.stringify({ jsonrpc: '2.0', id: frame.id, result })));
+      },
+      handlers: { 'elicitation/create': () => new Promise((resolve) => (answerName = resolve)) },
+    });
+    session.useModern('2026-07-28');
+    const store = createToolsStore({ session: () => session });
+    const done = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    await vi.waitFor(() => expect(store.getState().inFlight?.awaitingInput).toEqual({ round: 1, keys: ['who'] }));
+    expect(store.getState().inFlight?.requestId).toBeUndefined();
+    expect(store.getState().cancel()).toBe(false);
+    answerName({ result: { action: 'decline' } });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(store.getState().inFlight).toMatchObject({ requestId: sent[1]!.id, awaitingInput: undefined });
+    session.receive(JSON.stringify({ jsonrpc: '2.0', id: sent[1]!.id, result: { content: [] } }));
+    expect((await done)?.rounds).toBe(2);
+  });
+});
+
+describe('calls answered with a task', () => {
+  const handle = {
+    resultType: 'task',
+    taskId: 'h1',
+    status: 'working',
+    createdAt: '2026-07-28T10:00:00Z',
+    lastUpdatedAt: '2026-07-28T10:00:00Z',
+    ttlMs: 60000,
+  };
+
+  it('hands over an unsolicited task handle (2026-07-28 extension) and a 2025 task only when one was asked for', async () => {
+    const { session, reply } = await readySession();
+    const created: Array<{ taskId: string; generation: string }> = [];
+    const store = createToolsStore({ session: () => session, taskCreated: (task, _s, _tool, generation) => created.push({ taskId: task.taskId, generation }) });
+    const first = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    reply({ jsonrpc: '2.0', id: 2, result: handle });
+    await first;
+    // A `task` object without the call asking for one is an ordinary (malformed) result, as before.
+    const second = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    reply({ jsonrpc: '2.0', id: 3, result: { task: { ...handle, taskId: 'h2', ttl: 1 } } });
+    await second;
+    const third = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false, asTask: true });
+    reply({ jsonrpc: '2.0', id: 4, result: { task: { ...handle, taskId: 'h3', ttl: 1 } } });
+    await third;
+    expect(created).toEqual([
+      { taskId: 'h1', generation: 'modern' },
+      { taskId: 'h3', generation: 'legacy' },
+    ]);
   });
 });

@@ -4,7 +4,17 @@
 // Framework-free: the current session comes from its deps.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createdTask, type ClientSession, type JsonRpcId, type ProgressUpdate, type RequestOutcome, type Task, type Tool } from '../../../protocol/index.js';
+import {
+  requestFollowingInput,
+  toolCallTask,
+  type ClientSession,
+  type JsonRpcId,
+  type ProgressUpdate,
+  type RequestOutcome,
+  type Task,
+  type TaskGeneration,
+  type Tool,
+} from '../../../protocol/index.js';
 import { needsConfirmation } from './confirm-call.js';
 
 export const CANCEL_REASON = 'Cancelled by the user in mcpscope';
@@ -12,7 +22,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 3600;
 export const HISTORY_LENGTH = 50;
 
-export type CallSession = Pick<ClientSession, 'request' | 'cancel'>;
+/** requestWithInput follows multi-round calls (2026-07-28); without it, tools/call is one request. */
+export type CallSession = Pick<ClientSession, 'request' | 'cancel'> & Partial<Pick<ClientSession, 'requestWithInput'>>;
 
 /** What the user is editing for one tool: the form's data, and the JSON text while the JSON view is open. */
 export interface ToolDraft {
@@ -29,6 +40,8 @@ export interface InFlightCall {
   /** Known once the frame was handed to the transport. */
   requestId?: JsonRpcId;
   progress?: ProgressUpdate;
+  /** A multi-round call (2026-07-28) between rounds: the server asked for input, which is being answered; nothing to cancel meanwhile. */
+  awaitingInput?: { round: number; keys: readonly string[] };
   cancelRequested: boolean;
   session: CallSession;
 }
@@ -45,6 +58,8 @@ export interface ToolCallRecord {
   lastProgress?: ProgressUpdate;
   /** Called as a task (params.task): a CreateTaskResult is the expected answer. */
   asTask?: boolean;
+  /** A multi-round call (2026-07-28): how many requests it took, when more than one. */
+  rounds?: number;
 }
 
 export interface ToolsState {
@@ -101,7 +116,8 @@ export interface ToolsDeps {
   session: () => CallSession | undefined;
   now?: () => number;
   /** A call asked as a task was answered with one (CreateTaskResult): the Tasks tab follows it. */
-  taskCreated?: (task: Task, session: CallSession, toolName: string) => void;
+  /** The server answered with a task: a CreateTaskResult (2025-11-25, asked for) or a task handle (2026-07-28 extension, unsolicited). */
+  taskCreated?: (task: Task, session: CallSession, toolName: string, generation: TaskGeneration) => void;
 }
 
 export function parseTimeout(text: string): { ok: true; ms: number } | { ok: false; message: string } {
@@ -145,12 +161,14 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       const startedAt = now();
       const patch = (change: Partial<InFlightCall>) => set((s) => (s.inFlight?.seq === seq ? { inFlight: { ...s.inFlight, ...change } } : s));
       set({ inFlight: { seq, tool: request.tool, arguments: request.arguments, startedAt, cancelRequested: false, session } });
-      const outcome = await session.request(
+      const { rounds, ...outcome } = await requestFollowingInput(
+        session,
         'tools/call',
         { name: request.tool.name, arguments: request.arguments, ...(request.asTask ? { task: {} } : {}) },
         {
           timeoutMs: timeout.ms,
-          onSent: (sent) => patch({ requestId: sent.id }),
+          onSent: (sent) => patch({ requestId: sent.id, awaitingInput: undefined }),
+          onInputRequired: (round, keys) => patch({ requestId: undefined, awaitingInput: { round, keys } }),
           onProgress: (progress) => patch({ progress }),
         },
       );
@@ -160,19 +178,21 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         tool: request.tool,
         arguments: request.arguments,
         startedAt,
-        durationMs: durationOf(outcome, startedAt, now()),
+        // A multi-round call took all its rounds and the answers between them, not the last round trip.
+        durationMs: rounds !== undefined && rounds > 1 ? now() - startedAt : durationOf(outcome, startedAt, now()),
         outcome,
         sentAnyway: request.sentAnyway,
         ...(lastProgress ? { lastProgress } : {}),
         ...(request.asTask ? { asTask: true } : {}),
+        ...(rounds !== undefined && rounds > 1 ? { rounds } : {}),
       };
       set((s) => ({
         inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,
         history: [record, ...s.history].slice(0, HISTORY_LENGTH),
         shown: seq,
       }));
-      const task = request.asTask && outcome.status === 'result' ? createdTask(outcome.result) : undefined;
-      if (task?.ok) deps.taskCreated?.(task.value, session, request.tool.name);
+      const task = outcome.status === 'result' ? toolCallTask(outcome.result, request.asTask === true) : undefined;
+      if (task?.ok) deps.taskCreated?.(task.value.task, session, request.tool.name, task.value.generation);
       return record;
     };
     const select = (name: string | undefined): void => {
