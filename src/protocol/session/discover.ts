@@ -64,7 +64,7 @@ export function judgeDiscover(outcome: RequestOutcome, connectionOpen: boolean):
       return { kind: 'gone', message: outcome.message };
     case 'stopped':
       // Only a multi-round request stops (server/discover is never one): its result was not a discover result.
-      return { kind: 'malformed', message: outcome.message };
+      return { kind: 'malformed', message: outcome.message, looksModern: true };
   }
 }
 
