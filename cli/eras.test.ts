@@ -62,7 +62,9 @@ describe('the CLI on a 2026-07-28 server', () => {
   it('a garbage server/discover result: exit 1, saying what was wrong', async () => {
     const r = await cli(...modern('garbage'), '--protocol-era', 'auto', 'tools', 'list');
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/server\/discover failed: Auto: The server\/discover result is a string, not an object; .* Nor did initialize work: .*-32601/);
+    expect(r.err).toMatch(
+      /server\/discover failed: Auto: the server answered server\/discover as a modern server, but: The server\/discover result is a string, not an object/,
+    );
   });
 
   it('a server that claims 2026-07-28 but answers "not initialized": named', async () => {

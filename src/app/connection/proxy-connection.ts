@@ -253,6 +253,7 @@ export class ProxyConnection {
     // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
     const step = await this.core.connect(this.options.protocolVersion, {
       timeoutMs,
+      ...(this.options.probe === false ? { probe: false } : {}),
       ...(this.options.transport.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}),
       ...(this.options.probe === false ? { probe: false } : {}),
     });

@@ -81,6 +81,25 @@ describe('connect: a version chosen by hand', () => {
     );
   });
 
+  it('modern: a -32022 that lists the version asked for is retried once with it', async () => {
+    const { core, sent, answer, settle } = fake();
+    const step = core.connect('2026-07-28');
+    const refusal = { error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'] } } };
+    answer(refusal);
+    await settle();
+    expect(sent.map((f) => f.method)).toEqual(['server/discover', 'server/discover']);
+    answer(discoverResult(['2026-07-28']));
+    expect(await step).toMatchObject({ kind: 'ready', era: 'modern' });
+
+    const again = fake();
+    const twice = again.core.connect('2026-07-28');
+    again.answer(refusal);
+    await again.settle();
+    again.answer(refusal);
+    expect(await twice).toMatchObject({ kind: 'version-unsupported', supported: ['2026-07-28'] });
+    expect(again.sent).toHaveLength(2);
+  });
+
   it('modern: a discover that does not list the version is version-unsupported', async () => {
     const { core, answer } = fake();
     const step = core.connect('2026-07-28');
@@ -193,15 +212,29 @@ describe('connect: Auto', () => {
     });
   });
 
-  it('a malformed DiscoverResult from a server that has no initialize either: failed, naming both', async () => {
+  it('a result with no DiscoverResult in it, from a server that has no initialize either: failed, naming both', async () => {
     const { core, answer, settle } = fake();
     const step = core.connect('auto');
-    answer({ result: 'hello' });
+    answer({ result: { content: [] } });
     await settle();
     answer({ error: { code: -32601, message: 'Method not found' } });
     const s = await step;
-    expect(s).toMatchObject({ kind: 'failed', outcome: { status: 'result', result: 'hello', request: { method: 'server/discover' } } });
-    if (s.kind === 'failed') expect(s.message).toMatch(/^Auto: The server\/discover result is a string, not an object; .* Nor did initialize work: .*-32601/);
+    expect(s).toMatchObject({ kind: 'failed', outcome: { status: 'result', result: { content: [] }, request: { method: 'server/discover' } } });
+    if (s.kind === 'failed') expect(s.message).toMatch(/^Auto: The server\/discover result has no supportedVersions; .* Nor did initialize work: .*-32601/);
+  });
+
+  it.each([
+    ['a string', 'hello', /is a string, not an object/],
+    ['a DiscoverResult without versions', { resultType: 'complete', capabilities: {} }, /has no supportedVersions/],
+  ])("a modern server's broken DiscoverResult (%s): reported, no fallback", async (_name, result, problem) => {
+    const { core, sent, answer, settle } = fake();
+    const step = core.connect('auto');
+    answer({ result });
+    const message = await failedMessage(step);
+    expect(message).toMatch(/^Auto: the server answered server\/discover as a modern server, but: The server\/discover result /);
+    expect(message).toMatch(problem);
+    await settle();
+    expect(sent).toHaveLength(1);
   });
 
   it('another modern error (-32021): failed, naming it, no fallback', async () => {

@@ -130,6 +130,9 @@ export class ConnectionCore<B = unknown> {
         return this.ready('modern', `Auto: server/discover answered with ${best}`);
       }
       case 'malformed':
+        if (judged.looksModern) {
+          return { kind: 'failed', message: `Auto: the server answered server/discover as a modern server, but: ${judged.message}`, outcome: probe.outcome };
+        }
         return this.afterMalformedProbe(judged.message, probe.outcome, timeoutMs);
       case 'modern-error': {
         const supported = judged.supported;
@@ -161,7 +164,7 @@ export class ConnectionCore<B = unknown> {
   }
 
   /** A modern version chosen by hand: server/discover, no fallback and no retry. */
-  private async modernByHand(version: string, timeoutMs: number | undefined): Promise<ConnectStep> {
+  private async modernByHand(version: string, timeoutMs: number | undefined, retry = true): Promise<ConnectStep> {
     const answer = await this.session.discover({ version, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
     const { judged } = answer;
     switch (judged.kind) {
@@ -172,6 +175,8 @@ export class ConnectionCore<B = unknown> {
       case 'malformed':
         return { kind: 'failed', message: judged.message, outcome: answer.outcome };
       case 'modern-error':
+        // A -32022 that lists the very version asked for is retried once with it; another version is the person's choice.
+        if (retry && judged.supported?.includes(version)) return this.modernByHand(version, timeoutMs, false);
         if (judged.supported !== undefined) return versionUnsupported(version, judged.supported);
         return { kind: 'failed', message: modernErrorMessage(answer), outcome: answer.outcome };
       case 'legacy':

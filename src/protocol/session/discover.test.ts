@@ -57,7 +57,10 @@ describe('server/discover results', () => {
 describe('judging the probe (stdio and HTTP backward compatibility)', () => {
   it('a result is modern, well-formed or not', () => {
     expect(judgeDiscover(result({ supportedVersions: ['2026-07-28'], capabilities: {} }), true).kind).toBe('discovered');
-    expect(judgeDiscover(result('garbage'), true).kind).toBe('malformed');
+    expect(judgeDiscover(result('garbage'), true)).toMatchObject({ kind: 'malformed', looksModern: true });
+    expect(judgeDiscover(result({ resultType: 'complete' }), true)).toMatchObject({ kind: 'malformed', looksModern: true });
+    // A legacy server that answers every method with a result.
+    expect(judgeDiscover(result({}), true)).toMatchObject({ kind: 'malformed', looksModern: false });
   });
 
   it('a modern error is modern; -32022 brings its list', () => {

@@ -4,13 +4,17 @@
 
 import { isRecord } from '../json/guards.js';
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
-import { implementationOf, isModernError, modernRequestMeta, resultServerInfo, unsupportedVersionData } from '../mcp/modern-meta.js';
+import { META_SERVER_INFO, implementationOf, isModernError, modernRequestMeta, resultServerInfo, unsupportedVersionData } from '../mcp/modern-meta.js';
 import type { DiscoverInfo, RequestOutcome } from './types.js';
 
 export type DiscoverJudgment =
   | { kind: 'discovered'; info: DiscoverInfo }
-  /** A result came, so the server is modern, but it is not a DiscoverResult: a server bug to report, not to fall back from. */
-  | { kind: 'malformed'; message: string }
+  /**
+   * A result came, but not a DiscoverResult. `looksModern`: it is no object, or it has a field of
+   * one (resultType, supportedVersions, capabilities, serverInfo): a modern server's bug, to report.
+   * Otherwise (`{}`, say) it is a legacy server that answers every method with a result.
+   */
+  | { kind: 'malformed'; message: string; looksModern: boolean }
   | { kind: 'modern-error'; error: JsonRpcErrorObject; supported?: string[] }
   /** Any other error, no answer in time, or an HTTP failure: what a legacy server does. */
   | { kind: 'legacy'; why: string }
@@ -43,7 +47,7 @@ export function judgeDiscover(outcome: RequestOutcome, connectionOpen: boolean):
   switch (outcome.status) {
     case 'result': {
       const parsed = parseDiscoverResult(outcome.result);
-      return parsed.ok ? { kind: 'discovered', info: parsed.info } : { kind: 'malformed', message: parsed.message };
+      return parsed.ok ? { kind: 'discovered', info: parsed.info } : { kind: 'malformed', message: parsed.message, looksModern: looksModern(outcome.result) };
     }
     case 'error': {
       if (!isModernError(outcome.error)) return { kind: 'legacy', why: `server/discover got error ${outcome.error.code} (${outcome.error.message})` };
@@ -60,7 +64,7 @@ export function judgeDiscover(outcome: RequestOutcome, connectionOpen: boolean):
       return { kind: 'gone', message: outcome.message };
     case 'stopped':
       // Only a multi-round request stops (server/discover is never one): its result was not a discover result.
-      return { kind: 'malformed', message: outcome.message };
+      return { kind: 'malformed', message: outcome.message, looksModern: true };
   }
 }
 
@@ -78,6 +82,13 @@ export function probeVerdict(judged: DiscoverJudgment): string {
     case 'gone':
       return judged.message;
   }
+}
+
+/** Whether a result that is no DiscoverResult still reads as a modern server's attempt at one. */
+function looksModern(result: unknown): boolean {
+  if (!isRecord(result)) return true;
+  const meta = isRecord(result._meta) ? result._meta : {};
+  return ['resultType', 'supportedVersions', 'capabilities', 'serverInfo'].some((k) => k in result) || META_SERVER_INFO in meta;
 }
 
 /** What a legacy server says to a request before initialize. */
