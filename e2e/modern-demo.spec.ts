@@ -1,7 +1,7 @@
 // `npm start -- --demo modern`: a proxy of its own prefills the 2026-07-28 demo
 // server. Connected as 2026-07-28 it is discovered (server/discover in the log)
-// and its tools are listed; the form's default 2025 version reaches the same
-// tools through the SDK's 2025 face.
+// and its tools are listed; the launch chooses Auto, which picks 2026-07-28;
+// 2025-11-25 chosen by hand reaches the same tools through the SDK's 2025 face.
 import { expect, test, type Page } from '@playwright/test';
 import { MODERN_DEMO_TITLE, MODERN_DEMO_TOOLS } from './fixtures/demo.js';
 import { ownProxyForFile } from './fixtures/own-proxy.js';
@@ -34,5 +34,13 @@ test('opens on the modern demo, discovers it as 2026-07-28 and lists its tools',
 });
 
 test('the same demo answers a 2025-11-25 client through the SDK', async ({ page }) => {
+  await connectAndListTools(page, '2025-11-25');
+  await expect(page.getByRole('status').first()).toContainText('protocol 2025-11-25');
+});
+
+test('the launch chooses Auto for it, and Connect picks 2026-07-28 with the probe', async ({ page }) => {
+  await page.goto(proxy().page);
+  await expect(page.getByLabel('Protocol version')).toHaveValue('auto');
   await connectAndListTools(page);
+  await expect(page.getByRole('status').first()).toContainText('Modern · 2026-07-28 — Auto: server/discover answered');
 });

@@ -34,8 +34,10 @@ describe('--demo modern', () => {
     const port = Number(/127\.0\.0\.1:(\d+)/.exec(out)![1]);
 
     const config = await get(port, '/api/config', { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${TOKEN}` });
-    const prefill = (JSON.parse(config.body) as { prefill: TransportConfig }).prefill;
+    const { prefill, protocolChoice } = JSON.parse(config.body) as { prefill: TransportConfig; protocolChoice?: string };
     expect(prefill).toEqual({ kind: 'stdio', command: process.execPath, args: [modernDemoServerPath], env: {} });
+    // The page opens it with Auto, so Connect speaks 2026-07-28 to it.
+    expect(protocolChoice).toBe('auto');
 
     const client = await connect(port, { token: TOKEN });
     stops.push(() => client.ws.close());

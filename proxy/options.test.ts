@@ -130,6 +130,8 @@ describe('--demo', () => {
       args: [modernDemoServerPath],
       env: {},
     });
+    expect(launchConfigFor(o, demoServerCommand(o.demo), '1.2.3').protocolChoice).toBe('auto');
+    expect(launchConfigFor(ok([]), demoServerCommand(), '1.2.3').protocolChoice).toBeUndefined();
   });
 });
 

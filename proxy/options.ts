@@ -83,5 +83,8 @@ export function launchConfigFor(
 ): LaunchConfig {
   const { cwd } = options;
   const absolute = cwd === undefined || isAbsolute(cwd) ? options : { ...options, cwd: resolve(baseDir, cwd) };
-  return { version, prefill: transportOf(absolute, demo) };
+  const config: LaunchConfig = { version, prefill: transportOf(absolute, demo) };
+  // The 2026-07-28 demo opens with Auto, so Connect speaks its generation (it answers initialize too).
+  if (options.demo === 'modern') config.protocolChoice = 'auto';
+  return config;
 }

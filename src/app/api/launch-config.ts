@@ -1,7 +1,7 @@
 // GET /api/config: the server the proxy was started for, to prefill the form.
 
 import { useQuery } from '@tanstack/react-query';
-import { parseTransportConfig, type LaunchConfig } from '../../protocol/index.js';
+import { isVersionChoice, parseTransportConfig, type LaunchConfig } from '../../protocol/index.js';
 
 export class LaunchConfigError extends Error {
   constructor(
@@ -35,7 +35,10 @@ export function parseLaunchConfig(body: unknown): LaunchConfig {
   if (!prefill.ok) {
     throw new LaunchConfigError(`The proxy's /api/config is not in a form this page understands: ${prefill.error}.`, false);
   }
-  return { version: typeof record.version === 'string' ? record.version : 'unknown', prefill: prefill.value };
+  const config: LaunchConfig = { version: typeof record.version === 'string' ? record.version : 'unknown', prefill: prefill.value };
+  // A choice this page does not know (a newer proxy's) is left out: the saved or default choice stands.
+  if (isVersionChoice(record.protocolChoice)) config.protocolChoice = record.protocolChoice;
+  return config;
 }
 
 export function useLaunchConfig(token: string) {

@@ -8,6 +8,7 @@ import { isHttpMode, type HttpMode } from '../http/exchange.js';
 import { headerNameProblem, headerValueProblem, httpUrlProblem } from '../http/headers.js';
 import { isRecord, isStringArray } from '../json/guards.js';
 import type { Result } from '../result.js';
+import type { VersionChoice } from '../versions.js';
 import type { LineBytes, WireUpstreamEvent } from './upstream-event.js';
 
 /** WebSocket subprotocol naming this envelope version. */
@@ -86,6 +87,8 @@ export type ProxyErrorCode =
 export interface LaunchConfig {
   version: string;
   prefill: TransportConfig;
+  /** The protocol choice that suits the prefilled server, when it is known (the 2026-07-28 demo: Auto). */
+  protocolChoice?: VersionChoice;
 }
 
 function parseStringRecord(v: unknown, what: string): Result<Record<string, string>> {

@@ -1,12 +1,20 @@
 // The left-hand panel: the form, prefilled from the proxy's launch config, and the status.
 
+import { useEffect } from 'react';
 import { LaunchConfigError, useLaunchConfig } from '../../api/launch-config.js';
+import { useApp } from '../../app-context.js';
 import { ConnectionForm } from './ConnectionForm.js';
 import { StatusArea } from './StatusArea.js';
 import { formFromPrefill } from './form-model.js';
 
 export function ConnectionPanel({ token }: { token: string }) {
   const config = useLaunchConfig(token);
+  const { connectionPrefs } = useApp();
+  const suggested = config.data?.protocolChoice;
+  // A launch that knows its server's generation (npm start -- --demo modern) sets the choice once.
+  useEffect(() => {
+    if (suggested !== undefined) connectionPrefs.getState().setChoice(suggested);
+  }, [suggested, connectionPrefs]);
   return (
     <section className="panel connection-panel" aria-labelledby="connection-heading">
       <h2 id="connection-heading">Server</h2>
