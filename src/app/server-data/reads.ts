@@ -5,6 +5,7 @@
 import { queryOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import { requestFollowingInput, type InputFollowingSession, type RequestOutcome } from '../../protocol/index.js';
 import { freshFor, resultCacheHints } from './freshness.js';
+import type { CacheHints } from '../../protocol/index.js';
 
 export type ReadMethod = 'resources/read' | 'prompts/get';
 
@@ -77,9 +78,18 @@ export function serverReadQuery(deps: ReadDeps, connection: number, method: Read
       }
     },
     // A result with a ttlMs (resources/read on 2026-07-28) is fresh that long, then read again when next shown.
-    staleTime: (query) => freshFor(resultCacheHints(query.state.data?.outcome), Infinity),
+    staleTime: (query) => freshFor(readCacheHints(query.state.data), Infinity),
     retry: false,
   });
+}
+
+/**
+ * The cache hints a read may be kept by. A read that took more than one round has none: in 2026-07-28 a
+ * result of a retry (with inputResponses or requestState) depends on inputs outside the cache key, so it
+ * must not be cached, whatever ttlMs it carries.
+ */
+export function readCacheHints(read: ServerRead | undefined): CacheHints | undefined {
+  return read?.rounds !== undefined && read.rounds > 1 ? undefined : resultCacheHints(read?.outcome);
 }
 
 /** The latest finished read of a query: its error's read when the last one failed, else its data. */
@@ -93,9 +103,7 @@ export function latestRead(query: { data: ServerRead | undefined; error: Error |
  * `reuseFresh`: keep a last good read the server's ttlMs still vouches for instead of sending.
  */
 export function readNow(queryClient: QueryClient, options: ReturnType<typeof serverReadQuery>, reuseFresh = false): Promise<void> {
-  const staleTime = reuseFresh
-    ? (query: Query<ServerRead>) => (query.state.status === 'error' ? 0 : freshFor(resultCacheHints(query.state.data?.outcome), 0))
-    : 0;
+  const staleTime = reuseFresh ? (query: Query<ServerRead>) => (query.state.status === 'error' ? 0 : freshFor(readCacheHints(query.state.data), 0)) : 0;
   return queryClient.fetchQuery({ ...options, staleTime }).then(
     () => undefined,
     () => undefined,

@@ -5,10 +5,10 @@ import { formatClock } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
 import { RoundsNote } from '../../components/RoundsNote.js';
 import { CacheFreshness } from '../../components/CacheFreshness.js';
-import { freshByHint, resultCacheHints } from '../../server-data/freshness.js';
+import { freshByHint } from '../../server-data/freshness.js';
 import { useResources } from '../../hooks.js';
 import { useResourceRead } from '../../server-data/queries.js';
-import { latestRead, type ServerRead } from '../../server-data/reads.js';
+import { latestRead, readCacheHints, type ServerRead } from '../../server-data/reads.js';
 import { RequestProblemView } from './RequestProblemView.js';
 import { ResourceContentsView } from './ResourceContentsView.js';
 import { SubscriptionControls } from './SubscriptionControls.js';
@@ -57,7 +57,7 @@ function ShownResource({ uri }: { uri: string }) {
   const last = latestRead(query);
   const loading = query.isFetching;
   // The hints of the read shown; a failed read has none, so its Re-read is never "anyway".
-  const cache = resultCacheHints(last?.outcome);
+  const cache = readCacheHints(last);
   // Not a failed request but a fault of our own: say so rather than show nothing.
   const fault = query.isError && last === undefined ? query.error.message : undefined;
   return (
