@@ -1,6 +1,7 @@
 // Rules for the request headers a person adds to an HTTP connection
 // (Authorization, API keys …): which names are valid, which ones mcpscope sets
 // itself, and how their values are masked wherever they are shown.
+import { maskSecret } from './secrets.js';
 
 /** RFC 9110 token characters. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -44,8 +45,7 @@ export function headerValueProblem(name: string, value: string): string | undefi
 export function maskHeaderValue(name: string, value: string): string {
   if (value === '') return '';
   const scheme = name.toLowerCase() === 'authorization' ? /^([A-Za-z]+) +/.exec(value) : null;
-  const hidden = scheme ? value.length - scheme[0].length : value.length;
-  return `${scheme ? `${scheme[1]} ` : ''}•••• (${hidden} character${hidden === 1 ? '' : 's'} hidden)`;
+  return scheme ? `${scheme[1]} ${maskSecret(value.slice(scheme[0].length))}` : maskSecret(value);
 }
 
 /** "Name: value" (the --header option and pasted lines) → a pair, or a sentence. */
