@@ -41,6 +41,13 @@ export function headerValueProblem(name: string, value: string): string | undefi
   return undefined;
 }
 
+/** Headers that carry a credential whoever set them (the person, or the OAuth flow): always shown masked. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+export function isSecretHeaderName(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
+
 /** How a secret header value is shown: the scheme word of Authorization stays readable. */
 export function maskHeaderValue(name: string, value: string): string {
   if (value === '') return '';
