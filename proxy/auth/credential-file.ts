@@ -33,7 +33,10 @@ export async function readCredentialFile(path: string): Promise<CredentialFileRe
     handle = await open(path, 'r');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { ok: true, document: structuredClone(EMPTY) };
-    return { ok: false, problem: `The credential file ${path} could not be opened (${reason(error)}). Tokens will not be saved this session; fix the file's permissions or forget all credentials to remove it.` };
+    return {
+      ok: false,
+      problem: `The credential file ${path} could not be opened (${reason(error)}). Tokens will not be saved this session; fix the file's permissions or forget all credentials to remove it.`,
+    };
   }
   try {
     // The mode is read from the opened file, so the check and the read concern the same file.
@@ -51,11 +54,17 @@ export async function readCredentialFile(path: string): Promise<CredentialFileRe
     try {
       json = JSON.parse(text);
     } catch (error) {
-      return { ok: false, problem: `The credential file ${path} is not valid JSON (${reason(error)}). It was left untouched and tokens will not be saved this session; forget all credentials to remove it.` };
+      return {
+        ok: false,
+        problem: `The credential file ${path} is not valid JSON (${reason(error)}). It was left untouched and tokens will not be saved this session; forget all credentials to remove it.`,
+      };
     }
     const parsed = parseCredentialDocument(json);
     if (!parsed.ok) {
-      return { ok: false, problem: `The credential file ${path} is not in mcpscope's format (wrong: ${parsed.where}). It was left untouched and tokens will not be saved this session; forget all credentials to remove it.` };
+      return {
+        ok: false,
+        problem: `The credential file ${path} is not in mcpscope's format (wrong: ${parsed.where}). It was left untouched and tokens will not be saved this session; forget all credentials to remove it.`,
+      };
     }
     return { ok: true, document: parsed.value };
   } catch (error) {

@@ -42,7 +42,7 @@ afterEach(async () => {
 });
 
 describe('CredentialStore in memory', () => {
-  it('keys clients by issuer and never hands one issuer another issuer\'s client', async () => {
+  it("keys clients by issuer and never hands one issuer another issuer's client", async () => {
     const store = await CredentialStore.open();
     await store.saveClient(client(AS1));
     expect(store.client(AS1)?.clientId).toBe('client-of-auth.one.example');
@@ -60,7 +60,7 @@ describe('CredentialStore in memory', () => {
     expect(store.tokens(AS1, 'https://other.example/mcp')).toBeUndefined();
   });
 
-  it('says when a resource\'s authorization server changed, so the client registers anew', async () => {
+  it("says when a resource's authorization server changed, so the client registers anew", async () => {
     const store = await CredentialStore.open();
     await store.saveClient(client(AS1));
     await store.saveTokens(tokens(AS1));
@@ -107,7 +107,12 @@ describe('CredentialStore in memory', () => {
     await store.saveTokens(tokens(AS1));
     const summary = store.summary();
     expect(summary).toEqual([
-      { issuer: AS1, clientId: 'client-of-auth.one.example', source: 'dynamic', resources: [{ resource: MCP, scope: 'mcp:read', expiresAt: 2_000_000, refreshable: true }] },
+      {
+        issuer: AS1,
+        clientId: 'client-of-auth.one.example',
+        source: 'dynamic',
+        resources: [{ resource: MCP, scope: 'mcp:read', expiresAt: 2_000_000, refreshable: true }],
+      },
     ]);
     const text = JSON.stringify(summary);
     for (const secret of ['client-s3cret', 'access-t0ken', 'refresh-t0ken']) expect(text).not.toContain(secret);

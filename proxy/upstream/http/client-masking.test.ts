@@ -28,7 +28,12 @@ it('masks an Authorization header the flow adds, and a Set-Cookie answer', async
     emit: (x) => shown.push(structuredClone(x)),
     nextExchangeId: () => 1,
   });
-  const start = await client.exchange({ purpose: 'message', method: 'GET', url: `http://127.0.0.1:${port}/mcp`, headers: { authorization: 'Bearer flow-t0ken' } });
+  const start = await client.exchange({
+    purpose: 'message',
+    method: 'GET',
+    url: `http://127.0.0.1:${port}/mcp`,
+    headers: { authorization: 'Bearer flow-t0ken' },
+  });
   expect(start.ok).toBe(true);
   if (start.ok) start.response.cancel();
   const record = start.run.record;

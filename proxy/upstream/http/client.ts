@@ -4,7 +4,14 @@
 // same-origin 307/308 is followed as a new, visible exchange; others fail.
 
 import { isUtf8 } from 'node:buffer';
-import { isSecretHeaderName, maskHeaderValue, type CarriedMessage, type HttpExchange, type HttpExchangePurpose, type SseReader } from '../../../src/protocol/wire.js';
+import {
+  isSecretHeaderName,
+  maskHeaderValue,
+  type CarriedMessage,
+  type HttpExchange,
+  type HttpExchangePurpose,
+  type SseReader,
+} from '../../../src/protocol/wire.js';
 import { networkFailure, timeoutFailure } from './errors.js';
 import { ExchangeRun } from './exchange-run.js';
 import { WireTimeout, send, type WireResponse } from './wire.js';

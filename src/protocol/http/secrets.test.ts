@@ -66,7 +66,9 @@ describe('maskOAuthForm and maskOAuthUrl', () => {
     const url = 'http://127.0.0.1:6274/oauth/callback?code=SplxlOBe&state=xyz&iss=https%3A%2F%2Fas.example';
     expect(maskOAuthUrl(url)).toBe(`http://127.0.0.1:6274/oauth/callback?code=${maskSecret('SplxlOBe')}&state=xyz&iss=https%3A%2F%2Fas.example`);
     expect(maskOAuthUrl('https://as.example/authorize')).toBe('https://as.example/authorize');
-    expect(maskOAuthUrl('https://c.example/cb#access_token=tok&token_type=bearer')).toBe(`https://c.example/cb#access_token=${maskSecret('tok')}&token_type=bearer`);
+    expect(maskOAuthUrl('https://c.example/cb#access_token=tok&token_type=bearer')).toBe(
+      `https://c.example/cb#access_token=${maskSecret('tok')}&token_type=bearer`,
+    );
   });
 });
 
