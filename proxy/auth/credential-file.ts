@@ -42,6 +42,13 @@ export async function readCredentialFile(path: string): Promise<CredentialFileRe
     // The mode is read from the opened file, so the check and the read concern the same file.
     const info = await handle.stat();
     if (!info.isFile()) return { ok: false, problem: `The credential file ${path} is not a regular file. Remove it, then connect again.` };
+    const uid = process.getuid?.();
+    if (uid !== undefined && info.uid !== uid) {
+      return {
+        ok: false,
+        problem: `The credential file ${path} belongs to another user (uid ${info.uid}), so it was not used and tokens will not be saved this session. Remove it, or point mcpscope at a file of your own.`,
+      };
+    }
     if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) {
       const mode = (info.mode & 0o777).toString(8);
       return {

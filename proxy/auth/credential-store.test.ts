@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -184,6 +184,15 @@ describe('CredentialStore persisted', () => {
     expect(store.problem).toBeUndefined();
     await store.saveClient(client(AS2));
     expect((await CredentialStore.open({ file })).client(AS2)).toEqual(client(AS2));
+  });
+
+  // Only root can give a file away; elsewhere this case is covered by reading the code.
+  it.runIf(process.getuid?.() === 0)('refuses a file that belongs to another user', async () => {
+    await CredentialStore.open({ file }).then((s) => s.saveClient(client(AS1)));
+    await chown(file, 4242, 4242);
+    const store = await CredentialStore.open({ file });
+    expect(store.problem).toMatch(/belongs to another user \(uid 4242\)/);
+    expect(store.client(AS1)).toBeUndefined();
   });
 
   it('reports a directory where the file should be', async () => {
