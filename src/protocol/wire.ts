@@ -10,6 +10,8 @@ export * from './envelope/upstream-event.js';
 export * from './envelope/output-held.js';
 export * from './http/exchange.js';
 export * from './http/headers.js';
+// OAuth (issue 12): one mask for tokens, secrets and codes in exchanges, logs and the CLI.
+export * from './http/secrets.js';
 export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
 export { isRecord } from './json/guards.js';

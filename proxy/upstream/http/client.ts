@@ -4,7 +4,14 @@
 // same-origin 307/308 is followed as a new, visible exchange; others fail.
 
 import { isUtf8 } from 'node:buffer';
-import { maskHeaderValue, type CarriedMessage, type HttpExchange, type HttpExchangePurpose, type SseReader } from '../../../src/protocol/wire.js';
+import {
+  isSecretHeaderName,
+  maskHeaderValue,
+  type CarriedMessage,
+  type HttpExchange,
+  type HttpExchangePurpose,
+  type SseReader,
+} from '../../../src/protocol/wire.js';
 import { networkFailure, timeoutFailure } from './errors.js';
 import { ExchangeRun } from './exchange-run.js';
 import { WireTimeout, send, type WireResponse } from './wire.js';
@@ -73,7 +80,7 @@ export class HttpClient {
     const headers: Record<string, string> = { ...this.options.userHeaders, ...req.headers };
     const shown: Array<[string, string]> = Object.entries(headers).map(([name, value]) => [
       name,
-      name in this.options.userHeaders ? maskHeaderValue(name, value) : value,
+      name in this.options.userHeaders || isSecretHeaderName(name) ? maskHeaderValue(name, value) : value,
     ]);
     const run = new ExchangeRun(
       {
@@ -121,7 +128,7 @@ export class HttpClient {
     const rec = run.record;
     rec.status = response.status;
     rec.statusText = response.statusText;
-    rec.responseHeaders = response.headerPairs.map(([n, v]) => [n, n.toLowerCase() === 'set-cookie' ? maskHeaderValue(n, v) : v]);
+    rec.responseHeaders = response.headerPairs.map(([n, v]) => [n, isSecretHeaderName(n) ? maskHeaderValue(n, v) : v]);
     rec.headersMs = run.elapsed();
     if (response.status >= 300 && response.status < 400) return this.redirect(req, run, response, hops);
     return { ok: true, run, response };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerNameProblem, headerValueProblem, httpUrlProblem, maskHeaderValue, parseHeaderLine } from './headers.js';
+import { headerNameProblem, headerValueProblem, httpUrlProblem, isSecretHeaderName, maskHeaderValue, parseHeaderLine } from './headers.js';
 
 describe('user headers', () => {
   it('accepts ordinary names and refuses invalid or transport-owned ones', () => {
@@ -25,6 +25,11 @@ describe('user headers', () => {
     expect(maskHeaderValue('Authorization', 'Bearer abc.def')).toBe('Bearer •••• (7 characters hidden)');
     expect(maskHeaderValue('X-Api-Key', 'k')).toBe('•••• (1 character hidden)');
     expect(maskHeaderValue('X-Api-Key', '')).toBe('');
+  });
+
+  it('knows the headers that always carry a credential', () => {
+    for (const name of ['Authorization', 'proxy-authorization', 'Cookie', 'Set-Cookie']) expect(isSecretHeaderName(name)).toBe(true);
+    for (const name of ['WWW-Authenticate', 'Content-Type', 'X-Api-Key']) expect(isSecretHeaderName(name)).toBe(false);
   });
 
   it('parses "Name: value" lines', () => {

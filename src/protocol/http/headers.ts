@@ -1,6 +1,7 @@
 // Rules for the request headers a person adds to an HTTP connection
 // (Authorization, API keys …): which names are valid, which ones mcpscope sets
 // itself, and how their values are masked wherever they are shown.
+import { maskSecret } from './secrets.js';
 
 /** RFC 9110 token characters. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -40,12 +41,18 @@ export function headerValueProblem(name: string, value: string): string | undefi
   return undefined;
 }
 
+/** Headers that carry a credential whoever set them (the person, or the OAuth flow): always shown masked. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+export function isSecretHeaderName(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
+
 /** How a secret header value is shown: the scheme word of Authorization stays readable. */
 export function maskHeaderValue(name: string, value: string): string {
   if (value === '') return '';
   const scheme = name.toLowerCase() === 'authorization' ? /^([A-Za-z]+) +/.exec(value) : null;
-  const hidden = scheme ? value.length - scheme[0].length : value.length;
-  return `${scheme ? `${scheme[1]} ` : ''}•••• (${hidden} character${hidden === 1 ? '' : 's'} hidden)`;
+  return scheme ? `${scheme[1]} ${maskSecret(value.slice(scheme[0].length))}` : maskSecret(value);
 }
 
 /** "Name: value" (the --header option and pasted lines) → a pair, or a sentence. */

@@ -1,0 +1,111 @@
+// The optional on-disk copy of the credential store: one JSON file in the user's
+// config directory, mode 0600 in a 0700 directory, replaced atomically (write a
+// temporary file beside it, then rename). A file others can read is refused.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import { parseCredentialDocument, type CredentialDocument } from './credentials.js';
+
+/** $XDG_CONFIG_HOME/mcpscope/credentials.json, else ~/.config/mcpscope/credentials.json (%APPDATA% on Windows). */
+export function defaultCredentialFile(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  const base = xdg && isAbsolute(xdg) ? xdg : process.platform === 'win32' && env.APPDATA ? env.APPDATA : join(home, '.config');
+  return join(base, 'mcpscope', 'credentials.json');
+}
+
+export type CredentialFileRead = { ok: true; document: CredentialDocument } | { ok: false; problem: string };
+
+const EMPTY: CredentialDocument = { version: 1, issuers: {} };
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The document in the file; an absent file is an empty document. Never throws: a problem is a sentence. */
+export async function readCredentialFile(path: string): Promise<CredentialFileRead> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return { ok: true, document: structuredClone(EMPTY) };
+    return {
+      ok: false,
+      problem: `The credential file ${path} could not be opened (${reason(error)}). Tokens will not be saved this session; fix the file's permissions or forget all credentials to remove it.`,
+    };
+  }
+  try {
+    // The mode is read from the opened file, so the check and the read concern the same file.
+    const info = await handle.stat();
+    if (!info.isFile()) return { ok: false, problem: `The credential file ${path} is not a regular file. Remove it, then connect again.` };
+    const uid = process.getuid?.();
+    if (uid !== undefined && info.uid !== uid) {
+      return {
+        ok: false,
+        problem: `The credential file ${path} belongs to another user (uid ${info.uid}), so it was not used and tokens will not be saved this session. Remove it, or point mcpscope at a file of your own.`,
+      };
+    }
+    if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) {
+      const mode = (info.mode & 0o777).toString(8);
+      return {
+        ok: false,
+        problem: `The credential file ${path} can be read by other users (mode ${mode}), so it was not used and tokens will not be saved this session. Run "chmod 600 ${path}" and restart mcpscope, or forget all credentials to remove it.`,
+      };
+    }
+    const text = await handle.readFile('utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return {
+        ok: false,
+        problem: `The credential file ${path} is not valid JSON (${reason(error)}). It was left untouched and tokens will not be saved this session; forget all credentials to remove it.`,
+      };
+    }
+    const parsed = parseCredentialDocument(json);
+    if (!parsed.ok) {
+      return {
+        ok: false,
+        problem: `The credential file ${path} is not in mcpscope's format (wrong: ${parsed.where}). It was left untouched and tokens will not be saved this session; forget all credentials to remove it.`,
+      };
+    }
+    return { ok: true, document: parsed.value };
+  } catch (error) {
+    return { ok: false, problem: `The credential file ${path} could not be read (${reason(error)}). Tokens will not be saved this session.` };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Replaces the file with the document: a 0600 temporary file beside it (in a directory created 0700), then a rename. */
+export async function writeCredentialFile(path: string, document: CredentialDocument): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const temporary = join(dir, `.credentials-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  // 'wx': never follow or reuse an existing file; the mode is set at creation, before any byte is written.
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    await handle.writeFile(`${JSON.stringify(document, null, 2)}\n`, 'utf8');
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Removes the file (forget all); an absent file is fine. */
+export async function removeCredentialFile(path: string): Promise<void> {
+  await rm(path, { force: true });
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { maskHeaderValue } from './headers.js';
+import { maskCredentials, maskOAuthBody, maskOAuthForm, maskOAuthJson, maskOAuthUrl, maskSecret, OAUTH_SECRET_FIELDS } from './secrets.js';
+
+const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.payload.sig';
+
+describe('maskSecret', () => {
+  it('keeps the length, never the content', () => {
+    expect(maskSecret('abc')).toBe('•••• (3 characters hidden)');
+    expect(maskSecret('a')).toBe('•••• (1 character hidden)');
+    expect(maskSecret(TOKEN)).not.toContain('payload');
+  });
+
+  it('is the mask of header values too', () => {
+    expect(maskHeaderValue('Authorization', `Bearer ${TOKEN}`)).toBe(`Bearer ${maskSecret(TOKEN)}`);
+    expect(maskHeaderValue('Authorization', 'Bearer ')).toBe('Bearer •••• (0 characters hidden)');
+  });
+});
+
+describe('maskOAuthJson', () => {
+  it('masks every secret member of a token response and keeps the rest and its layout', () => {
+    const body = `{\n  "access_token": "${TOKEN}",\n  "token_type": "Bearer",\n  "expires_in": 3600,\n  "refresh_token":"r-123",\n  "scope": "read"\n}`;
+    const masked = maskOAuthJson(body);
+    expect(masked).not.toContain(TOKEN);
+    expect(masked).not.toContain('r-123');
+    expect(masked).toContain(`"access_token": "${maskSecret(TOKEN)}"`);
+    expect(masked).toContain('"token_type": "Bearer"');
+    expect(masked).toContain('"scope": "read"');
+    expect(masked.split('\n')).toHaveLength(7);
+  });
+
+  it('masks a registration response and nested members, and handles escaped quotes', () => {
+    const body = JSON.stringify({ client_id: 'public-id', client_secret: 's"e\\kr1t', nested: { id_token: 'x.y.z' } });
+    const masked = maskOAuthJson(body);
+    expect(masked).toContain('"client_id":"public-id"');
+    expect(masked).not.toContain('kr1t');
+    expect(masked).not.toContain('x.y.z');
+    expect(() => JSON.parse(masked) as unknown).not.toThrow();
+  });
+
+  it('leaves numeric codes (JSON-RPC errors) and other keys alone, and copes with a cut-short body', () => {
+    expect(maskOAuthJson('{"error":{"code":-32600,"message":"x"}}')).toBe('{"error":{"code":-32600,"message":"x"}}');
+    expect(maskOAuthJson('{"error":"invalid_grant","error_description":"code expired"}')).toContain('code expired');
+    expect(maskOAuthJson('{"access_token":"abc","refresh_tok')).toBe(`{"access_token":"${maskSecret('abc')}","refresh_tok`);
+  });
+
+  it('covers every listed field', () => {
+    for (const field of OAUTH_SECRET_FIELDS) expect(maskOAuthJson(`{"${field}":"s3cr3t"}`)).not.toContain('s3cr3t');
+  });
+});
+
+describe('maskOAuthForm and maskOAuthUrl', () => {
+  it('masks the secret pairs of a token request', () => {
+    const form = 'grant_type=authorization_code&code=abc123&code_verifier=verif&redirect_uri=http%3A%2F%2Flocalhost&client_secret=shh';
+    const masked = maskOAuthForm(form);
+    expect(masked).toBe(
+      `grant_type=authorization_code&code=${maskSecret('abc123')}&code_verifier=${maskSecret('verif')}&redirect_uri=http%3A%2F%2Flocalhost&client_secret=${maskSecret('shh')}`,
+    );
+  });
+
+  it('does not mask names that only end like a secret field', () => {
+    expect(maskOAuthForm('grant_type=refresh_token&zipcode=123')).toBe('grant_type=refresh_token&zipcode=123');
+  });
+
+  it('masks the code of a callback URL but keeps state and iss readable', () => {
+    const url = 'http://127.0.0.1:6274/oauth/callback?code=SplxlOBe&state=xyz&iss=https%3A%2F%2Fas.example';
+    expect(maskOAuthUrl(url)).toBe(`http://127.0.0.1:6274/oauth/callback?code=${maskSecret('SplxlOBe')}&state=xyz&iss=https%3A%2F%2Fas.example`);
+    expect(maskOAuthUrl('https://as.example/authorize')).toBe('https://as.example/authorize');
+    expect(maskOAuthUrl('https://c.example/cb#access_token=tok&token_type=bearer')).toBe(
+      `https://c.example/cb#access_token=${maskSecret('tok')}&token_type=bearer`,
+    );
+  });
+});
+
+describe('maskCredentials', () => {
+  it('masks bearer and basic credentials in free text', () => {
+    expect(maskCredentials(`Authorization: Bearer ${TOKEN}`)).toBe(`Authorization: Bearer ${maskSecret(TOKEN)}`);
+    expect(maskCredentials('sent Basic Y2xpZW50OnNlY3JldA== to /token')).toBe(`sent Basic ${maskSecret('Y2xpZW50OnNlY3JldA==')} to /token`);
+    // A challenge's auth-params are no credential.
+    expect(maskCredentials('WWW-Authenticate: Bearer realm="mcp", scope="a"')).toBe('WWW-Authenticate: Bearer realm="mcp", scope="a"');
+    expect(maskCredentials('Bearer error=invalid_token')).toBe('Bearer error=invalid_token');
+    // Inside a JSON string, with base64 padding, it still is.
+    expect(maskCredentials('{"authorization":"Bearer dG9r=="}')).toBe(`{"authorization":"Bearer ${maskSecret('dG9r==')}"}`);
+  });
+});
+
+describe('maskOAuthBody', () => {
+  it('chooses JSON or form by the content type, or by the look of the body', () => {
+    expect(maskOAuthBody('{"access_token":"t1"}', 'application/json; charset=utf-8')).not.toContain('t1');
+    expect(maskOAuthBody('code=c1&state=s', 'application/x-www-form-urlencoded')).toBe(`code=${maskSecret('c1')}&state=s`);
+    expect(maskOAuthBody(' {"refresh_token":"r1"}')).not.toContain('r1');
+    expect(maskOAuthBody('refresh_token=r2&grant_type=refresh_token')).not.toContain('r2');
+    expect(maskOAuthBody('<html>code=visible</html>', 'text/html')).toBe('<html>code=visible</html>');
+  });
+});

@@ -1,0 +1,80 @@
+// How secrets are shown wherever mcpscope prints an HTTP exchange or a log line:
+// one mask for every secret (header values, OAuth tokens, client secrets, codes),
+// so a token never reaches the page, the log or the terminal in the clear.
+
+/** The one mask: the value's length is kept (it helps tell tokens apart), its content is not. */
+export function maskSecret(value: string): string {
+  return `•••• (${value.length} character${value.length === 1 ? '' : 's'} hidden)`;
+}
+
+/**
+ * Fields of OAuth requests and responses that carry a secret: tokens (RFC 6749, OpenID),
+ * the authorization code and PKCE verifier, client secrets and assertions (RFC 7523),
+ * and the registration access token of dynamic client registration (RFC 7591/7592).
+ */
+export const OAUTH_SECRET_FIELDS: ReadonlySet<string> = new Set([
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'code_verifier',
+  'client_secret',
+  'client_assertion',
+  'assertion',
+  'subject_token',
+  'actor_token',
+  'registration_access_token',
+]);
+
+const FIELD_ALTERNATIVES = [...OAUTH_SECRET_FIELDS].join('|');
+// A JSON member whose value is a string: the key in quotes, the colon, the string (escapes kept whole).
+const JSON_SECRET_MEMBER = new RegExp(`("(?:${FIELD_ALTERNATIVES})"\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'g');
+// A form or query pair: the name at the start or after & (or ?), up to the next & or #.
+const FORM_SECRET_PAIR = new RegExp(`(^|[&?])(${FIELD_ALTERNATIVES})=([^&#]*)`, 'g');
+// An Authorization value in free text: "Bearer x", "Basic x", "DPoP x" (token68, RFC 9110 §11.2).
+const CREDENTIAL = /\b(Bearer|Basic|DPoP)( +)([A-Za-z0-9\-._~+/]+=*)/g;
+
+/** Secret members of a JSON text masked in place; the rest (layout included) unchanged, even if the text is cut short. */
+export function maskOAuthJson(text: string): string {
+  return text.replace(JSON_SECRET_MEMBER, (_all, head: string, value: string) => `${head}"${maskSecret(value)}"`);
+}
+
+/** Secret pairs of an application/x-www-form-urlencoded body or a query string masked; the rest unchanged. */
+export function maskOAuthForm(text: string): string {
+  return text.replace(FORM_SECRET_PAIR, (_all, lead: string, name: string, value: string) => `${lead}${name}=${maskSecret(value)}`);
+}
+
+/** A URL with secret query parameters masked (the callback's code, an implicit-grant fragment's token). */
+export function maskOAuthUrl(url: string): string {
+  const query = url.indexOf('?');
+  const fragment = url.indexOf('#');
+  const start = query >= 0 ? query : fragment;
+  if (start < 0) return url;
+  return url.slice(0, start) + url.slice(start).replace(/[?#][^#]*/g, (part) => part[0] + maskOAuthForm(part.slice(1)));
+}
+
+/** Credentials after an authentication scheme word in free text (log lines, error messages) masked. */
+export function maskCredentials(text: string): string {
+  return text.replace(CREDENTIAL, (all: string, scheme: string, space: string, value: string, at: number) =>
+    beginsAuthParam(value, text.slice(at + all.length)) ? all : `${scheme}${space}${maskSecret(value)}`,
+  );
+}
+
+/** "Bearer realm=\"mcp\"", "Bearer error=invalid_token": a challenge's first name=value, not a token68. */
+function beginsAuthParam(value: string, after: string): boolean {
+  if (!/^[A-Za-z_-]+=$/.test(value) || after === '' || /^[\s,;}]/.test(after)) return false;
+  // A quote that closes a JSON string ("Bearer abc=") ends a token; one that opens a value does not.
+  return !/^"\s*(?:[,}\]]|$)/.test(after);
+}
+
+/**
+ * The body of an OAuth exchange (token, registration, authorization server error) as it may be shown:
+ * JSON or form secrets masked by the content type, or by the body's look when there is none.
+ * Only for OAuth exchanges: an MCP message may well carry an ordinary field named "code".
+ */
+export function maskOAuthBody(text: string, contentType?: string): string {
+  const type = contentType?.toLowerCase() ?? '';
+  const json = type.includes('json') || (type === '' && /^\s*[[{]/.test(text));
+  const masked = json ? maskOAuthJson(text) : type.includes('x-www-form-urlencoded') || type === '' ? maskOAuthForm(text) : text;
+  return maskCredentials(masked);
+}
