@@ -6,7 +6,7 @@
 // endpoints there) are a separate entry, for servers with no resource metadata.
 
 import { isStringArray } from '../json/guards.js';
-import { absoluteHttpUrlProblem, fetchDocument, isJsonMediaType, type AuthExchange, type AuthFetch, type AuthProblem } from './exchange.js';
+import { absoluteHttpUrlProblem, answerOf, fetchDocument, isJsonMediaType, type AuthExchange, type AuthFetch, type AuthProblem } from './exchange.js';
 import { AUTH_SPEC } from './spec-links.js';
 
 export interface AuthorizationServerMetadata {
@@ -89,7 +89,7 @@ export async function discoverAuthorizationServerMetadata(options: { issuer: str
     return metadata ? { ok: true, metadata, source, url, exchanges, problems } : { ok: false, found: true, exchanges, problems };
   }
   if (!problems.some((p) => p.severity === 'error')) {
-    const tried = candidates.map(({ url }) => `${url} (${statusOf(exchanges, url)})`).join(', then ');
+    const tried = candidates.map(({ url }) => `${url} (${answerOf(exchanges, url)})`).join(', then ');
     problem(`Authorization server metadata for ${issuer}: no document at the well-known URIs, tried in the spec's order: ${tried}.`, AUTH_SPEC.asDiscovery);
   }
   return { ok: false, found: false, exchanges, problems };
@@ -158,11 +158,6 @@ export async function discoverLegacyAuthorizationServer(options: { serverUrl: st
     exchanges,
     problems,
   };
-}
-
-function statusOf(exchanges: readonly AuthExchange[], url: string): string {
-  const e = exchanges.find((x) => x.url === url);
-  return e?.status !== undefined ? `HTTP ${e.status}` : (e?.error ?? 'no answer');
 }
 
 /** RFC 8414 §2: an issuer is an https URL with no query or fragment (http is kept for loopback testing). */

@@ -85,6 +85,12 @@ export async function fetchDocument(
   return { kind: 'document', json, contentType };
 }
 
+/** How the exchange with `url` ended, for a sentence listing the URLs tried: "HTTP 404" or the failure. */
+export function answerOf(exchanges: readonly AuthExchange[], url: string): string {
+  const e = exchanges.find((x) => x.url === url);
+  return e?.status !== undefined ? `HTTP ${e.status}` : (e?.error ?? 'no answer');
+}
+
 /** True for application/json and its +json relatives. */
 export function isJsonMediaType(contentType: string): boolean {
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();

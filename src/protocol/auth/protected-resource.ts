@@ -3,7 +3,7 @@
 // the path-aware well-known URI, then the root one.
 
 import { isStringArray } from '../json/guards.js';
-import { absoluteHttpUrlProblem, fetchDocument, isJsonMediaType, type AuthExchange, type AuthFetch, type AuthProblem } from './exchange.js';
+import { absoluteHttpUrlProblem, answerOf, fetchDocument, isJsonMediaType, type AuthExchange, type AuthFetch, type AuthProblem } from './exchange.js';
 import { AUTH_SPEC } from './spec-links.js';
 
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
@@ -69,7 +69,7 @@ export async function discoverProtectedResourceMetadata(options: {
     if (metadata && problems.slice(before).every((p) => p.severity !== 'error')) return { ok: true, metadata, url, exchanges, problems };
   }
   if (!found && !problems.some((p) => p.severity === 'error')) {
-    const tried = candidates.map((u) => `${u} (${statusOf(exchanges, u)})`).join(', then ');
+    const tried = candidates.map((u) => `${u} (${answerOf(exchanges, u)})`).join(', then ');
     problem(
       fromHeader
         ? `Protected resource metadata: the resource_metadata URL from WWW-Authenticate answered no document: ${tried}.`
@@ -78,11 +78,6 @@ export async function discoverProtectedResourceMetadata(options: {
     );
   }
   return { ok: false, found, exchanges, problems };
-}
-
-function statusOf(exchanges: readonly AuthExchange[], url: string): string {
-  const e = exchanges.find((x) => x.url === url);
-  return e?.status !== undefined ? `HTTP ${e.status}` : (e?.error ?? 'no answer');
 }
 
 function readProtectedResourceMetadata(
