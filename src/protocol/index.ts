@@ -55,4 +55,5 @@ export * from './auth/www-authenticate.js';
 export * from './auth/protected-resource.js';
 export * from './auth/authorization-server.js';
 export * from './auth/scope.js';
+export * from './auth/discover.js';
 export { AUTH_SPEC } from './auth/spec-links.js';
