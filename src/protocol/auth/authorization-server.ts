@@ -6,7 +6,7 @@
 // endpoints there) are a separate entry, for servers with no resource metadata.
 
 import { isStringArray } from '../json/guards.js';
-import { absoluteHttpUrlProblem, answerOf, fetchDocument, isJsonMediaType, type AuthExchange, type AuthFetch, type AuthProblem } from './exchange.js';
+import { absoluteHttpUrlProblem, answerOf, fetchDocument, isJsonMediaType, type AuthExchange, type AuthIo, type AuthProblem } from './exchange.js';
 import { AUTH_SPEC } from './spec-links.js';
 
 export interface AuthorizationServerMetadata {
@@ -47,7 +47,7 @@ export function authorizationServerMetadataUrls(issuer: string): Candidate[] {
   ];
 }
 
-export async function discoverAuthorizationServerMetadata(options: { issuer: string; fetch: AuthFetch }): Promise<AuthorizationServerDiscovery> {
+export async function discoverAuthorizationServerMetadata(options: AuthIo & { issuer: string }): Promise<AuthorizationServerDiscovery> {
   const { issuer } = options;
   const exchanges: AuthExchange[] = [];
   const problems: AuthProblem[] = [];
@@ -61,7 +61,7 @@ export async function discoverAuthorizationServerMetadata(options: { issuer: str
   }
   const candidates = authorizationServerMetadataUrls(issuer);
   for (const { url, source } of candidates) {
-    const outcome = await fetchDocument(options.fetch, 'authorization-server-metadata', url, {}, exchanges);
+    const outcome = await fetchDocument(options, 'authorization-server-metadata', url, {}, exchanges);
     if (outcome.kind === 'status') continue;
     if (outcome.kind === 'unusable') {
       problem(`Authorization server metadata at ${url} cannot be used: ${outcome.reason}.`, AUTH_SPEC.asResponse);
@@ -100,7 +100,7 @@ export async function discoverAuthorizationServerMetadata(options: { issuer: str
  * the authorization base URL is the MCP server's origin; its RFC 8414 metadata is
  * used when present, else the default endpoints /authorize, /token and /register.
  */
-export async function discoverLegacyAuthorizationServer(options: { serverUrl: string; fetch: AuthFetch }): Promise<AuthorizationServerDiscovery> {
+export async function discoverLegacyAuthorizationServer(options: AuthIo & { serverUrl: string }): Promise<AuthorizationServerDiscovery> {
   const exchanges: AuthExchange[] = [];
   const problems: AuthProblem[] = [];
   const problem = (message: string, spec: string, severity: AuthProblem['severity'] = 'error'): void => {
@@ -114,7 +114,7 @@ export async function discoverLegacyAuthorizationServer(options: { serverUrl: st
   const base = new URL(options.serverUrl).origin;
   const url = `${base}/.well-known/oauth-authorization-server`;
   // 2025-03-26 asks clients to say which protocol version they speak during this discovery.
-  const outcome = await fetchDocument(options.fetch, 'authorization-server-metadata', url, { 'MCP-Protocol-Version': '2025-03-26' }, exchanges);
+  const outcome = await fetchDocument(options, 'authorization-server-metadata', url, { 'MCP-Protocol-Version': '2025-03-26' }, exchanges);
   if (outcome.kind === 'document') {
     if (outcome.json['issuer'] !== undefined && outcome.json['issuer'] !== base) {
       problem(

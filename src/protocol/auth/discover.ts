@@ -3,7 +3,7 @@
 // listed authorization server), and the scope to ask for. Each step's exchanges
 // and problems are kept, in order, for the guided view and for lint.
 
-import type { AuthExchange, AuthFetch, AuthProblem } from './exchange.js';
+import type { AuthExchange, AuthIo, AuthProblem } from './exchange.js';
 import {
   discoverAuthorizationServerMetadata,
   discoverLegacyAuthorizationServer,
@@ -25,18 +25,24 @@ export interface AuthorizationDiscovery {
   readonly problems: readonly AuthProblem[];
 }
 
-export async function discoverAuthorization(options: {
-  serverUrl: string;
-  /** The WWW-Authenticate of the 401 (several lines as an array); absent when the server sent none. */
-  wwwAuthenticate?: string | readonly string[];
-  fetch: AuthFetch;
-  /**
-   * Use the 2025-03-26 fallbacks (metadata or default endpoints at the MCP server's
-   * origin) when the server publishes no protected resource metadata at all. Later
-   * versions require the metadata, so the caller decides by the version it targets.
-   */
-  legacyFallbacks?: boolean;
-}): Promise<AuthorizationDiscovery> {
+export async function discoverAuthorization(
+  options: AuthIo & {
+    serverUrl: string;
+    /** The WWW-Authenticate of the 401 (several lines as an array); absent when the server sent none. */
+    wwwAuthenticate?: string | readonly string[];
+    /**
+     * Use the 2025-03-26 fallbacks (metadata or default endpoints at the MCP server's
+     * origin) when the server publishes no protected resource metadata at all. Later
+     * versions require the metadata, so the caller decides by the version it targets.
+     */
+    legacyFallbacks?: boolean;
+  },
+): Promise<AuthorizationDiscovery> {
+  const io: AuthIo = {
+    fetch: options.fetch,
+    ...(options.clock && { clock: options.clock }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+  };
   const exchanges: AuthExchange[] = [];
   const problems: AuthProblem[] = [];
   const parsed = options.wwwAuthenticate !== undefined ? parseWwwAuthenticate(options.wwwAuthenticate) : undefined;
@@ -46,7 +52,7 @@ export async function discoverAuthorization(options: {
   const prm = await discoverProtectedResourceMetadata({
     serverUrl: options.serverUrl,
     ...(challenge?.resourceMetadata !== undefined && { resourceMetadataUrl: challenge.resourceMetadata }),
-    fetch: options.fetch,
+    ...io,
   });
   exchanges.push(...prm.exchanges);
   const protectedResource = prm.ok ? prm.metadata : undefined;
@@ -58,7 +64,7 @@ export async function discoverAuthorization(options: {
       problems.push(...prm.problems);
       return { ok: false, ...base };
     }
-    const legacy = await discoverLegacyAuthorizationServer({ serverUrl: options.serverUrl, fetch: options.fetch });
+    const legacy = await discoverLegacyAuthorizationServer({ ...io, serverUrl: options.serverUrl });
     exchanges.push(...legacy.exchanges);
     // A 2025-03-26 server has no resource metadata by design: its absence is only worth a note then.
     problems.push(...prm.problems.map((p) => (legacy.ok ? { ...p, severity: 'warning' as const } : p)), ...legacy.problems);
@@ -69,7 +75,7 @@ export async function discoverAuthorization(options: {
   problems.push(...prm.problems);
   // RFC 9728 §7.6 leaves the choice among several authorization servers to the client: the first is used.
   const issuer = prm.metadata.authorizationServers[0]!;
-  const as = await discoverAuthorizationServerMetadata({ issuer, fetch: options.fetch });
+  const as = await discoverAuthorizationServerMetadata({ ...io, issuer });
   exchanges.push(...as.exchanges);
   problems.push(...as.problems);
   return as.ok

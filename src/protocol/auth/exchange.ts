@@ -3,6 +3,7 @@
 // and read as a JSON object or a sentence saying why it is not one.
 
 import { isRecord } from '../json/guards.js';
+import { systemClock, type Clock } from '../time/clock.js';
 
 /** The part of a fetch Response discovery reads (the global fetch's Response fits). */
 export interface AuthFetchResponse {
@@ -12,7 +13,17 @@ export interface AuthFetchResponse {
 }
 
 /** A fetch-like function; the proxy and the CLI pass one that captures each exchange. */
-export type AuthFetch = (url: string, init: { method: 'GET'; headers: Record<string, string> }) => Promise<AuthFetchResponse>;
+export type AuthFetch = (url: string, init: { method: 'GET'; headers: Record<string, string>; signal: AbortSignal }) => Promise<AuthFetchResponse>;
+
+/** How discovery reaches the network: the fetch, and optionally the clock and the time allowed for each GET. */
+export interface AuthIo {
+  readonly fetch: AuthFetch;
+  readonly clock?: Clock;
+  /** Per exchange, response and body together; 10 s unless told. */
+  readonly timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The steps of the flow this module covers. */
 export type AuthStep = 'www-authenticate' | 'protected-resource-metadata' | 'authorization-server-metadata';
@@ -27,6 +38,8 @@ export interface AuthExchange {
   /** The start of the body, for display. */
   readonly bodyExcerpt?: string;
   readonly error?: string;
+  /** From sending the request to the end of the body (or the failure). */
+  readonly durationMs: number;
 }
 
 export interface AuthProblem {
@@ -47,30 +60,49 @@ export type DocumentOutcome =
   | { kind: 'unusable'; reason: string };
 
 export async function fetchDocument(
-  fetch: AuthFetch,
+  io: AuthIo,
   step: AuthStep,
   url: string,
   headers: Record<string, string>,
   exchanges: AuthExchange[],
 ): Promise<DocumentOutcome> {
+  const clock = io.clock ?? systemClock;
+  const timeoutMs = io.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const started = clock.now();
+  const abort = new AbortController();
+  let timer: unknown;
+  // A server that never answers must not hold the flow: the GET is abandoned (and aborted) after timeoutMs.
+  const timeout = new Promise<never>((_, reject) => {
+    timer = clock.setTimeout(() => {
+      abort.abort();
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  const record = (entry: Omit<AuthExchange, 'step' | 'method' | 'url' | 'durationMs'>): void => {
+    exchanges.push({ step, method: 'GET', url, ...entry, durationMs: clock.now() - started });
+  };
   let response: AuthFetchResponse;
-  try {
-    response = await fetch(url, { method: 'GET', headers: { Accept: 'application/json', ...headers } });
-  } catch (e) {
-    const error = e instanceof Error ? e.message : String(e);
-    exchanges.push({ step, method: 'GET', url, error });
-    return { kind: 'unusable', reason: `the request failed (${error})` };
-  }
-  const contentType = response.headers.get('content-type') ?? '';
   let body: string;
   try {
-    body = await response.text();
-  } catch (e) {
-    const error = e instanceof Error ? e.message : String(e);
-    exchanges.push({ step, method: 'GET', url, status: response.status, contentType, error });
-    return { kind: 'unusable', reason: `the body could not be read (${error})` };
+    try {
+      response = await Promise.race([io.fetch(url, { method: 'GET', headers: { Accept: 'application/json', ...headers }, signal: abort.signal }), timeout]);
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      record({ error });
+      return { kind: 'unusable', reason: `the request failed (${error})` };
+    }
+    try {
+      body = await Promise.race([response.text(), timeout]);
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      record({ status: response.status, contentType: response.headers.get('content-type') ?? '', error });
+      return { kind: 'unusable', reason: `the body could not be read (${error})` };
+    }
+  } finally {
+    clock.clearTimeout(timer);
   }
-  exchanges.push({ step, method: 'GET', url, status: response.status, contentType, bodyExcerpt: body.slice(0, EXCERPT_CHARS) });
+  const contentType = response.headers.get('content-type') ?? '';
+  record({ status: response.status, contentType, bodyExcerpt: body.slice(0, EXCERPT_CHARS) });
   if (response.status !== 200) return { kind: 'status', status: response.status };
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   let json: unknown;

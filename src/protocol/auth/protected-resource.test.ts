@@ -32,6 +32,7 @@ describe('discoverProtectedResourceMetadata', () => {
         status: 200,
         contentType: 'application/json',
         bodyExcerpt: expect.stringContaining('authorization_servers'),
+        durationMs: expect.any(Number),
       },
     ]);
   });

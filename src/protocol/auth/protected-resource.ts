@@ -3,7 +3,7 @@
 // the path-aware well-known URI, then the root one.
 
 import { isStringArray } from '../json/guards.js';
-import { absoluteHttpUrlProblem, answerOf, fetchDocument, isJsonMediaType, type AuthExchange, type AuthFetch, type AuthProblem } from './exchange.js';
+import { absoluteHttpUrlProblem, answerOf, fetchDocument, isJsonMediaType, type AuthExchange, type AuthIo, type AuthProblem } from './exchange.js';
 import { AUTH_SPEC } from './spec-links.js';
 
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
@@ -29,12 +29,13 @@ export function protectedResourceMetadataUrls(serverUrl: string): string[] {
   return path === '' ? [root] : [`${url.origin}${WELL_KNOWN}${path}${url.search}`, root];
 }
 
-export async function discoverProtectedResourceMetadata(options: {
-  serverUrl: string;
-  /** From the Bearer challenge of the 401, when it named one. */
-  resourceMetadataUrl?: string;
-  fetch: AuthFetch;
-}): Promise<ProtectedResourceDiscovery> {
+export async function discoverProtectedResourceMetadata(
+  options: AuthIo & {
+    serverUrl: string;
+    /** From the Bearer challenge of the 401, when it named one. */
+    resourceMetadataUrl?: string;
+  },
+): Promise<ProtectedResourceDiscovery> {
   const exchanges: AuthExchange[] = [];
   const problems: AuthProblem[] = [];
   const problem = (message: string, spec: string, severity: AuthProblem['severity'] = 'error'): void => {
@@ -50,7 +51,7 @@ export async function discoverProtectedResourceMetadata(options: {
   const candidates = fromHeader ? [options.resourceMetadataUrl!] : protectedResourceMetadataUrls(options.serverUrl);
   let found = false;
   for (const url of candidates) {
-    const outcome = await fetchDocument(options.fetch, 'protected-resource-metadata', url, {}, exchanges);
+    const outcome = await fetchDocument(options, 'protected-resource-metadata', url, {}, exchanges);
     if (outcome.kind === 'status') continue;
     if (outcome.kind === 'unusable') {
       problem(`Protected resource metadata at ${url} cannot be used: ${outcome.reason}.`, AUTH_SPEC.prmResponse);
