@@ -57,3 +57,4 @@ export * from './auth/authorization-server.js';
 export * from './auth/scope.js';
 export * from './auth/discover.js';
 export { AUTH_SPEC } from './auth/spec-links.js';
+export { authFindings, scopeSyntaxProblem } from './lint/auth-rules.js';

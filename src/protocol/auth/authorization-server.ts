@@ -6,7 +6,16 @@
 // endpoints there) are a separate entry, for servers with no resource metadata.
 
 import { isStringArray } from '../json/guards.js';
-import { absoluteHttpUrlProblem, answerOf, fetchDocument, isJsonMediaType, type AuthExchange, type AuthIo, type AuthProblem } from './exchange.js';
+import {
+  absoluteHttpUrlProblem,
+  answerOf,
+  fetchDocument,
+  isJsonMediaType,
+  type AuthExchange,
+  type AuthIo,
+  type AuthProblem,
+  type AuthProblemKind,
+} from './exchange.js';
 import { AUTH_SPEC } from './spec-links.js';
 
 export interface AuthorizationServerMetadata {
@@ -51,12 +60,16 @@ export async function discoverAuthorizationServerMetadata(options: AuthIo & { is
   const { issuer } = options;
   const exchanges: AuthExchange[] = [];
   const problems: AuthProblem[] = [];
-  const problem = (message: string, spec: string, severity: AuthProblem['severity'] = 'error'): void => {
-    problems.push({ step: 'authorization-server-metadata', severity, message, spec });
+  const problem = (kind: AuthProblemKind, message: string, spec: string, severity: AuthProblem['severity'] = 'error'): void => {
+    problems.push({ step: 'authorization-server-metadata', kind, severity, message, spec });
   };
   const issuerProblem = absoluteHttpUrlProblem(issuer) ?? issuerShapeProblem(issuer);
   if (issuerProblem) {
-    problem(`Authorization server metadata: the issuer ${JSON.stringify(issuer)} cannot be used, because ${issuerProblem}.`, AUTH_SPEC.asDiscovery);
+    problem(
+      'not-found',
+      `Authorization server metadata: the issuer ${JSON.stringify(issuer)} cannot be used, because ${issuerProblem}.`,
+      AUTH_SPEC.asDiscovery,
+    );
     return { ok: false, found: false, exchanges, problems };
   }
   const candidates = authorizationServerMetadataUrls(issuer);
@@ -64,13 +77,14 @@ export async function discoverAuthorizationServerMetadata(options: AuthIo & { is
     const outcome = await fetchDocument(options, 'authorization-server-metadata', url, {}, exchanges);
     if (outcome.kind === 'status') continue;
     if (outcome.kind === 'unusable') {
-      problem(`Authorization server metadata at ${url} cannot be used: ${outcome.reason}.`, AUTH_SPEC.asResponse);
+      problem('metadata-format', `Authorization server metadata at ${url} cannot be used: ${outcome.reason}.`, AUTH_SPEC.asResponse);
       continue;
     }
     const named = outcome.json['issuer'];
     if (named !== issuer) {
       // Another issuer's document (or none named) must not be used; the next URL may still be the right one.
       problem(
+        'as-issuer',
         typeof named === 'string'
           ? `Authorization server metadata at ${url} names the issuer ${named}, not ${issuer} (the issuer it was discovered from); the document must not be used.`
           : `Authorization server metadata at ${url} has no "issuer" string; it must name ${issuer}.`,
@@ -80,6 +94,7 @@ export async function discoverAuthorizationServerMetadata(options: AuthIo & { is
     }
     if (!isJsonMediaType(outcome.contentType)) {
       problem(
+        'metadata-format',
         `Authorization server metadata at ${url} is served as ${outcome.contentType || 'no Content-Type'}; it must be application/json.`,
         AUTH_SPEC.asResponse,
         'warning',
@@ -90,7 +105,11 @@ export async function discoverAuthorizationServerMetadata(options: AuthIo & { is
   }
   if (!problems.some((p) => p.severity === 'error')) {
     const tried = candidates.map(({ url }) => `${url} (${answerOf(exchanges, url)})`).join(', then ');
-    problem(`Authorization server metadata for ${issuer}: no document at the well-known URIs, tried in the spec's order: ${tried}.`, AUTH_SPEC.asDiscovery);
+    problem(
+      'not-found',
+      `Authorization server metadata for ${issuer}: no document at the well-known URIs, tried in the spec's order: ${tried}.`,
+      AUTH_SPEC.asDiscovery,
+    );
   }
   return { ok: false, found: false, exchanges, problems };
 }
@@ -103,12 +122,12 @@ export async function discoverAuthorizationServerMetadata(options: AuthIo & { is
 export async function discoverLegacyAuthorizationServer(options: AuthIo & { serverUrl: string }): Promise<AuthorizationServerDiscovery> {
   const exchanges: AuthExchange[] = [];
   const problems: AuthProblem[] = [];
-  const problem = (message: string, spec: string, severity: AuthProblem['severity'] = 'error'): void => {
-    problems.push({ step: 'authorization-server-metadata', severity, message, spec });
+  const problem = (kind: AuthProblemKind, message: string, spec: string, severity: AuthProblem['severity'] = 'error'): void => {
+    problems.push({ step: 'authorization-server-metadata', kind, severity, message, spec });
   };
   const serverProblem = absoluteHttpUrlProblem(options.serverUrl);
   if (serverProblem) {
-    problem(`Authorization server metadata (2025-03-26): the MCP server URL cannot be used, because ${serverProblem}.`, AUTH_SPEC.legacyFallbacks);
+    problem('not-found', `Authorization server metadata (2025-03-26): the MCP server URL cannot be used, because ${serverProblem}.`, AUTH_SPEC.legacyFallbacks);
     return { ok: false, found: false, exchanges, problems };
   }
   const base = new URL(options.serverUrl).origin;
@@ -118,29 +137,37 @@ export async function discoverLegacyAuthorizationServer(options: AuthIo & { serv
   if (outcome.kind === 'document') {
     if (outcome.json['issuer'] !== undefined && outcome.json['issuer'] !== base) {
       problem(
+        'as-issuer',
         `Authorization server metadata at ${url} names the issuer ${String(outcome.json['issuer'])}, not ${base} (the authorization base URL); the document must not be used.`,
         AUTH_SPEC.asValidation,
       );
       return { ok: false, found: true, exchanges, problems };
     }
     if (outcome.json['issuer'] === undefined)
-      problem(`Authorization server metadata at ${url} has no "issuer"; RFC 8414 requires it (${base} is assumed).`, AUTH_SPEC.asResponse, 'warning');
+      problem(
+        'as-shape',
+        `Authorization server metadata at ${url} has no "issuer"; RFC 8414 requires it (${base} is assumed).`,
+        AUTH_SPEC.asResponse,
+        'warning',
+      );
     const metadata = readAuthorizationServerMetadata(outcome.json, base, url, problem, false);
     return metadata ? { ok: true, metadata, source: 'oauth-authorization-server', url, exchanges, problems } : { ok: false, found: true, exchanges, problems };
   }
   if (outcome.kind === 'unusable') {
-    problem(`Authorization server metadata at ${url} cannot be used: ${outcome.reason}.`, AUTH_SPEC.asResponse);
+    problem('metadata-format', `Authorization server metadata at ${url} cannot be used: ${outcome.reason}.`, AUTH_SPEC.asResponse);
     return { ok: false, found: true, exchanges, problems };
   }
   if (outcome.status !== 404) {
     // Only a server without metadata discovery gets the defaults; another failure is a failure.
     problem(
+      'not-found',
       `Authorization server metadata at ${url} answered HTTP ${outcome.status}; the 2025-03-26 default endpoints apply only when there is no metadata (404).`,
       AUTH_SPEC.legacyFallbacks,
     );
     return { ok: false, found: false, exchanges, problems };
   }
   problem(
+    'not-found',
     `No authorization server metadata at ${url} (HTTP 404): using the 2025-03-26 default endpoints ${base}/authorize, ${base}/token and ${base}/register.`,
     AUTH_SPEC.legacyFallbacks,
     'warning',
@@ -171,7 +198,7 @@ function readAuthorizationServerMetadata(
   doc: Record<string, unknown>,
   issuer: string,
   url: string,
-  problem: (message: string, spec: string, severity?: AuthProblem['severity']) => void,
+  problem: (kind: AuthProblemKind, message: string, spec: string, severity?: AuthProblem['severity']) => void,
   requirePkceAdvertised: boolean,
 ): AuthorizationServerMetadata | undefined {
   const at = `Authorization server metadata at ${url}`;
@@ -180,14 +207,14 @@ function readAuthorizationServerMetadata(
     const value = doc[name];
     if (value === undefined) {
       if (required) {
-        problem(`${at} has no "${name}"; the flow needs it.`, AUTH_SPEC.asResponse);
+        problem('as-shape', `${at} has no "${name}"; the flow needs it.`, AUTH_SPEC.asResponse);
         ok = false;
       }
       return undefined;
     }
     const bad = typeof value === 'string' ? absoluteHttpUrlProblem(value) : 'it is not a string';
     if (bad) {
-      problem(`${at} has a "${name}" that is not a URL: ${bad}.`, AUTH_SPEC.asResponse);
+      problem('as-shape', `${at} has a "${name}" that is not a URL: ${bad}.`, AUTH_SPEC.asResponse);
       ok = false;
       return undefined;
     }
@@ -197,26 +224,36 @@ function readAuthorizationServerMetadata(
   const tokenEndpoint = endpoint('token_endpoint', true);
   const registrationEndpoint = endpoint('registration_endpoint', false);
   if (!isStringArray(doc['response_types_supported'])) {
-    problem(`${at} has no "response_types_supported" array, which RFC 8414 requires.`, AUTH_SPEC.asResponse, 'warning');
+    problem('as-shape', `${at} has no "response_types_supported" array, which RFC 8414 requires.`, AUTH_SPEC.asResponse, 'warning');
   }
   const scopes = doc['scopes_supported'];
   if (scopes !== undefined && !isStringArray(scopes)) {
-    problem(`${at} has "scopes_supported" that is not an array of strings.`, AUTH_SPEC.asResponse);
+    problem('as-shape', `${at} has "scopes_supported" that is not an array of strings.`, AUTH_SPEC.asResponse);
     ok = false;
   }
   const methods = doc['code_challenge_methods_supported'];
   if (methods === undefined) {
     if (requirePkceAdvertised) {
-      problem(`${at} has no "code_challenge_methods_supported", so the server does not advertise PKCE; MCP clients must refuse to proceed.`, AUTH_SPEC.pkce);
+      problem(
+        'pkce',
+        `${at} has no "code_challenge_methods_supported", so the server does not advertise PKCE; MCP clients must refuse to proceed.`,
+        AUTH_SPEC.pkce,
+      );
       ok = false;
     } else {
-      problem(`${at} does not advertise PKCE ("code_challenge_methods_supported"); later versions of MCP refuse such a server.`, AUTH_SPEC.pkce, 'warning');
+      problem(
+        'pkce',
+        `${at} does not advertise PKCE ("code_challenge_methods_supported"); later versions of MCP refuse such a server.`,
+        AUTH_SPEC.pkce,
+        'warning',
+      );
     }
   } else if (!isStringArray(methods)) {
-    problem(`${at} has "code_challenge_methods_supported" that is not an array of strings.`, AUTH_SPEC.pkce);
+    problem('pkce', `${at} has "code_challenge_methods_supported" that is not an array of strings.`, AUTH_SPEC.pkce);
     ok = false;
   } else if (!methods.includes('S256')) {
     problem(
+      'pkce',
       `${at} lists code_challenge_methods_supported ${JSON.stringify(methods)} without S256; MCP clients must use S256 and refuse to proceed.`,
       AUTH_SPEC.pkce,
     );

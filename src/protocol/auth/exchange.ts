@@ -42,8 +42,18 @@ export interface AuthExchange {
   readonly durationMs: number;
 }
 
+/**
+ * What a problem is about, so lint can name the rule without re-judging: the
+ * challenge's form, its resource_metadata URL, a metadata document's shape, the
+ * resource or issuer it names, PKCE, a document that is not JSON metadata, or
+ * no usable document (or input) at all.
+ */
+export type AuthProblemKind =
+  'challenge' | 'resource-metadata-url' | 'prm-shape' | 'prm-resource' | 'as-shape' | 'as-issuer' | 'pkce' | 'metadata-format' | 'not-found';
+
 export interface AuthProblem {
   readonly step: AuthStep;
+  readonly kind: AuthProblemKind;
   /** 'error' stops this step (or this candidate URL); 'warning' is worth showing but not fatal. */
   readonly severity: 'error' | 'warning';
   readonly message: string;

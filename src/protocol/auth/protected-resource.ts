@@ -3,7 +3,16 @@
 // the path-aware well-known URI, then the root one.
 
 import { isStringArray } from '../json/guards.js';
-import { absoluteHttpUrlProblem, answerOf, fetchDocument, isJsonMediaType, type AuthExchange, type AuthIo, type AuthProblem } from './exchange.js';
+import {
+  absoluteHttpUrlProblem,
+  answerOf,
+  fetchDocument,
+  isJsonMediaType,
+  type AuthExchange,
+  type AuthIo,
+  type AuthProblem,
+  type AuthProblemKind,
+} from './exchange.js';
 import { AUTH_SPEC } from './spec-links.js';
 
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
@@ -38,12 +47,12 @@ export async function discoverProtectedResourceMetadata(
 ): Promise<ProtectedResourceDiscovery> {
   const exchanges: AuthExchange[] = [];
   const problems: AuthProblem[] = [];
-  const problem = (message: string, spec: string, severity: AuthProblem['severity'] = 'error'): void => {
-    problems.push({ step: 'protected-resource-metadata', severity, message, spec });
+  const problem = (kind: AuthProblemKind, message: string, spec: string, severity: AuthProblem['severity'] = 'error'): void => {
+    problems.push({ step: 'protected-resource-metadata', kind, severity, message, spec });
   };
   const serverProblem = absoluteHttpUrlProblem(options.serverUrl);
   if (serverProblem) {
-    problem(`Protected resource metadata: the MCP server URL cannot be used, because ${serverProblem}.`, AUTH_SPEC.prmDiscovery);
+    problem('not-found', `Protected resource metadata: the MCP server URL cannot be used, because ${serverProblem}.`, AUTH_SPEC.prmDiscovery);
     return { ok: false, found: false, exchanges, problems };
   }
   const fromHeader = options.resourceMetadataUrl !== undefined && absoluteHttpUrlProblem(options.resourceMetadataUrl) === undefined;
@@ -54,12 +63,13 @@ export async function discoverProtectedResourceMetadata(
     const outcome = await fetchDocument(options, 'protected-resource-metadata', url, {}, exchanges);
     if (outcome.kind === 'status') continue;
     if (outcome.kind === 'unusable') {
-      problem(`Protected resource metadata at ${url} cannot be used: ${outcome.reason}.`, AUTH_SPEC.prmResponse);
+      problem('metadata-format', `Protected resource metadata at ${url} cannot be used: ${outcome.reason}.`, AUTH_SPEC.prmResponse);
       continue;
     }
     found = true;
     if (!isJsonMediaType(outcome.contentType)) {
       problem(
+        'metadata-format',
         `Protected resource metadata at ${url} is served as ${outcome.contentType || 'no Content-Type'}; it must be application/json.`,
         AUTH_SPEC.prmResponse,
         'warning',
@@ -72,6 +82,7 @@ export async function discoverProtectedResourceMetadata(
   if (!found && !problems.some((p) => p.severity === 'error')) {
     const tried = candidates.map((u) => `${u} (${answerOf(exchanges, u)})`).join(', then ');
     problem(
+      'not-found',
       fromHeader
         ? `Protected resource metadata: the resource_metadata URL from WWW-Authenticate answered no document: ${tried}.`
         : `Protected resource metadata: no document at the well-known URIs, tried in the spec's order: ${tried}.`,
@@ -85,18 +96,19 @@ function readProtectedResourceMetadata(
   doc: Record<string, unknown>,
   url: string,
   serverUrl: string,
-  problem: (message: string, spec: string) => void,
+  problem: (kind: AuthProblemKind, message: string, spec: string) => void,
 ): ProtectedResourceMetadata | undefined {
   const at = `Protected resource metadata at ${url}`;
   const { resource, authorization_servers: servers, scopes_supported: scopes } = doc;
   let ok = true;
   if (typeof resource !== 'string') {
-    problem(`${at} has no "resource" string; RFC 9728 requires it.`, AUTH_SPEC.prmResponse);
+    problem('prm-shape', `${at} has no "resource" string; RFC 9728 requires it.`, AUTH_SPEC.prmResponse);
     ok = false;
   } else {
     const mismatch = resourceMismatch(resource, serverUrl);
     if (mismatch) {
       problem(
+        'prm-resource',
         `${at} names the resource ${resource}, which does not match the MCP server ${serverUrl}: ${mismatch}. A client must not use it.`,
         AUTH_SPEC.prmValidation,
       );
@@ -104,22 +116,22 @@ function readProtectedResourceMetadata(
     }
   }
   if (!Array.isArray(servers) || servers.length === 0) {
-    problem(`${at} has no "authorization_servers" (it must list at least one authorization server).`, AUTH_SPEC.authorizationServers);
+    problem('prm-shape', `${at} has no "authorization_servers" (it must list at least one authorization server).`, AUTH_SPEC.authorizationServers);
     ok = false;
   } else if (!isStringArray(servers)) {
-    problem(`${at} has "authorization_servers" entries that are not strings.`, AUTH_SPEC.authorizationServers);
+    problem('prm-shape', `${at} has "authorization_servers" entries that are not strings.`, AUTH_SPEC.authorizationServers);
     ok = false;
   } else {
     for (const s of servers) {
       const bad = absoluteHttpUrlProblem(s);
       if (bad) {
-        problem(`${at} lists an authorization server that is not an issuer URL: ${bad}.`, AUTH_SPEC.authorizationServers);
+        problem('prm-shape', `${at} lists an authorization server that is not an issuer URL: ${bad}.`, AUTH_SPEC.authorizationServers);
         ok = false;
       }
     }
   }
   if (scopes !== undefined && !isStringArray(scopes)) {
-    problem(`${at} has "scopes_supported" that is not an array of strings.`, AUTH_SPEC.prmResponse);
+    problem('prm-shape', `${at} has "scopes_supported" that is not an array of strings.`, AUTH_SPEC.prmResponse);
     ok = false;
   }
   if (!ok || typeof resource !== 'string' || !isStringArray(servers)) return undefined;

@@ -4,7 +4,7 @@
 // scope and error (RFC 6750 §3, RFC 9728 §5.1). Never throws: what cannot be
 // read becomes a problem and the rest is kept.
 
-import type { AuthProblem } from './exchange.js';
+import type { AuthProblem, AuthProblemKind } from './exchange.js';
 import { absoluteHttpUrlProblem } from './exchange.js';
 import { AUTH_SPEC } from './spec-links.js';
 
@@ -39,8 +39,8 @@ const TOKEN68_THEN_END = /^[A-Za-z0-9\-._~+/]+=*[ \t]*(?:,|$)/;
 export function parseWwwAuthenticate(header: string | readonly string[]): ParsedWwwAuthenticate {
   const text = typeof header === 'string' ? header : header.join(', ');
   const problems: AuthProblem[] = [];
-  const problem = (message: string, spec: string = AUTH_SPEC.challengeSyntax): void => {
-    problems.push({ step: 'www-authenticate', severity: 'error', message, spec });
+  const problem = (message: string, spec: string = AUTH_SPEC.challengeSyntax, kind: AuthProblemKind = 'challenge'): void => {
+    problems.push({ step: 'www-authenticate', kind, severity: 'error', message, spec });
   };
   const challenges: { scheme: string; params: Record<string, string>; token68?: string }[] = [];
   let current: (typeof challenges)[number] | undefined;
@@ -141,7 +141,8 @@ export function parseWwwAuthenticate(header: string | readonly string[]): Parsed
       ...(p['realm'] !== undefined && { realm: p['realm'] }),
     };
     const urlProblem = bearer.resourceMetadata !== undefined ? absoluteHttpUrlProblem(bearer.resourceMetadata) : undefined;
-    if (urlProblem) problem(`WWW-Authenticate's resource_metadata must be an absolute http(s) URL, but ${urlProblem}.`, AUTH_SPEC.wwwAuthenticate);
+    if (urlProblem)
+      problem(`WWW-Authenticate's resource_metadata must be an absolute http(s) URL, but ${urlProblem}.`, AUTH_SPEC.wwwAuthenticate, 'resource-metadata-url');
   } else if (challenges.length > 0) {
     problem(
       `WWW-Authenticate has no Bearer challenge (it names ${challenges.map((c) => c.scheme).join(', ')}); MCP servers use Bearer tokens.`,

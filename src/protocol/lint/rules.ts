@@ -25,6 +25,9 @@ const MODERN = MODERN_PROTOCOL_VERSIONS[0];
 interface ExtensionRef {
   url: string;
 }
+/** The authorization page: one page in 2025-11-25 (the first with all these sections), split in 2026-07-28. */
+const AUTH_DISCOVERY = { path: 'basic/authorization', since: '2025-11-25' };
+const AUTH_DISCOVERY_MODERN = { path: 'basic/authorization/authorization-server-discovery' };
 const TASKS_EXTENSION_DOC = 'https://modelcontextprotocol.io/extensions/tasks/overview';
 
 export const RULES = {
@@ -354,6 +357,77 @@ export const RULES = {
     spec: { url: `${TASKS_EXTENSION_DOC}#for-mcp-servers` },
   },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
+  // --- authorization (issue 12): judged from the OAuth discovery results, not from frames (auth-rules.ts) ---
+  'AUTH-CHALLENGE': {
+    severity: 'error',
+    title: 'A 401 carries a well-formed WWW-Authenticate with a Bearer challenge',
+    spec: {
+      ...AUTH_DISCOVERY,
+      anchor: 'protected-resource-metadata-discovery-requirements',
+      modern: { ...AUTH_DISCOVERY_MODERN, anchor: 'protected-resource-metadata-discovery-requirements' },
+    },
+  },
+  'AUTH-RESOURCE-METADATA-URL': {
+    severity: 'error',
+    title: "The Bearer challenge's resource_metadata is an absolute http(s) URL",
+    spec: {
+      ...AUTH_DISCOVERY,
+      anchor: 'protected-resource-metadata-discovery-requirements',
+      modern: { ...AUTH_DISCOVERY_MODERN, anchor: 'protected-resource-metadata-discovery-requirements' },
+    },
+  },
+  'AUTH-SCOPE-SYNTAX': {
+    severity: 'warning',
+    title: 'Scopes (challenge scope, scopes_supported) are space-separated scope tokens',
+    spec: { ...AUTH_DISCOVERY, anchor: 'scope-selection-strategy', modern: { ...AUTH_DISCOVERY, anchor: 'scope-selection-strategy' } },
+  },
+  'AUTH-PRM-SHAPE': {
+    severity: 'error',
+    title: 'Protected resource metadata has a resource and lists its authorization_servers as URLs',
+    spec: { ...AUTH_DISCOVERY, anchor: 'authorization-server-location', modern: { ...AUTH_DISCOVERY_MODERN, anchor: 'authorization-server-location' } },
+  },
+  'AUTH-PRM-RESOURCE': {
+    severity: 'error',
+    title: "Protected resource metadata's resource is the MCP server's URL (or above it)",
+    spec: { ...AUTH_DISCOVERY, anchor: 'canonical-server-uri', modern: { ...AUTH_DISCOVERY, anchor: 'canonical-server-uri' } },
+  },
+  'AUTH-AS-SHAPE': {
+    severity: 'error',
+    title: 'Authorization server metadata has issuer, authorization_endpoint, token_endpoint and response_types_supported',
+    spec: {
+      ...AUTH_DISCOVERY,
+      anchor: 'authorization-server-metadata-discovery',
+      modern: { ...AUTH_DISCOVERY_MODERN, anchor: 'authorization-server-metadata-discovery' },
+    },
+  },
+  'AUTH-AS-ISSUER': {
+    severity: 'error',
+    title: 'Authorization server metadata names the issuer it was fetched for',
+    spec: {
+      ...AUTH_DISCOVERY,
+      anchor: 'authorization-server-metadata-discovery',
+      modern: { ...AUTH_DISCOVERY_MODERN, anchor: 'authorization-server-metadata-discovery' },
+    },
+  },
+  'AUTH-PKCE': {
+    severity: 'error',
+    title: 'The authorization server advertises PKCE with S256 (code_challenge_methods_supported)',
+    spec: {
+      ...AUTH_DISCOVERY,
+      anchor: 'authorization-code-protection',
+      modern: { path: 'basic/authorization/security-considerations', anchor: 'authorization-code-protection' },
+    },
+  },
+  'AUTH-METADATA-FORMAT': {
+    severity: 'error',
+    title: 'Metadata documents are JSON objects served as application/json, not HTML or malformed',
+    spec: { ...AUTH_DISCOVERY, anchor: 'authorization-server-discovery', modern: { ...AUTH_DISCOVERY, anchor: 'authorization-server-discovery' } },
+  },
+  'AUTH-DISCOVERY': {
+    severity: 'error',
+    title: 'Protected resource and authorization server metadata are found where MCP looks for them',
+    spec: { ...AUTH_DISCOVERY, anchor: 'authorization-server-discovery', modern: { ...AUTH_DISCOVERY, anchor: 'authorization-server-discovery' } },
+  },
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef | ExtensionRef }>;
 
 export type RuleId = keyof typeof RULES;
