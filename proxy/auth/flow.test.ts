@@ -150,7 +150,9 @@ describe('OAuth token flow against the protected demo', () => {
     const error = await refusal(d.flow.register({ redirectUri: REDIRECT, clientName: 'x' }));
     expect(error.step).toBe('registration');
     expect(error.status).toBe(400);
-    expect(error.message).toMatch(/registration was refused.*400.*invalid_client_metadata: this demo refuses/);
+    expect(error.message).toBe(
+      'Dynamic client registration was refused: the registration endpoint answered 400 — invalid_client_metadata: this demo refuses every registration (--fault refuse-registration)',
+    );
   });
 
   it('reports a token endpoint 500 naming the step', async () => {
@@ -159,7 +161,9 @@ describe('OAuth token flow against the protected demo', () => {
     const error = await refusal(d.flow.redeem({ client, pending, callbackUrl: callback }));
     expect(error.step).toBe('token');
     expect(error.status).toBe(500);
-    expect(error.message).toMatch(/authorization code failed: the token endpoint answered 500/);
+    expect(error.message).toBe(
+      'Exchanging the authorization code failed: the token endpoint answered 500 — it said: token endpoint failure (--fault token-500)',
+    );
     expect(d.exchanges.at(-1)).toMatchObject({ step: 'token', status: 500, responseBody: 'token endpoint failure (--fault token-500)' });
   });
 });
@@ -222,6 +226,44 @@ describe('OAuth token flow without a server', () => {
     // No new refresh token: the old one is kept.
     expect(tokens).toMatchObject({ accessToken: 'fresh-access', refreshToken: 'keep-me', expiresAt: 61_000, obtainedAt: 1_000 });
     expect(JSON.stringify(exchanges)).not.toMatch(/s3cret|keep-me|fresh-access/);
+  });
+
+  const pendingFor = (state: string): PendingAuthorization => ({
+    url: 'https://as.example/authorize',
+    state,
+    codeVerifier: 'v'.repeat(43),
+    redirectUri: REDIRECT,
+    resource: 'https://mcp.example/mcp',
+  });
+  const publicClient: ClientRegistration = { issuer: metadata.issuer, clientId: 'id', source: 'pre-registered' };
+
+  it('reports the authorization server refusing the authorization (error in the callback) without a token request', async () => {
+    const exchanges: OAuthFlowExchange[] = [];
+    const flow = createOAuthFlow({ metadata, exchanges });
+    const callbackUrl = `${REDIRECT}?error=access_denied&error_description=the+user+said+no&state=s1`;
+    const error = await refusal(flow.redeem({ client: publicClient, pending: pendingFor('s1'), callbackUrl }));
+    expect(error.step).toBe('authorization-response');
+    expect(error.message).toBe('The authorization server refused the authorization: access_denied: the user said no.');
+    expect(exchanges).toEqual([]);
+  });
+
+  it('refuses a callback with no iss when the server promises one (RFC 9207)', async () => {
+    const promising = { ...metadata, document: { authorization_response_iss_parameter_supported: true } };
+    const flow = createOAuthFlow({ metadata: promising, exchanges: [] });
+    const error = await refusal(flow.redeem({ client: publicClient, pending: pendingFor('s1'), callbackUrl: `${REDIRECT}?code=c&state=s1` }));
+    expect(error.message).toMatch(/iss does not name the authorization server https:\/\/as\.example.*missing/);
+  });
+
+  it('records a network failure of the token endpoint and names the step', async () => {
+    const exchanges: OAuthFlowExchange[] = [];
+    const down = (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch;
+    const flow = createOAuthFlow({ metadata, exchanges, fetch: down });
+    const tokens = { issuer: metadata.issuer, resource: 'https://mcp.example/mcp', accessToken: 'a', tokenType: 'Bearer', refreshToken: 'r', obtainedAt: 0 };
+    const error = await refusal(flow.refresh({ client: publicClient, tokens }));
+    expect(error.step).toBe('refresh');
+    expect(error.status).toBeUndefined();
+    expect(error.message).toBe('Refreshing the access token failed: the token endpoint could not be reached — fetch failed');
+    expect(exchanges).toMatchObject([{ step: 'refresh', method: 'POST', url: 'https://as.example/token', error: 'fetch failed' }]);
   });
 
   it('explains a secret-based method with no secret, and a missing refresh token', async () => {

@@ -119,22 +119,27 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
     },
   });
 
-  const lastStatus = (step: OAuthFlowStep): number | undefined => [...exchanges].reverse().find((e) => e.step === step)?.status;
-
   /** oauth4webapi's error for a step, as one sentence naming the step, the status and the server's own words. */
-  const failure = (step: OAuthFlowStep, what: string, error: unknown): OAuthFlowError => {
+  const failure = (step: OAuthFlowStep, what: string, endpoint: string, error: unknown, since: number): OAuthFlowError => {
     if (error instanceof OAuthFlowError) return error;
-    const status = lastStatus(step);
+    // Only this attempt's exchange counts (the list holds earlier steps too).
+    const exchange = exchanges.slice(since).find((e) => e.step === step);
+    const status = exchange?.status;
     let detail: string;
     if (error instanceof oauth.ResponseBodyError) {
       detail = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
+    } else if (status !== undefined && status >= 300 && exchange?.responseBody) {
+      // Not an OAuth error object (an HTML page, a plain-text 500): the server's own words beat the library's.
+      const body = exchange.responseBody.trim().replace(/\s+/g, ' ');
+      detail = `it said: ${body.length > 200 ? `${body.slice(0, 200)}…` : body}`;
     } else if (error instanceof Error) {
       detail = error.message;
     } else {
       detail = String(error);
     }
-    const answered = status !== undefined ? ` answered ${status}` : ' failed';
-    return new OAuthFlowError(step, `${what}${answered} — ${detail}`, status);
+    const answered = status !== undefined ? ` answered ${status}` : exchange ? ' could not be reached' : ' was not called';
+    const verdict = status !== undefined && status >= 400 && status < 500 ? 'was refused' : 'failed';
+    return new OAuthFlowError(step, `${what} ${verdict}: the ${endpoint}${answered} — ${detail}`, status);
   };
 
   const clientOf = (registration: ClientRegistration): { client: oauth.Client; auth: oauth.ClientAuth } => {
@@ -173,6 +178,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
           `The authorization server ${metadata.issuer} offers no dynamic client registration (no registration_endpoint): use a pre-registered client id.`,
         );
       }
+      const since = exchanges.length;
       try {
         const response = await oauth.dynamicClientRegistrationRequest(
           as,
@@ -199,7 +205,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
           ...(expiresAt !== undefined && { clientSecretExpiresAt: expiresAt }),
         };
       } catch (error) {
-        throw failure('registration', 'Dynamic client registration was refused: the registration endpoint', error);
+        throw failure('registration', 'Dynamic client registration', 'registration endpoint', error, since);
       }
     },
 
@@ -227,6 +233,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
       } catch (error) {
         throw callbackFailure(error, metadata.issuer);
       }
+      const since = exchanges.length;
       try {
         const response = await oauth.authorizationCodeGrantRequest(as, c, auth, params, pending.redirectUri, pending.codeVerifier, {
           ...requestOptions('token'),
@@ -234,7 +241,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         });
         return tokensOf(await oauth.processAuthorizationCodeResponse(as, c, response), pending.resource);
       } catch (error) {
-        throw failure('token', 'Exchanging the authorization code failed: the token endpoint', error);
+        throw failure('token', 'Exchanging the authorization code', 'token endpoint', error, since);
       }
     },
 
@@ -243,6 +250,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         throw new OAuthFlowError('refresh', 'There is no refresh token (the server issued none): authorize again.');
       }
       const { client: c, auth } = clientOf(client);
+      const since = exchanges.length;
       try {
         const response = await oauth.refreshTokenGrantRequest(as, c, auth, tokens.refreshToken, {
           ...requestOptions('refresh'),
@@ -250,7 +258,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         });
         return tokensOf(await oauth.processRefreshTokenResponse(as, c, response), tokens.resource, tokens);
       } catch (error) {
-        throw failure('refresh', 'Refreshing the access token failed: the token endpoint', error);
+        throw failure('refresh', 'Refreshing the access token', 'token endpoint', error, since);
       }
     },
   };
