@@ -12,6 +12,8 @@ export * from './http/exchange.js';
 export * from './http/headers.js';
 // OAuth (issue 12): one mask for tokens, secrets and codes in exchanges, logs and the CLI.
 export * from './http/secrets.js';
+// OAuth (issue 12): the discovered authorization server, as the proxy's token flow takes it (a type only).
+export type { AuthorizationServerMetadata } from './auth/authorization-server.js';
 export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
 export { isRecord } from './json/guards.js';

@@ -1,0 +1,287 @@
+// The token half of the OAuth flow (issue 12), after discovery: dynamic client
+// registration or pre-registered credentials, the authorization URL (PKCE S256,
+// state, RFC 8707 resource, scope), the callback checked (state, RFC 9207 iss)
+// before the code is redeemed, and refresh. oauth4webapi does the protocol; this
+// module keeps every HTTP exchange (secrets masked) and names the step that failed.
+import * as oauth from 'oauth4webapi';
+import { maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
+import type { ClientRegistration, StoredTokens } from './credentials.js';
+
+/** The step of the flow an exchange or an error belongs to. */
+export type OAuthFlowStep = 'registration' | 'authorization-response' | 'token' | 'refresh';
+
+/** One HTTP exchange of the flow, as it may be shown: bodies and URLs masked. */
+export interface OAuthFlowExchange {
+  step: OAuthFlowStep;
+  method: string;
+  url: string;
+  /** Absent when no answer came (network error). */
+  status?: number;
+  startedAt: number;
+  durationMs: number;
+  requestBody?: string;
+  responseBody?: string;
+  /** The network error, when there was no answer. */
+  error?: string;
+}
+
+export class OAuthFlowError extends Error {
+  constructor(
+    readonly step: OAuthFlowStep,
+    message: string,
+    /** The HTTP status of the failed exchange, when there was one. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'OAuthFlowError';
+  }
+}
+
+/** What the authorization URL was built with; kept by the caller until the callback comes. */
+export interface PendingAuthorization {
+  url: string;
+  state: string;
+  codeVerifier: string;
+  redirectUri: string;
+  resource: string;
+  scope?: string;
+}
+
+export type ApplicationType = 'native' | 'web';
+
+export interface OAuthFlowOptions {
+  metadata: AuthorizationServerMetadata;
+  /** Every exchange is appended here, in order. */
+  exchanges: OAuthFlowExchange[];
+  fetch?: typeof fetch;
+  clock?: () => number;
+}
+
+export interface OAuthFlow {
+  /** RFC 7591 registration; application_type as the 2026-07-28 spec requires (derived from the redirect URI unless given). */
+  register(options: { redirectUri: string; clientName: string; scope?: string; applicationType?: ApplicationType }): Promise<ClientRegistration>;
+  authorizationRequest(options: { client: ClientRegistration; redirectUri: string; resource: string; scope?: string }): Promise<PendingAuthorization>;
+  /** Checks the callback URL (state, iss, error) and redeems its code. */
+  redeem(options: { client: ClientRegistration; pending: PendingAuthorization; callbackUrl: string | URL }): Promise<StoredTokens>;
+  refresh(options: { client: ClientRegistration; tokens: StoredTokens }): Promise<StoredTokens>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Loopback and private-scheme redirects are a native app's (OIDC Dynamic Registration); others a web app's. */
+export function applicationTypeFor(redirectUri: string): ApplicationType {
+  const url = new URL(redirectUri);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'native';
+  return LOOPBACK.has(url.hostname) ? 'native' : 'web';
+}
+
+export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
+  const { metadata, exchanges } = options;
+  const clock = options.clock ?? Date.now;
+  const doFetch = options.fetch ?? fetch;
+  const as: oauth.AuthorizationServer = {
+    ...(metadata.document as Partial<oauth.AuthorizationServer>),
+    issuer: metadata.issuer,
+    authorization_endpoint: metadata.authorizationEndpoint,
+    token_endpoint: metadata.tokenEndpoint,
+    ...(metadata.registrationEndpoint !== undefined && { registration_endpoint: metadata.registrationEndpoint }),
+  };
+  // Plain http only to a loopback authorization server (local development and tests).
+  const insecure = new URL(metadata.issuer).protocol === 'http:' && LOOPBACK.has(new URL(metadata.issuer).hostname);
+
+  const requestOptions = (step: OAuthFlowStep) => ({
+    ...(insecure && { [oauth.allowInsecureRequests]: true }),
+    [oauth.customFetch]: async (url: string, init: oauth.CustomFetchOptions<string, unknown>): Promise<Response> => {
+      const startedAt = clock();
+      const requestBody = typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : undefined;
+      const base = {
+        step,
+        method: init.method,
+        url: maskOAuthUrl(url),
+        startedAt,
+        ...(requestBody !== undefined && { requestBody: maskOAuthBody(requestBody, init.headers['content-type']) }),
+      };
+      try {
+        // init is oauth4webapi's own fetch options; the cast only widens its body type to fetch's.
+        const response = await doFetch(url, init as RequestInit);
+        const text = await response.clone().text();
+        exchanges.push({
+          ...base,
+          status: response.status,
+          durationMs: clock() - startedAt,
+          responseBody: maskOAuthBody(text, response.headers.get('content-type') ?? undefined),
+        });
+        return response;
+      } catch (error) {
+        exchanges.push({ ...base, durationMs: clock() - startedAt, error: error instanceof Error ? error.message : String(error) });
+        throw error;
+      }
+    },
+  });
+
+  /** oauth4webapi's error for a step, as one sentence naming the step, the status and the server's own words. */
+  const failure = (step: OAuthFlowStep, what: string, endpoint: string, error: unknown, since: number): OAuthFlowError => {
+    if (error instanceof OAuthFlowError) return error;
+    // Only this attempt's exchange counts (the list holds earlier steps too).
+    const exchange = exchanges.slice(since).find((e) => e.step === step);
+    const status = exchange?.status;
+    let detail: string;
+    if (error instanceof oauth.ResponseBodyError) {
+      detail = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
+    } else if (status !== undefined && status >= 300 && exchange?.responseBody) {
+      // Not an OAuth error object (an HTML page, a plain-text 500): the server's own words beat the library's.
+      const body = exchange.responseBody.trim().replace(/\s+/g, ' ');
+      detail = `it said: ${body.length > 200 ? `${body.slice(0, 200)}…` : body}`;
+    } else if (error instanceof Error) {
+      detail = error.message;
+    } else {
+      detail = String(error);
+    }
+    const answered = status !== undefined ? ` answered ${status}` : exchange ? ' could not be reached' : ' was not called';
+    const verdict = status !== undefined && status >= 400 && status < 500 ? 'was refused' : 'failed';
+    return new OAuthFlowError(step, `${what} ${verdict}: the ${endpoint}${answered} — ${detail}`, status);
+  };
+
+  const clientOf = (registration: ClientRegistration): { client: oauth.Client; auth: oauth.ClientAuth } => {
+    const client: oauth.Client = { client_id: registration.clientId };
+    const method = registration.tokenEndpointAuthMethod ?? (registration.clientSecret !== undefined ? 'client_secret_basic' : 'none');
+    if (method === 'none') return { client, auth: oauth.None() };
+    if (registration.clientSecret === undefined) {
+      throw new OAuthFlowError('token', `The client is set to authenticate with ${method} but has no client secret: add the secret, or use "none".`);
+    }
+    if (method === 'client_secret_basic') return { client, auth: oauth.ClientSecretBasic(registration.clientSecret) };
+    if (method === 'client_secret_post') return { client, auth: oauth.ClientSecretPost(registration.clientSecret) };
+    throw new OAuthFlowError('token', `Token endpoint authentication method ${method} is not supported: use client_secret_basic, client_secret_post or none.`);
+  };
+
+  const tokensOf = (response: oauth.TokenEndpointResponse, resource: string, previous?: StoredTokens): StoredTokens => {
+    const now = clock();
+    const refreshToken = response.refresh_token ?? previous?.refreshToken;
+    const scope = response.scope ?? previous?.scope;
+    return {
+      issuer: metadata.issuer,
+      resource,
+      accessToken: response.access_token,
+      tokenType: response.token_type,
+      ...(refreshToken !== undefined && { refreshToken }),
+      ...(response.expires_in !== undefined && { expiresAt: now + response.expires_in * 1000 }),
+      ...(scope !== undefined && { scope }),
+      obtainedAt: now,
+    };
+  };
+
+  return {
+    async register({ redirectUri, clientName, scope, applicationType }) {
+      if (metadata.registrationEndpoint === undefined) {
+        throw new OAuthFlowError(
+          'registration',
+          `The authorization server ${metadata.issuer} offers no dynamic client registration (no registration_endpoint): use a pre-registered client id.`,
+        );
+      }
+      const since = exchanges.length;
+      try {
+        const response = await oauth.dynamicClientRegistrationRequest(
+          as,
+          {
+            redirect_uris: [redirectUri],
+            client_name: clientName,
+            application_type: applicationType ?? applicationTypeFor(redirectUri),
+            grant_types: ['authorization_code', 'refresh_token'],
+            response_types: ['code'],
+            token_endpoint_auth_method: 'none',
+            ...(scope !== undefined && { scope }),
+          },
+          requestOptions('registration'),
+        );
+        const client = await oauth.processDynamicClientRegistrationResponse(response);
+        const expiresAt =
+          typeof client.client_secret_expires_at === 'number' && client.client_secret_expires_at > 0 ? client.client_secret_expires_at * 1000 : undefined;
+        return {
+          issuer: metadata.issuer,
+          clientId: client.client_id,
+          ...(typeof client.client_secret === 'string' && { clientSecret: client.client_secret }),
+          ...(typeof client.token_endpoint_auth_method === 'string' && { tokenEndpointAuthMethod: client.token_endpoint_auth_method }),
+          source: 'dynamic',
+          ...(expiresAt !== undefined && { clientSecretExpiresAt: expiresAt }),
+        };
+      } catch (error) {
+        throw failure('registration', 'Dynamic client registration', 'registration endpoint', error, since);
+      }
+    },
+
+    async authorizationRequest({ client, redirectUri, resource, scope }) {
+      const codeVerifier = oauth.generateRandomCodeVerifier();
+      const state = oauth.generateRandomState();
+      const url = new URL(metadata.authorizationEndpoint);
+      const params = url.searchParams;
+      params.set('response_type', 'code');
+      params.set('client_id', client.clientId);
+      params.set('redirect_uri', redirectUri);
+      params.set('code_challenge', await oauth.calculatePKCECodeChallenge(codeVerifier));
+      params.set('code_challenge_method', 'S256');
+      params.set('state', state);
+      params.set('resource', resource);
+      if (scope !== undefined && scope !== '') params.set('scope', scope);
+      return { url: url.href, state, codeVerifier, redirectUri, resource, ...(scope !== undefined && scope !== '' && { scope }) };
+    },
+
+    async redeem({ client, pending, callbackUrl }) {
+      const { client: c, auth } = clientOf(client);
+      let params: URLSearchParams;
+      try {
+        params = oauth.validateAuthResponse(as, c, new URL(callbackUrl), pending.state);
+      } catch (error) {
+        throw callbackFailure(error, metadata.issuer);
+      }
+      const since = exchanges.length;
+      try {
+        const response = await oauth.authorizationCodeGrantRequest(as, c, auth, params, pending.redirectUri, pending.codeVerifier, {
+          ...requestOptions('token'),
+          additionalParameters: { resource: pending.resource },
+        });
+        return tokensOf(await oauth.processAuthorizationCodeResponse(as, c, response), pending.resource);
+      } catch (error) {
+        throw failure('token', 'Exchanging the authorization code', 'token endpoint', error, since);
+      }
+    },
+
+    async refresh({ client, tokens }) {
+      if (tokens.refreshToken === undefined) {
+        throw new OAuthFlowError('refresh', 'There is no refresh token (the server issued none): authorize again.');
+      }
+      const { client: c, auth } = clientOf(client);
+      const since = exchanges.length;
+      try {
+        const response = await oauth.refreshTokenGrantRequest(as, c, auth, tokens.refreshToken, {
+          ...requestOptions('refresh'),
+          additionalParameters: { resource: tokens.resource },
+        });
+        return tokensOf(await oauth.processRefreshTokenResponse(as, c, response), tokens.resource, tokens);
+      } catch (error) {
+        throw failure('refresh', 'Refreshing the access token', 'token endpoint', error, since);
+      }
+    },
+  };
+}
+
+/** The callback refused before any code is redeemed: the server's error, a wrong state, a wrong or missing iss. */
+function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
+  if (error instanceof oauth.AuthorizationResponseError) {
+    const description = error.error_description ? `: ${error.error_description}` : '';
+    return new OAuthFlowError('authorization-response', `The authorization server refused the authorization: ${error.error}${description}.`);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.includes('"state"')) {
+    return new OAuthFlowError(
+      'authorization-response',
+      `The callback's state does not match the one this authorization was started with (${message}): the response belongs to another attempt or was forged; start the authorization again.`,
+    );
+  }
+  if (message.includes('"iss"')) {
+    return new OAuthFlowError(
+      'authorization-response',
+      `The callback's iss does not name the authorization server ${issuer} (RFC 9207: ${message}): the response may come from another server (mix-up attack); the code was not redeemed.`,
+    );
+  }
+  return new OAuthFlowError('authorization-response', `The callback could not be used: ${message}.`);
+}
