@@ -9,7 +9,7 @@ import { isRecord } from '../json/guards.js';
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import { err, ok, type Result } from '../result.js';
 import { isModernVersion } from '../versions.js';
-import { TASK_STATUSES, isTaskStatus, type Task } from './task.js';
+import { TASK_STATUSES, isTaskStatus, taskFields, type Task } from './task.js';
 
 /** The extension's identifier, in `capabilities.extensions` of both sides. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -114,15 +114,7 @@ export function parseExtTask(value: unknown): Result<{ task: Task; detail: TaskD
   if (!isRecord(value) || typeof value.taskId !== 'string' || !isTaskStatus(value.status)) {
     return err(`The task is not usable: ${extTaskProblems(value).join('; ')}.`);
   }
-  const task: Task = {
-    taskId: value.taskId,
-    status: value.status,
-    createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
-    lastUpdatedAt: typeof value.lastUpdatedAt === 'string' ? value.lastUpdatedAt : '',
-    ttl: typeof value.ttlMs === 'number' ? value.ttlMs : null,
-  };
-  if (typeof value.statusMessage === 'string') task.statusMessage = value.statusMessage;
-  if (typeof value.pollIntervalMs === 'number' && value.pollIntervalMs >= 0) task.pollInterval = value.pollIntervalMs;
+  const task = taskFields(value, value.taskId, value.status, { ttl: 'ttlMs', pollInterval: 'pollIntervalMs' });
   const detail: TaskDetail = {};
   if (value.status === 'input_required' && isRecord(value.inputRequests)) {
     const requests: Record<string, TaskInputRequest> = {};

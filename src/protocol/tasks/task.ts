@@ -64,16 +64,31 @@ export function parseTask(value: unknown): Result<Task> {
   if (!isRecord(value) || typeof value.taskId !== 'string' || !isTaskStatus(value.status)) {
     return err(`The task is not usable: ${problems.join('; ')}.`);
   }
+  return ok(taskFields(value, value.taskId, value.status, { ttl: 'ttl', pollInterval: 'pollInterval' }));
+}
+
+/**
+ * The Task in a record whose id and status were checked: the 2025-11-25 task (`ttl`, `pollInterval`) and
+ * the 2026 tasks extension's (`ttlMs`, `pollIntervalMs`) differ only in those two names.
+ */
+export function taskFields(
+  value: Record<string, unknown>,
+  taskId: string,
+  status: TaskStatus,
+  names: { ttl: 'ttl' | 'ttlMs'; pollInterval: 'pollInterval' | 'pollIntervalMs' },
+): Task {
+  const ttl = value[names.ttl];
+  const pollInterval = value[names.pollInterval];
   const task: Task = {
-    taskId: value.taskId,
-    status: value.status,
+    taskId,
+    status,
     createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
     lastUpdatedAt: typeof value.lastUpdatedAt === 'string' ? value.lastUpdatedAt : '',
-    ttl: typeof value.ttl === 'number' ? value.ttl : null,
+    ttl: typeof ttl === 'number' ? ttl : null,
   };
   if (typeof value.statusMessage === 'string') task.statusMessage = value.statusMessage;
-  if (typeof value.pollInterval === 'number' && value.pollInterval >= 0) task.pollInterval = value.pollInterval;
-  return ok(task);
+  if (typeof pollInterval === 'number' && pollInterval >= 0) task.pollInterval = pollInterval;
+  return task;
 }
 
 /** The task id in a message's `_meta` (`io.modelcontextprotocol/related-task`), if any. */
