@@ -10,7 +10,7 @@ import {
   absoluteHttpUrlProblem,
   answerOf,
   fetchDocument,
-  isJsonMediaType,
+  mediaTypeProblem,
   type AuthExchange,
   type AuthIo,
   type AuthProblem,
@@ -92,14 +92,8 @@ export async function discoverAuthorizationServerMetadata(options: AuthIo & { is
       );
       continue;
     }
-    if (!isJsonMediaType(outcome.contentType)) {
-      problem(
-        'metadata-format',
-        `Authorization server metadata at ${url} is served as ${outcome.contentType || 'no Content-Type'}; it must be application/json.`,
-        AUTH_SPEC.asResponse,
-        'warning',
-      );
-    }
+    const mediaType = mediaTypeProblem('Authorization server metadata', url, outcome.contentType);
+    if (mediaType) problem('metadata-format', mediaType, AUTH_SPEC.asResponse, 'warning');
     const metadata = readAuthorizationServerMetadata(outcome.json, issuer, url, problem, true);
     return metadata ? { ok: true, metadata, source, url, exchanges, problems } : { ok: false, found: true, exchanges, problems };
   }

@@ -134,9 +134,14 @@ export function answerOf(exchanges: readonly AuthExchange[], url: string): strin
 }
 
 /** True for application/json and its +json relatives. */
-export function isJsonMediaType(contentType: string): boolean {
+function isJsonMediaType(contentType: string): boolean {
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+/** The sentence for a metadata document (`what`, e.g. "Protected resource metadata") not served as JSON, else undefined. */
+export function mediaTypeProblem(what: string, url: string, contentType: string): string | undefined {
+  return isJsonMediaType(contentType) ? undefined : `${what} at ${url} is served as ${contentType || 'no Content-Type'}; it must be application/json.`;
 }
 
 /** An absolute http(s) URL, or a sentence saying what is wrong with it. */

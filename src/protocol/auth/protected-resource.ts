@@ -7,7 +7,7 @@ import {
   absoluteHttpUrlProblem,
   answerOf,
   fetchDocument,
-  isJsonMediaType,
+  mediaTypeProblem,
   type AuthExchange,
   type AuthIo,
   type AuthProblem,
@@ -67,14 +67,8 @@ export async function discoverProtectedResourceMetadata(
       continue;
     }
     found = true;
-    if (!isJsonMediaType(outcome.contentType)) {
-      problem(
-        'metadata-format',
-        `Protected resource metadata at ${url} is served as ${outcome.contentType || 'no Content-Type'}; it must be application/json.`,
-        AUTH_SPEC.prmResponse,
-        'warning',
-      );
-    }
+    const mediaType = mediaTypeProblem('Protected resource metadata', url, outcome.contentType);
+    if (mediaType) problem('metadata-format', mediaType, AUTH_SPEC.prmResponse, 'warning');
     const before = problems.length;
     const metadata = readProtectedResourceMetadata(outcome.json, url, options.serverUrl, problem);
     if (metadata && problems.slice(before).every((p) => p.severity !== 'error')) return { ok: true, metadata, url, exchanges, problems };
