@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { discoverAuthorization, type AuthorizationServerMetadata } from '../../src/protocol/index.js';
 import { oauthDemoFixture, startFixture, type FixtureProcess } from '../../test/fixtures/http-fixture-process.js';
+import { postMcp } from '../../test/fixtures/oauth/mcp-post.js';
 import type { ClientRegistration } from './credentials.js';
 import { applicationTypeFor, createOAuthFlow, OAuthFlowError, type OAuthFlow, type OAuthFlowExchange, type PendingAuthorization } from './flow.js';
 
@@ -35,20 +36,11 @@ async function demo(args: string[] = []): Promise<Demo> {
   return { mcpUrl, metadata, scope: discovery.scope.scope, flow: createOAuthFlow({ metadata, exchanges }), exchanges };
 }
 
+/** An initialize to the protected MCP server, with `token` or none. */
 function mcpCall(url: string, token: string | undefined): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'flow-test', version: '1' } },
-    }),
+  return postMcp(url, token, {
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'flow-test', version: '1' } },
   });
 }
 
