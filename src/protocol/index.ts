@@ -56,5 +56,6 @@ export * from './auth/protected-resource.js';
 export * from './auth/authorization-server.js';
 export * from './auth/scope.js';
 export * from './auth/discover.js';
+export * from './auth/flow-view.js';
 export { AUTH_SPEC } from './auth/spec-links.js';
 export { authFindings, scopeSyntaxProblem } from './lint/auth-rules.js';

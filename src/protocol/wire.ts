@@ -14,6 +14,8 @@ export * from './http/headers.js';
 export * from './http/secrets.js';
 // OAuth (issue 12): the discovered authorization server, as the proxy's token flow takes it (a type only).
 export type { AuthorizationServerMetadata } from './auth/authorization-server.js';
+// OAuth (issue 12): the flow view the proxy sends the page, and the auth part of an HTTP transport config.
+export * from './auth/flow-view.js';
 export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
 export { isRecord } from './json/guards.js';

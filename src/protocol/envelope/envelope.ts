@@ -9,6 +9,7 @@ import { headerNameProblem, headerValueProblem, httpUrlProblem } from '../http/h
 import { isRecord, isStringArray } from '../json/guards.js';
 import type { Result } from '../result.js';
 import type { VersionChoice } from '../versions.js';
+import type { AuthFlowAction, HttpAuthConfig } from '../auth/flow-view.js';
 import type { LineBytes, WireUpstreamEvent } from './upstream-event.js';
 
 /** WebSocket subprotocol naming this envelope version. */
@@ -32,12 +33,19 @@ export interface HttpTransportConfig {
   /** Extra request headers, e.g. Authorization. */
   headers: Record<string, string>;
   mode: HttpMode;
+  /** OAuth (issue 12): how to answer a 401; absent means off. */
+  auth?: HttpAuthConfig;
 }
 
 export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 
 /** Browser → proxy. */
-export type ClientEnvelope = { type: 'open'; transport: TransportConfig } | { type: 'send'; raw: string } | { type: 'close' };
+export type ClientEnvelope =
+  | { type: 'open'; transport: TransportConfig }
+  | { type: 'send'; raw: string }
+  | { type: 'close' }
+  /** Drive the OAuth flow of this connection (guided view: Next step, Run all, Cancel). */
+  | { type: 'auth'; flowId: string; action: AuthFlowAction };
 
 /** What only the proxy says: the upstream's start, the browser falling behind, errors. */
 export type ProxyOwnEnvelope =
@@ -112,7 +120,45 @@ function parseHttpTransportConfig(v: Record<string, unknown>): Result<HttpTransp
   }
   const mode = v.mode ?? 'auto';
   if (!isHttpMode(mode)) return { ok: false, error: `transport.mode ${JSON.stringify(mode)} is not auto, streamable-http, sse or plain` };
-  return { ok: true, value: { kind: 'http', url: v.url.trim(), headers: headers.value, mode } };
+  const auth = parseHttpAuthConfig(v.auth);
+  if (!auth.ok) return auth;
+  return { ok: true, value: { kind: 'http', url: v.url.trim(), headers: headers.value, mode, ...(auth.value && { auth: auth.value }) } };
+}
+
+const AUTH_MODES: readonly string[] = ['guided', 'quick', 'off'];
+const TOKEN_ENDPOINT_AUTH_METHODS: readonly string[] = ['client_secret_basic', 'client_secret_post', 'none'];
+
+function parseHttpAuthConfig(v: unknown): Result<HttpAuthConfig | undefined> {
+  if (v === undefined) return { ok: true, value: undefined };
+  if (!isRecord(v)) return { ok: false, error: 'transport.auth must be an object' };
+  if (typeof v.mode !== 'string' || !AUTH_MODES.includes(v.mode)) {
+    return { ok: false, error: `transport.auth.mode ${JSON.stringify(v.mode)} is not guided, quick or off` };
+  }
+  const config: HttpAuthConfig = { mode: v.mode as HttpAuthConfig['mode'] };
+  for (const key of ['clientId', 'clientSecret', 'clientMetadataUrl', 'scope'] as const) {
+    const value = v[key];
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string') return { ok: false, error: `transport.auth.${key} must be a string` };
+    config[key] = value;
+  }
+  if (v.tokenEndpointAuthMethod !== undefined) {
+    if (typeof v.tokenEndpointAuthMethod !== 'string' || !TOKEN_ENDPOINT_AUTH_METHODS.includes(v.tokenEndpointAuthMethod)) {
+      return { ok: false, error: `transport.auth.tokenEndpointAuthMethod ${JSON.stringify(v.tokenEndpointAuthMethod)} is not client_secret_basic, client_secret_post or none` };
+    }
+    config.tokenEndpointAuthMethod = v.tokenEndpointAuthMethod as HttpAuthConfig['tokenEndpointAuthMethod'] & string;
+  }
+  if (config.clientMetadataUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(config.clientMetadataUrl);
+    } catch {
+      url = undefined;
+    }
+    if (url?.protocol !== 'https:' || url.pathname === '/') {
+      return { ok: false, error: 'transport.auth.clientMetadataUrl must be an https URL with a path (a Client ID Metadata Document)' };
+    }
+  }
+  return { ok: true, value: config };
 }
 
 export function parseTransportConfig(v: unknown): Result<TransportConfig> {
@@ -150,6 +196,12 @@ export function parseClientEnvelope(text: string): Result<ClientEnvelope> {
       return { ok: true, value: { type: 'send', raw: v.raw } };
     case 'close':
       return { ok: true, value: { type: 'close' } };
+    case 'auth':
+      if (typeof v.flowId !== 'string') return { ok: false, error: 'auth.flowId must be a string' };
+      if (v.action !== 'next' && v.action !== 'run-all' && v.action !== 'cancel') {
+        return { ok: false, error: `auth.action ${JSON.stringify(v.action)} is not next, run-all or cancel` };
+      }
+      return { ok: true, value: { type: 'auth', flowId: v.flowId, action: v.action } };
     default:
       return { ok: false, error: `unknown envelope type ${JSON.stringify(v.type)}` };
   }
@@ -164,6 +216,7 @@ const PROXY_ENVELOPE_TYPES: Record<ProxyEnvelope['type'], true> = {
   http: true,
   'http-mode': true,
   'request-failed': true,
+  auth: true,
   close: true,
   opened: true,
   'http-opened': true,

@@ -3,6 +3,7 @@
 // stamped with its clock, and exact bytes as base64), and the CLI reads them
 // in-process. Defined once, here.
 
+import type { AuthFlowView } from '../auth/flow-view.js';
 import type { HttpExchange, HttpProblem, ResolvedHttpMode } from '../http/exchange.js';
 
 export interface UpstreamClose {
@@ -43,6 +44,8 @@ export type UpstreamEventOf<B> =
    * round an integer beyond 2^53 into another request's id.
    */
   | { type: 'request-failed'; idTexts: string[]; problem: HttpProblem; message: string }
+  /** HTTP transports: the OAuth flow of this connection, a whole snapshot on every change (issue 12). */
+  | { type: 'auth'; flow: AuthFlowView }
   /** Emitted once, last, and only after a successful start. */
   | ({ type: 'close' } & UpstreamClose);
 

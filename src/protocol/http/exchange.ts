@@ -6,6 +6,7 @@
 import { classifyFrame, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
 import { formatBytes, formatDuration } from '../text/format.js';
 import { requestIdOf, type RequestId } from '../ledger/request-id.js';
+import type { AuthStepId } from '../auth/flow-view.js';
 
 /** The transport the user asked for. */
 export type HttpMode = 'auto' | 'streamable-http' | 'sse' | 'plain';
@@ -36,7 +37,9 @@ export type HttpExchangePurpose =
   /** The HTTP+SSE event stream (GET), which names the endpoint to POST to. */
   | 'event-stream'
   /** DELETE of the Streamable HTTP session on disconnect. */
-  | 'end-session';
+  | 'end-session'
+  /** An OAuth exchange (discovery, registration, token …) of the authorization flow; `authStep` names its step. */
+  | 'oauth';
 
 export type HttpExchangeState = 'sending' | 'streaming' | 'done' | 'failed' | 'cancelled';
 
@@ -105,6 +108,8 @@ export interface HttpExchange {
    * headers, no session id, no resumption). A response header Mcp-Session-Id on it is a server's mistake.
    */
   modern?: true;
+  /** purpose 'oauth': the step of the authorization flow this exchange belongs to. */
+  authStep?: AuthStepId;
   /** Context such as "Auto: falling back to HTTP+SSE". */
   note?: string;
   failure?: { problem: HttpProblem; message: string };

@@ -8,6 +8,7 @@ const PURPOSE: Record<HttpExchange['purpose'], string> = {
   resume: 'resume',
   'event-stream': 'event stream',
   'end-session': 'end session',
+  oauth: 'OAuth',
 };
 
 function carried(x: HttpExchange): string {

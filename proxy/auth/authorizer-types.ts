@@ -1,0 +1,77 @@
+// The contract between the OAuth engine (authorizer.ts), the HTTP upstreams
+// that call it on a 401/403, the proxy's /oauth/callback route, and the CLI.
+// One Authorizer per connection; the CredentialStore and the CallbackRegistry
+// are one per process (proxy or CLI run).
+
+import type { AuthFlowAction, AuthFlowView, HttpAuthConfig, HttpExchange } from '../../src/protocol/wire.js';
+import type { CredentialStore } from './credential-store.js';
+
+/** What a refused MCP request said. */
+export interface AuthChallenge {
+  status: 401 | 403;
+  /** WWW-Authenticate, every header line joined by ', ' (absent when the server sent none). */
+  wwwAuthenticate?: string;
+}
+
+export type ChallengeOutcome =
+  /** New (or refreshed) tokens: send the refused request again with authorizationHeader(). */
+  | { retry: true }
+  /** Give up on this request: `message` names the step and the rule (also in the flow view). */
+  | { retry: false; message: string };
+
+/**
+ * Opens the authorization URL for a person, or follows it headlessly.
+ * The proxy sends it to the page (which opens a new tab); the CLI follows an
+ * auto-approving redirect itself, else prints the URL. Resolves when opened;
+ * the code then arrives through the CallbackRegistry.
+ */
+export type AuthorizationOpener = (url: string, flow: AuthFlowView) => Promise<void>;
+
+/** One pending authorization per state; the callback route (or the CLI's follower) delivers to it. */
+export interface CallbackRegistry {
+  /** Wait for the callback of `state`; rejects when cancelled or after timeoutMs. */
+  expect(state: string, timeoutMs: number, signal?: AbortSignal): Promise<URL>;
+  /**
+   * A callback arrived (the whole URL the browser was sent to). Returns what to tell
+   * the person in the tab: delivered, or why it matched no pending authorization.
+   */
+  deliver(url: URL): { delivered: true } | { delivered: false; message: string };
+}
+
+export interface AuthorizerOptions {
+  /** The MCP server URL: the protected resource. */
+  serverUrl: string;
+  config: HttpAuthConfig;
+  /** The protocol version in use or asked for (decides the 2025-03-26 fallbacks, application_type, lint links). */
+  protocolVersion: () => string | undefined;
+  store: CredentialStore;
+  callbacks: CallbackRegistry;
+  /** Where the authorization server sends the person back: the proxy's http://127.0.0.1:PORT/oauth/callback (or the CLI's). */
+  redirectUri: string;
+  open: AuthorizationOpener;
+  /** Every change of the flow, as a whole snapshot. */
+  onFlow: (flow: AuthFlowView) => void;
+  /** Every OAuth exchange also goes to the Network view: purpose 'oauth', authStep set, secrets masked. */
+  onExchange: (exchange: HttpExchange) => void;
+  /** Numbers exchanges with the connection's own HTTP exchanges. */
+  nextExchangeId: () => number;
+  fetch?: typeof fetch;
+  clock?: () => number;
+  /** How long to wait for the person to approve (default 10 minutes). */
+  callbackTimeoutMs?: number;
+  /** Authorizations (first + step-ups) one request may cause before giving up (default 3). */
+  maxAttempts?: number;
+}
+
+export interface Authorizer {
+  /** `Bearer <token>` for the next request when tokens are held (refreshed first when expired); else undefined. */
+  authorizationHeader(): Promise<string | undefined>;
+  /** A request was refused: run discovery → registration → authorization → token (or refresh, or step-up). */
+  handleChallenge(challenge: AuthChallenge): Promise<ChallengeOutcome>;
+  /** Guided view controls; ignored for an unknown or finished flow. */
+  control(flowId: string, action: AuthFlowAction): void;
+  /** The latest flow, if any. */
+  current(): AuthFlowView | undefined;
+  /** Cancel a running flow (the connection is closing). */
+  dispose(): void;
+}
