@@ -107,13 +107,17 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
 
   /** New tokens from the refresh token; discovery runs only when this Authorizer has not done it yet. */
   const refreshFlow = (tokens: StoredTokens, challenge: AuthChallenge | undefined, attempts: number): Promise<ChallengeOutcome> => {
-    const ctx = newFlow(challenge ? 'unauthorized' : 'expired', Math.max(attempts, 1));
+    const ctx = newFlow('expired', Math.max(attempts, 1));
     const { record } = ctx;
     return settle(
       ctx,
       async () => {
-        if (challenge) await runChallengeStep(ctx, challenge);
-        else record.skip('challenge', 'No request was refused: the access token is about to expire, so it is refreshed first.');
+        record.skip(
+          'challenge',
+          challenge
+            ? `The server answered ${challenge.status} to the held access token: it is refreshed first, with the refresh token.`
+            : 'No request was refused: the access token has expired (or is about to), so it is refreshed first.',
+        );
         let discovered = found?.issuer === tokens.issuer ? found : undefined;
         if (discovered) {
           const known = 'Known from the earlier authorization.';

@@ -80,7 +80,7 @@ export async function runDiscoverySteps(ctx: FlowContext, wwwAuthenticate: strin
   const stop = (step: AuthStepId): never => {
     const i = findings.findIndex((f, j) => steps[j] === step && f.severity === 'error');
     const first = findings[i] ?? findings.find((f) => f.severity === 'error');
-    const why = first ? `${first.message} (rule ${first.rule})` : 'discovery found no usable metadata.';
+    const why = first ? `${first.message.replace(/\.$/, '')} (rule ${first.rule}).` : 'discovery found no usable metadata.';
     throw record.fail(step, why);
   };
 
