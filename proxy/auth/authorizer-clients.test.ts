@@ -50,6 +50,25 @@ describe('pre-registered clients', () => {
     expect(everythingShown(h)).not.toContain(Buffer.from('preid:s3cretvalue').toString('base64'));
   });
 
+  it('client_secret_basic encodes only what must be: "-" stays, ":" does not', async () => {
+    const { fake, h } = await setup({}, { clientId: 'pre-registered-client', clientSecret: 'a:b c', tokenEndpointAuthMethod: 'client_secret_basic' });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    const basic = tokenRequests(fake)[0]!.headers.authorization!.slice('Basic '.length);
+    expect(Buffer.from(basic, 'base64').toString()).toBe('pre-registered-client:a%3Ab+c');
+  });
+
+  it('refuses a pre-registered client id that belongs to another authorization server', async () => {
+    const store = await CredentialStore.open();
+    await store.saveClient({ issuer: 'https://other.example.com', clientId: 'preid', source: 'pre-registered' });
+    const { fake, h } = await setup({}, { clientId: 'preid' }, { store });
+    const outcome = await h.authorizer.handleChallenge(CHALLENGE);
+    expect(outcome).toMatchObject({
+      retry: false,
+      message: expect.stringMatching(/step 4 \(Client registration\) failed: The client id "preid" was pre-registered with https:\/\/other\.example\.com/),
+    });
+    expect(fake.authorizations).toEqual([]);
+  });
+
   it('client_secret_post: the secret in the body (masked in the view)', async () => {
     const { fake, h } = await setup({}, { clientId: 'preid', clientSecret: 's3cretvalue', tokenEndpointAuthMethod: 'client_secret_post' });
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
@@ -148,6 +167,28 @@ describe('the rules of the authorization request and response', () => {
   it('fails the token step for a token that is not a Bearer token (DPoP is not supported)', async () => {
     const { h } = await setup({ issuers: { [AS]: { tokenType: 'DPoP' } } });
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({ retry: false, message: expect.stringMatching(/step 7 \(Token\).*DPoP/) });
+  });
+});
+
+describe('dynamic registration answers', () => {
+  it('takes a client_secret without client_secret_expires_at as never expiring, and says so', async () => {
+    const { fake } = await setup();
+    const plain = fake.fetch;
+    const withSecret = (async (input: string | URL | Request, init?: RequestInit) => {
+      const r = await plain(input, init);
+      if (!String(input).endsWith('/register')) return r;
+      const body = (await r.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify({ ...body, client_secret: 'dcr-secret-value', token_endpoint_auth_method: 'client_secret_post' }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch;
+    const callbacks = createCallbackRegistry();
+    const h2 = await harness(fake.mcpUrl, { callbacks, open: fake.opener(callbacks), extra: { fetch: withSecret } });
+    expect(await h2.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(step(h2, 'registration').summary).toMatch(/client_secret without client_secret_expires_at.*taken as never expiring/);
+    expect(new URLSearchParams(tokenRequests(fake).at(-1)!.body).get('client_secret')).toBe('dcr-secret-value');
+    expect(everythingShown(h2)).not.toContain('dcr-secret-value');
   });
 });
 

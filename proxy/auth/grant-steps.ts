@@ -100,6 +100,10 @@ export async function runRegistrationStep(ctx: FlowContext, found: Discovered, f
   ctx.fileFlowExchanges();
   await store.saveClient(client);
   learnClient(client);
+  const answer = record.step('registration').exchanges.at(-1)?.responseBody ?? '';
+  if (/"client_secret"\s*:/.test(answer) && !/"client_secret_expires_at"\s*:/.test(answer)) {
+    why += ' The answer has a client_secret without client_secret_expires_at, which RFC 7591 §3.2.1 requires with it: the secret is taken as never expiring.';
+  }
   record.done('registration', `Registered dynamically with ${found.issuer} (RFC 7591).${why}`);
   return client;
 }
