@@ -80,6 +80,16 @@ describe('guided mode', () => {
     expect(fake.seen.some((s) => s.url.endsWith('/register'))).toBe(false);
   });
 
+  it('a refresh never pauses, even in guided mode (it needs no decision)', async () => {
+    const { h } = await setup('guided');
+    const first = h.authorizer.handleChallenge(CHALLENGE);
+    h.authorizer.control((await until(h, pausedAt('challenge'))).flowId, 'run-all');
+    expect(await first).toEqual({ retry: true });
+    const refreshed = await h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 });
+    expect(refreshed).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'expired', mode: 'quick', state: 'authorized' });
+  });
+
   it('quick mode never pauses', async () => {
     const { h } = await setup('quick');
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });

@@ -52,12 +52,13 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     return undefined;
   };
 
+  /** A refresh needs no decision and no person, so it never pauses, even in guided mode. */
   const newFlow = (reason: AuthFlowReason, attempt: number): FlowContext => {
     current?.dispose('a new authorization started');
     const record = new FlowRecord({
       flowId: globalThis.crypto.randomUUID(),
       serverUrl: options.serverUrl,
-      mode,
+      mode: reason === 'expired' ? 'quick' : mode,
       reason,
       attempt,
       emit: options.onFlow,
