@@ -85,7 +85,7 @@ describe('createAuthorizer against the protected demo', () => {
   });
 
   it('refreshes an expired token before sending, as a flow of reason expired with the discovery steps skipped', async () => {
-    const { mcpUrl } = await demo();
+    const { mcpUrl, issuer } = await demo();
     let now = Date.now();
     const h = await harness(mcpUrl, { extra: { clock: () => now } });
     expect((await send(h, mcpUrl, initialize)).status).toBe(200);
@@ -107,6 +107,11 @@ describe('createAuthorizer against the protected demo', () => {
     expect(flow.steps.find((s) => s.id === 'token')!.exchanges.map((e) => e.requestBody)).toEqual([expect.stringContaining('grant_type=refresh_token')]);
     expect(h.exchanges.at(-1)).toMatchObject({ purpose: 'oauth', authStep: 'token', status: 200 });
     expect((await send(h, mcpUrl, callTool('whoami'))).status).toBe(200);
+    // Neither the new tokens nor the refresh token that was spent appear in a view.
+    expect(flow.issuer).toBe(issuer);
+    const spent = secretsOf(h, issuer, mcpUrl);
+    expect(spent.length).toBeGreaterThanOrEqual(2);
+    for (const s of [...spent, before!.slice('Bearer '.length), after!.slice('Bearer '.length)]) expect(everythingShown(h)).not.toContain(s);
   });
 
   it('answers a 401 for an expired token with a refresh first, not a new authorization', async () => {

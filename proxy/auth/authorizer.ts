@@ -122,6 +122,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
             ? `The server answered ${challenge.status} to the held access token: it is refreshed first, with the refresh token.`
             : 'No request was refused: the access token has expired (or is about to), so it is refreshed first.',
         );
+        record.setFlow({ issuer: tokens.issuer, ...(tokens.scope !== undefined && { scope: tokens.scope }) });
         let discovered = found?.issuer === tokens.issuer ? found : undefined;
         if (discovered) {
           const known = 'Known from the earlier authorization.';

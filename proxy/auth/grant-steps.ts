@@ -138,16 +138,22 @@ export async function runAuthorizationSteps(
   record.setFlow({ authorizationUrl: pending.url, ...(scope !== undefined && { scope }) });
   record.waiting('authorization', 'Waiting for you to approve in the authorization tab.');
   const timeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
-  const arrived = options.callbacks.expect(pending.state, timeoutMs, record.abort.signal);
+  // The wait ends with the flow (cancelled, closed) or when the page cannot be opened: no state is left pending.
+  const stopWaiting = new AbortController();
+  const onAbort = (): void => stopWaiting.abort();
+  record.abort.signal.addEventListener('abort', onAbort, { once: true });
+  const arrived = options.callbacks.expect(pending.state, timeoutMs, stopWaiting.signal);
+  arrived.catch(() => undefined); // handled below; open() may fail first
   let callback: URL;
   try {
     await options.open(pending.url, record.snapshot());
     callback = await arrived;
   } catch (error) {
-    arrived.catch(() => undefined); // open() failed first: the wait ends with the flow
+    stopWaiting.abort();
     record.throwIfCancelled();
     throw record.fail('authorization', error instanceof Error ? error.message : String(error));
   }
+  record.abort.signal.removeEventListener('abort', onAbort);
   record.done('authorization', 'The authorization server sent the browser back to mcpscope.');
 
   await record.ready('callback');
