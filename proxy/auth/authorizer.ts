@@ -14,7 +14,7 @@ import { oauthFlowFor, requestedScope, runAuthorizationSteps, runRefreshStep, ru
 const DEFAULT_MAX_ATTEMPTS = 3;
 /**
  * Without AuthChallenge.attempt: a challenge this soon after new tokens were handed out, while they are
- * still the ones held and only the retry has asked for them, is taken as the answer to that retry.
+ * still the ones held, is taken as the answer to the request sent again with them.
  */
 export const RETRY_WINDOW_MS = 30_000;
 
@@ -25,8 +25,6 @@ interface Grant {
   kind: 'refresh' | 'authorization';
   /** Authorizations (first + step-ups) this request has caused so far. */
   attempts: number;
-  /** authorizationHeader() calls when the grant was made: more than one since means other requests went out. */
-  headerCalls: number;
   record: FlowRecord;
 }
 
@@ -38,7 +36,6 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   let running: Promise<ChallengeOutcome> | undefined;
   let found: Discovered | undefined;
   let lastGrant: Grant | undefined;
-  let headerCalls = 0;
   let disposed = false;
 
   /** The tokens held for this server: those of the last discovery, else any stored for a resource covering the server URL. */
@@ -75,7 +72,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       const tokens = await body();
       record.done('retry', 'The refused request is sent again with the new access token.');
       record.authorized(kind === 'refresh' ? 'The access token was refreshed.' : 'Authorized: the request is sent again with the new access token.');
-      lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, headerCalls, record };
+      lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, record };
       return { retry: true };
     } catch (error) {
       if (error instanceof FlowCancelled) {
@@ -162,8 +159,8 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   const retryOf = (challenge: AuthChallenge, tokens: StoredTokens | undefined): Grant | undefined => {
     if (!lastGrant) return undefined;
     if (challenge.attempt !== undefined) return challenge.attempt > 0 ? lastGrant : undefined;
-    const recent = clock() - lastGrant.at <= RETRY_WINDOW_MS && headerCalls - lastGrant.headerCalls <= 1;
-    return recent && tokens?.accessToken === lastGrant.accessToken ? lastGrant : undefined;
+    // The guess errs on the safe side: a refusal it cannot place stops rather than asks the person again.
+    return clock() - lastGrant.at <= RETRY_WINDOW_MS && tokens?.accessToken === lastGrant.accessToken ? lastGrant : undefined;
   };
 
   const decide = async (challenge: AuthChallenge): Promise<ChallengeOutcome> => {
@@ -207,7 +204,6 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   return {
     async authorizationHeader() {
       if (options.config.mode === 'off' || disposed) return undefined;
-      headerCalls++;
       let tokens = held();
       if (tokens && isTokenExpired(tokens, clock())) {
         if (tokens.refreshToken === undefined) return undefined;
