@@ -9,7 +9,8 @@ import { isTokenExpired, type StoredTokens } from './credentials.js';
 import { runChallengeStep, runDiscoverySteps } from './discovery-steps.js';
 import { createFlowContext, scopeUnion, type Discovered, type FlowContext } from './flow-context.js';
 import { FlowCancelled, FlowRecord, StepFailed } from './flow-record.js';
-import { oauthFlowFor, requestedScope, runAuthorizationSteps, runRefreshStep, runRegistrationStep } from './grant-steps.js';
+import { oauthFlowFor, requestedScope, runAuthorizationSteps, runRefreshStep } from './grant-steps.js';
+import { runRegistrationStep } from './registration-step.js';
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 /**
