@@ -67,11 +67,17 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   };
 
   /** Runs a flow body; its failure or cancellation becomes retry:false with the flow's own message. */
-  const settle = async (ctx: FlowContext, body: () => Promise<StoredTokens>, kind: Grant['kind'], attempts: number): Promise<ChallengeOutcome> => {
+  const settle = async (
+    ctx: FlowContext,
+    body: () => Promise<StoredTokens>,
+    kind: Grant['kind'],
+    attempts: number,
+    refused = true,
+  ): Promise<ChallengeOutcome> => {
     const { record } = ctx;
     try {
       const tokens = await body();
-      record.done('retry', 'The refused request is sent again with the new access token.');
+      record.done('retry', refused ? 'The refused request is sent again with the new access token.' : 'The request goes out with the new access token.');
       record.authorized(kind === 'refresh' ? 'The access token was refreshed.' : 'Authorized: the request is sent again with the new access token.');
       lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, record };
       return { retry: true };
@@ -146,6 +152,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       },
       'refresh',
       attempts,
+      challenge !== undefined,
     );
   };
 
