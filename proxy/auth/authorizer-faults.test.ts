@@ -53,7 +53,12 @@ const CASES: Case[] = [
     sent: 1,
     last: { authStep: 'registration', state: 'failed', problem: 'http-error' },
   },
-  { fault: 'wrong-iss', step: 'callback', says: /step 6 \(Callback\).*iss.*not-the-issuer|step 6 \(Callback\).*iss/, sent: 1 },
+  {
+    fault: 'wrong-iss',
+    step: 'callback',
+    says: /step 6 \(Callback\) failed: The callback's iss does not name the authorization server .*the code was not redeemed/,
+    sent: 1,
+  },
   { fault: 'token-500', step: 'token', says: /step 7 \(Token\).*500/, sent: 1, last: { authStep: 'token', state: 'failed', problem: 'server-error' } },
   { fault: 'always-401', step: 'retry', says: /step 8 \(Retry\) failed: the server refused the new token: this demo refuses every token/, sent: 2 },
   {
