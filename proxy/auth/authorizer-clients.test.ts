@@ -79,6 +79,17 @@ describe('pre-registered clients', () => {
     expect(everythingShown(h)).not.toContain('s3cretvalue');
   });
 
+  it('a secret-based method without a secret fails at registration, before anyone approves', async () => {
+    const { fake, h } = await setup({}, { clientId: 'preid', tokenEndpointAuthMethod: 'client_secret_post' });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({
+      retry: false,
+      message: expect.stringMatching(
+        /step 4 \(Client registration\) failed: the pre-registered client preid is set to client_secret_post, which needs a client secret/,
+      ),
+    });
+    expect(fake.authorizations).toEqual([]);
+  });
+
   it('none: only the client id', async () => {
     const { fake, h } = await setup({}, { clientId: 'public-id', tokenEndpointAuthMethod: 'none' });
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
