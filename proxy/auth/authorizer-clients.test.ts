@@ -267,6 +267,19 @@ describe('servers that change or are old', () => {
     });
   });
 
+  it('a challenge during a refresh before sending waits for it, and when the refresh fails runs its own flow', async () => {
+    let now = Date.now();
+    const { fake, h } = await setup({ issuers: { [AS]: { refuseRefresh: true } } }, {}, { clock: () => now });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    now += 2 * 3600_000;
+    const header = h.authorizer.authorizationHeader(); // starts the refresh, which the server refuses
+    const outcome = h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 });
+    expect(await header).toBeUndefined();
+    expect(await outcome).toEqual({ retry: true });
+    expect(fake.authorizations).toHaveLength(2);
+    expect(await h.authorizer.authorizationHeader()).toMatch(/^Bearer access-/);
+  });
+
   it('after a refused refresh token, drops it and runs the full flow', async () => {
     const store = await CredentialStore.open();
     const first = await setup({ issuers: { [AS]: { refuseRefresh: true } } }, {}, { store });

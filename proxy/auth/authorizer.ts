@@ -35,6 +35,8 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   const mode = options.config.mode === 'guided' ? 'guided' : 'quick';
   let current: FlowRecord | undefined;
   let running: Promise<ChallengeOutcome> | undefined;
+  /** The refresh authorizationHeader() started, while it runs: a challenge waits for it rather than taking its failure as its own. */
+  let headerRefresh: Promise<ChallengeOutcome> | undefined;
   let found: Discovered | undefined;
   let lastGrant: Grant | undefined;
   let disposed = false;
@@ -200,13 +202,34 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     const attempts = grant ? grant.attempts : 0;
     if (attempts >= maxAttempts && grant) return refuseRetry(grant, `the server refused ${maxAttempts} authorizations for this request; stopped.`);
     if (tokens?.refreshToken !== undefined && !grant) {
-      const refreshed = await refreshFlow(tokens, challenge, attempts);
+      const refreshed = await refresh(tokens, challenge, attempts);
       if (refreshed.retry) return refreshed;
-      // A refused refresh token is dropped; tokens of a server that is no longer named stay until replaced (issuer-changed).
-      if (current?.snapshot().steps.some((s) => s.id === 'token' && s.state === 'failed')) await options.store.forgetTokens(tokens.issuer, tokens.resource);
       current?.setFlow({ message: `${current.snapshot().message ?? 'The refresh failed.'} A full authorization follows.` });
     }
     return fullFlow(challenge, 'unauthorized', attempts + 1);
+  };
+
+  /** A refresh flow; a refresh token the server refused is dropped (tokens of a server no longer named stay until replaced). */
+  const refresh = async (tokens: StoredTokens, challenge: AuthChallenge | undefined, attempts: number): Promise<ChallengeOutcome> => {
+    const outcome = await refreshFlow(tokens, challenge, attempts);
+    if (!outcome.retry && current?.snapshot().steps.some((s) => s.id === 'token' && s.state === 'failed')) {
+      await options.store.forgetTokens(tokens.issuer, tokens.resource);
+    }
+    return outcome;
+  };
+
+  const handleChallenge = (challenge: AuthChallenge): Promise<ChallengeOutcome> => {
+    if (options.config.mode === 'off') {
+      return Promise.resolve({
+        retry: false,
+        message: `The server answered ${challenge.status} and OAuth is off for this connection: turn authorization on (guided or quick), or give an Authorization header.`,
+      });
+    }
+    if (disposed) return Promise.resolve({ retry: false, message: 'The connection is closed.' });
+    // A failed refresh before sending is not this request's answer: once it ends, the challenge is judged on its own.
+    if (headerRefresh) return headerRefresh.then((outcome) => (outcome.retry ? outcome : handleChallenge(challenge)));
+    running ??= decide(challenge).finally(() => (running = undefined));
+    return running;
   };
 
   return {
@@ -217,7 +240,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
         if (tokens.refreshToken === undefined) return undefined;
         if (!running) {
           const expired = tokens;
-          running = refreshFlow(expired, undefined, 0).finally(() => (running = undefined));
+          running = headerRefresh = refresh(expired, undefined, 0).finally(() => (running = headerRefresh = undefined));
         }
         const outcome = await running;
         tokens = outcome.retry ? held() : undefined;
@@ -226,17 +249,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       return tokens ? `Bearer ${tokens.accessToken}` : undefined;
     },
 
-    handleChallenge(challenge) {
-      if (options.config.mode === 'off') {
-        return Promise.resolve({
-          retry: false,
-          message: `The server answered ${challenge.status} and OAuth is off for this connection: turn authorization on (guided or quick), or give an Authorization header.`,
-        });
-      }
-      if (disposed) return Promise.resolve({ retry: false, message: 'The connection is closed.' });
-      running ??= decide(challenge).finally(() => (running = undefined));
-      return running;
-    },
+    handleChallenge,
 
     control(flowId, action) {
       if (current?.flowId === flowId) current.control(action);
