@@ -49,6 +49,10 @@ describe('pre-registered clients', () => {
     expect(fake.authorizations[0]!.searchParams.get('client_id')).toBe('preid');
     expect(everythingShown(h)).not.toContain('s3cretvalue');
     expect(everythingShown(h)).not.toContain(Buffer.from('preid:s3cretvalue').toString('base64'));
+    // The Network view shows the token request's headers, the credential masked.
+    const shown = h.exchanges.find((e) => e.authStep === 'token')!;
+    expect(shown.requestHeaders).toContainEqual(['authorization', expect.stringMatching(/^Basic •••• \(\d+ characters hidden\)$/)]);
+    expect(shown.responseHeaders).toContainEqual(['content-type', 'application/json']);
   });
 
   it('client_secret_basic encodes only what must be: "-" stays, ":" does not', async () => {
