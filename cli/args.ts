@@ -16,7 +16,7 @@ import { serverOptionsFrom, transportOf } from '../options/server.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionSpec, type OptionValues } from '../options/table.js';
 import type { SamplingPolicy } from '../options/sampling.js';
 import { orList, refused, type Checked } from '../options/values.js';
-import { authOptionsOf } from './auth-options.js';
+import { authOptionsOf } from './auth/options.js';
 import { parseComplete, type CompleteCommand } from './complete.js';
 
 export type CliCommand =

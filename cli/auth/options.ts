@@ -3,9 +3,9 @@
 // for. Combinations that would be ignored or could not work are refused with a
 // sentence saying what to give instead. Pure: parsing only.
 
-import type { HttpAuthConfig, TransportConfig } from '../src/protocol/index.js';
-import { OPTIONS, type OptionName, type OptionValues } from '../options/table.js';
-import { refused, type Checked } from '../options/values.js';
+import type { HttpAuthConfig, TransportConfig } from '../../src/protocol/index.js';
+import { OPTIONS, type OptionName, type OptionValues } from '../../options/table.js';
+import { refused, type Checked } from '../../options/values.js';
 
 /** The options that only mean something with --auth. */
 const WITH_AUTH: readonly OptionName[] = ['clientId', 'clientSecret', 'tokenEndpointAuthMethod', 'clientMetadataUrl', 'scope', 'rememberCredentials'];

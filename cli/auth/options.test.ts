@@ -1,7 +1,7 @@
 // The CLI's OAuth options: --auth turns the flow on for --url, the others say
 // how the client is known; what cannot work is refused with a sentence.
 import { describe, expect, it } from 'vitest';
-import { CLI_USAGE, parseCliArgs } from './args.js';
+import { CLI_USAGE, parseCliArgs } from '../args.js';
 
 const url = ['--url', 'http://127.0.0.1:3000/mcp'];
 
