@@ -7,7 +7,7 @@ import { CLI_USAGE, parseCliArgs } from './args.js';
 import type { CheckReport } from './check.js';
 import { runGenerationsCheck, type GenerationsReport } from './check-generations.js';
 import { runCommand } from './commands.js';
-import { conformanceVersion, runConformanceClient } from './conformance.js';
+import { conformanceAuth, conformanceVersion, runConformanceClient } from './conformance.js';
 import { applyLogLevel } from './logging.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
 import { plural, type VersionChoice } from '../src/protocol/index.js';
@@ -89,6 +89,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     return 0;
   }
   const o = parsed.value;
+  if (o.command.name === 'conformance' && o.target.kind === 'http' && o.target.auth) {
+    o.target = { ...o.target, auth: conformanceAuth(o.target.auth, process.env.MCP_CONFORMANCE_CONTEXT) };
+  }
   const trace = o.verbose ? (line: string) => io.err(line) : undefined;
   let connection: CliConnection | undefined;
   const open = (protocolVersion: VersionChoice, connectTimeoutMs?: number) =>
