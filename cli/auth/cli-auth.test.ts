@@ -1,0 +1,121 @@
+// `mcpscope --auth` end to end against the protected demo (a real authorization
+// server that approves without a person, in front of a Streamable HTTP MCP
+// server): the CLI authorizes by itself, says each step on stderr, and never
+// prints a secret; a server that does something wrong stops the run with a
+// message naming the step.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cli } from '../../test/fixtures/cli-helpers.js';
+import { oauthDemoFixture, startFixture, type FixtureProcess } from '../../test/fixtures/http-fixture-process.js';
+
+const started: FixtureProcess[] = [];
+async function demo(args: string[] = []): Promise<string> {
+  const f = await startFixture(oauthDemoFixture, args);
+  started.push(f);
+  return new URL('mcp', f.origin).href;
+}
+
+/**
+ * Every secret the flow saw (tokens, codes, client secrets), read off the wire by
+ * wrapping fetch, so the test can say none of them was printed.
+ */
+const secrets = new Set<string>();
+const realFetch = globalThis.fetch;
+function collect(text: string): void {
+  for (const m of text.matchAll(/"(access_token|refresh_token|client_secret)"\s*:\s*"([^"]+)"/g)) secrets.add(m[2]!);
+  for (const m of text.matchAll(/[?&](code)=([^&#]+)/g)) secrets.add(decodeURIComponent(m[2]!));
+}
+beforeAll(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const response = await realFetch(input, init);
+    collect(response.headers.get('location') ?? '');
+    if (/json/.test(response.headers.get('content-type') ?? '')) collect(await response.clone().text());
+    return response;
+  });
+});
+afterAll(() => vi.restoreAllMocks());
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((f) => f.stop()));
+});
+
+function expectNoSecret(run: { out: string; err: string }): void {
+  expect(secrets.size).toBeGreaterThan(0);
+  for (const secret of secrets) {
+    expect(run.out).not.toContain(secret);
+    expect(run.err).not.toContain(secret);
+  }
+}
+
+describe('mcpscope --auth against the protected demo', () => {
+  it('tools list: authorizes by itself, each step on stderr, no secret printed', async () => {
+    const url = await demo();
+    const run = await cli('--url', url, '--auth', 'tools', 'list');
+    expect(run.err).not.toMatch(/unexpected failure/);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/whoami/);
+    expect(run.err).toMatch(/^\[1\/8\] /m);
+    expect(run.err).toMatch(/^\[7\/8\] /m);
+    expect(run.err).toMatch(/Authorized/);
+    expectNoSecret(run);
+  }, 30_000);
+
+  it('without --auth a 401 stays a 401, as before', async () => {
+    const url = await demo();
+    const run = await cli('--url', url, 'tools', 'list');
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/401/);
+    expect(run.err).not.toMatch(/^\[1\/8\]/m);
+  }, 30_000);
+
+  it('a tool that needs a wider scope: steps up (403 insufficient_scope) and calls it', async () => {
+    const url = await demo();
+    const run = await cli('--url', url, '--auth', 'tools', 'call', 'admin_reset');
+    expect(run.code, run.err).toBe(0);
+    expect(run.err).toMatch(/demo:admin/);
+    expectNoSecret(run);
+  }, 30_000);
+
+  it('--remember-credentials: a 0600 file, and the next run reuses the token without authorizing', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'mcpscope-cli-auth-'));
+    vi.stubEnv('XDG_CONFIG_HOME', home);
+    try {
+      const url = await demo();
+      const first = await cli('--url', url, '--auth', '--remember-credentials', 'tools', 'list');
+      expect(first.code, first.err).toBe(0);
+      const file = join(home, 'mcpscope', 'credentials.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const second = await cli('--url', url, '--auth', '--remember-credentials', 'tools', 'list');
+      expect(second.code, second.err).toBe(0);
+      expect(second.out).toMatch(/whoami/);
+      // The stored token is sent first: no 401, so no flow at all.
+      expect(second.err).not.toMatch(/^\[\d\/8\]/m);
+      expectNoSecret(second);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  const faults: Array<[string, RegExp]> = [
+    ['prm-html', /resource metadata/i],
+    ['wrong-issuer', /issuer/i],
+    ['no-pkce', /S256|PKCE/],
+    ['wrong-iss', /\biss\b/],
+    ['refuse-registration', /regist/i],
+    ['token-500', /token/i],
+    ['always-401', /401|again|refus/i],
+  ];
+  for (const [fault, names] of faults) {
+    it(`--fault ${fault}: exits 1 with a message naming the step, no stack, no secret`, async () => {
+      const url = await demo(['--fault', fault]);
+      const run = await cli('--url', url, '--auth', 'tools', 'list');
+      expect(run.code).toBe(1);
+      expect(run.err).toMatch(names);
+      expect(run.err).toMatch(/^\[\d\/8\] .*/m);
+      expect(run.err).not.toMatch(/\n\s+at .+:\d+:\d+/);
+      for (const secret of secrets) expect(run.err).not.toContain(secret);
+    }, 30_000);
+  }
+});
