@@ -126,6 +126,13 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
         } else {
           discovered = found = await runDiscoverySteps(ctx, challenge?.wwwAuthenticate);
         }
+        if (discovered.issuer !== tokens.issuer) {
+          // The held tokens (and their client) belong to the old server: never lent to the new one.
+          throw record.fail(
+            'authorization-server-metadata',
+            `the server now names ${discovered.issuer} as its authorization server, not ${tokens.issuer}, which issued the held tokens; they are not used there, and a full authorization follows.`,
+          );
+        }
         const client = options.store.client(tokens.issuer);
         if (!client) throw record.fail('registration', `no client is stored for ${tokens.issuer}, so the refresh token cannot be used; authorize again.`);
         record.skip('registration', `The client registered with ${tokens.issuer} is reused (client id ${client.clientId}).`);
@@ -177,7 +184,8 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     if (tokens?.refreshToken !== undefined && !grant) {
       const refreshed = await refreshFlow(tokens, challenge, attempts);
       if (refreshed.retry) return refreshed;
-      await options.store.forgetTokens(tokens.issuer, tokens.resource);
+      // A refused refresh token is dropped; tokens of a server that is no longer named stay until replaced (issuer-changed).
+      if (current?.snapshot().steps.some((s) => s.id === 'token' && s.state === 'failed')) await options.store.forgetTokens(tokens.issuer, tokens.resource);
       current?.setFlow({ message: `${current.snapshot().message ?? 'The refresh failed.'} A full authorization follows.` });
     }
     return fullFlow(challenge, 'unauthorized', attempts + 1);
