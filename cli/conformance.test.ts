@@ -44,12 +44,20 @@ describe('conformanceVersion', () => {
 
 describe('conformanceAuth', () => {
   it("uses the scenario's pre-registered credentials (auth/pre-registration)", () => {
-    const context = JSON.stringify({ name: 'auth/pre-registration', client_id: 'pre-registered-client', client_secret: 'pre-registered-secret', issuer: 'http://localhost:1' });
+    const context = JSON.stringify({
+      name: 'auth/pre-registration',
+      client_id: 'pre-registered-client',
+      client_secret: 'pre-registered-secret',
+      issuer: 'http://localhost:1',
+    });
     expect(conformanceAuth({ mode: 'quick' }, context)).toEqual({ mode: 'quick', clientId: 'pre-registered-client', clientSecret: 'pre-registered-secret' });
   });
 
   it("without credentials, names the conformance client's metadata document (auth/basic-cimd expects it)", () => {
-    expect(conformanceAuth({ mode: 'quick' }, JSON.stringify({ name: 'auth/basic-cimd' }))).toEqual({ mode: 'quick', clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL });
+    expect(conformanceAuth({ mode: 'quick' }, JSON.stringify({ name: 'auth/basic-cimd' }))).toEqual({
+      mode: 'quick',
+      clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
+    });
     expect(conformanceAuth({ mode: 'quick' }, undefined)).toEqual({ mode: 'quick', clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL });
     expect(conformanceAuth({ mode: 'quick' }, 'not json')).toEqual({ mode: 'quick', clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL });
   });

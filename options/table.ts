@@ -160,8 +160,12 @@ export const OPTIONS = {
   }),
   rememberCredentials: switchOption({
     flag: '--remember-credentials',
-    help: 'keep OAuth client registrations and tokens in a file only you can read\n(default: in memory, forgotten when mcpscope stops)',
-    programs: ['proxy'],
+    help: {
+      proxy: 'keep OAuth client registrations and tokens in a file only you can read\n(default: in memory, forgotten when mcpscope stops)',
+      // The same file as the inspector's: a client registered in one is reused by the other.
+      cli: "with --auth: keep the client registration and tokens for the next run, in\na file only you can read (the inspector's; default: this run only)",
+    },
+    programs: ['proxy', 'cli'],
   }),
   demo: valueOption({
     flag: '--demo',
@@ -321,11 +325,6 @@ export const OPTIONS = {
     help: "the scope to ask for (space-separated) instead of the server's challenge\nor scopes_supported",
     programs: ['cli'],
     check: nonEmpty('a scope'),
-  }),
-  rememberCredentials: switchOption({
-    flag: '--remember-credentials',
-    help: 'keep the client registration and tokens for the next run, in\ncredentials.json (mode 0600) in the config directory, as the inspector does',
-    programs: ['cli'],
   }),
 
   json: switchOption({ flag: '--json', help: 'print JSON instead of text', programs: ['cli'] }),

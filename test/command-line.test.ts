@@ -169,6 +169,6 @@ describe('one table for npm start and the CLI', () => {
     const shared = Object.values(OPTIONS)
       .filter((spec) => spec.programs.length === 2)
       .map((spec) => spec.flag);
-    expect(shared).toEqual(['--url', '--header', '--env', '--cwd', '--help']);
+    expect(shared).toEqual(['--remember-credentials', '--url', '--header', '--env', '--cwd', '--help']);
   });
 });

@@ -78,7 +78,15 @@ describe('--auth and its options', () => {
   }
 
   it('--help explains each option', () => {
-    for (const flag of ['--auth', '--client-id ID', '--client-secret SECRET', '--token-endpoint-auth-method METHOD', '--client-metadata-url URL', '--scope SCOPE', '--remember-credentials']) {
+    for (const flag of [
+      '--auth',
+      '--client-id ID',
+      '--client-secret SECRET',
+      '--token-endpoint-auth-method METHOD',
+      '--client-metadata-url URL',
+      '--scope SCOPE',
+      '--remember-credentials',
+    ]) {
       expect(CLI_USAGE).toContain(flag);
     }
   });
