@@ -4,7 +4,7 @@
 // before the code is redeemed, and refresh. oauth4webapi does the protocol; this
 // module keeps every HTTP exchange (secrets masked) and names the step that failed.
 import * as oauth from 'oauth4webapi';
-import { maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
+import { isRecord, maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
 import type { ClientRegistration, StoredTokens } from './credentials.js';
 
 /** The step of the flow an exchange or an error belongs to. */
@@ -149,7 +149,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
     if (registration.clientSecret === undefined) {
       throw new OAuthFlowError('token', `The client is set to authenticate with ${method} but has no client secret: add the secret, or use "none".`);
     }
-    if (method === 'client_secret_basic') return { client, auth: oauth.ClientSecretBasic(registration.clientSecret) };
+    if (method === 'client_secret_basic') return { client, auth: clientSecretBasic(registration.clientSecret) };
     if (method === 'client_secret_post') return { client, auth: oauth.ClientSecretPost(registration.clientSecret) };
     throw new OAuthFlowError('token', `Token endpoint authentication method ${method} is not supported: use client_secret_basic, client_secret_post or none.`);
   };
@@ -193,7 +193,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
           },
           requestOptions('registration'),
         );
-        const client = await oauth.processDynamicClientRegistrationResponse(response);
+        const client = await oauth.processDynamicClientRegistrationResponse(await withSecretExpiry(response));
         const expiresAt =
           typeof client.client_secret_expires_at === 'number' && client.client_secret_expires_at > 0 ? client.client_secret_expires_at * 1000 : undefined;
         return {
@@ -284,4 +284,33 @@ function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
     );
   }
   return new OAuthFlowError('authorization-response', `The callback could not be used: ${message}.`);
+}
+
+/**
+ * client_secret_basic with RFC 6749 §2.3.1's form encoding as URLSearchParams does it, which
+ * leaves "-", ".", "_" and "*" as they are: oauth4webapi escapes them too, and servers that do
+ * not decode the Basic credentials (the conformance suite's among them) then see another client id.
+ */
+function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
+  const encode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
+  return (_as, client, _body, headers) => {
+    headers.set('authorization', `Basic ${btoa(`${encode(client.client_id)}:${encode(clientSecret)}`)}`);
+  };
+}
+
+/**
+ * A registration response with a client_secret but no client_secret_expires_at (RFC 7591 requires
+ * it; many servers, the conformance suite's among them, leave it out) read as "never expires" (0)
+ * rather than refused: the secret is usable, and refusing it would leave the person no way on.
+ */
+async function withSecretExpiry(response: Response): Promise<Response> {
+  if (response.status !== 201) return response;
+  let body: unknown;
+  try {
+    body = await response.clone().json();
+  } catch {
+    return response;
+  }
+  if (!isRecord(body) || typeof body.client_secret !== 'string' || body.client_secret === '' || body.client_secret_expires_at !== undefined) return response;
+  return new Response(JSON.stringify({ ...body, client_secret_expires_at: 0 }), { status: response.status, headers: response.headers });
 }
