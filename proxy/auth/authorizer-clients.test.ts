@@ -172,6 +172,33 @@ describe('servers that change or are old', () => {
     expect(refresh.steps.find((s) => s.id === 'authorization-server-metadata')!.state).toBe('failed');
   });
 
+  it('one connection: a 401 after the new token was accepted (the server moved, 2026-07-28 SEP-2352) registers anew there instead of failing as the retry', async () => {
+    const AS2 = 'https://auth2.example.com';
+    let servers = [AS];
+    const { fake, h } = await setup({ prm: { authorizationServers: () => servers }, issuers: { [AS]: {}, [AS2]: {} } });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    await h.authorizer.authorizationHeader(); // the retry, accepted
+    await h.authorizer.authorizationHeader(); // the next request, refused: the server now names AS2
+    servers = [AS2];
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(registrations(fake).map((r) => new URL(r.url).origin)).toEqual([AS, AS2]);
+  });
+
+  it('requests refused together keep being refused: new authorizations stop at the limit, no loop', async () => {
+    const { fake, h } = await setup();
+    let outcome = await h.authorizer.handleChallenge(CHALLENGE);
+    let rounds = 0;
+    while (outcome.retry && rounds < 10) {
+      // Two requests shared the flow: both are sent again with the new token, and both refused.
+      await h.authorizer.authorizationHeader();
+      await h.authorizer.authorizationHeader();
+      outcome = await h.authorizer.handleChallenge(CHALLENGE);
+      rounds++;
+    }
+    expect(outcome).toMatchObject({ retry: false, message: expect.stringMatching(/refused 3 authorizations/) });
+    expect(fake.authorizations).toHaveLength(3);
+  });
+
   it('uses the 2025-03-26 fallbacks for a server without resource metadata, only with that version', async () => {
     const ORIGIN = 'https://mcp.example.com';
     const legacy = await setup({ prm: undefined, issuers: { [ORIGIN]: {} } }, {}, { protocolVersion: '2025-03-26' });

@@ -73,8 +73,8 @@ export interface Authorizer {
    * A request was refused: run discovery → registration → authorization → token (or refresh, or step-up).
    * On retry:true the flow's 'retry' step is already 'done' ("sent again with the new token"): the caller
    * sends the request again with authorizationHeader() and, if that is refused too, calls handleChallenge
-   * again. A challenge within 30 s of new tokens, while they are still the ones held, is taken as that
-   * retry's answer: a 401 then fails the last flow's retry step ("the server refused the new token: …")
+   * again. A challenge within 30 s of new tokens, while they are still the ones held and have gone out
+   * only with the retry, is taken as that retry's answer: a 401 then fails the last flow's retry step ("the server refused the new token: …")
    * after a full authorization (after a refresh, the full flow follows); a 403 insufficient_scope steps up
    * again until maxAttempts. Concurrent calls share the running flow and its outcome.
    */

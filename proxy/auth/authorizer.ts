@@ -26,6 +26,8 @@ interface Grant {
   /** Authorizations (first + step-ups) this request has caused so far. */
   attempts: number;
   record: FlowRecord;
+  /** Requests authorizationHeader() has given this token to: the retry is the first. */
+  served: number;
 }
 
 export function createAuthorizer(options: AuthorizerOptions): Authorizer {
@@ -71,7 +73,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       const tokens = await body();
       record.done('retry', 'The refused request is sent again with the new access token.');
       record.authorized(kind === 'refresh' ? 'The access token was refreshed.' : 'Authorized: the request is sent again with the new access token.');
-      lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, record };
+      lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, record, served: 0 };
       return { retry: true };
     } catch (error) {
       if (error instanceof FlowCancelled) {
@@ -156,7 +158,11 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   const decide = async (challenge: AuthChallenge): Promise<ChallengeOutcome> => {
     const bearer = challenge.wwwAuthenticate !== undefined ? parseWwwAuthenticate(challenge.wwwAuthenticate).bearer : undefined;
     const tokens = held();
-    const grant = lastGrant && tokens?.accessToken === lastGrant.accessToken && clock() - lastGrant.at <= RETRY_WINDOW_MS ? lastGrant : undefined;
+    const recent = lastGrant && tokens?.accessToken === lastGrant.accessToken && clock() - lastGrant.at <= RETRY_WINDOW_MS ? lastGrant : undefined;
+    // The retry's own answer only while the new token has gone out once. A refusal after another
+    // request carried it (the server moved to another authorization server, 2026-07-28 SEP-2352)
+    // starts a new authorization instead, still counted against maxAttempts so nothing loops.
+    const grant = recent && recent.served <= 1 ? recent : undefined;
     const said = bearer?.errorDescription ?? bearer?.error ?? `HTTP ${challenge.status}`;
 
     if (challenge.status === 403) {
@@ -166,10 +172,10 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
           message: `The server answered 403 Forbidden without error="insufficient_scope" (${said}): more scope would not help, so no authorization was started. The token is valid but not allowed to do this.`,
         };
       }
-      const attempt = grant ? grant.attempts + 1 : 1;
-      if (attempt > maxAttempts && grant) {
+      const attempt = recent ? recent.attempts + 1 : 1;
+      if (attempt > maxAttempts && recent) {
         return refuseRetry(
-          grant,
+          recent,
           `the server still answers 403 insufficient_scope (asking for "${bearer.scope ?? ''}") after ${maxAttempts} authorizations for this request; step-up stopped (Scope Challenge Handling: retry limit). Check the scopes the server asks for.`,
         );
       }
@@ -179,9 +185,9 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     }
 
     if (grant?.kind === 'authorization') return refuseRetry(grant, `the server refused the new token: ${said}.`);
-    const attempts = grant ? grant.attempts : 0;
-    if (attempts >= maxAttempts && grant) return refuseRetry(grant, `the server refused ${maxAttempts} authorizations for this request; stopped.`);
-    if (tokens?.refreshToken !== undefined && !grant) {
+    const attempts = recent ? recent.attempts : 0;
+    if (attempts >= maxAttempts && recent) return refuseRetry(recent, `the server refused ${maxAttempts} authorizations for this request; stopped.`);
+    if (tokens?.refreshToken !== undefined && !recent) {
       const refreshed = await refreshFlow(tokens, challenge, attempts);
       if (refreshed.retry) return refreshed;
       // A refused refresh token is dropped; tokens of a server that is no longer named stay until replaced (issuer-changed).
@@ -205,6 +211,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
         tokens = outcome.retry ? held() : undefined;
         if (!tokens) return undefined;
       }
+      if (tokens && lastGrant?.accessToken === tokens.accessToken) lastGrant.served++;
       return tokens ? `Bearer ${tokens.accessToken}` : undefined;
     },
 
