@@ -151,6 +151,40 @@ describe('the rules of the authorization request and response', () => {
   });
 });
 
+describe('client credentials (the OAuth client credentials extension)', () => {
+  const machineOnly = { issuers: { [AS]: { metadata: { grant_types_supported: ['client_credentials'] } } } };
+
+  it('a pre-registered confidential client at a server that grants only client_credentials: tokens without a person', async () => {
+    const { fake, h } = await setup(machineOnly, { clientId: 'machine', clientSecret: 'm4chine-secret' });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(fake.authorizations).toEqual([]);
+    const [token] = tokenRequests(fake);
+    const form = new URLSearchParams(token!.body);
+    expect(form.get('grant_type')).toBe('client_credentials');
+    expect(form.get('resource')).toBe(fake.mcpUrl);
+    expect(token!.headers.authorization).toBe(`Basic ${Buffer.from('machine:m4chine-secret').toString('base64')}`);
+    expect(step(h, 'authorization')).toMatchObject({
+      state: 'skipped',
+      summary: expect.stringContaining('grants client_credentials and not authorization_code'),
+    });
+    expect(step(h, 'token')).toMatchObject({ state: 'done', summary: expect.stringContaining('client_credentials grant') });
+    expect(await h.authorizer.authorizationHeader()).toMatch(/^Bearer access-\d+-client_credentials$/);
+    expect(everythingShown(h)).not.toContain('m4chine-secret');
+  });
+
+  it('a server that also grants authorization_code, or a client without a secret: the person authorizes as usual', async () => {
+    const both = await setup(
+      { issuers: { [AS]: { metadata: { grant_types_supported: ['authorization_code', 'client_credentials'] } } } },
+      { clientId: 'm', clientSecret: 's' },
+    );
+    expect(await both.h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(both.fake.authorizations).toHaveLength(1);
+    const publicClient = await setup(machineOnly, { clientId: 'm' });
+    await publicClient.h.authorizer.handleChallenge(CHALLENGE);
+    expect(publicClient.fake.authorizations).toHaveLength(1);
+  });
+});
+
 describe('servers that change or are old', () => {
   it('registers anew with a new authorization server and never sends the old client id there', async () => {
     const AS2 = 'https://auth2.example.com';

@@ -175,6 +175,45 @@ export async function runRefreshStep(ctx: FlowContext, found: Discovered, client
   return keepTokens(ctx, tokens, 'The refresh token was exchanged for a new access token');
 }
 
+/**
+ * Whether this client gets its tokens with the client_credentials grant: a pre-registered client with a
+ * secret, at an authorization server that lists client_credentials and not authorization_code among its
+ * grant types (a machine-to-machine server, the OAuth client credentials extension).
+ */
+export function usesClientCredentials(found: Discovered, client: ClientRegistration): boolean {
+  const grants = found.metadata.document.grant_types_supported;
+  return (
+    client.source === 'pre-registered' &&
+    client.clientSecret !== undefined &&
+    Array.isArray(grants) &&
+    grants.includes('client_credentials') &&
+    !grants.includes('authorization_code')
+  );
+}
+
+/** Steps 5–7 without a person: the client credentials become tokens (stored). */
+export async function runClientCredentialsSteps(
+  ctx: FlowContext,
+  found: Discovered,
+  flow: OAuthFlow,
+  client: ClientRegistration,
+  scope: string | undefined,
+): Promise<StoredTokens> {
+  const { record } = ctx;
+  const why = `${found.issuer} grants client_credentials and not authorization_code: the pre-registered client gets tokens for itself, and no person approves.`;
+  record.skip('authorization', why);
+  record.skip('callback', why);
+  await record.ready('token');
+  let tokens: StoredTokens;
+  try {
+    tokens = await flow.clientCredentials({ client, resource: found.resource, ...(scope !== undefined && { scope }) });
+  } catch (error) {
+    throw flowFailure(ctx, error, 'token');
+  }
+  ctx.fileFlowExchanges();
+  return keepTokens(ctx, tokens, 'The client credentials were exchanged for tokens (client_credentials grant)');
+}
+
 /** Checks the token type, stores the tokens and says what was granted (never the tokens themselves). */
 async function keepTokens(ctx: FlowContext, tokens: StoredTokens, what: string): Promise<StoredTokens> {
   const { record, options } = ctx;
