@@ -80,6 +80,16 @@ describe('guided mode', () => {
     expect(fake.seen.some((s) => s.url.endsWith('/register'))).toBe(false);
   });
 
+  it('a refresh never pauses, even in guided mode (it needs no decision)', async () => {
+    const { h } = await setup('guided');
+    const first = h.authorizer.handleChallenge(CHALLENGE);
+    h.authorizer.control((await until(h, pausedAt('challenge'))).flowId, 'run-all');
+    expect(await first).toEqual({ retry: true });
+    const refreshed = await h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 });
+    expect(refreshed).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'expired', mode: 'quick', state: 'authorized' });
+  });
+
   it('quick mode never pauses', async () => {
     const { h } = await setup('quick');
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
@@ -126,19 +136,24 @@ describe('the callback', () => {
   });
 
   it('fails the authorization step when the page cannot be opened', async () => {
-    const { h } = await setup('quick', () => async () => {
+    let state = '';
+    const { h, callbacks } = await setup('quick', () => async (url) => {
+      state = new URL(url).searchParams.get('state')!;
       throw new Error('no browser page is connected to open the authorization URL');
     });
     const outcome = await h.authorizer.handleChallenge(CHALLENGE);
     expect(outcome).toMatchObject({ retry: false, message: expect.stringMatching(/step 5 \(Authorization\) failed: no browser page is connected/) });
+    // Nothing is left waiting for a callback (no timer holds the process, no stale state).
+    expect(callbacks.deliver(new URL(`http://127.0.0.1:9/oauth/callback?state=${state}&code=x`))).toMatchObject({ delivered: false });
   });
 
   it('a connection that closes while waiting for the person ends the flow', async () => {
-    const { h } = await setup('quick', () => async () => undefined);
+    const { h, callbacks } = await setup('quick', () => async () => undefined);
     const outcome = h.authorizer.handleChallenge(CHALLENGE);
     await until(h, (f) => f.state === 'waiting-for-user');
     h.authorizer.dispose();
     expect(await outcome).toEqual({ retry: false, message: 'The authorization was stopped: the connection closed.' });
+    expect(callbacks.deliver(new URL('http://127.0.0.1:9/oauth/callback?state=x'))).toMatchObject({ delivered: false });
     expect(h.authorizer.current()!.state).toBe('cancelled');
     expect(await h.authorizer.authorizationHeader()).toBeUndefined();
   });

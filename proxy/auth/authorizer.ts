@@ -21,8 +21,8 @@ import {
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 /**
- * A challenge this soon after new tokens were handed out, while those tokens are still the ones held,
- * is taken as the answer to the request sent again with them (the Authorizer does not see requests).
+ * Without AuthChallenge.attempt: a challenge this soon after new tokens were handed out, while they are
+ * still the ones held and only the retry has asked for them, is taken as the answer to that retry.
  */
 export const RETRY_WINDOW_MS = 30_000;
 
@@ -33,9 +33,9 @@ interface Grant {
   kind: 'refresh' | 'authorization';
   /** Authorizations (first + step-ups) this request has caused so far. */
   attempts: number;
+  /** authorizationHeader() calls when the grant was made: more than one since means other requests went out. */
+  headerCalls: number;
   record: FlowRecord;
-  /** Requests authorizationHeader() has given this token to: the retry is the first. */
-  served: number;
 }
 
 export function createAuthorizer(options: AuthorizerOptions): Authorizer {
@@ -46,6 +46,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   let running: Promise<ChallengeOutcome> | undefined;
   let found: Discovered | undefined;
   let lastGrant: Grant | undefined;
+  let headerCalls = 0;
   let disposed = false;
 
   /** The tokens held for this server: those of the last discovery, else any stored for a resource covering the server URL. */
@@ -59,12 +60,13 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     return undefined;
   };
 
+  /** A refresh needs no decision and no person, so it never pauses, even in guided mode. */
   const newFlow = (reason: AuthFlowReason, attempt: number): FlowContext => {
     current?.dispose('a new authorization started');
     const record = new FlowRecord({
       flowId: globalThis.crypto.randomUUID(),
       serverUrl: options.serverUrl,
-      mode,
+      mode: reason === 'expired' ? 'quick' : mode,
       reason,
       attempt,
       emit: options.onFlow,
@@ -81,7 +83,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       const tokens = await body();
       record.done('retry', 'The refused request is sent again with the new access token.');
       record.authorized(kind === 'refresh' ? 'The access token was refreshed.' : 'Authorized: the request is sent again with the new access token.');
-      lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, record, served: 0 };
+      lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, headerCalls, record };
       return { retry: true };
     } catch (error) {
       if (error instanceof FlowCancelled) {
@@ -129,6 +131,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
             ? `The server answered ${challenge.status} to the held access token: it is refreshed first, with the refresh token.`
             : 'No request was refused: the access token has expired (or is about to), so it is refreshed first.',
         );
+        record.setFlow({ issuer: tokens.issuer, ...(tokens.scope !== undefined && { scope: tokens.scope }) });
         let discovered = found?.issuer === tokens.issuer ? found : undefined;
         if (discovered) {
           const known = 'Known from the earlier authorization.';
@@ -164,14 +167,18 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     return { retry: false, message: failed.message };
   };
 
+  /** The grant whose retry this challenge answers, if it is one (see AuthChallenge.attempt). */
+  const retryOf = (challenge: AuthChallenge, tokens: StoredTokens | undefined): Grant | undefined => {
+    if (!lastGrant) return undefined;
+    if (challenge.attempt !== undefined) return challenge.attempt > 0 ? lastGrant : undefined;
+    const recent = clock() - lastGrant.at <= RETRY_WINDOW_MS && headerCalls - lastGrant.headerCalls <= 1;
+    return recent && tokens?.accessToken === lastGrant.accessToken ? lastGrant : undefined;
+  };
+
   const decide = async (challenge: AuthChallenge): Promise<ChallengeOutcome> => {
     const bearer = challenge.wwwAuthenticate !== undefined ? parseWwwAuthenticate(challenge.wwwAuthenticate).bearer : undefined;
     const tokens = held();
-    const recent = lastGrant && tokens?.accessToken === lastGrant.accessToken && clock() - lastGrant.at <= RETRY_WINDOW_MS ? lastGrant : undefined;
-    // The retry's own answer only while the new token has gone out once. A refusal after another
-    // request carried it (the server moved to another authorization server, 2026-07-28 SEP-2352)
-    // starts a new authorization instead, still counted against maxAttempts so nothing loops.
-    const grant = recent && recent.served <= 1 ? recent : undefined;
+    const grant = retryOf(challenge, tokens);
     const said = bearer?.errorDescription ?? bearer?.error ?? `HTTP ${challenge.status}`;
 
     if (challenge.status === 403) {
@@ -181,10 +188,10 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
           message: `The server answered 403 Forbidden without error="insufficient_scope" (${said}): more scope would not help, so no authorization was started. The token is valid but not allowed to do this.`,
         };
       }
-      const attempt = recent ? recent.attempts + 1 : 1;
-      if (attempt > maxAttempts && recent) {
+      const attempt = grant ? grant.attempts + 1 : 1;
+      if (attempt > maxAttempts && grant) {
         return refuseRetry(
-          recent,
+          grant,
           `the server still answers 403 insufficient_scope (asking for "${bearer.scope ?? ''}") after ${maxAttempts} authorizations for this request; step-up stopped (Scope Challenge Handling: retry limit). Check the scopes the server asks for.`,
         );
       }
@@ -194,9 +201,9 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     }
 
     if (grant?.kind === 'authorization') return refuseRetry(grant, `the server refused the new token: ${said}.`);
-    const attempts = recent ? recent.attempts : 0;
-    if (attempts >= maxAttempts && recent) return refuseRetry(recent, `the server refused ${maxAttempts} authorizations for this request; stopped.`);
-    if (tokens?.refreshToken !== undefined && !recent) {
+    const attempts = grant ? grant.attempts : 0;
+    if (attempts >= maxAttempts && grant) return refuseRetry(grant, `the server refused ${maxAttempts} authorizations for this request; stopped.`);
+    if (tokens?.refreshToken !== undefined && !grant) {
       const refreshed = await refreshFlow(tokens, challenge, attempts);
       if (refreshed.retry) return refreshed;
       // A refused refresh token is dropped; tokens of a server that is no longer named stay until replaced (issuer-changed).
@@ -209,6 +216,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   return {
     async authorizationHeader() {
       if (options.config.mode === 'off' || disposed) return undefined;
+      headerCalls++;
       let tokens = held();
       if (tokens && isTokenExpired(tokens, clock())) {
         if (tokens.refreshToken === undefined) return undefined;
@@ -220,7 +228,6 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
         tokens = outcome.retry ? held() : undefined;
         if (!tokens) return undefined;
       }
-      if (tokens && lastGrant?.accessToken === tokens.accessToken) lastGrant.served++;
       return tokens ? `Bearer ${tokens.accessToken}` : undefined;
     },
 

@@ -301,30 +301,31 @@ function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
 }
 
 /**
- * client_secret_basic with RFC 6749 §2.3.1's form encoding as URLSearchParams does it, which
- * leaves "-", ".", "_" and "*" as they are: oauth4webapi escapes them too, and servers that do
- * not decode the Basic credentials (the conformance suite's among them) then see another client id.
- */
-function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
-  const encode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
-  return (_as, client, _body, headers) => {
-    headers.set('authorization', `Basic ${btoa(`${encode(client.client_id)}:${encode(clientSecret)}`)}`);
-  };
-}
-
-/**
- * A registration response with a client_secret but no client_secret_expires_at (RFC 7591 requires
- * it; many servers, the conformance suite's among them, leave it out) read as "never expires" (0)
- * rather than refused: the secret is usable, and refusing it would leave the person no way on.
+ * RFC 7591 requires client_secret_expires_at with a client_secret, but some servers (the conformance
+ * suite's among them) leave it out; it is read as 0, "never expires", rather than refusing the client.
+ * The registration step says so (the exchange keeps the body as it came).
  */
 async function withSecretExpiry(response: Response): Promise<Response> {
-  if (response.status !== 201) return response;
+  if (response.status !== 201 && response.status !== 200) return response;
   let body: unknown;
   try {
     body = await response.clone().json();
   } catch {
     return response;
   }
-  if (!isRecord(body) || typeof body.client_secret !== 'string' || body.client_secret === '' || body.client_secret_expires_at !== undefined) return response;
+  if (!isRecord(body) || typeof body.client_secret !== 'string' || body.client_secret_expires_at !== undefined) return response;
   return new Response(JSON.stringify({ ...body, client_secret_expires_at: 0 }), { status: response.status, headers: response.headers });
+}
+
+/**
+ * client_secret_basic with the id and secret percent-encoded only where they must be (':' and
+ * non-URL characters). oauth4webapi also encodes "-_.!~*'()", which RFC 6749 §2.3.1's form encoding
+ * allows but many servers do not decode (the conformance suite's pre-registration server among them).
+ */
+function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
+  return (_as, client, _body, headers) => {
+    const encode = (value: string): string => encodeURIComponent(value).replace(/%20/g, '+');
+    const credentials = Buffer.from(`${encode(client.client_id)}:${encode(clientSecret)}`).toString('base64');
+    headers.set('authorization', `Basic ${credentials}`);
+  };
 }

@@ -100,6 +100,10 @@ export async function runRegistrationStep(ctx: FlowContext, found: Discovered, f
   ctx.fileFlowExchanges();
   await store.saveClient(client);
   learnClient(client);
+  const answer = record.step('registration').exchanges.at(-1)?.responseBody ?? '';
+  if (/"client_secret"\s*:/.test(answer) && !/"client_secret_expires_at"\s*:/.test(answer)) {
+    why += ' The answer has a client_secret without client_secret_expires_at, which RFC 7591 §3.2.1 requires with it: the secret is taken as never expiring.';
+  }
   record.done('registration', `Registered dynamically with ${found.issuer} (RFC 7591).${why}`);
   return client;
 }
@@ -134,16 +138,22 @@ export async function runAuthorizationSteps(
   record.setFlow({ authorizationUrl: pending.url, ...(scope !== undefined && { scope }) });
   record.waiting('authorization', 'Waiting for you to approve in the authorization tab.');
   const timeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
-  const arrived = options.callbacks.expect(pending.state, timeoutMs, record.abort.signal);
+  // The wait ends with the flow (cancelled, closed) or when the page cannot be opened: no state is left pending.
+  const stopWaiting = new AbortController();
+  const onAbort = (): void => stopWaiting.abort();
+  record.abort.signal.addEventListener('abort', onAbort, { once: true });
+  const arrived = options.callbacks.expect(pending.state, timeoutMs, stopWaiting.signal);
+  arrived.catch(() => undefined); // handled below; open() may fail first
   let callback: URL;
   try {
     await options.open(pending.url, record.snapshot());
     callback = await arrived;
   } catch (error) {
-    arrived.catch(() => undefined); // open() failed first: the wait ends with the flow
+    stopWaiting.abort();
     record.throwIfCancelled();
     throw record.fail('authorization', error instanceof Error ? error.message : String(error));
   }
+  record.abort.signal.removeEventListener('abort', onAbort);
   record.done('authorization', 'The authorization server sent the browser back to mcpscope.');
 
   await record.ready('callback');
