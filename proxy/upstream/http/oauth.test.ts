@@ -192,4 +192,33 @@ describe('an HTTP upstream with an Authorizer', () => {
     expect(built[0]!.challenges).toHaveLength(2); // the first 401, then one for all three
     await h.upstream.shutdown();
   });
+
+  it('a 2026-07-28 request cancelled while it waits for authorization is not sent again', async () => {
+    let approve!: () => void;
+    const { factory } = fakeAuthorizers(server, {
+      outcome: (_challenge, fake) =>
+        new Promise((resolve) => {
+          approve = () => {
+            fake.token = server.issue();
+            resolve({ retry: true });
+          };
+        }),
+    });
+    const h = httpHarness(withAuth(http(server.mcpUrl, 'auto')), fastHttp, { authorize: factory });
+    await h.upstream.start();
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const sent = h.upstream.send(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: meta } }));
+    await h.next('auth');
+    await h.upstream.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, _meta: meta } }));
+    await sent;
+    approve();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.seen).toHaveLength(1);
+    expect(h.events.some((e) => e.type === 'message' || e.type === 'request-failed')).toBe(false);
+    await h.upstream.shutdown();
+  });
 });
