@@ -15,6 +15,12 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const withAuth = (config: HttpTransportConfig, mode: 'quick' | 'guided' = 'quick'): HttpTransportConfig => ({ ...config, auth: { mode } });
+/** A 2026-07-28 request's _meta, as a modern session writes it. */
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 const authorization = (x: HttpExchange): string | undefined => x.requestHeaders.find(([n]) => n === 'authorization')?.[1];
 
 describe('an HTTP upstream with an Authorizer', () => {
@@ -146,12 +152,7 @@ describe('an HTTP upstream with an Authorizer', () => {
     const { factory, built } = fakeAuthorizers(server);
     const h = httpHarness(withAuth(http(server.mcpUrl, 'auto')), fastHttp, { authorize: factory });
     await h.upstream.start();
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    };
-    await h.upstream.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }));
+    await h.upstream.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } }));
     await h.next('message');
     expect(built[0]!.hooks.protocolVersion()).toBe('2026-07-28');
     const [refused, retried] = h.exchanges();
@@ -206,14 +207,9 @@ describe('an HTTP upstream with an Authorizer', () => {
     });
     const h = httpHarness(withAuth(http(server.mcpUrl, 'auto')), fastHttp, { authorize: factory });
     await h.upstream.start();
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    };
-    const sent = h.upstream.send(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: meta } }));
+    const sent = h.upstream.send(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: MODERN_META } }));
     await h.next('auth');
-    await h.upstream.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, _meta: meta } }));
+    await h.upstream.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, _meta: MODERN_META } }));
     await sent;
     approve();
     await new Promise((r) => setTimeout(r, 200));
