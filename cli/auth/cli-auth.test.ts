@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cli } from '../../test/fixtures/cli-helpers.js';
+import { main } from '../main.js';
 import { oauthDemoFixture, startFixture, type FixtureProcess } from '../../test/fixtures/http-fixture-process.js';
 
 const started: FixtureProcess[] = [];
@@ -24,6 +25,8 @@ async function demo(args: string[] = []): Promise<string> {
 const secrets = new Set<string>();
 const kindsSeen = new Set<string>();
 const realFetch = globalThis.fetch;
+/** Set by a test: the authorization endpoint shows a login page to the CLI, as a real one would. */
+let loginPage = false;
 function collect(text: string): void {
   for (const m of text.matchAll(/"(access_token|refresh_token|client_secret)"\s*:\s*"([^"]+)"/g)) {
     kindsSeen.add(m[1]!);
@@ -36,6 +39,8 @@ function collect(text: string): void {
 }
 beforeAll(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    if (loginPage && String(input).includes('/authorize?'))
+      return new Response('<!doctype html><title>Log in</title>', { headers: { 'content-type': 'text/html' } });
     const response = await realFetch(input, init);
     collect(response.headers.get('location') ?? '');
     if (/json/.test(response.headers.get('content-type') ?? '')) collect(await response.clone().text());
@@ -67,6 +72,38 @@ describe('mcpscope --auth against the protected demo', () => {
     expect(run.err).toMatch(/^\[7\/8\] /m);
     expect(run.err).toMatch(/Authorized/);
     expectNoSecret(run);
+  }, 30_000);
+
+  it('an authorization server that wants a person: the URL is printed, and the browser coming back to the loopback listener completes the run', async () => {
+    const url = await demo();
+    const err: string[] = [];
+    const out: string[] = [];
+    let browser: Promise<Response> | undefined;
+    loginPage = true;
+    try {
+      const code = await main(['--url', url, '--auth', 'tools', 'list'], {
+        out: (l) => out.push(l),
+        err: (l) => {
+          err.push(l);
+          // The person opens the printed URL; the demo approves and sends the browser to the CLI's redirect URI.
+          const printed = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)$/.exec(l.replace(/^mcpscope: /, ''));
+          if (printed) {
+            browser = realFetch(printed[1]!, { redirect: 'manual' }).then((approved) => realFetch(approved.headers.get('location')!));
+          }
+        },
+      });
+      expect(code, err.join('\n')).toBe(0);
+    } finally {
+      loginPage = false;
+    }
+    expect(out.join('\n')).toMatch(/whoami/);
+    const text = err.join('\n');
+    expect(text).toMatch(/The authorization server wants a person \(it answered 200, not a redirect back\)\. Open this URL in a browser to authorize:/);
+    expect(text).toMatch(/Waiting for the browser to come back to http:\/\/127\.0\.0\.1:\d+\/oauth\/callback/);
+    const tab = await browser!;
+    expect(tab.status).toBe(200);
+    expect(await tab.text()).toMatch(/authorization received/);
+    expectNoSecret({ out: out.join('\n'), err: text });
   }, 30_000);
 
   it('without --auth a 401 stays a 401, as before', async () => {
