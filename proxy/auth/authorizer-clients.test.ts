@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { HttpAuthConfig } from '../../src/protocol/index.js';
 import { createCallbackRegistry } from './callbacks.js';
 import { CredentialStore } from './credential-store.js';
+import { metadataUrlProblem } from './registration-step.js';
 import { everythingShown, harness, type Harness } from '../../test/fixtures/oauth/authorizer-harness.js';
 import { fakeOAuth, type FakeOAuth, type FakeOAuthOptions } from '../../test/fixtures/oauth/fake-oauth.js';
 
@@ -78,6 +79,17 @@ describe('pre-registered clients', () => {
     expect(everythingShown(h)).not.toContain('s3cretvalue');
   });
 
+  it('a secret-based method without a secret fails at registration, before anyone approves', async () => {
+    const { fake, h } = await setup({}, { clientId: 'preid', tokenEndpointAuthMethod: 'client_secret_post' });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({
+      retry: false,
+      message: expect.stringMatching(
+        /step 4 \(Client registration\) failed: the pre-registered client preid is set to client_secret_post, which needs a client secret/,
+      ),
+    });
+    expect(fake.authorizations).toEqual([]);
+  });
+
   it('none: only the client id', async () => {
     const { fake, h } = await setup({}, { clientId: 'public-id', tokenEndpointAuthMethod: 'none' });
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
@@ -97,6 +109,35 @@ describe('Client ID Metadata Documents', () => {
     expect(fake.authorizations[0]!.searchParams.get('client_id')).toBe(CIMD);
     expect(new URLSearchParams(tokenRequests(fake)[0]!.body).get('client_id')).toBe(CIMD);
     expect(h.store.client(AS)).toMatchObject({ clientId: CIMD, source: 'metadata-document', tokenEndpointAuthMethod: 'none' });
+  });
+
+  it("comes before a client stored from an earlier dynamic registration (the spec's order)", async () => {
+    const store = await CredentialStore.open();
+    await store.saveClient({ issuer: AS, clientId: 'stored-dcr-client', source: 'dynamic' });
+    const { fake, h } = await setup(
+      { issuers: { [AS]: { metadata: { client_id_metadata_document_supported: true } } } },
+      { clientMetadataUrl: CIMD },
+      { store },
+    );
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(fake.authorizations[0]!.searchParams.get('client_id')).toBe(CIMD);
+  });
+
+  it('refuses a metadata document URL that cannot be a client id', async () => {
+    expect(metadataUrlProblem('http://client.example.com/c.json')).toBe('it must use https, not http');
+    expect(metadataUrlProblem('https://client.example.com/')).toMatch(/must have a path/);
+    expect(metadataUrlProblem('not a url')).toMatch(/is not a URL/);
+    const { fake, h } = await setup(
+      { issuers: { [AS]: { metadata: { client_id_metadata_document_supported: true } } } },
+      { clientMetadataUrl: 'http://client.example.com/c.json' },
+    );
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({
+      retry: false,
+      message: expect.stringMatching(
+        /step 4 \(Client registration\) failed: the Client ID Metadata Document URL http:\/\/client\.example\.com\/c\.json cannot be a client id: it must use https/,
+      ),
+    });
+    expect(fake.authorizations).toEqual([]);
   });
 
   it('registers dynamically when the server does not advertise support, and says why', async () => {
@@ -274,6 +315,19 @@ describe('servers that change or are old', () => {
       retry: false,
       message: expect.stringMatching(/step 2 .*AUTH-DISCOVERY/),
     });
+  });
+
+  it('a challenge during a refresh before sending waits for it, and when the refresh fails runs its own flow', async () => {
+    let now = Date.now();
+    const { fake, h } = await setup({ issuers: { [AS]: { refuseRefresh: true } } }, {}, { clock: () => now });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    now += 2 * 3600_000;
+    const header = h.authorizer.authorizationHeader(); // starts the refresh, which the server refuses
+    const outcome = h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 });
+    expect(await header).toBeUndefined();
+    expect(await outcome).toEqual({ retry: true });
+    expect(fake.authorizations).toHaveLength(2);
+    expect(await h.authorizer.authorizationHeader()).toMatch(/^Bearer access-/);
   });
 
   it('after a refused refresh token, drops it and runs the full flow', async () => {

@@ -78,8 +78,8 @@ export interface Authorizer {
    * A request was refused: run discovery → registration → authorization → token (or refresh, or step-up).
    * On retry:true the flow's 'retry' step is already 'done' ("sent again with the new token"): the caller
    * sends the request again with authorizationHeader() and, if that is refused too, calls handleChallenge
-   * again, with `attempt`. The answer to a retry (attempt > 0; without `attempt`: a challenge within 30 s
-   * of new tokens, still the ones held, with at most one authorizationHeader() call since) is judged so:
+   * again, with `attempt`. The answer to a retry (attempt > 0; without `attempt`, a guess: a challenge
+   * within 30 s of new tokens, still the ones held — pass `attempt` for a sequence of requests) is judged so:
    * a 401 fails the last flow's retry step ("the server refused the new token: …") after a full
    * authorization (after a refresh, the full flow follows); a 403 insufficient_scope steps up again until
    * maxAttempts authorizations. Concurrent calls share the running flow and its outcome.

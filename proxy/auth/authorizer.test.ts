@@ -97,6 +97,7 @@ describe('createAuthorizer against the protected demo', () => {
     const flow = h.authorizer.current()!;
     expect(flow.reason).toBe('expired');
     expect(flow.state).toBe('authorized');
+    expect(flow.steps.at(-1)!.summary).toBe('The request goes out with the new access token.');
     expect(states(flow)).toMatchObject({
       challenge: 'skipped',
       'resource-metadata': 'skipped',
@@ -210,14 +211,17 @@ describe('createAuthorizer against the protected demo', () => {
     expect(h.sent).toBe(2);
   });
 
-  it('without attempt, a 401 after other requests went out with the new token is a new refusal (refresh, not "refused")', async () => {
+  it('with attempt 0, a 401 right after a successful retry is a new refusal (refresh, not "refused"); without attempt, the guess stops', async () => {
     const { mcpUrl } = await demo();
     const h = await harness(mcpUrl);
-    expect((await send(h, mcpUrl, initialize, { guessRetries: true })).status).toBe(200);
-    await h.authorizer.authorizationHeader(); // another request goes out with the token
+    expect((await send(h, mcpUrl, initialize)).status).toBe(200);
     const denied = { status: 401 as const, wwwAuthenticate: 'Bearer error="invalid_token", scope="mcp:tools"' };
-    expect(await h.authorizer.handleChallenge(denied)).toEqual({ retry: true });
+    expect(await h.authorizer.handleChallenge({ ...denied, attempt: 0 })).toEqual({ retry: true });
     expect(h.authorizer.current()).toMatchObject({ reason: 'expired', state: 'authorized' });
     expect(h.opened).toHaveLength(1);
+    // The same refusal without attempt, right after: taken as the refresh's retry refused, so a full flow (no refresh loop).
+    expect(await h.authorizer.handleChallenge(denied)).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'unauthorized', state: 'authorized' });
+    expect(h.opened).toHaveLength(2);
   });
 });

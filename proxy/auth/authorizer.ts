@@ -9,20 +9,13 @@ import { isTokenExpired, type StoredTokens } from './credentials.js';
 import { runChallengeStep, runDiscoverySteps } from './discovery-steps.js';
 import { createFlowContext, scopeUnion, type Discovered, type FlowContext } from './flow-context.js';
 import { FlowCancelled, FlowRecord, StepFailed } from './flow-record.js';
-import {
-  oauthFlowFor,
-  requestedScope,
-  runAuthorizationSteps,
-  runClientCredentialsSteps,
-  runRefreshStep,
-  runRegistrationStep,
-  usesClientCredentials,
-} from './grant-steps.js';
+import { oauthFlowFor, requestedScope, runAuthorizationSteps, runClientCredentialsSteps, runRefreshStep, usesClientCredentials } from './grant-steps.js';
+import { runRegistrationStep } from './registration-step.js';
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 /**
  * Without AuthChallenge.attempt: a challenge this soon after new tokens were handed out, while they are
- * still the ones held and only the retry has asked for them, is taken as the answer to that retry.
+ * still the ones held, is taken as the answer to the request sent again with them.
  */
 export const RETRY_WINDOW_MS = 30_000;
 
@@ -33,8 +26,6 @@ interface Grant {
   kind: 'refresh' | 'authorization';
   /** Authorizations (first + step-ups) this request has caused so far. */
   attempts: number;
-  /** authorizationHeader() calls when the grant was made: more than one since means other requests went out. */
-  headerCalls: number;
   record: FlowRecord;
 }
 
@@ -44,9 +35,10 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   const mode = options.config.mode === 'guided' ? 'guided' : 'quick';
   let current: FlowRecord | undefined;
   let running: Promise<ChallengeOutcome> | undefined;
+  /** The refresh authorizationHeader() started, while it runs: a challenge waits for it rather than taking its failure as its own. */
+  let headerRefresh: Promise<ChallengeOutcome> | undefined;
   let found: Discovered | undefined;
   let lastGrant: Grant | undefined;
-  let headerCalls = 0;
   let disposed = false;
 
   /** The tokens held for this server: those of the last discovery, else any stored for a resource covering the server URL. */
@@ -77,13 +69,19 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   };
 
   /** Runs a flow body; its failure or cancellation becomes retry:false with the flow's own message. */
-  const settle = async (ctx: FlowContext, body: () => Promise<StoredTokens>, kind: Grant['kind'], attempts: number): Promise<ChallengeOutcome> => {
+  const settle = async (
+    ctx: FlowContext,
+    body: () => Promise<StoredTokens>,
+    kind: Grant['kind'],
+    attempts: number,
+    refused = true,
+  ): Promise<ChallengeOutcome> => {
     const { record } = ctx;
     try {
       const tokens = await body();
-      record.done('retry', 'The refused request is sent again with the new access token.');
+      record.done('retry', refused ? 'The refused request is sent again with the new access token.' : 'The request goes out with the new access token.');
       record.authorized(kind === 'refresh' ? 'The access token was refreshed.' : 'Authorized: the request is sent again with the new access token.');
-      lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, headerCalls, record };
+      lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, record };
       return { retry: true };
     } catch (error) {
       if (error instanceof FlowCancelled) {
@@ -157,6 +155,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       },
       'refresh',
       attempts,
+      challenge !== undefined,
     );
   };
 
@@ -171,8 +170,8 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   const retryOf = (challenge: AuthChallenge, tokens: StoredTokens | undefined): Grant | undefined => {
     if (!lastGrant) return undefined;
     if (challenge.attempt !== undefined) return challenge.attempt > 0 ? lastGrant : undefined;
-    const recent = clock() - lastGrant.at <= RETRY_WINDOW_MS && headerCalls - lastGrant.headerCalls <= 1;
-    return recent && tokens?.accessToken === lastGrant.accessToken ? lastGrant : undefined;
+    // The guess errs on the safe side: a refusal it cannot place stops rather than asks the person again.
+    return clock() - lastGrant.at <= RETRY_WINDOW_MS && tokens?.accessToken === lastGrant.accessToken ? lastGrant : undefined;
   };
 
   const decide = async (challenge: AuthChallenge): Promise<ChallengeOutcome> => {
@@ -204,25 +203,45 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     const attempts = grant ? grant.attempts : 0;
     if (attempts >= maxAttempts && grant) return refuseRetry(grant, `the server refused ${maxAttempts} authorizations for this request; stopped.`);
     if (tokens?.refreshToken !== undefined && !grant) {
-      const refreshed = await refreshFlow(tokens, challenge, attempts);
+      const refreshed = await refresh(tokens, challenge, attempts);
       if (refreshed.retry) return refreshed;
-      // A refused refresh token is dropped; tokens of a server that is no longer named stay until replaced (issuer-changed).
-      if (current?.snapshot().steps.some((s) => s.id === 'token' && s.state === 'failed')) await options.store.forgetTokens(tokens.issuer, tokens.resource);
       current?.setFlow({ message: `${current.snapshot().message ?? 'The refresh failed.'} A full authorization follows.` });
     }
     return fullFlow(challenge, 'unauthorized', attempts + 1);
   };
 
+  /** A refresh flow; a refresh token the server refused is dropped (tokens of a server no longer named stay until replaced). */
+  const refresh = async (tokens: StoredTokens, challenge: AuthChallenge | undefined, attempts: number): Promise<ChallengeOutcome> => {
+    const outcome = await refreshFlow(tokens, challenge, attempts);
+    if (!outcome.retry && current?.snapshot().steps.some((s) => s.id === 'token' && s.state === 'failed')) {
+      await options.store.forgetTokens(tokens.issuer, tokens.resource);
+    }
+    return outcome;
+  };
+
+  const handleChallenge = (challenge: AuthChallenge): Promise<ChallengeOutcome> => {
+    if (options.config.mode === 'off') {
+      return Promise.resolve({
+        retry: false,
+        message: `The server answered ${challenge.status} and OAuth is off for this connection: turn authorization on (guided or quick), or give an Authorization header.`,
+      });
+    }
+    if (disposed) return Promise.resolve({ retry: false, message: 'The connection is closed.' });
+    // A failed refresh before sending is not this request's answer: once it ends, the challenge is judged on its own.
+    if (headerRefresh) return headerRefresh.then((outcome) => (outcome.retry ? outcome : handleChallenge(challenge)));
+    running ??= decide(challenge).finally(() => (running = undefined));
+    return running;
+  };
+
   return {
     async authorizationHeader() {
       if (options.config.mode === 'off' || disposed) return undefined;
-      headerCalls++;
       let tokens = held();
       if (tokens && isTokenExpired(tokens, clock())) {
         if (tokens.refreshToken === undefined) return undefined;
         if (!running) {
           const expired = tokens;
-          running = refreshFlow(expired, undefined, 0).finally(() => (running = undefined));
+          running = headerRefresh = refresh(expired, undefined, 0).finally(() => (running = headerRefresh = undefined));
         }
         const outcome = await running;
         tokens = outcome.retry ? held() : undefined;
@@ -231,17 +250,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       return tokens ? `Bearer ${tokens.accessToken}` : undefined;
     },
 
-    handleChallenge(challenge) {
-      if (options.config.mode === 'off') {
-        return Promise.resolve({
-          retry: false,
-          message: `The server answered ${challenge.status} and OAuth is off for this connection: turn authorization on (guided or quick), or give an Authorization header.`,
-        });
-      }
-      if (disposed) return Promise.resolve({ retry: false, message: 'The connection is closed.' });
-      running ??= decide(challenge).finally(() => (running = undefined));
-      return running;
-    },
+    handleChallenge,
 
     control(flowId, action) {
       if (current?.flowId === flowId) current.control(action);
