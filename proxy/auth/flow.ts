@@ -67,6 +67,8 @@ export interface OAuthFlow {
   /** Checks the callback URL (state, iss, error) and redeems its code. */
   redeem(options: { client: ClientRegistration; pending: PendingAuthorization; callbackUrl: string | URL }): Promise<StoredTokens>;
   refresh(options: { client: ClientRegistration; tokens: StoredTokens }): Promise<StoredTokens>;
+  /** The client_credentials grant (the OAuth client credentials extension): tokens for the client itself, no person. */
+  clientCredentials(options: { client: ClientRegistration; resource: string; scope?: string }): Promise<StoredTokens>;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -264,6 +266,18 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         return tokensOf(await oauth.processRefreshTokenResponse(as, c, response), tokens.resource, tokens);
       } catch (error) {
         throw failure('refresh', 'Refreshing the access token', 'token endpoint', error, since);
+      }
+    },
+
+    async clientCredentials({ client, resource, scope }) {
+      const { client: c, auth } = clientOf(client);
+      const since = exchanges.length;
+      try {
+        const parameters = { resource, ...(scope !== undefined && { scope }) };
+        const response = await oauth.clientCredentialsGrantRequest(as, c, auth, parameters, requestOptions('token'));
+        return tokensOf(await oauth.processClientCredentialsResponse(as, c, response), resource);
+      } catch (error) {
+        throw failure('token', 'The client credentials grant', 'token endpoint', error, since);
       }
     },
   };
