@@ -331,6 +331,26 @@ describe('servers that change or are old', () => {
     expect(await h.authorizer.authorizationHeader()).toMatch(/^Bearer access-/);
   });
 
+  it('without attempt, a 401 more than 30 s after new tokens is a new refusal (refresh), within 30 s the retry refused', async () => {
+    let now = Date.now();
+    const { fake, h } = await setup({}, {}, { clock: () => now });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    now += 31_000;
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'expired', state: 'authorized' });
+    now += 1_000;
+    // Within 30 s of the refreshed token: taken as its retry refused, so a full authorization (not another refresh).
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'unauthorized' });
+    now += 1_000;
+    // And within 30 s of that authorization: the server refused the new token, so it stops.
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({
+      retry: false,
+      message: expect.stringMatching(/step 8 \(Retry\) failed: the server refused the new token/),
+    });
+    expect(fake.authorizations).toHaveLength(2);
+  });
+
   it('after a refused refresh token, drops it and runs the full flow', async () => {
     const store = await CredentialStore.open();
     const first = await setup({ issuers: { [AS]: { refuseRefresh: true } } }, {}, { store });

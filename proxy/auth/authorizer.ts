@@ -17,7 +17,7 @@ const DEFAULT_MAX_ATTEMPTS = 3;
  * Without AuthChallenge.attempt: a challenge this soon after new tokens were handed out, while they are
  * still the ones held, is taken as the answer to the request sent again with them.
  */
-export const RETRY_WINDOW_MS = 30_000;
+const RETRY_WINDOW_MS = 30_000;
 
 /** What the last successful flow gave, to tell "the retry was refused" from a later, unrelated challenge. */
 interface Grant {
