@@ -314,7 +314,7 @@ describe('servers that change or are old', () => {
     const modern = await setup({ prm: undefined, issuers: { [ORIGIN]: {} } }, {}, { protocolVersion: '2025-11-25' });
     expect(await modern.h.authorizer.handleChallenge({ status: 401 })).toMatchObject({
       retry: false,
-      message: expect.stringMatching(/step 2 .*AUTH-DISCOVERY/),
+      message: expect.stringMatching(/step 2 .*AUTH-DISCOVERY\)\. A 2025-03-26 server publishes none: connect with protocol version 2025-03-26/),
     });
   });
 

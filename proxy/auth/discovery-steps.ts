@@ -92,7 +92,12 @@ export async function runDiscoverySteps(ctx: FlowContext, wwwAuthenticate: strin
     const i = findings.findIndex((f, j) => steps[j] === step && f.severity === 'error');
     const first = findings[i] ?? findings.find((f) => f.severity === 'error');
     const why = first ? `${first.message.replace(/\.$/, '')} (rule ${first.rule}).` : 'discovery found no usable metadata.';
-    throw record.fail(step, why);
+    // No metadata at all may be a server of the revision that had none: say how to reach its fallbacks.
+    const legacyHint =
+      step === 'resource-metadata' && first?.rule === 'AUTH-DISCOVERY' && version !== '2025-03-26'
+        ? ' A 2025-03-26 server publishes none: connect with protocol version 2025-03-26 to use its fallbacks.'
+        : '';
+    throw record.fail(step, why + legacyHint);
   };
 
   const prm = discovery.protectedResource;
