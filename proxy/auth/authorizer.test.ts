@@ -54,6 +54,8 @@ describe('createAuthorizer against the protected demo', () => {
     expect(step('authorization-server-metadata').exchanges[0]!.url).toBe(`${issuer}/.well-known/oauth-authorization-server`);
     expect(step('registration').exchanges.map((e) => [e.method, e.status])).toEqual([['POST', 201]]);
     expect(step('token').exchanges.map((e) => [e.method, e.status])).toEqual([['POST', 200]]);
+    expect(step('authorization-server-metadata').learnt).toContainEqual(['iss in the authorization response (RFC 9207)', 'promised']);
+    expect(step('callback').learnt).toContainEqual(['iss', issuer]);
     expect(h.exchanges.map((e) => [e.id, e.purpose, e.authStep, e.state])).toEqual([
       [1, 'oauth', 'resource-metadata', 'done'],
       [2, 'oauth', 'authorization-server-metadata', 'done'],
