@@ -79,6 +79,17 @@ describe('pre-registered clients', () => {
     expect(everythingShown(h)).not.toContain('s3cretvalue');
   });
 
+  it('a secret-based method without a secret fails at registration, before anyone approves', async () => {
+    const { fake, h } = await setup({}, { clientId: 'preid', tokenEndpointAuthMethod: 'client_secret_post' });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({
+      retry: false,
+      message: expect.stringMatching(
+        /step 4 \(Client registration\) failed: the pre-registered client preid is set to client_secret_post, which needs a client secret/,
+      ),
+    });
+    expect(fake.authorizations).toEqual([]);
+  });
+
   it('none: only the client id', async () => {
     const { fake, h } = await setup({}, { clientId: 'public-id', tokenEndpointAuthMethod: 'none' });
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
@@ -254,6 +265,19 @@ describe('servers that change or are old', () => {
       retry: false,
       message: expect.stringMatching(/step 2 .*AUTH-DISCOVERY/),
     });
+  });
+
+  it('a challenge during a refresh before sending waits for it, and when the refresh fails runs its own flow', async () => {
+    let now = Date.now();
+    const { fake, h } = await setup({ issuers: { [AS]: { refuseRefresh: true } } }, {}, { clock: () => now });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    now += 2 * 3600_000;
+    const header = h.authorizer.authorizationHeader(); // starts the refresh, which the server refuses
+    const outcome = h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 });
+    expect(await header).toBeUndefined();
+    expect(await outcome).toEqual({ retry: true });
+    expect(fake.authorizations).toHaveLength(2);
+    expect(await h.authorizer.authorizationHeader()).toMatch(/^Bearer access-/);
   });
 
   it('after a refused refresh token, drops it and runs the full flow', async () => {

@@ -19,6 +19,8 @@ interface Case {
   rule?: string;
   /** MCP requests sent in all (first try + retries). */
   sent: number;
+  /** The Network view's last OAuth exchange: its step, state and problem. */
+  last?: { authStep: string; state: string; problem?: string };
 }
 
 const CASES: Case[] = [
@@ -44,9 +46,20 @@ const CASES: Case[] = [
     rule: 'AUTH-PKCE',
     sent: 1,
   },
-  { fault: 'refuse-registration', step: 'registration', says: /step 4 \(Client registration\).*invalid_client_metadata/, sent: 1 },
-  { fault: 'wrong-iss', step: 'callback', says: /step 6 \(Callback\).*iss.*not-the-issuer|step 6 \(Callback\).*iss/, sent: 1 },
-  { fault: 'token-500', step: 'token', says: /step 7 \(Token\).*500/, sent: 1 },
+  {
+    fault: 'refuse-registration',
+    step: 'registration',
+    says: /step 4 \(Client registration\).*invalid_client_metadata/,
+    sent: 1,
+    last: { authStep: 'registration', state: 'failed', problem: 'http-error' },
+  },
+  {
+    fault: 'wrong-iss',
+    step: 'callback',
+    says: /step 6 \(Callback\) failed: The callback's iss does not name the authorization server .*the code was not redeemed/,
+    sent: 1,
+  },
+  { fault: 'token-500', step: 'token', says: /step 7 \(Token\).*500/, sent: 1, last: { authStep: 'token', state: 'failed', problem: 'server-error' } },
   { fault: 'always-401', step: 'retry', says: /step 8 \(Retry\) failed: the server refused the new token: this demo refuses every token/, sent: 2 },
   {
     fault: 'wrong-audience',
@@ -74,6 +87,11 @@ describe('the OAuth engine against each fault of the protected demo', () => {
       expect(failed.map((s) => s.id)).toEqual([c.step]);
       expect(failed[0]!.error).toBe(result.message);
       if (c.rule) expect(failed[0]!.findings.map((x) => x.rule)).toContain(c.rule);
+      if (c.last) {
+        const last = h.exchanges.at(-1)!;
+        expect({ authStep: last.authStep, state: last.state, problem: last.failure?.problem }).toEqual(c.last);
+        expect(failed[0]!.exchanges.at(-1)!.status).toBe(last.status);
+      }
       // Nothing after the failed step ran.
       const after = flow.steps.slice(failed[0]!.number);
       expect(after.every((s) => s.state === 'pending')).toBe(true);

@@ -52,6 +52,17 @@ describe('guided mode', () => {
     expect(h.authorizer.current()!.state).toBe('authorized');
   });
 
+  it("shows the challenge's findings at the challenge step, before discovery runs, and only once", async () => {
+    const { h } = await setup('guided');
+    const outcome = h.authorizer.handleChallenge({ status: 401, wwwAuthenticate: 'Bearer scope="mcp:basic  mcp:read"' });
+    h.authorizer.control((await until(h, pausedAt('challenge'))).flowId, 'next');
+    const paused = await until(h, pausedAt('resource-metadata'));
+    expect(paused.steps[0]!.findings.map((f) => f.rule)).toEqual(['AUTH-SCOPE-SYNTAX']);
+    h.authorizer.control(paused.flowId, 'run-all');
+    expect(await outcome).toEqual({ retry: true });
+    expect(h.authorizer.current()!.steps[0]!.findings.map((f) => f.rule)).toEqual(['AUTH-SCOPE-SYNTAX']);
+  });
+
   it('Run all runs the rest without stopping; controls of another flow are ignored', async () => {
     const { h } = await setup('guided');
     const outcome = h.authorizer.handleChallenge(CHALLENGE);

@@ -97,6 +97,7 @@ describe('createAuthorizer against the protected demo', () => {
     const flow = h.authorizer.current()!;
     expect(flow.reason).toBe('expired');
     expect(flow.state).toBe('authorized');
+    expect(flow.steps.at(-1)!.summary).toBe('The request goes out with the new access token.');
     expect(states(flow)).toMatchObject({
       challenge: 'skipped',
       'resource-metadata': 'skipped',

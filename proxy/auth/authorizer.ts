@@ -35,6 +35,8 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   const mode = options.config.mode === 'guided' ? 'guided' : 'quick';
   let current: FlowRecord | undefined;
   let running: Promise<ChallengeOutcome> | undefined;
+  /** The refresh authorizationHeader() started, while it runs: a challenge waits for it rather than taking its failure as its own. */
+  let headerRefresh: Promise<ChallengeOutcome> | undefined;
   let found: Discovered | undefined;
   let lastGrant: Grant | undefined;
   let disposed = false;
@@ -67,11 +69,17 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   };
 
   /** Runs a flow body; its failure or cancellation becomes retry:false with the flow's own message. */
-  const settle = async (ctx: FlowContext, body: () => Promise<StoredTokens>, kind: Grant['kind'], attempts: number): Promise<ChallengeOutcome> => {
+  const settle = async (
+    ctx: FlowContext,
+    body: () => Promise<StoredTokens>,
+    kind: Grant['kind'],
+    attempts: number,
+    refused = true,
+  ): Promise<ChallengeOutcome> => {
     const { record } = ctx;
     try {
       const tokens = await body();
-      record.done('retry', 'The refused request is sent again with the new access token.');
+      record.done('retry', refused ? 'The refused request is sent again with the new access token.' : 'The request goes out with the new access token.');
       record.authorized(kind === 'refresh' ? 'The access token was refreshed.' : 'Authorized: the request is sent again with the new access token.');
       lastGrant = { accessToken: tokens.accessToken, at: clock(), kind, attempts, record };
       return { retry: true };
@@ -146,6 +154,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       },
       'refresh',
       attempts,
+      challenge !== undefined,
     );
   };
 
@@ -193,13 +202,34 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     const attempts = grant ? grant.attempts : 0;
     if (attempts >= maxAttempts && grant) return refuseRetry(grant, `the server refused ${maxAttempts} authorizations for this request; stopped.`);
     if (tokens?.refreshToken !== undefined && !grant) {
-      const refreshed = await refreshFlow(tokens, challenge, attempts);
+      const refreshed = await refresh(tokens, challenge, attempts);
       if (refreshed.retry) return refreshed;
-      // A refused refresh token is dropped; tokens of a server that is no longer named stay until replaced (issuer-changed).
-      if (current?.snapshot().steps.some((s) => s.id === 'token' && s.state === 'failed')) await options.store.forgetTokens(tokens.issuer, tokens.resource);
       current?.setFlow({ message: `${current.snapshot().message ?? 'The refresh failed.'} A full authorization follows.` });
     }
     return fullFlow(challenge, 'unauthorized', attempts + 1);
+  };
+
+  /** A refresh flow; a refresh token the server refused is dropped (tokens of a server no longer named stay until replaced). */
+  const refresh = async (tokens: StoredTokens, challenge: AuthChallenge | undefined, attempts: number): Promise<ChallengeOutcome> => {
+    const outcome = await refreshFlow(tokens, challenge, attempts);
+    if (!outcome.retry && current?.snapshot().steps.some((s) => s.id === 'token' && s.state === 'failed')) {
+      await options.store.forgetTokens(tokens.issuer, tokens.resource);
+    }
+    return outcome;
+  };
+
+  const handleChallenge = (challenge: AuthChallenge): Promise<ChallengeOutcome> => {
+    if (options.config.mode === 'off') {
+      return Promise.resolve({
+        retry: false,
+        message: `The server answered ${challenge.status} and OAuth is off for this connection: turn authorization on (guided or quick), or give an Authorization header.`,
+      });
+    }
+    if (disposed) return Promise.resolve({ retry: false, message: 'The connection is closed.' });
+    // A failed refresh before sending is not this request's answer: once it ends, the challenge is judged on its own.
+    if (headerRefresh) return headerRefresh.then((outcome) => (outcome.retry ? outcome : handleChallenge(challenge)));
+    running ??= decide(challenge).finally(() => (running = undefined));
+    return running;
   };
 
   return {
@@ -210,7 +240,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
         if (tokens.refreshToken === undefined) return undefined;
         if (!running) {
           const expired = tokens;
-          running = refreshFlow(expired, undefined, 0).finally(() => (running = undefined));
+          running = headerRefresh = refresh(expired, undefined, 0).finally(() => (running = headerRefresh = undefined));
         }
         const outcome = await running;
         tokens = outcome.retry ? held() : undefined;
@@ -219,17 +249,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       return tokens ? `Bearer ${tokens.accessToken}` : undefined;
     },
 
-    handleChallenge(challenge) {
-      if (options.config.mode === 'off') {
-        return Promise.resolve({
-          retry: false,
-          message: `The server answered ${challenge.status} and OAuth is off for this connection: turn authorization on (guided or quick), or give an Authorization header.`,
-        });
-      }
-      if (disposed) return Promise.resolve({ retry: false, message: 'The connection is closed.' });
-      running ??= decide(challenge).finally(() => (running = undefined));
-      return running;
-    },
+    handleChallenge,
 
     control(flowId, action) {
       if (current?.flowId === flowId) current.control(action);

@@ -25,7 +25,14 @@ export async function runChallengeStep(ctx: FlowContext, challenge: AuthChalleng
     return;
   }
   record.learn('challenge', 'WWW-Authenticate', challenge.wwwAuthenticate);
-  const bearer = parseWwwAuthenticate(challenge.wwwAuthenticate).bearer;
+  const parsed = parseWwwAuthenticate(challenge.wwwAuthenticate);
+  const bearer = parsed.bearer;
+  // Judged now, so the guided view shows the header's findings at its own step (discovery leaves them here).
+  const judged = authFindings(
+    { ok: false, scope: { source: 'omitted' }, exchanges: [], problems: parsed.problems, ...(bearer && { challenge: bearer }) },
+    ctx.options.protocolVersion(),
+  );
+  record.step('challenge').findings.push(...judged);
   if (bearer?.error !== undefined) record.learn('challenge', 'error', bearer.errorDescription ? `${bearer.error}: ${bearer.errorDescription}` : bearer.error);
   if (bearer?.scope !== undefined) record.learn('challenge', 'scope', bearer.scope);
   if (bearer?.resourceMetadata !== undefined) record.learn('challenge', 'resource metadata', bearer.resourceMetadata);
@@ -76,7 +83,11 @@ export async function runDiscoverySteps(ctx: FlowContext, wwwAuthenticate: strin
 
   const findings = authFindings(discovery, version);
   const steps = findingSteps(discovery, findings);
-  findings.forEach((f, i) => record.step(steps[i]!).findings.push(f));
+  // The challenge step judged its header itself when it ran (not when a refresh skipped it).
+  const challengeJudged = record.step('challenge').state === 'done';
+  findings.forEach((f, i) => {
+    if (steps[i] !== 'challenge' || !challengeJudged) record.step(steps[i]!).findings.push(f);
+  });
   const stop = (step: AuthStepId): never => {
     const i = findings.findIndex((f, j) => steps[j] === step && f.severity === 'error');
     const first = findings[i] ?? findings.find((f) => f.severity === 'error');

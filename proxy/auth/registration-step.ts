@@ -42,6 +42,13 @@ export async function runRegistrationStep(ctx: FlowContext, found: Discovered, f
     const bound = store.preRegisteredProblem(found.issuer, config.clientId);
     if (bound) throw record.fail('registration', bound);
     const method = config.tokenEndpointAuthMethod ?? (config.clientSecret ? 'client_secret_basic' : 'none');
+    if (method !== 'none' && !config.clientSecret) {
+      // Said now, before the person approves, rather than at the token endpoint afterwards.
+      throw record.fail(
+        'registration',
+        `the pre-registered client ${config.clientId} is set to ${method}, which needs a client secret: add the secret, or choose "none".`,
+      );
+    }
     const client: ClientRegistration = {
       issuer: found.issuer,
       clientId: config.clientId,
