@@ -16,6 +16,7 @@ import { serverOptionsFrom, transportOf } from '../options/server.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionSpec, type OptionValues } from '../options/table.js';
 import type { SamplingPolicy } from '../options/sampling.js';
 import { orList, refused, type Checked } from '../options/values.js';
+import { authOptionsOf } from './auth/options.js';
 import { parseComplete, type CompleteCommand } from './complete.js';
 
 export type CliCommand =
@@ -52,6 +53,8 @@ export interface CliOptions {
   roots: Root[];
   /** --max-rounds: requests one multi-round call may send (2026-07-28). */
   maxRounds?: number;
+  /** --auth's --remember-credentials: keep registrations and tokens in the 0600 credentials file. */
+  rememberCredentials: boolean;
 }
 
 /** The commands as --help lists them; the options of a command come from the table. */
@@ -96,6 +99,9 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   // The conformance runner appends the server's URL: it is the target.
   const target = positionals[0] === 'conformance' ? conformanceTarget(values, positionals[1]) : targetOf(values);
   if (!target.ok) return target;
+  if (values.auth && (positionals[0] === 'guided' || positionals[0] === 'quick')) {
+    return refused(`--auth takes no mode: the CLI always runs the whole flow at once (quick); the guided steps are the inspector's page.`);
+  }
   const command = parseCommand(positionals, values);
   if (!command.ok) return command;
   const takes = (spec: OptionSpec) => spec.commands === undefined || spec.commands.some((c) => c === command.value.name);
@@ -107,10 +113,14 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   if (values.protocolVersion !== undefined && values.protocolEra !== undefined) {
     return refused(`Give ${OPTIONS.protocolVersion.flag} or ${OPTIONS.protocolEra.flag}, not both: the era stands for a version.`);
   }
+  // The conformance scenarios of auth/* expect the client to authorize by itself.
+  const auth = authOptionsOf(values, target.value, command.value.name === 'conformance');
+  if (!auth.ok) return auth;
   return {
     ok: true,
     value: {
-      target: target.value,
+      target: auth.value && target.value.kind === 'http' ? { ...target.value, auth: auth.value.config } : target.value,
+      rememberCredentials: auth.value?.remember === true,
       command: command.value,
       json: values.json === true,
       verbose: values.verbose === true,

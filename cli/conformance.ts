@@ -14,6 +14,7 @@ import {
   outcomeMessage,
   settleList,
   toolHeaderRejection,
+  type HttpAuthConfig,
   type VersionChoice,
   type Tool,
 } from '../src/protocol/index.js';
@@ -59,6 +60,36 @@ export function contextToolCalls(context: string | undefined): Map<string, Array
     calls.set(call.name, [...(calls.get(call.name) ?? []), args]);
   }
   return calls;
+}
+
+/**
+ * The conformance client's Client ID Metadata Document URL. The suite's auth/basic-cimd
+ * scenario checks that the client uses exactly this URL as its client_id where the
+ * authorization server advertises client_id_metadata_document_supported, but its
+ * context does not name it (and nobody fetches it), so the conformance client
+ * declares it as its own. Elsewhere the server does not advertise CIMD, and the
+ * client registers dynamically as usual.
+ */
+export const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+/**
+ * How the conformance client authorizes: quick mode, with the pre-registered
+ * credentials the scenario's context gives (client_id, client_secret: auth/pre-registration),
+ * else the conformance client's metadata document. What the command line said wins.
+ */
+export function conformanceAuth(config: HttpAuthConfig, context: string | undefined): HttpAuthConfig {
+  let parsed: unknown;
+  try {
+    parsed = context === undefined ? undefined : JSON.parse(context);
+  } catch {
+    parsed = undefined;
+  }
+  const given = (key: string): string | undefined => (isRecord(parsed) && typeof parsed[key] === 'string' && parsed[key] !== '' ? parsed[key] : undefined);
+  if (config.clientId !== undefined || config.clientMetadataUrl !== undefined) return config;
+  const clientId = given('client_id');
+  if (clientId === undefined) return { ...config, clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL };
+  const clientSecret = given('client_secret');
+  return { ...config, clientId, ...(clientSecret !== undefined && { clientSecret }) };
 }
 
 export async function runConformanceClient(c: CliConnection): Promise<CommandResult> {

@@ -7,9 +7,10 @@ import { CLI_USAGE, parseCliArgs } from './args.js';
 import type { CheckReport } from './check.js';
 import { runGenerationsCheck, type GenerationsReport } from './check-generations.js';
 import { runCommand } from './commands.js';
-import { conformanceVersion, runConformanceClient } from './conformance.js';
+import { conformanceAuth, conformanceVersion, runConformanceClient } from './conformance.js';
 import { applyLogLevel } from './logging.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
+import { CLI_CALLBACK_TIMEOUT_MS, startCliAuthSession, type CliAuthSession } from './auth/session.js';
 import { plural, type VersionChoice } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
 
@@ -89,9 +90,18 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     return 0;
   }
   const o = parsed.value;
+  if (o.command.name === 'conformance' && o.target.kind === 'http' && o.target.auth) {
+    o.target = { ...o.target, auth: conformanceAuth(o.target.auth, process.env.MCP_CONFORMANCE_CONTEXT) };
+  }
   const trace = o.verbose ? (line: string) => io.err(line) : undefined;
   let connection: CliConnection | undefined;
-  const open = (protocolVersion: VersionChoice, connectTimeoutMs?: number) =>
+  // --auth: the run's OAuth pieces; connecting may then wait for a person to approve in a browser.
+  const auth: CliAuthSession | undefined =
+    o.target.kind === 'http' && o.target.auth
+      ? await startCliAuthSession({ remember: o.rememberCredentials, say: (line) => io.err(`mcpscope: ${line}`), progress: io.err, timeoutMs: o.timeoutMs })
+      : undefined;
+  const upstreams = opener ?? auth?.opener;
+  const open = (protocolVersion: VersionChoice, connectTimeoutMs = auth ? o.timeoutMs + CLI_CALLBACK_TIMEOUT_MS : undefined) =>
     CliConnection.open(
       o.target,
       {
@@ -107,7 +117,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         serverLog: (line) => io.err(line),
         ...(trace ? { trace } : {}),
       },
-      opener,
+      upstreams,
     );
   try {
     if (o.command.name === 'check') {
@@ -145,6 +155,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     const note = connection?.closedEarlyNote();
     if (note) io.err(`mcpscope: ${note}`);
     await connection?.close();
+    await auth?.close();
   }
 }
 

@@ -16,6 +16,8 @@ import {
   parseHeaderLine,
   rootUriProblem,
   splitArgs,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  clientMetadataUrlProblem,
 } from '../src/protocol/wire.js';
 import { samplingPolicy } from './sampling.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
@@ -108,6 +110,17 @@ const rootUri: Check<string> = (value, { flag }) => {
   return problem === undefined ? accepted(value.trim()) : refused(`${flag}: ${problem}`);
 };
 
+/** Text that must not be empty (an OAuth client id, secret or scope). */
+const nonEmpty =
+  (what: string): Check<string> =>
+  (value, { flag }) =>
+    value.trim() === '' ? refused(`${flag} needs ${what}.`) : accepted(value.trim());
+
+const clientMetadataUrl: Check<string> = (value, { flag }) => {
+  const problem = clientMetadataUrlProblem(value.trim());
+  return problem === undefined ? accepted(value.trim()) : refused(`${flag} ${problem}, not "${value}".`);
+};
+
 const protocolVersion: Check<VersionChoice> = (value, { flag }) =>
   isVersionChoice(value) ? accepted(value) : refused(`Unknown protocol version "${value}": ${flag} takes ${orList([...PROTOCOL_VERSIONS, 'auto'])}.`);
 
@@ -147,8 +160,12 @@ export const OPTIONS = {
   }),
   rememberCredentials: switchOption({
     flag: '--remember-credentials',
-    help: 'keep OAuth client registrations and tokens in a file only you can read\n(default: in memory, forgotten when mcpscope stops)',
-    programs: ['proxy'],
+    help: {
+      proxy: 'keep OAuth client registrations and tokens in a file only you can read\n(default: in memory, forgotten when mcpscope stops)',
+      // The same file as the inspector's: a client registered in one is reused by the other.
+      cli: "with --auth: keep the client registration and tokens for the next run, in\na file only you can read (the inspector's; default: this run only)",
+    },
+    programs: ['proxy', 'cli'],
   }),
   demo: valueOption({
     flag: '--demo',
@@ -264,6 +281,52 @@ export const OPTIONS = {
     programs: ['cli'],
     check: samplingPolicy,
   }),
+  // OAuth (issue 12): the CLI authorizes a protected --url itself.
+  auth: switchOption({
+    flag: '--auth',
+    help:
+      'answer a 401 from --url with the OAuth flow (quick: every step at once, each\n' +
+      '  said on stderr): an authorization server that approves without a person is\n' +
+      '  followed; else the URL to open in a browser is printed, and the callback is\n' +
+      '  awaited on a loopback port',
+    programs: ['cli'],
+  }),
+  clientId: valueOption({
+    flag: '--client-id',
+    placeholder: 'ID',
+    help: 'a pre-registered OAuth client id for --auth (else a Client ID Metadata\nDocument, or dynamic registration)',
+    programs: ['cli'],
+    check: nonEmpty('a client id'),
+  }),
+  clientSecret: valueOption({
+    flag: '--client-secret',
+    placeholder: 'SECRET',
+    help: "the pre-registered client's secret (goes with --client-id; never printed)",
+    programs: ['cli'],
+    check: nonEmpty('a client secret'),
+  }),
+  tokenEndpointAuthMethod: valueOption({
+    flag: '--token-endpoint-auth-method',
+    placeholder: 'METHOD',
+    help: `how the pre-registered client authenticates at the token endpoint:\n${orList(TOKEN_ENDPOINT_AUTH_METHODS)} (default: what the server supports)`,
+    programs: ['cli'],
+    check: oneOf(TOKEN_ENDPOINT_AUTH_METHODS),
+  }),
+  clientMetadataUrl: valueOption({
+    flag: '--client-metadata-url',
+    placeholder: 'URL',
+    help: 'an https URL of a Client ID Metadata Document, used as the client id\nwhere the authorization server supports it',
+    programs: ['cli'],
+    check: clientMetadataUrl,
+  }),
+  scope: valueOption({
+    flag: '--scope',
+    placeholder: 'SCOPE',
+    help: "the scope to ask for (space-separated) instead of the server's challenge\nor scopes_supported",
+    programs: ['cli'],
+    check: nonEmpty('a scope'),
+  }),
+
   json: switchOption({ flag: '--json', help: 'print JSON instead of text', programs: ['cli'] }),
   verbose: switchOption({ flag: '--verbose', help: 'print every frame to stderr', programs: ['cli'] }),
 

@@ -30,6 +30,11 @@ const withUrl = (value: string) => ({
   value,
   around: (s: string[]) => ({ proxy: ['--url', 'http://127.0.0.1:1/mcp', ...s], cli: ['--url', 'http://127.0.0.1:1/mcp', ...s, 'ping'] }),
 });
+/** An OAuth option: with --url and --auth (and whatever else `also` names). */
+const withAuth = (value: string, also: string[] = []) => ({
+  value,
+  around: (s: string[]) => ({ proxy: s, cli: ['--url', 'http://127.0.0.1:1/mcp', '--auth', ...also, ...s, 'ping'] }),
+});
 const toolCall = (value: string) => ({ value, around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'tools', 'call', 'add', ...s] }) });
 Object.assign(samples, {
   stdio: { value: 'node "my server.js" --flag', around: (s: string[]) => ({ proxy: s, cli: [...s, 'ping'] }) },
@@ -55,6 +60,11 @@ Object.assign(samples, {
   arg: toolCall('a=3'),
   args: toolCall('{"b":2}'),
   maxRounds: toolCall('3'),
+  clientId: withAuth('my-client'),
+  clientSecret: withAuth('s3cret', ['--client-id', 'my-client']),
+  tokenEndpointAuthMethod: withAuth('none', ['--client-id', 'my-client']),
+  clientMetadataUrl: withAuth('https://client.example/metadata.json'),
+  scope: withAuth('mcp:tools mcp:read'),
   context: { value: 'country=Japan', around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'complete', 'prompt', 'plan_trip', 'city', ...s] }) },
 });
 
@@ -159,6 +169,6 @@ describe('one table for npm start and the CLI', () => {
     const shared = Object.values(OPTIONS)
       .filter((spec) => spec.programs.length === 2)
       .map((spec) => spec.flag);
-    expect(shared).toEqual(['--url', '--header', '--env', '--cwd', '--help']);
+    expect(shared).toEqual(['--remember-credentials', '--url', '--header', '--env', '--cwd', '--help']);
   });
 });

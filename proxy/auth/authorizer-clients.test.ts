@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { HttpAuthConfig } from '../../src/protocol/index.js';
 import { createCallbackRegistry } from './callbacks.js';
 import { CredentialStore } from './credential-store.js';
-import { metadataUrlProblem } from './registration-step.js';
 import { everythingShown, harness, type Harness } from '../../test/fixtures/oauth/authorizer-harness.js';
 import { fakeOAuth, type FakeOAuth, type FakeOAuthOptions } from '../../test/fixtures/oauth/fake-oauth.js';
 
@@ -49,6 +48,10 @@ describe('pre-registered clients', () => {
     expect(fake.authorizations[0]!.searchParams.get('client_id')).toBe('preid');
     expect(everythingShown(h)).not.toContain('s3cretvalue');
     expect(everythingShown(h)).not.toContain(Buffer.from('preid:s3cretvalue').toString('base64'));
+    // The Network view shows the token request's headers, the credential masked.
+    const shown = h.exchanges.find((e) => e.authStep === 'token')!;
+    expect(shown.requestHeaders).toContainEqual(['authorization', expect.stringMatching(/^Basic •••• \(\d+ characters hidden\)$/)]);
+    expect(shown.responseHeaders).toContainEqual(['content-type', 'application/json']);
   });
 
   it('client_secret_basic encodes only what must be: "-" stays, ":" does not', async () => {
@@ -124,9 +127,6 @@ describe('Client ID Metadata Documents', () => {
   });
 
   it('refuses a metadata document URL that cannot be a client id', async () => {
-    expect(metadataUrlProblem('http://client.example.com/c.json')).toBe('it must use https, not http');
-    expect(metadataUrlProblem('https://client.example.com/')).toMatch(/must have a path/);
-    expect(metadataUrlProblem('not a url')).toMatch(/is not a URL/);
     const { fake, h } = await setup(
       { issuers: { [AS]: { metadata: { client_id_metadata_document_supported: true } } } },
       { clientMetadataUrl: 'http://client.example.com/c.json' },
@@ -134,7 +134,7 @@ describe('Client ID Metadata Documents', () => {
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({
       retry: false,
       message: expect.stringMatching(
-        /step 4 \(Client registration\) failed: the Client ID Metadata Document URL http:\/\/client\.example\.com\/c\.json cannot be a client id: it must use https/,
+        /step 4 \(Client registration\) failed: the client metadata URL http:\/\/client\.example\.com\/c\.json cannot be a client id: it must be an https URL with a path/,
       ),
     });
     expect(fake.authorizations).toEqual([]);
@@ -211,6 +211,40 @@ describe('the rules of the authorization request and response', () => {
   });
 });
 
+describe('client credentials (the OAuth client credentials extension)', () => {
+  const machineOnly = { issuers: { [AS]: { metadata: { grant_types_supported: ['client_credentials'] } } } };
+
+  it('a pre-registered confidential client at a server that grants only client_credentials: tokens without a person', async () => {
+    const { fake, h } = await setup(machineOnly, { clientId: 'machine', clientSecret: 'm4chine-secret' });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(fake.authorizations).toEqual([]);
+    const [token] = tokenRequests(fake);
+    const form = new URLSearchParams(token!.body);
+    expect(form.get('grant_type')).toBe('client_credentials');
+    expect(form.get('resource')).toBe(fake.mcpUrl);
+    expect(token!.headers.authorization).toBe(`Basic ${Buffer.from('machine:m4chine-secret').toString('base64')}`);
+    expect(step(h, 'authorization')).toMatchObject({
+      state: 'skipped',
+      summary: expect.stringContaining('grants client_credentials and not authorization_code'),
+    });
+    expect(step(h, 'token')).toMatchObject({ state: 'done', summary: expect.stringContaining('client_credentials grant') });
+    expect(await h.authorizer.authorizationHeader()).toMatch(/^Bearer access-\d+-client_credentials$/);
+    expect(everythingShown(h)).not.toContain('m4chine-secret');
+  });
+
+  it('a server that also grants authorization_code, or a client without a secret: the person authorizes as usual', async () => {
+    const both = await setup(
+      { issuers: { [AS]: { metadata: { grant_types_supported: ['authorization_code', 'client_credentials'] } } } },
+      { clientId: 'm', clientSecret: 's' },
+    );
+    expect(await both.h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(both.fake.authorizations).toHaveLength(1);
+    const publicClient = await setup(machineOnly, { clientId: 'm' });
+    await publicClient.h.authorizer.handleChallenge(CHALLENGE);
+    expect(publicClient.fake.authorizations).toHaveLength(1);
+  });
+});
+
 describe('dynamic registration answers', () => {
   it('takes a client_secret without client_secret_expires_at as never expiring, and says so', async () => {
     const { fake } = await setup();
@@ -254,6 +288,23 @@ describe('servers that change or are old', () => {
     expect(refresh.steps.find((s) => s.id === 'authorization-server-metadata')!.state).toBe('failed');
   });
 
+  it('one connection: a 401 after the new token was accepted (the server moved, 2026-07-28 SEP-2352) registers anew there instead of failing as the retry', async () => {
+    const AS2 = 'https://auth2.example.com';
+    let servers = [AS];
+    // As the conformance suite's servers: no refresh token, so the refusal leads to a full authorization.
+    const { fake, h } = await setup({
+      prm: { authorizationServers: () => servers },
+      issuers: { [AS]: { refreshToken: false }, [AS2]: { refreshToken: false } },
+    });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    await h.authorizer.authorizationHeader(); // the retry, accepted
+    await h.authorizer.authorizationHeader(); // the next request, refused: the server now names AS2
+    servers = [AS2];
+    // A new request's first refusal (attempt 0, as the HTTP upstream says), not the retry's.
+    expect(await h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 })).toEqual({ retry: true });
+    expect(registrations(fake).map((r) => new URL(r.url).origin)).toEqual([AS, AS2]);
+  });
+
   it('uses the 2025-03-26 fallbacks for a server without resource metadata, only with that version', async () => {
     const ORIGIN = 'https://mcp.example.com';
     const legacy = await setup({ prm: undefined, issuers: { [ORIGIN]: {} } }, {}, { protocolVersion: '2025-03-26' });
@@ -278,6 +329,26 @@ describe('servers that change or are old', () => {
     expect(await outcome).toEqual({ retry: true });
     expect(fake.authorizations).toHaveLength(2);
     expect(await h.authorizer.authorizationHeader()).toMatch(/^Bearer access-/);
+  });
+
+  it('without attempt, a 401 more than 30 s after new tokens is a new refusal (refresh), within 30 s the retry refused', async () => {
+    let now = Date.now();
+    const { fake, h } = await setup({}, {}, { clock: () => now });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    now += 31_000;
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'expired', state: 'authorized' });
+    now += 1_000;
+    // Within 30 s of the refreshed token: taken as its retry refused, so a full authorization (not another refresh).
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'unauthorized' });
+    now += 1_000;
+    // And within 30 s of that authorization: the server refused the new token, so it stops.
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({
+      retry: false,
+      message: expect.stringMatching(/step 8 \(Retry\) failed: the server refused the new token/),
+    });
+    expect(fake.authorizations).toHaveLength(2);
   });
 
   it('after a refused refresh token, drops it and runs the full flow', async () => {

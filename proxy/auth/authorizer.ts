@@ -9,7 +9,7 @@ import { isTokenExpired, type StoredTokens } from './credentials.js';
 import { runChallengeStep, runDiscoverySteps } from './discovery-steps.js';
 import { createFlowContext, scopeUnion, type Discovered, type FlowContext } from './flow-context.js';
 import { FlowCancelled, FlowRecord, StepFailed } from './flow-record.js';
-import { oauthFlowFor, requestedScope, runAuthorizationSteps, runRefreshStep } from './grant-steps.js';
+import { oauthFlowFor, requestedScope, runAuthorizationSteps, runClientCredentialsSteps, runRefreshStep, usesClientCredentials } from './grant-steps.js';
 import { runRegistrationStep } from './registration-step.js';
 
 const DEFAULT_MAX_ATTEMPTS = 3;
@@ -17,7 +17,7 @@ const DEFAULT_MAX_ATTEMPTS = 3;
  * Without AuthChallenge.attempt: a challenge this soon after new tokens were handed out, while they are
  * still the ones held, is taken as the answer to the request sent again with them.
  */
-export const RETRY_WINDOW_MS = 30_000;
+const RETRY_WINDOW_MS = 30_000;
 
 /** What the last successful flow gave, to tell "the retry was refused" from a later, unrelated challenge. */
 interface Grant {
@@ -108,7 +108,8 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
         const flow = oauthFlowFor(ctx, discovered);
         const client = await runRegistrationStep(ctx, discovered, flow);
         const wanted = scope ?? (options.config.scope || undefined) ?? discovered.selectedScope;
-        return runAuthorizationSteps(ctx, discovered, flow, client, requestedScope(discovered, wanted));
+        const steps = usesClientCredentials(discovered, client) ? runClientCredentialsSteps : runAuthorizationSteps;
+        return steps(ctx, discovered, flow, client, requestedScope(discovered, wanted));
       },
       'authorization',
       attempt,

@@ -27,6 +27,17 @@ describe('createCallbackRegistry', () => {
     expect((await only).searchParams.get('state')).toBe('other');
   });
 
+  it('does not hand a reloaded callback to another authorization waiting', async () => {
+    const r = createCallbackRegistry();
+    const a = r.expect('state-a', 60_000);
+    expect(r.deliver(cb('code=1&state=state-a'))).toEqual({ delivered: true });
+    await a;
+    const b = r.expect('state-b', 60_000);
+    expect(r.deliver(cb('code=1&state=state-a'))).toEqual({ delivered: false, message: expect.stringMatching(/already delivered/) });
+    expect(r.deliver(cb('code=2&state=state-b'))).toEqual({ delivered: true });
+    expect((await b).searchParams.get('code')).toBe('2');
+  });
+
   it('explains a callback it cannot match', () => {
     const r = createCallbackRegistry();
     expect(r.deliver(cb('code=1&state=x'))).toEqual({ delivered: false, message: expect.stringMatching(/No authorization is waiting/) });

@@ -19,8 +19,17 @@ function duration(ms: number): string {
   return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
+/** States already delivered, remembered so a reloaded callback tab is not handed to another authorization. */
+const REMEMBERED_STATES = 64;
+
 export function createCallbackRegistry(): CallbackRegistry {
   const pending = new Map<string, Pending>();
+  const used: string[] = [];
+  const markUsed = (state: string | null): void => {
+    if (state === null) return;
+    used.push(state);
+    if (used.length > REMEMBERED_STATES) used.shift();
+  };
 
   return {
     expect(state, timeoutMs, signal) {
@@ -61,14 +70,19 @@ export function createCallbackRegistry(): CallbackRegistry {
       const state = url.searchParams.get('state');
       const match = state !== null ? pending.get(state) : undefined;
       if (match) {
+        markUsed(state);
         match.resolve(url);
         return { delivered: true };
+      }
+      if (state !== null && used.includes(state)) {
+        return { delivered: false, message: 'This callback was already delivered (the page was reloaded?): mcpscope has it. You can close this tab.' };
       }
       // A wrong or missing state with a single authorization waiting: hand it over anyway, so that the
       // flow refuses it on the state check with its own message, and the flow ends instead of waiting on.
       if (pending.size === 1) {
-        const [only] = pending.values();
-        only!.resolve(url);
+        const [onlyState, only] = [...pending][0]!;
+        markUsed(onlyState);
+        only.resolve(url);
         return { delivered: true };
       }
       if (pending.size === 0) {

@@ -188,7 +188,7 @@ describe('OAuth token flow without a server', () => {
   });
 
   it.each([
-    // RFC 6749 §2.3.1: id and secret are form-encoded before base64 (oauth4webapi encodes even "-").
+    // RFC 6749 §2.3.1: id and secret are form-encoded before base64.
     ['client_secret_basic', (h: Headers, body: URLSearchParams) => basicPair(h.get('authorization')) === 'pre-id:s3cret' && !body.has('client_secret')],
     [
       'client_secret_post',
@@ -218,6 +218,44 @@ describe('OAuth token flow without a server', () => {
     // No new refresh token: the old one is kept.
     expect(tokens).toMatchObject({ accessToken: 'fresh-access', refreshToken: 'keep-me', expiresAt: 61_000, obtainedAt: 1_000 });
     expect(JSON.stringify(exchanges)).not.toMatch(/s3cret|keep-me|fresh-access/);
+  });
+
+  it('client_secret_basic form-encodes as URLSearchParams does: "-", ".", "_" and "*" stay as they are (servers that do not decode see the same id)', async () => {
+    let authorization: string | null = null;
+    const fakeFetch = async (_url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      authorization = new Headers(init?.headers).get('authorization');
+      return Response.json({ access_token: 'a', token_type: 'Bearer' });
+    };
+    const flow = createOAuthFlow({ metadata, exchanges: [], fetch: fakeFetch as typeof fetch });
+    const client: ClientRegistration = {
+      issuer: metadata.issuer,
+      clientId: 'pre-registered_client.v2*',
+      clientSecret: 'a b:c/é',
+      tokenEndpointAuthMethod: 'client_secret_basic',
+      source: 'pre-registered',
+    };
+    await flow.refresh({
+      client,
+      tokens: { issuer: metadata.issuer, resource: 'https://mcp.example/mcp', accessToken: 'o', tokenType: 'Bearer', refreshToken: 'r', obtainedAt: 0 },
+    });
+    expect(authorization).toBe(`Basic ${btoa('pre-registered_client.v2*:a+b%3Ac%2F%C3%A9')}`);
+  });
+
+  it('takes a registration whose secret has no client_secret_expires_at as never expiring (RFC 7591 requires the field; many servers omit it)', async () => {
+    const registering = { ...metadata, registrationEndpoint: 'https://as.example/register' };
+    const fakeFetch = async (): Promise<Response> =>
+      Response.json({ client_id: 'dyn-id', client_secret: 'dyn-s3cret', token_endpoint_auth_method: 'client_secret_basic' }, { status: 201 });
+    const exchanges: OAuthFlowExchange[] = [];
+    const flow = createOAuthFlow({ metadata: registering, exchanges, fetch: fakeFetch as typeof fetch });
+    const client = await flow.register({ redirectUri: REDIRECT, clientName: 'x' });
+    expect(client).toEqual({
+      issuer: metadata.issuer,
+      clientId: 'dyn-id',
+      clientSecret: 'dyn-s3cret',
+      tokenEndpointAuthMethod: 'client_secret_basic',
+      source: 'dynamic',
+    });
+    expect(JSON.stringify(exchanges)).not.toContain('dyn-s3cret');
   });
 
   const pendingFor = (state: string): PendingAuthorization => ({

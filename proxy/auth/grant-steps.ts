@@ -89,16 +89,56 @@ export async function runAuthorizationSteps(
 }
 
 /** Step 7 as a refresh: new tokens for the held ones, without the person. */
-export async function runRefreshStep(ctx: FlowContext, found: Discovered, client: ClientRegistration, held: StoredTokens): Promise<StoredTokens> {
+export function runRefreshStep(ctx: FlowContext, found: Discovered, client: ClientRegistration, held: StoredTokens): Promise<StoredTokens> {
+  return runTokenGrant(ctx, () => oauthFlowFor(ctx, found).refresh({ client, tokens: held }), 'The refresh token was exchanged for a new access token');
+}
+
+/** Step 7 by a grant no person takes part in (refresh, client credentials): the tokens kept, or the step failed. */
+async function runTokenGrant(ctx: FlowContext, grant: () => Promise<StoredTokens>, what: string): Promise<StoredTokens> {
   await ctx.record.ready('token');
   let tokens: StoredTokens;
   try {
-    tokens = await oauthFlowFor(ctx, found).refresh({ client, tokens: held });
+    tokens = await grant();
   } catch (error) {
     throw flowFailure(ctx, error, 'token');
   }
   ctx.fileFlowExchanges();
-  return keepTokens(ctx, tokens, 'The refresh token was exchanged for a new access token');
+  return keepTokens(ctx, tokens, what);
+}
+
+/**
+ * Whether this client gets its tokens with the client_credentials grant: a pre-registered client with a
+ * secret, at an authorization server that lists client_credentials and not authorization_code among its
+ * grant types (a machine-to-machine server, the OAuth client credentials extension).
+ */
+export function usesClientCredentials(found: Discovered, client: ClientRegistration): boolean {
+  const grants = found.metadata.document.grant_types_supported;
+  return (
+    client.source === 'pre-registered' &&
+    client.clientSecret !== undefined &&
+    Array.isArray(grants) &&
+    grants.includes('client_credentials') &&
+    !grants.includes('authorization_code')
+  );
+}
+
+/** Steps 5–7 without a person: the client credentials become tokens (stored). */
+export function runClientCredentialsSteps(
+  ctx: FlowContext,
+  found: Discovered,
+  flow: OAuthFlow,
+  client: ClientRegistration,
+  scope: string | undefined,
+): Promise<StoredTokens> {
+  const { record } = ctx;
+  const why = `${found.issuer} grants client_credentials and not authorization_code: the pre-registered client gets tokens for itself, and no person approves.`;
+  record.skip('authorization', why);
+  record.skip('callback', why);
+  return runTokenGrant(
+    ctx,
+    () => flow.clientCredentials({ client, resource: found.resource, ...(scope !== undefined && { scope }) }),
+    'The client credentials were exchanged for tokens (client_credentials grant)',
+  );
 }
 
 /** Checks the token type, stores the tokens and says what was granted (never the tokens themselves). */

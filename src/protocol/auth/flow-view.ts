@@ -111,6 +111,21 @@ export interface AuthFlowView {
   message?: string;
 }
 
+/** The token endpoint authentication methods a pre-registered client may use. */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+
+/** Why a Client ID Metadata Document URL cannot be a client_id (an https URL with a path), else undefined. */
+export function clientMetadataUrlProblem(text: string): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol === 'https:' && url.pathname !== '/') return undefined;
+  return 'must be an https URL with a path (a Client ID Metadata Document)';
+}
+
 /** What the page (or CLI flags) tell the proxy about authorizing an HTTP connection. */
 export interface HttpAuthConfig {
   /** 'off': a 401 stays a 401 (today's behaviour, e.g. with a hand-written Authorization header). */
@@ -119,7 +134,7 @@ export interface HttpAuthConfig {
   clientId?: string;
   clientSecret?: string;
   /** client_secret_basic, client_secret_post or none. */
-  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'none';
+  tokenEndpointAuthMethod?: (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
   /** An https URL of a Client ID Metadata Document, used as client_id where the authorization server supports it. */
   clientMetadataUrl?: string;
   /** Ask for this scope instead of the one the spec's selection strategy picks. */

@@ -9,7 +9,7 @@ import { headerNameProblem, headerValueProblem, httpUrlProblem } from '../http/h
 import { isRecord, isStringArray } from '../json/guards.js';
 import type { Result } from '../result.js';
 import type { VersionChoice } from '../versions.js';
-import type { AuthFlowAction, HttpAuthConfig } from '../auth/flow-view.js';
+import { TOKEN_ENDPOINT_AUTH_METHODS, clientMetadataUrlProblem, type AuthFlowAction, type HttpAuthConfig } from '../auth/flow-view.js';
 import type { LineBytes, WireUpstreamEvent } from './upstream-event.js';
 
 /** WebSocket subprotocol naming this envelope version. */
@@ -126,7 +126,6 @@ function parseHttpTransportConfig(v: Record<string, unknown>): Result<HttpTransp
 }
 
 const AUTH_MODES: readonly string[] = ['guided', 'quick', 'off'];
-const TOKEN_ENDPOINT_AUTH_METHODS: readonly string[] = ['client_secret_basic', 'client_secret_post', 'none'];
 
 function parseHttpAuthConfig(v: unknown): Result<HttpAuthConfig | undefined> {
   if (v === undefined) return { ok: true, value: undefined };
@@ -142,25 +141,17 @@ function parseHttpAuthConfig(v: unknown): Result<HttpAuthConfig | undefined> {
     config[key] = value;
   }
   if (v.tokenEndpointAuthMethod !== undefined) {
-    if (typeof v.tokenEndpointAuthMethod !== 'string' || !TOKEN_ENDPOINT_AUTH_METHODS.includes(v.tokenEndpointAuthMethod)) {
+    const method = TOKEN_ENDPOINT_AUTH_METHODS.find((m) => m === v.tokenEndpointAuthMethod);
+    if (method === undefined) {
       return {
         ok: false,
         error: `transport.auth.tokenEndpointAuthMethod ${JSON.stringify(v.tokenEndpointAuthMethod)} is not client_secret_basic, client_secret_post or none`,
       };
     }
-    config.tokenEndpointAuthMethod = v.tokenEndpointAuthMethod as HttpAuthConfig['tokenEndpointAuthMethod'] & string;
+    config.tokenEndpointAuthMethod = method;
   }
-  if (config.clientMetadataUrl !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(config.clientMetadataUrl);
-    } catch {
-      url = undefined;
-    }
-    if (url?.protocol !== 'https:' || url.pathname === '/') {
-      return { ok: false, error: 'transport.auth.clientMetadataUrl must be an https URL with a path (a Client ID Metadata Document)' };
-    }
-  }
+  const cimdProblem = config.clientMetadataUrl === undefined ? undefined : clientMetadataUrlProblem(config.clientMetadataUrl);
+  if (cimdProblem !== undefined) return { ok: false, error: `transport.auth.clientMetadataUrl ${cimdProblem}` };
   return { ok: true, value: config };
 }
 
