@@ -101,8 +101,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
       ? await startCliAuthSession({ remember: o.rememberCredentials, say: (line) => io.err(`mcpscope: ${line}`), progress: io.err, timeoutMs: o.timeoutMs })
       : undefined;
   const upstreams = opener ?? auth?.opener;
-  const open = (protocolVersion: VersionChoice, connectTimeoutMs = auth ? o.timeoutMs + CLI_CALLBACK_TIMEOUT_MS : undefined) =>
-    CliConnection.open(
+  // With --auth, connecting may include a person approving in a browser: they get CLI_CALLBACK_TIMEOUT_MS more.
+  const open = (protocolVersion: VersionChoice, timeoutMs?: number) => {
+    const connectTimeoutMs = auth ? (timeoutMs ?? o.timeoutMs) + CLI_CALLBACK_TIMEOUT_MS : timeoutMs;
+    return CliConnection.open(
       o.target,
       {
         protocolVersion: o.command.name === 'conformance' ? conformanceVersion(protocolVersion, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION) : protocolVersion,
@@ -119,6 +121,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
       },
       upstreams,
     );
+  };
   try {
     if (o.command.name === 'check') {
       // Each generation on a fresh connection; --log-level is applied on each.
