@@ -42,10 +42,14 @@ export function discoveryExchangeView(e: AuthExchange, endedAt: number): AuthExc
 }
 
 export function flowExchangeView(e: OAuthFlowExchange): AuthExchangeView {
+  const contentType = e.responseHeaders?.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   return {
     method: e.method,
     url: maskOAuthUrl(e.url),
     ...(e.status !== undefined && { status: e.status }),
+    ...(e.requestHeaders && { requestHeaders: e.requestHeaders }),
+    ...(e.responseHeaders && { responseHeaders: e.responseHeaders }),
+    ...(contentType !== undefined && { contentType }),
     ...(e.requestBody !== undefined && { requestBody: maskOAuthBody(e.requestBody) }),
     ...(e.responseBody !== undefined && { responseBody: maskOAuthBody(e.responseBody) }),
     startedAt: e.startedAt,
@@ -71,6 +75,8 @@ export function httpExchangeOf(view: AuthExchangeView, step: AuthStepId, id: num
       : view.status !== undefined && view.status >= 400
         ? { problem: problemOf(view.status), message: `The OAuth ${step} request was answered ${view.status}.` }
         : undefined;
+  const responseHeaders: Array<[string, string]> | undefined =
+    view.responseHeaders ?? (view.contentType !== undefined ? [['content-type', view.contentType]] : undefined);
   return {
     id,
     purpose: 'oauth',
@@ -82,7 +88,7 @@ export function httpExchangeOf(view: AuthExchangeView, step: AuthStepId, id: num
     requestHeaders: view.requestHeaders ?? [],
     requestBytes: view.requestBody !== undefined ? encoder.encode(view.requestBody).length : 0,
     ...(view.status !== undefined && { status: view.status }),
-    ...(view.contentType !== undefined && { responseHeaders: [['content-type', view.contentType]] as Array<[string, string]> }),
+    ...(responseHeaders && { responseHeaders }),
     responseBytes: view.responseBody !== undefined ? encoder.encode(view.responseBody).length : 0,
     messages: 0,
     startedAt: view.startedAt,

@@ -4,7 +4,7 @@
 // before the code is redeemed, and refresh. oauth4webapi does the protocol; this
 // module keeps every HTTP exchange (secrets masked) and names the step that failed.
 import * as oauth from 'oauth4webapi';
-import { isRecord, maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
+import { isRecord, isSecretHeaderName, maskHeaderValue, maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
 import type { ClientRegistration, StoredTokens } from './credentials.js';
 
 /** The step of the flow an exchange or an error belongs to. */
@@ -21,6 +21,9 @@ export interface OAuthFlowExchange {
   durationMs: number;
   requestBody?: string;
   responseBody?: string;
+  /** As sent and received; Authorization (Basic for client_secret_basic) and cookies masked. */
+  requestHeaders?: Array<[string, string]>;
+  responseHeaders?: Array<[string, string]>;
   /** The network error, when there was no answer. */
   error?: string;
 }
@@ -101,6 +104,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         method: init.method,
         url: maskOAuthUrl(url),
         startedAt,
+        requestHeaders: shownHeaders(Object.entries(init.headers)),
         ...(requestBody !== undefined && { requestBody: maskOAuthBody(requestBody, init.headers['content-type']) }),
       };
       try {
@@ -110,6 +114,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         exchanges.push({
           ...base,
           status: response.status,
+          responseHeaders: shownHeaders([...response.headers]),
           durationMs: clock() - startedAt,
           responseBody: maskOAuthBody(text, response.headers.get('content-type') ?? undefined),
         });
@@ -298,6 +303,11 @@ function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
     );
   }
   return new OAuthFlowError('authorization-response', `The callback could not be used: ${message}.`);
+}
+
+/** Headers as shown: the ones that carry a credential masked. */
+function shownHeaders(headers: Iterable<[string, string]>): Array<[string, string]> {
+  return [...headers].map(([name, value]) => [name, isSecretHeaderName(name) ? maskHeaderValue(name, value) : value]);
 }
 
 /**

@@ -3,25 +3,13 @@
 // Document where the authorization server supports them, the client stored
 // for this issuer, else dynamic registration. Credentials are bound to the
 // issuer that issued them: a resource whose server changed registers anew.
+import { clientMetadataUrlProblem } from '../../src/protocol/wire.js';
 import { isClientSecretExpired, type ClientRegistration } from './credentials.js';
 import type { Discovered, FlowContext } from './flow-context.js';
 import { flowFailure } from './grant-steps.js';
 import type { OAuthFlow } from './flow.js';
 
 const CLIENT_NAME = 'mcpscope';
-
-/** Why a Client ID Metadata Document URL cannot be a client id, or undefined when it can. */
-export function metadataUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `${JSON.stringify(value)} is not a URL`;
-  }
-  if (url.protocol !== 'https:') return `it must use https, not ${url.protocol.slice(0, -1)}`;
-  if (url.pathname === '/' || url.pathname === '') return 'it must have a path (for example https://example.com/client.json)';
-  return undefined;
-}
 
 export async function runRegistrationStep(ctx: FlowContext, found: Discovered, flow: OAuthFlow): Promise<ClientRegistration> {
   const { record, options } = ctx;
@@ -62,8 +50,9 @@ export async function runRegistrationStep(ctx: FlowContext, found: Discovered, f
   let why = '';
   const metadataUrl = config.clientMetadataUrl !== undefined && config.clientMetadataUrl !== '' ? config.clientMetadataUrl : undefined;
   if (metadataUrl !== undefined && found.metadata.document.client_id_metadata_document_supported === true) {
-    const problem = metadataUrlProblem(metadataUrl);
-    if (problem) throw record.fail('registration', `the Client ID Metadata Document URL ${metadataUrl} cannot be a client id: ${problem}.`);
+    // The page and the CLI check it too; a config from elsewhere is checked here, before it is sent.
+    const problem = clientMetadataUrlProblem(metadataUrl);
+    if (problem) throw record.fail('registration', `the client metadata URL ${metadataUrl} cannot be a client id: it ${problem}.`);
     const client: ClientRegistration = { issuer: found.issuer, clientId: metadataUrl, tokenEndpointAuthMethod: 'none', source: 'metadata-document' };
     return use(
       client,
