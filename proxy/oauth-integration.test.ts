@@ -172,6 +172,7 @@ describe('OAuth through the proxy, against the protected demo', () => {
     await approve(c, s);
     expect((await answer).result).toBeDefined();
     const tokensBefore = exchanges(c).filter((x) => x.purpose === 'oauth' && x.authStep === 'token').length;
+    const firstSecrets = await secrets(s.file);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await request(c, { id: 2, method: 'ping' })).result).toEqual({});
     const tokenExchanges = exchanges(c).filter((x) => x.purpose === 'oauth' && x.authStep === 'token');
@@ -184,6 +185,9 @@ describe('OAuth through the proxy, against the protected demo', () => {
           .map((f) => f.flowId),
       ).size,
     ).toBe(1);
+    const held = [...firstSecrets, ...(await secrets(s.file))];
+    expect(new Set(held).size).toBeGreaterThan(firstSecrets.length); // new tokens came
+    for (const secret of held) expect(c.wire.join('\n')).not.toContain(secret);
   });
 
   it('steps up to the tool scope on 403 insufficient_scope', async () => {
@@ -202,6 +206,7 @@ describe('OAuth through the proxy, against the protected demo', () => {
       .filter((f) => f.reason === 'insufficient-scope')
       .at(-1)!;
     expect(stepUp).toMatchObject({ state: 'authorized', scope: expect.stringContaining('demo:admin') });
+    for (const secret of await secrets(s.file)) expect(c.wire.join('\n')).not.toContain(secret);
   });
 
   it('stops against a server that refuses every token: no loop, a clear failure', async () => {

@@ -218,4 +218,28 @@ describe('an HTTP upstream with an Authorizer', () => {
     expect(h.events.some((e) => e.type === 'message' || e.type === 'request-failed')).toBe(false);
     await h.upstream.shutdown();
   });
+
+  it('a GET stream refused even after authorizing is not reopened again and again', async () => {
+    server.refuseGet = true;
+    const { factory } = fakeAuthorizers(server);
+    const h = httpHarness(withAuth(http(server.mcpUrl, 'streamable-http')), fastHttp, { authorize: factory });
+    await h.upstream.start();
+    expect((await h.session.initialize('2025-11-25')).ok).toBe(true);
+    await h.next('http', (e) => e.exchange.purpose === 'listen' && e.exchange.state === 'failed');
+    await new Promise((r) => setTimeout(r, 400)); // reconnectDelayMs is 50: a reconnect would have come
+    const gets = server.seen.filter((s) => s.method === 'GET');
+    expect(gets).toHaveLength(MAX_AUTH_ATTEMPTS + 2);
+    expect(
+      h
+        .exchanges()
+        .filter((x) => x.purpose === 'listen')
+        .at(-1),
+    ).toMatchObject({
+      state: 'failed',
+      failure: { problem: 'unauthorized', message: expect.stringMatching(/still refuses the request/) },
+    });
+    // POSTs go on.
+    expect((await h.session.request('ping')).status).toBe('result');
+    await h.upstream.shutdown();
+  });
 });
