@@ -4,6 +4,7 @@
 // prints a secret; a server that does something wrong stops the run with a
 // message naming the step.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -119,6 +120,20 @@ describe('mcpscope --auth against the protected demo', () => {
     },
     30_000,
   );
+
+  it('a callback listener that cannot start: one sentence, exit 1, nothing sent', async () => {
+    const listen = vi.spyOn(Server.prototype, 'listen').mockImplementation(function (this: Server) {
+      process.nextTick(() => this.emit('error', new Error('listen EADDRNOTAVAIL 127.0.0.1')));
+      return this;
+    });
+    try {
+      const run = await cli('--url', 'http://127.0.0.1:9/mcp', '--auth', 'tools', 'list');
+      expect(run).toMatchObject({ code: 1, out: '' });
+      expect(run.err).toBe('mcpscope: --auth could not start its callback listener on 127.0.0.1: listen EADDRNOTAVAIL 127.0.0.1');
+    } finally {
+      listen.mockRestore();
+    }
+  });
 
   it('without --auth a 401 stays a 401, as before', async () => {
     const url = await demo();
