@@ -96,13 +96,25 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   const trace = o.verbose ? (line: string) => io.err(line) : undefined;
   let connection: CliConnection | undefined;
   // --auth: the run's OAuth pieces; connecting may then wait for a person to approve in a browser.
-  const auth: CliAuthSession | undefined =
-    o.target.kind === 'http' && o.target.auth
-      ? await startCliAuthSession({ remember: o.rememberCredentials, say: (line) => io.err(`mcpscope: ${line}`), progress: io.err, timeoutMs: o.timeoutMs })
-      : undefined;
+  let auth: CliAuthSession | undefined;
+  if (o.target.kind === 'http' && o.target.auth) {
+    try {
+      auth = await startCliAuthSession({
+        remember: o.rememberCredentials,
+        say: (line) => io.err(`mcpscope: ${line}`),
+        progress: io.err,
+        timeoutMs: o.timeoutMs,
+      });
+    } catch (err) {
+      io.err(`mcpscope: --auth could not start its callback listener on 127.0.0.1: ${err instanceof Error ? err.message : String(err)}`);
+      return 1;
+    }
+  }
   const upstreams = opener ?? auth?.opener;
-  const open = (protocolVersion: VersionChoice, connectTimeoutMs = auth ? o.timeoutMs + CLI_CALLBACK_TIMEOUT_MS : undefined) =>
-    CliConnection.open(
+  // With --auth, connecting may include a person approving in a browser: they get CLI_CALLBACK_TIMEOUT_MS more.
+  const open = (protocolVersion: VersionChoice, timeoutMs?: number) => {
+    const connectTimeoutMs = auth ? (timeoutMs ?? o.timeoutMs) + CLI_CALLBACK_TIMEOUT_MS : timeoutMs;
+    return CliConnection.open(
       o.target,
       {
         protocolVersion: o.command.name === 'conformance' ? conformanceVersion(protocolVersion, process.env.MCP_CONFORMANCE_PROTOCOL_VERSION) : protocolVersion,
@@ -119,6 +131,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
       },
       upstreams,
     );
+  };
   try {
     if (o.command.name === 'check') {
       // Each generation on a fresh connection; --log-level is applied on each.

@@ -4,6 +4,7 @@
 // prints a secret; a server that does something wrong stops the run with a
 // message naming the step.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -74,37 +75,65 @@ describe('mcpscope --auth against the protected demo', () => {
     expectNoSecret(run);
   }, 30_000);
 
-  it('an authorization server that wants a person: the URL is printed, and the browser coming back to the loopback listener completes the run', async () => {
-    const url = await demo();
-    const err: string[] = [];
-    const out: string[] = [];
-    let browser: Promise<Response> | undefined;
-    loginPage = true;
+  // The person takes longer than --timeout: connecting waits for them (the callback timeout), not for the request timeout.
+  it.each([
+    [['tools', 'list'], /whoami/],
+    [['check'], /OK: no errors/],
+  ])(
+    'an authorization server that wants a person: %j prints the URL, and the browser coming back to the loopback listener completes the run',
+    async (command, printed) => {
+      const url = await demo();
+      const err: string[] = [];
+      const out: string[] = [];
+      let browser: Promise<Response> | undefined;
+      loginPage = true;
+      try {
+        const code = await main(['--url', url, '--auth', '--timeout', '1000', ...command], {
+          out: (l) => out.push(l),
+          err: (l) => {
+            err.push(l);
+            // The person opens the printed URL; the demo approves and sends the browser to the CLI's redirect URI.
+            const shown = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)$/.exec(l.replace(/^mcpscope: /, ''));
+            if (shown) {
+              browser = new Promise((r) => setTimeout(r, 1500))
+                .then(() => realFetch(shown[1]!, { redirect: 'manual' }))
+                .then((approved) => {
+                  const back = approved.headers.get('location')!;
+                  collect(back); // the code the browser carries: never printed either
+                  return realFetch(back);
+                });
+            }
+          },
+        });
+        expect(code, err.join('\n')).toBe(0);
+      } finally {
+        loginPage = false;
+      }
+      expect(out.join('\n')).toMatch(printed);
+      const text = err.join('\n');
+      expect(text).toMatch(/The authorization server wants a person \(it answered 200, not a redirect back\)\. Open this URL in a browser to authorize:/);
+      expect(text).toMatch(/Waiting for the browser to come back to http:\/\/127\.0\.0\.1:\d+\/oauth\/callback/);
+      const tab = await browser!;
+      expect(tab.status).toBe(200);
+      expect(await tab.text()).toMatch(/authorization received/);
+      expectNoSecret({ out: out.join('\n'), err: text });
+    },
+    30_000,
+  );
+
+  it('a callback listener that cannot start: one sentence, exit 1, nothing sent', async () => {
+    const listen = vi.spyOn(Server.prototype, 'listen').mockImplementation(function (this: Server) {
+      process.nextTick(() => this.emit('error', new Error('listen EADDRNOTAVAIL 127.0.0.1')));
+      return this;
+    });
     try {
-      const code = await main(['--url', url, '--auth', 'tools', 'list'], {
-        out: (l) => out.push(l),
-        err: (l) => {
-          err.push(l);
-          // The person opens the printed URL; the demo approves and sends the browser to the CLI's redirect URI.
-          const printed = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)$/.exec(l.replace(/^mcpscope: /, ''));
-          if (printed) {
-            browser = realFetch(printed[1]!, { redirect: 'manual' }).then((approved) => realFetch(approved.headers.get('location')!));
-          }
-        },
-      });
-      expect(code, err.join('\n')).toBe(0);
+      const run = await cli('--url', 'http://127.0.0.1:9/mcp', '--auth', 'tools', 'list');
+      expect(run).toMatchObject({ code: 1, out: '' });
+      expect(run.err).toBe('mcpscope: --auth could not start its callback listener on 127.0.0.1: listen EADDRNOTAVAIL 127.0.0.1');
     } finally {
-      loginPage = false;
+      listen.mockRestore();
     }
-    expect(out.join('\n')).toMatch(/whoami/);
-    const text = err.join('\n');
-    expect(text).toMatch(/The authorization server wants a person \(it answered 200, not a redirect back\)\. Open this URL in a browser to authorize:/);
-    expect(text).toMatch(/Waiting for the browser to come back to http:\/\/127\.0\.0\.1:\d+\/oauth\/callback/);
-    const tab = await browser!;
-    expect(tab.status).toBe(200);
-    expect(await tab.text()).toMatch(/authorization received/);
-    expectNoSecret({ out: out.join('\n'), err: text });
-  }, 30_000);
+  });
 
   it('without --auth a 401 stays a 401, as before', async () => {
     const url = await demo();
