@@ -14,7 +14,7 @@ import { watchServerChange } from './stores/server-change.js';
 
 type Wired = Omit<App, 'restoreSavedLog' | 'clearRestoredLog'>;
 
-export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSchemaCheck'>): void {
+export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSchemaCheck' | 'openUrl'>): void {
   const { controller, connectionStore, logStore, lint, queryClient } = app;
 
   // Session events, tagged with their connection number.
@@ -53,6 +53,21 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     lint.exchange(connection, e.facts);
   });
 
+  // OAuth (issue 12): the flow to its tab (brought to the front when a flow starts), its AUTH-* findings
+  // to Problems; a Quick flow's authorization page opens by itself once (the tab's button stays, should a popup blocker refuse).
+  const autoOpened = new Set<string>();
+  controller.onAuthEvent((flow, connection) => {
+    const arrival = app.authFlows.receive(flow, connection);
+    if (arrival === 'stale') return;
+    lint.add(connection, app.authFlows.unseenFindings(flow));
+    if (arrival === 'new') app.navigationStore.getState().selectTab('authorization');
+    const attempt = `${connection}/${flow.flowId}/${flow.attempt}`;
+    if (flow.mode === 'quick' && flow.state === 'waiting-for-user' && flow.authorizationUrl !== undefined && !autoOpened.has(attempt)) {
+      autoOpened.add(attempt);
+      env.openUrl?.(flow.authorizationUrl);
+    }
+  });
+
   logStore.subscribe((s) => lint.observe(s.entries));
   // The SDK's schemas bring zod: loaded apart from the main bundle, in time for the first connection.
   void env.loadSchemaCheck?.().then(
@@ -77,6 +92,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.promptsStore.getState().forConnection(next);
     app.serverLog.getState().forConnection(next);
     app.discover.getState().forConnection(next);
+    app.authFlows.forConnection(next);
     app.toolsStore.getState().forConnection();
     app.elicitations.reset();
     app.tasksStore.forConnection(next);
