@@ -11,6 +11,7 @@ import type { SocketFactory } from './connection/socket.js';
 import type { UnloadTarget } from './connection/unload-guard.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
 import { createConnectionPrefs } from './features/connect/connection-prefs.js';
+import { createAuthSettings } from './features/connect/auth-settings.js';
 import { createDiscoverStore } from './features/connect/discover-store.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
@@ -146,6 +147,8 @@ export function createApp(env: PageEnvironment) {
     iconOrigins: createIconOriginsStore(env.settings),
     /** The protocol choice (a version or Auto, and Auto's probe), kept across visits; a hand-picked 2025-11-25 until changed. */
     connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
+    /** The HTTP form's OAuth settings (issue 12), kept across visits except the client secret. */
+    authSettings: createAuthSettings(env.settings),
     discover: createDiscoverStore({ session }),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore({
