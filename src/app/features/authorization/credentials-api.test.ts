@@ -4,7 +4,7 @@ import { CredentialsError, fetchStoredCredentials, forgetCredentials, parseStore
 function fakeFetch(status: number, body: unknown, calls: Array<{ url: string; init: RequestInit | undefined }> = []): typeof fetch {
   return (async (url: string, init?: RequestInit) => {
     calls.push({ url, init });
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
+    return new Response(status === 204 ? null : typeof body === 'string' ? body : JSON.stringify(body), { status });
   }) as typeof fetch;
 }
 
