@@ -59,7 +59,17 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
   controller.onAuthEvent((flow, connection) => {
     const arrival = app.authFlows.receive(flow, connection);
     if (arrival === 'stale') return;
-    lint.add(connection, app.authFlows.unseenFindings(flow));
+    // Each finding gets a log line of its own, so it is marked in the Log and exported with it.
+    for (const { step, finding } of app.authFlows.unseenFindings(flow)) {
+      const entry = logStore.getState().append({
+        t: controller.connection?.elapsed() ?? 0,
+        connection,
+        direction: 'system',
+        kind: 'system',
+        raw: `OAuth step ${step.number} (${step.title}): ${finding.rule} ${finding.message}`,
+      });
+      lint.add(connection, [{ ...finding, seq: entry.seq }]);
+    }
     if (arrival === 'new') app.navigationStore.getState().selectTab('authorization');
     const attempt = `${connection}/${flow.flowId}/${flow.attempt}`;
     if (flow.mode === 'quick' && flow.state === 'waiting-for-user' && flow.authorizationUrl !== undefined && !autoOpened.has(attempt)) {

@@ -4,7 +4,7 @@
 // listed under it. A new connection starts afresh.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AuthFlowView, Finding } from '../../../protocol/index.js';
+import type { AuthFlowView, AuthStepView, Finding } from '../../../protocol/index.js';
 
 export interface AuthFlowState {
   /** The connection the flows belong to (0: none yet). */
@@ -24,7 +24,7 @@ export interface AuthFlowStore {
   /** A new connection: the last one's flows are no longer shown. */
   forConnection(connection: number): void;
   /** The findings of `flow` not returned before (snapshots repeat every earlier step's findings). */
-  unseenFindings(flow: AuthFlowView): Finding[];
+  unseenFindings(flow: AuthFlowView): Array<{ step: AuthStepView; finding: Finding }>;
 }
 
 export function createAuthFlowStore(): AuthFlowStore {
@@ -59,13 +59,13 @@ export function createAuthFlowStore(): AuthFlowStore {
       store.setState({ connection, earlier: [] }, true);
     },
     unseenFindings(flow) {
-      const found: Finding[] = [];
+      const found: Array<{ step: AuthStepView; finding: Finding }> = [];
       for (const step of flow.steps) {
         for (const f of step.findings) {
           const key = `${flow.flowId}\u0000${step.id}\u0000${f.rule}\u0000${f.message}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          found.push(f);
+          found.push({ step, finding: f });
         }
       }
       return found;

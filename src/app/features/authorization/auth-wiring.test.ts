@@ -63,7 +63,12 @@ describe('the OAuth flow in the page', () => {
     deliver(guidedFlow('registration'));
     deliver(authorizedFlow());
     const findings = app.lint.store.getState().findings;
-    expect(findings).toEqual([{ ...prmFinding, connection: 1 }]);
+    const line = systemLines(app).filter((l) => l.includes('AUTH-PRM-RESOURCE'));
+    expect(line).toEqual([`OAuth step 2 (Protected resource metadata): AUTH-PRM-RESOURCE ${prmFinding.message}`]);
+    const seq = app.logStore.getState().entries.find((e) => e.raw === line[0])!.seq;
+    // Tied to that log line: marked there, and exported with it.
+    expect(findings).toEqual([{ ...prmFinding, seq, connection: 1 }]);
+    expect(app.lint.store.getState().bySeq.get(seq)?.map((f) => f.rule)).toEqual(['AUTH-PRM-RESOURCE']);
     expect(app.lint.store.getState().byConnection.get(1)?.get('AUTH-PRM-RESOURCE')?.count).toBe(1);
   });
 
