@@ -17,7 +17,10 @@ export function attemptLine(flow: AuthFlowView): string | undefined {
   if (flow.attempt <= 1) return undefined;
   const of = flow.maxAttempts !== undefined ? ` of ${flow.maxAttempts}` : '';
   const scope = flow.scope !== undefined ? ` for scope ${flow.scope}` : '';
-  const why = flow.reason === 'insufficient-scope' ? `the server refused the token as insufficient (403 insufficient_scope) and asked${scope}` : `a new authorization${scope}`;
+  const why =
+    flow.reason === 'insufficient-scope'
+      ? `the server refused the token as insufficient (403 insufficient_scope) and asked${scope}`
+      : `a new authorization${scope}`;
   return `Step-up ${flow.attempt}${of}: ${why}.`;
 }
 

@@ -1,7 +1,16 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { AuthFlowAction, AuthFlowView, ClientFeatures, ClientSession, ServerRequestHandler, SessionEvent, TransportConfig, VersionChoice } from '../../protocol/index.js';
+import type {
+  AuthFlowAction,
+  AuthFlowView,
+  ClientFeatures,
+  ClientSession,
+  ServerRequestHandler,
+  SessionEvent,
+  TransportConfig,
+  VersionChoice,
+} from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';

@@ -73,7 +73,9 @@ describe('the Authorization tab', () => {
     expect(text(html)).toContain('Open the authorization page in a new tab and approve there.');
     expect(html).toContain('Open authorization page</button>');
     expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:3012\/authorize\?response_type=code&amp;[^"]+" target="_blank" rel="noopener noreferrer">/);
-    expect(text(tab(http, waitingFlow('quick')))).toContain('mcpscope tried to open the authorization page in a new tab. If the browser blocked it, open it here.');
+    expect(text(tab(http, waitingFlow('quick')))).toContain(
+      'mcpscope tried to open the authorization page in a new tab. If the browser blocked it, open it here.',
+    );
   });
 
   it('once authorized: says so and that the connection continues; no controls left', () => {
@@ -93,9 +95,7 @@ describe('the Authorization tab', () => {
 
   it('a step-up says which attempt and the scope asked for, and keeps the first flow below', () => {
     const shown = text(tab(http, authorizedFlow(), { ...stepUpFlow(), maxAttempts: 3 }));
-    expect(shown).toContain(
-      'Step-up 2 of 3: the server refused the token as insufficient (403 insufficient_scope) and asked for scope mcp:tools mcp:admin.',
-    );
+    expect(shown).toContain('Step-up 2 of 3: the server refused the token as insufficient (403 insufficient_scope) and asked for scope mcp:tools mcp:admin.');
     expect(shown).toContain('Earlier on this connection');
     expect(shown).toContain('Authorization : Authorized by http://127.0.0.1:3012');
   });

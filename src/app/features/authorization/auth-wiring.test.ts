@@ -17,7 +17,10 @@ function connectHttp(opened: string[] = []) {
 
 const systemLines = (app: ReturnType<typeof createTestApp>['app']) => {
   app.logStore.getState().flush();
-  return app.logStore.getState().entries.filter((e) => e.kind === 'system').map((e) => e.raw);
+  return app.logStore
+    .getState()
+    .entries.filter((e) => e.kind === 'system')
+    .map((e) => e.raw);
 };
 
 describe('the OAuth flow in the page', () => {
@@ -57,7 +60,7 @@ describe('the OAuth flow in the page', () => {
     ]);
   });
 
-  it("puts each AUTH-* finding in Problems once, though every snapshot repeats it", () => {
+  it('puts each AUTH-* finding in Problems once, though every snapshot repeats it', () => {
     const { app, deliver } = connectHttp();
     deliver(guidedFlow('authorization-server-metadata'));
     deliver(guidedFlow('registration'));
@@ -68,7 +71,12 @@ describe('the OAuth flow in the page', () => {
     const seq = app.logStore.getState().entries.find((e) => e.raw === line[0])!.seq;
     // Tied to that log line: marked there, and exported with it.
     expect(findings).toEqual([{ ...prmFinding, seq, connection: 1 }]);
-    expect(app.lint.store.getState().bySeq.get(seq)?.map((f) => f.rule)).toEqual(['AUTH-PRM-RESOURCE']);
+    expect(
+      app.lint.store
+        .getState()
+        .bySeq.get(seq)
+        ?.map((f) => f.rule),
+    ).toEqual(['AUTH-PRM-RESOURCE']);
     expect(app.lint.store.getState().byConnection.get(1)?.get('AUTH-PRM-RESOURCE')?.count).toBe(1);
   });
 

@@ -160,14 +160,19 @@ export const authorizedFlow = (): AuthFlowView => ({
 
 /** The token endpoint answered 500. */
 export const failedFlow = (): AuthFlowView => {
-  const flow = guidedFlow('token', 'failed', { state: 'failed', message: 'Authorization failed at step 7 (Token request): the token endpoint answered HTTP 500.' });
+  const flow = guidedFlow('token', 'failed', {
+    state: 'failed',
+    message: 'Authorization failed at step 7 (Token request): the token endpoint answered HTTP 500.',
+  });
   const steps = flow.steps.map((s) =>
     s.id === 'token'
       ? {
           ...s,
           summary: 'The token endpoint answered HTTP 500.',
           error: 'Step 7 (Token request): the token endpoint answered HTTP 500 "server_error". Check the authorization server, then connect again.',
-          exchanges: [{ method: 'POST', url: `${ISSUER}/token`, status: 500, responseBody: '{"error":"server_error"}', startedAt: 1_764_596_000_040, durationMs: 11 }],
+          exchanges: [
+            { method: 'POST', url: `${ISSUER}/token`, status: 500, responseBody: '{"error":"server_error"}', startedAt: 1_764_596_000_040, durationMs: 11 },
+          ],
         }
       : s,
   );

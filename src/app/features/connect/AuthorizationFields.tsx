@@ -50,7 +50,14 @@ export function AuthorizationFields({ headers, disabled }: Props) {
           <summary>Client registration</summary>
           <p className="hint">Leave empty to use a Client ID Metadata Document or dynamic registration, as the authorization server offers.</p>
           <label htmlFor={`${id}-client-id`}>Client id</label>
-          <input id={`${id}-client-id`} className="mono" value={s.clientId} onChange={(e) => s.set({ clientId: e.target.value })} spellCheck={false} autoComplete="off" />
+          <input
+            id={`${id}-client-id`}
+            className="mono"
+            value={s.clientId}
+            onChange={(e) => s.set({ clientId: e.target.value })}
+            spellCheck={false}
+            autoComplete="off"
+          />
           <label htmlFor={`${id}-secret`}>Client secret</label>
           <input
             id={`${id}-secret`}

@@ -22,13 +22,20 @@ describe('the Authorization settings of the HTTP form', () => {
   });
 
   it('fall back to the defaults for what storage holds in an unusable form', () => {
-    expect(createAuthSettings(memoryStorage({ 'mcpscope.httpAuth': '{"mode":"always","clientId":7}' })).getState()).toMatchObject({ mode: 'quick', clientId: '' });
+    expect(createAuthSettings(memoryStorage({ 'mcpscope.httpAuth': '{"mode":"always","clientId":7}' })).getState()).toMatchObject({
+      mode: 'quick',
+      clientId: '',
+    });
     expect(createAuthSettings(memoryStorage({ 'mcpscope.httpAuth': 'not json' })).getState().mode).toBe('quick');
   });
 
   it('put auth on the HTTP transport, trimmed; Off sends none (the proxy default)', () => {
     const form = { ...formFromPrefill(undefined), transportKind: 'http' as const, url: 'http://127.0.0.1:3011/mcp' };
-    const built = buildConnectRequest(form, LEGACY, settings({ mode: 'guided', clientId: ' pre-1 ', clientSecret: 'x', tokenEndpointAuthMethod: 'client_secret_basic', scope: ' a   b ' }));
+    const built = buildConnectRequest(
+      form,
+      LEGACY,
+      settings({ mode: 'guided', clientId: ' pre-1 ', clientSecret: 'x', tokenEndpointAuthMethod: 'client_secret_basic', scope: ' a   b ' }),
+    );
     expect(built.ok && built.request.transport).toMatchObject({
       kind: 'http',
       auth: { mode: 'guided', clientId: 'pre-1', clientSecret: 'x', tokenEndpointAuthMethod: 'client_secret_basic', scope: 'a b' },
@@ -41,9 +48,19 @@ describe('the Authorization settings of the HTTP form', () => {
   });
 
   it('leave OAuth off while an Authorization header is typed', () => {
-    const form = { ...formFromPrefill(undefined), transportKind: 'http' as const, url: 'http://127.0.0.1:3011/mcp', headers: [newHeaderRow('authorization', 'Bearer abc')] };
+    const form = {
+      ...formFromPrefill(undefined),
+      transportKind: 'http' as const,
+      url: 'http://127.0.0.1:3011/mcp',
+      headers: [newHeaderRow('authorization', 'Bearer abc')],
+    };
     const built = buildConnectRequest(form, LEGACY, settings({ mode: 'quick' }));
-    expect(built.ok && built.request.transport).toEqual({ kind: 'http', url: 'http://127.0.0.1:3011/mcp', headers: { authorization: 'Bearer abc' }, mode: 'auto' });
+    expect(built.ok && built.request.transport).toEqual({
+      kind: 'http',
+      url: 'http://127.0.0.1:3011/mcp',
+      headers: { authorization: 'Bearer abc' },
+      mode: 'auto',
+    });
   });
 
   it('say what is wrong with a registration a person can fix', () => {
@@ -57,7 +74,9 @@ describe('the Authorization settings of the HTTP form', () => {
       'Authorization: client_secret_post sends a client secret; enter it, or choose "none" for a public client.',
       'Authorization: the Client ID Metadata Document URL "not a url" is not a URL.',
     ]);
-    expect(buildAuthConfig(settings({ clientId: 'pub', tokenEndpointAuthMethod: 'none', clientMetadataUrl: 'https://example.com/c.json' }), [], errors)).toEqual({
+    expect(
+      buildAuthConfig(settings({ clientId: 'pub', tokenEndpointAuthMethod: 'none', clientMetadataUrl: 'https://example.com/c.json' }), [], errors),
+    ).toEqual({
       mode: 'quick',
       clientId: 'pub',
       tokenEndpointAuthMethod: 'none',

@@ -31,7 +31,14 @@ export interface AuthSettingsState extends AuthSettings {
 }
 
 /** Quick by default: a protected server just works; Guided is for watching each step. */
-export const DEFAULT_AUTH_SETTINGS: AuthSettings = { mode: 'quick', clientId: '', clientSecret: '', tokenEndpointAuthMethod: '', clientMetadataUrl: '', scope: '' };
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  mode: 'quick',
+  clientId: '',
+  clientSecret: '',
+  tokenEndpointAuthMethod: '',
+  clientMetadataUrl: '',
+  scope: '',
+};
 
 const isMode = (v: unknown): v is AuthMode => typeof v === 'string' && (AUTH_MODES as readonly string[]).includes(v);
 const isMethod = (v: unknown): v is TokenEndpointAuthMethod => typeof v === 'string' && (TOKEN_ENDPOINT_AUTH_METHODS as readonly string[]).includes(v);

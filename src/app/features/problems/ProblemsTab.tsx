@@ -135,7 +135,9 @@ function ConnectionProblems({ connection, current, version }: { connection: numb
     <section className="problems-connection" aria-label={heading}>
       <h3>{heading}</h3>
       <p>{summary(counts)}.</p>
-      {(frameCounts.length > 0 || authCounts.length === 0) && <RuleTable label="Problems by rule" counts={frameCounts} version={version} connection={connection} />}
+      {(frameCounts.length > 0 || authCounts.length === 0) && (
+        <RuleTable label="Problems by rule" counts={frameCounts} version={version} connection={connection} />
+      )}
       {authCounts.length > 0 && (
         <>
           <h4 className="problems-group">Authorization</h4>
