@@ -24,6 +24,12 @@ export function attemptLine(flow: AuthFlowView): string | undefined {
   return `Step-up ${flow.attempt}${of}: ${why}.`;
 }
 
+/** The error without its own "OAuth step 7 (Token) failed: " lead, which the sentence around it already says. */
+function withoutStepName(error: string, step: AuthStepView): string {
+  const title = step.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return error.replace(new RegExp(`^[^:]*\\bstep ${step.number} \\(${title}\\)[^:]*:\\s*`, 'i'), '');
+}
+
 /** One sentence for the connection status: where the flow is, or how it ended. */
 export function flowSentence(flow: AuthFlowView): string {
   const step = currentStep(flow);
@@ -32,7 +38,8 @@ export function flowSentence(flow: AuthFlowView): string {
     case 'failed': {
       const failed = failedStep(flow);
       if (failed === undefined) return flow.message ?? 'Authorization failed.';
-      return `Authorization failed at step ${failed.number} (${failed.title}): ${failed.error ?? failed.summary ?? flow.message ?? 'no reason was given'}`;
+      const why = failed.error ?? failed.summary ?? flow.message ?? 'no reason was given';
+      return `Authorization failed at step ${failed.number} (${failed.title}): ${withoutStepName(why, failed)}`;
     }
     case 'cancelled':
       return 'Authorization cancelled: the refused request stays refused. Connect again to start over.';

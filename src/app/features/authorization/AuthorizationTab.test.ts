@@ -88,7 +88,7 @@ describe('the Authorization tab', () => {
   it('a failed flow names the step and what to do', () => {
     const shown = text(tab(http, failedFlow()));
     expect(shown).toContain(
-      'Authorization failed at step 7 (Token request): Step 7 (Token request): the token endpoint answered HTTP 500 "server_error". Check the authorization server, then connect again.',
+      'Authorization failed at step 7 (Token request): the token endpoint answered HTTP 500 "server_error". Check the authorization server, then connect again.',
     );
     expect(shown).toContain('POST http://127.0.0.1:3012/token → 500');
   });
@@ -127,5 +127,19 @@ describe('the connection status during authorization', () => {
     expect(failed).toContain('Authorization failed');
     expect(failed).toContain('Authorization failed at step 7 (Token request):');
     expect(failed).toContain('Show the Authorization tab');
+  });
+});
+
+describe('the failure sentence', () => {
+  it('names the step once, whatever lead the engine gave its error', async () => {
+    const { flowSentence } = await import('../../connection/auth-flow-text.js');
+    const flow = failedFlow();
+    const withLead = (error: string) => ({ ...flow, steps: flow.steps.map((s) => (s.id === 'token' ? { ...s, error } : s)) });
+    expect(flowSentence(withLead('OAuth step 7 (Token request) failed: HTTP 500 (rule AUTH-TOKEN).'))).toBe(
+      'Authorization failed at step 7 (Token request): HTTP 500 (rule AUTH-TOKEN).',
+    );
+    expect(flowSentence(withLead('The token endpoint said: step 3 of the plan (x): no.'))).toBe(
+      'Authorization failed at step 7 (Token request): The token endpoint said: step 3 of the plan (x): no.',
+    );
   });
 });

@@ -96,7 +96,8 @@ function FlowView({ flow, closed }: { flow: AuthFlowView; closed: boolean }) {
       <p className={`auth-flow-state ${flow.state === 'failed' ? 'failure-text' : flow.state === 'authorized' ? 'ok-text' : ''}`} role="status">
         {flowSentence(flow)}
       </p>
-      {flow.message !== undefined && flow.state !== 'failed' && <p className="hint">{flow.message}</p>}
+      {/* While it runs, the sentence above says it all; once ended, the engine's own words may add the detail. */}
+      {flow.message !== undefined && (flow.state === 'authorized' || flow.state === 'cancelled') && <p className="hint">{flow.message}</p>}
       <Controls flow={flow} closed={closed} />
       <AuthorizationPage flow={flow} />
       <FlowSteps steps={flow.steps} />

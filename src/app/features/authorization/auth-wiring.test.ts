@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test-app.js';
 import { authorizedFlow, failedFlow, guidedFlow, prmFinding, stepUpFlow, waitingFlow } from './flow-fixtures.js';
 import type { AuthFlowView } from '../../../protocol/index.js';
@@ -111,5 +111,20 @@ describe('the OAuth flow in the page', () => {
     expect(app.authFlows.receive(guidedFlow('token'), 1)).toBe('stale');
     expect(app.authFlows.receive(guidedFlow('challenge'), 2)).toBe('new');
     expect(app.authFlows.store.getState()).toMatchObject({ connection: 2, earlier: [] });
+  });
+});
+
+describe('stored credentials after a flow', () => {
+  it('are read again when a flow ends', () => {
+    const { app, deliver } = connectHttp();
+    const invalidated: unknown[] = [];
+    vi.spyOn(app.queryClient, 'invalidateQueries').mockImplementation((filters) => {
+      invalidated.push(filters?.queryKey);
+      return Promise.resolve();
+    });
+    deliver(guidedFlow('registration', 'running'));
+    expect(invalidated).toEqual([]);
+    deliver(authorizedFlow());
+    expect(invalidated).toEqual([['oauth-credentials']]);
   });
 });

@@ -102,4 +102,6 @@ export async function forgetCredentials(token: string, issuer?: string, fetchFn:
   await call(token, 'DELETE', issuer !== undefined ? `?issuer=${encodeURIComponent(issuer)}` : '', fetchFn);
 }
 
-export const credentialsQueryKey = (token: string) => ['oauth-credentials', token] as const;
+/** The first part of every stored-credentials query key: a flow that ends makes them stale. */
+export const CREDENTIALS_QUERY = 'oauth-credentials';
+export const credentialsQueryKey = (token: string) => [CREDENTIALS_QUERY, token] as const;

@@ -71,7 +71,7 @@ export function AuthorizationFields({ headers, disabled }: Props) {
           <p className="hint" id={`${id}-secret-hint`}>
             Kept only in this page’s memory and sent to the proxy on Connect; never saved in the browser. Enter it again after a reload.
           </p>
-          <label htmlFor={`${id}-method`}>Token endpoint auth method</label>
+          <label htmlFor={`${id}-method`}>Token endpoint authentication</label>
           <select
             id={`${id}-method`}
             value={s.tokenEndpointAuthMethod}
@@ -87,7 +87,7 @@ export function AuthorizationFields({ headers, disabled }: Props) {
               </option>
             ))}
           </select>
-          <label htmlFor={`${id}-cimd`}>Client ID Metadata Document URL</label>
+          <label htmlFor={`${id}-cimd`}>Client ID Metadata Document</label>
           <input
             id={`${id}-cimd`}
             className="mono"
