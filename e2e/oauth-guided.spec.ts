@@ -105,3 +105,51 @@ test('Guided: every step by Next step, the authorization page in a new tab, then
   await expect(stored).toContainText(`${demo.origin.replace(/:\d+$/, '')}`);
   await expect(stored).toContainText('refreshable');
 });
+
+async function connectQuick(page: Page, url: string): Promise<void> {
+  await page.goto(proxy().page);
+  await page.getByLabel('Transport').selectOption('http');
+  await page.getByLabel('URL').fill(url);
+  await page.getByRole('radiogroup', { name: 'OAuth' }).getByText('Quick', { exact: true }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+test('Quick: the authorization page opens by itself once, the connection goes on; Forget empties the stored credentials', async ({ page, context }) => {
+  const own = await startFixture(oauthDemoFixture);
+  try {
+    const [authTab] = await Promise.all([context.waitForEvent('page'), connectQuick(page, `${own.origin}/mcp`)]);
+    await authTab.waitForLoadState();
+    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected to mcpscope-protected-demo');
+    const tab = page.getByRole('tabpanel', { name: 'Authorization' });
+    await expect(tab.getByRole('button', { name: 'Next step' })).toHaveCount(0);
+    await expect(step(page, 8)).toHaveAttribute('aria-label', 'Step 8: Retry, done');
+    await authTab.close();
+
+    await page.getByRole('tab', { name: 'Authorization' }).click();
+    const stored = tab.getByRole('table', { name: 'Stored credentials' });
+    await expect(stored.getByRole('row')).not.toHaveCount(0);
+    await page.screenshot({ path: 'test-results/oauth-quick-stored.png', fullPage: true });
+    await tab.getByRole('button', { name: 'Forget all' }).click();
+    await expect(tab.getByText('None stored.')).toBeVisible();
+  } finally {
+    await own.stop();
+  }
+});
+
+test('A failing token endpoint: the status names the step, and the log says it once', async ({ page, context }) => {
+  const faulty = await startFixture(oauthDemoFixture, ['--fault', 'token-500']);
+  try {
+    await Promise.all([context.waitForEvent('page'), connectQuick(page, `${faulty.origin}/mcp`)]);
+    const alert = page.getByRole('alert').filter({ hasText: 'Authorization failed' });
+    await expect(alert).toContainText(/Authorization failed at step \d \((Token|Callback)\): /);
+    await expect(step(page, 7)).toHaveAttribute('aria-label', /Step 7: Token, failed/);
+    await expect(step(page, 7).getByText(/→ 500/)).toBeVisible();
+    await page.screenshot({ path: 'test-results/oauth-token-500.png', fullPage: true });
+    // No loop: exactly one flow, and the connection ended with a sentence rather than hanging.
+    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Not connected.');
+    await page.getByRole('tab', { name: 'Log' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Log' }).getByText(/^OAuth: Authorization failed at step/)).toHaveCount(1);
+  } finally {
+    await faulty.stop();
+  }
+});

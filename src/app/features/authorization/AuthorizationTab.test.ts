@@ -143,3 +143,13 @@ describe('the failure sentence', () => {
     );
   });
 });
+
+describe('a flow that ended mid-step', () => {
+  it('shows the step it stopped in as stopped, not running', () => {
+    const flow = failedFlow();
+    const stuck = { ...flow, steps: flow.steps.map((s) => (s.id === 'callback' ? { ...s, state: 'running' as const } : s)) };
+    const html = tab(http, stuck);
+    expect(html).toContain('aria-label="Step 6: The callback, stopped"');
+    expect(html).toContain('aria-label="Step 7: Token request, failed"');
+  });
+});

@@ -100,7 +100,7 @@ function FlowView({ flow, closed }: { flow: AuthFlowView; closed: boolean }) {
       {flow.message !== undefined && (flow.state === 'authorized' || flow.state === 'cancelled') && <p className="hint">{flow.message}</p>}
       <Controls flow={flow} closed={closed} />
       <AuthorizationPage flow={flow} />
-      <FlowSteps steps={flow.steps} />
+      <FlowSteps steps={flow.steps} ended={!OPEN.has(flow.state)} />
     </section>
   );
 }
@@ -133,7 +133,7 @@ export function AuthorizationTab() {
               <summary>
                 Authorization {f.attempt > 1 ? `(attempt ${f.attempt})` : ''}: {flowSentence(f)}
               </summary>
-              <FlowSteps steps={f.steps} />
+              <FlowSteps steps={f.steps} ended={!OPEN.has(f.state)} />
             </details>
           ))}
         </section>

@@ -63,13 +63,20 @@ function Exchange({ x }: { x: AuthExchangeView }) {
   );
 }
 
-export function FlowStep({ step }: { step: AuthStepView }) {
+/** A step still running (or next) when its flow has ended was stopped there: say so rather than "running". */
+function shownState(state: AuthStepState, ended: boolean): { className: AuthStepState; label: string } {
+  if (ended && (state === 'running' || state === 'ready' || state === 'waiting')) return { className: 'pending', label: 'stopped' };
+  return { className: state, label: STATE_LABEL[state] };
+}
+
+export function FlowStep({ step, ended }: { step: AuthStepView; ended: boolean }) {
+  const state = shownState(step.state, ended);
   return (
-    <li className={`auth-step state-${step.state}`} aria-label={`Step ${step.number}: ${step.title}, ${STATE_LABEL[step.state]}`}>
+    <li className={`auth-step state-${state.className}`} aria-label={`Step ${step.number}: ${step.title}, ${state.label}`}>
       <div className="auth-step-head">
         <span className="auth-step-number">{step.number}</span>
         <span className="auth-step-title">{step.title}</span>
-        <span className={`auth-state state-${step.state}`}>{STATE_LABEL[step.state]}</span>
+        <span className={`auth-state state-${state.className}`}>{state.label}</span>
       </div>
       {step.summary !== undefined && <p className="auth-step-summary">{step.summary}</p>}
       {step.error !== undefined && (
@@ -112,11 +119,11 @@ export function FlowStep({ step }: { step: AuthStepView }) {
   );
 }
 
-export function FlowSteps({ steps }: { steps: readonly AuthStepView[] }) {
+export function FlowSteps({ steps, ended }: { steps: readonly AuthStepView[]; ended: boolean }) {
   return (
     <ol className="auth-steps" aria-label="Steps of the authorization">
       {steps.map((s) => (
-        <FlowStep key={s.id} step={s} />
+        <FlowStep key={s.id} step={s} ended={ended} />
       ))}
     </ol>
   );

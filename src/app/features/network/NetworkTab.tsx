@@ -32,6 +32,7 @@ export function NetworkTab() {
         {http?.mode ? HTTP_MODE_LABEL[http.mode] : 'Transport not decided yet'}
         {http?.requested === 'auto' && http.mode && ' (chosen by Auto)'} · {exchanges.length} exchange{exchanges.length === 1 ? '' : 's'}
         {dropped > 0 && ` (${dropped} older ones are only in the log)`}
+        {filter !== 'all' && `, ${shown.length} shown`}
         {(hasOAuth || filter !== 'all') && (
           <label className="network-filter">
             {' '}
