@@ -153,3 +153,16 @@ test('A failing token endpoint: the status names the step, and the log says it o
     await faulty.stop();
   }
 });
+
+test('Guided: Cancel stops the flow where it is, and the connection says so', async ({ page }) => {
+  await connectGuided(page);
+  const tab = page.getByRole('tabpanel', { name: 'Authorization' });
+  await tab.getByRole('button', { name: 'Next step' }).click();
+  await expect(step(page, 2)).toHaveAttribute('aria-label', 'Step 2: Protected resource metadata, next');
+  await tab.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status', { name: 'Authorization status' })).toContainText('Authorization cancelled');
+  await expect(step(page, 1)).toHaveAttribute('aria-label', 'Step 1: Challenge, done');
+  await expect(step(page, 2)).toHaveAttribute('aria-label', 'Step 2: Protected resource metadata, pending');
+  await expect(tab.getByRole('button', { name: 'Next step' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Not connected.');
+});
