@@ -163,3 +163,30 @@ test('Guided: Cancel stops the flow where it is, and the connection says so', as
   await expect(tab.getByRole('button', { name: 'Next step' })).toHaveCount(0);
   await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Not connected.');
 });
+
+test('Quick step-up: a tool that needs a wider scope brings the Authorization tab back with the attempt, then its result', async ({ page, context }) => {
+  const first = context.waitForEvent('page');
+  await connectQuick(page, `${demo.origin}/mcp`);
+  await (await first).close();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected to mcpscope-protected-demo');
+
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'admin_reset', exact: true }).click();
+  const second = context.waitForEvent('page');
+  await tools.getByRole('region', { name: 'Tool admin_reset' }).getByRole('button', { name: 'Call tool' }).click();
+  await (await second).close();
+
+  const tab = page.getByRole('tabpanel', { name: 'Authorization' });
+  await expect(page.getByRole('tab', { name: 'Authorization' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    tab.getByText(/^Step-up 2: the server refused the token as insufficient \(403 insufficient_scope\) and asked for scope .*demo:admin/),
+  ).toBeVisible();
+  await expect(tab.getByRole('status')).toContainText('Authorized');
+  await expect(tab.getByRole('region', { name: 'Earlier authorizations' })).toContainText('Authorized');
+  await page.screenshot({ path: 'test-results/oauth-step-up.png', fullPage: true });
+
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(tools.getByRole('region', { name: 'Call result' })).toBeVisible();
+  await expect(tools.getByRole('region', { name: 'Call result' })).not.toContainText('403');
+});
