@@ -304,6 +304,8 @@ export class ProxyConnection {
 
   /** A snapshot of the OAuth flow: to the page, and a log line when its state changes. */
   private onAuth(flow: AuthFlowView): void {
+    // The refused request waits for the flow (and the person in it): nothing times out meanwhile.
+    this.session.holdDeadlines(flow.state === 'running' || flow.state === 'paused' || flow.state === 'waiting-for-user');
     const before = this.authStates.get(flow.flowId);
     this.authStates.set(flow.flowId, flow.state);
     if (before !== flow.state) {
