@@ -33,7 +33,7 @@ describe('an HTTP upstream with an Authorizer', () => {
       expect(init.ok).toBe(true);
       expect(built).toHaveLength(1);
       const fake = built[0]!;
-      expect(fake.challenges).toEqual([{ status: 401, wwwAuthenticate: expect.stringContaining('resource_metadata=') }]);
+      expect(fake.challenges).toEqual([{ status: 401, wwwAuthenticate: expect.stringContaining('resource_metadata='), attempt: 0 }]);
       expect(fake.hooks.protocolVersion()).toBe('2025-11-25');
       expect(fake.hooks.serverUrl).toBe(server.mcpUrl);
 
@@ -103,7 +103,8 @@ describe('an HTTP upstream with an Authorizer', () => {
     expect(init.ok).toBe(false);
     const posts = server.seen.filter((s) => s.method === 'POST');
     expect(posts).toHaveLength(MAX_AUTH_ATTEMPTS + 2);
-    expect(built[0]!.challenges).toHaveLength(MAX_AUTH_ATTEMPTS + 1);
+    // Each refusal says how many times the request was already sent again.
+    expect(built[0]!.challenges.map((c) => c.attempt)).toEqual([0, 1, 2, 3]);
     expect(h.events.find((e) => e.type === 'request-failed')).toMatchObject({
       problem: 'unauthorized',
       message: expect.stringMatching(/still refuses the request \(HTTP 401\) after 4 authorizations; mcpscope stops here/),
