@@ -180,7 +180,7 @@ test('Quick step-up: a tool that needs a wider scope brings the Authorization ta
   const tab = page.getByRole('tabpanel', { name: 'Authorization' });
   await expect(page.getByRole('tab', { name: 'Authorization' })).toHaveAttribute('aria-selected', 'true');
   await expect(
-    tab.getByText(/^Step-up 2: the server refused the token as insufficient \(403 insufficient_scope\) and asked for scope .*demo:admin/),
+    tab.getByText(/^Step-up: the server refused the token as insufficient \(403 insufficient_scope\) and asked for scope .*demo:admin/),
   ).toBeVisible();
   await expect(tab.getByRole('status')).toContainText('Authorized');
   await expect(tab.getByRole('region', { name: 'Earlier authorizations' })).toContainText('Authorized');

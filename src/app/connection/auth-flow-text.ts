@@ -12,16 +12,18 @@ export function currentStep(flow: AuthFlowView): AuthStepView | undefined {
   return flow.steps.find((s) => s.state === 'running' || s.state === 'ready' || s.state === 'waiting' || s.state === 'failed');
 }
 
-/** "Step-up 2 of 3: the server asked for scope …", or undefined for a first authorization. */
+/**
+ * "Step-up: the server … asked for scope …. Attempt 2 of 3 for this request.", for a
+ * 403 insufficient_scope or a request authorized again; undefined for a first authorization.
+ */
 export function attemptLine(flow: AuthFlowView): string | undefined {
-  if (flow.attempt <= 1) return undefined;
-  const of = flow.maxAttempts !== undefined ? ` of ${flow.maxAttempts}` : '';
+  const stepUp = flow.reason === 'insufficient-scope';
+  if (!stepUp && flow.attempt <= 1) return undefined;
   const scope = flow.scope !== undefined ? ` for scope ${flow.scope}` : '';
-  const why =
-    flow.reason === 'insufficient-scope'
-      ? `the server refused the token as insufficient (403 insufficient_scope) and asked${scope}`
-      : `a new authorization${scope}`;
-  return `Step-up ${flow.attempt}${of}: ${why}.`;
+  const of = flow.maxAttempts !== undefined ? ` of ${flow.maxAttempts}` : '';
+  const attempt = flow.attempt > 1 ? ` Attempt ${flow.attempt}${of} for this request.` : '';
+  if (stepUp) return `Step-up: the server refused the token as insufficient (403 insufficient_scope) and asked${scope}.${attempt}`;
+  return `A new authorization${scope}.${attempt}`;
 }
 
 /** The error without its own "OAuth step 7 (Token) failed: " lead, which the sentence around it already says. */

@@ -95,9 +95,20 @@ describe('the Authorization tab', () => {
 
   it('a step-up says which attempt and the scope asked for, and keeps the first flow below', () => {
     const shown = text(tab(http, authorizedFlow(), { ...stepUpFlow(), maxAttempts: 3 }));
-    expect(shown).toContain('Step-up 2 of 3: the server refused the token as insufficient (403 insufficient_scope) and asked for scope mcp:tools mcp:admin.');
+    expect(shown).toContain(
+      'Step-up: the server refused the token as insufficient (403 insufficient_scope) and asked for scope mcp:tools mcp:admin. Attempt 2 of 3 for this request.',
+    );
     expect(shown).toContain('Earlier on this connection');
     expect(shown).toContain('Authorization: Authorized by http://127.0.0.1:3012');
+  });
+
+  it('a first step-up, and a new authorization after a refused retry, say so; a first authorization says nothing', async () => {
+    const { attemptLine } = await import('../../connection/auth-flow-text.js');
+    expect(attemptLine({ ...stepUpFlow(), attempt: 1 })).toBe(
+      'Step-up: the server refused the token as insufficient (403 insufficient_scope) and asked for scope mcp:tools mcp:admin.',
+    );
+    expect(attemptLine({ ...guidedFlow('authorization', 'waiting'), attempt: 2 })).toBe('A new authorization for scope mcp:tools. Attempt 2 for this request.');
+    expect(attemptLine(guidedFlow('authorization', 'waiting'))).toBeUndefined();
   });
 
   it('a refresh shows the skipped steps and why', () => {
