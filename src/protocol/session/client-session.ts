@@ -118,6 +118,8 @@ export class ClientSession {
   private readonly clock: Clock;
   private readonly defaultTimeoutMs: number;
   private readonly maxTotalTimeoutMs: number;
+  /** While true, no request times out (see holdDeadlines). */
+  private deadlinesHeld = false;
   private readonly clientInfo: Implementation;
   private nextId = 1;
   private nextProgressToken = 1;
@@ -412,7 +414,7 @@ export class ClientSession {
       if (progressToken !== undefined) pending.progressToken = progressToken;
       if (options.onProgress) pending.onProgress = options.onProgress;
       this.ledger.request('client', requestIdOf(id), method, sentAt, pending);
-      pending.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(id), timeoutMs);
+      this.startDeadline(pending, timeoutMs);
       if (!this.trySend(raw)) {
         this.ledger.expire('client', requestIdOf(id), sentAt);
         this.clock.clearTimeout(pending.deadlineTimer);
@@ -477,7 +479,7 @@ export class ClientSession {
           this.settle(recorded.request, early.frame, early.raw, early.at, 0);
           return;
         }
-        pending.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(id), timeoutMs);
+        this.startDeadline(pending, timeoutMs);
       });
       requests.push({ id, requestId: ledgerId, method, outcome });
     }
@@ -503,6 +505,28 @@ export class ClientSession {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Hold every answer's deadline (true), or start them again (false). The server's answers
+   * are held up for a known reason outside the wire — the OAuth flow waits for a person
+   * (issue 12) — so no request times out meanwhile; once released, each pending request
+   * gets its whole timeout again.
+   */
+  holdDeadlines(held: boolean): void {
+    if (held === this.deadlinesHeld) return;
+    this.deadlinesHeld = held;
+    for (const { data: p } of this.ledger.pendingRequests('client')) {
+      this.clock.clearTimeout(p.deadlineTimer);
+      p.deadlineTimer = undefined;
+      this.startDeadline(p, p.timeoutMs);
+    }
+  }
+
+  /** Start (or, while deadlines are held, leave unset) the timer that times `p` out. */
+  private startDeadline(p: Pending, ms: number): void {
+    if (this.deadlinesHeld) return;
+    p.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(p.request.id), ms);
   }
 
   private onTimeout(id: JsonRpcId): void {
@@ -695,7 +719,7 @@ export class ClientSession {
       const remainingMax = p.startedAt + this.maxTotalTimeoutMs - now;
       const next = Math.min(p.timeoutMs, remainingMax);
       this.clock.clearTimeout(p.deadlineTimer);
-      p.deadlineTimer = this.clock.setTimeout(() => this.onTimeout(p.request.id), Math.max(0, next));
+      this.startDeadline(p, Math.max(0, next));
       return;
     }
   }
