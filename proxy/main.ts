@@ -1,6 +1,7 @@
 // The proxy's entry: node dist/node/proxy/main.js [options] [command args…]
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { OAuthDemoError, oauthDemoPrefill, startOAuthDemo, type OAuthDemo } from './demo-oauth.js';
 import { HELP, USAGE, launchConfigFor, parseOptions } from './options.js';
 import { openBrowser, shouldOpenBrowser } from './open-browser.js';
 import { demoServerCommand, packageVersion } from './paths.js';
@@ -22,6 +23,16 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   }
   // Whatever happens, no server outlives the proxy.
   process.on('exit', killAllProcessGroups);
+  // --demo oauth: the protected demo runs beside the proxy (and stops with it).
+  let demo: OAuthDemo | undefined;
+  if (options.demo === 'oauth') {
+    try {
+      demo = await startOAuthDemo();
+    } catch (err) {
+      process.stderr.write(`mcpscope: ${err instanceof OAuthDemoError || err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
+  }
   let proxy;
   try {
     proxy = await startProxy({
@@ -29,15 +40,22 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       host: options.host,
       allowOrigins: options.allowOrigins,
       maxServers: options.maxServers,
-      launch: launchConfigFor(options, demoServerCommand(options.demo), packageVersion()),
+      launch:
+        demo === undefined
+          ? launchConfigFor(options, demoServerCommand(options.demo), packageVersion())
+          : { version: packageVersion(), prefill: oauthDemoPrefill(demo.mcpUrl) },
     });
   } catch (err) {
     const message = err instanceof ProxyStartError || err instanceof Error ? err.message : String(err);
     process.stderr.write(`mcpscope: ${message}\n`);
+    await demo?.stop();
     return 1;
   }
   const running = proxy;
   process.stdout.write(`mcpscope ready: ${running.url}\n`);
+  if (demo !== undefined) {
+    process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (Connect, then approve in the tab it opens)\n`);
+  }
   // Even a SIGKILL, which runs no exit hook, leaves no server behind. Started after
   // the ready line (and before any session can arrive): it does not delay start-up.
   const reaper = startReaper();
@@ -46,7 +64,10 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   const stop = (): void => {
     if (stopping) process.exit(1); // a second Ctrl-C: the exit hook SIGKILLs what is left
     stopping = true;
-    void running.close().finally(() => process.exit(0));
+    void running
+      .close()
+      .finally(() => demo?.stop())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
