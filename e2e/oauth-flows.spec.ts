@@ -1,0 +1,150 @@
+// OAuth whole flows in Chromium (issue 12): `npm start -- --demo oauth` walked
+// step by step with a person approving on the consent page; a second connection
+// that reuses the stored token; an expired token refreshed; a step-up to a wider
+// scope; and Forget, after which the next connection authorizes again.
+import { expect, test } from '@playwright/test';
+import { startOwnProxy } from './fixtures/own-proxy.js';
+import {
+  callTool,
+  connectOAuth,
+  connectionStatus,
+  disconnect,
+  expectConnected,
+  flowStep,
+  openedTabs,
+  protectedDemoFor,
+  showAuthorizationTab,
+} from './fixtures/oauth.js';
+
+test('npm start -- --demo oauth: the guided steps, Approve on the consent page, then the tools', async ({ page, context }) => {
+  const proxy = await startOwnProxy('e2e-oauth-demo-token-0123456789', ['--port', '0', '--no-open', '--demo', 'oauth']);
+  try {
+    await page.goto(proxy.page);
+    // Prefilled: the demo's MCP URL over HTTP, OAuth guided.
+    await expect(page.getByLabel('Transport')).toHaveValue('http');
+    await expect(page.getByLabel('URL')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    await expect(page.getByRole('radiogroup', { name: 'OAuth' }).getByRole('radio', { name: 'Guided' })).toBeChecked();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+
+    // The 401 starts the guided flow: the Authorization tab comes to the front, paused before each step.
+    const panel = page.getByRole('tabpanel', { name: 'Authorization' });
+    await expect(panel.getByText(/Guided authorization/)).toBeVisible();
+    const next = panel.getByRole('button', { name: 'Next step' });
+    const open = panel.getByRole('button', { name: 'Open authorization page' });
+    // Next step until the authorization step waits for the person (at most the 5 steps before it).
+    for (let i = 0; i < 6 && !(await open.isVisible()); i++) {
+      await expect(next.or(open)).toBeVisible();
+      if (await next.isEnabled()) await next.click();
+      await page.waitForTimeout(200);
+    }
+    await expect(open).toBeVisible();
+    await expect(flowStep(panel, 1)).toHaveAccessibleName(/^Step 1: .*, done$/);
+    await expect(flowStep(panel, 3)).toContainText('issuer');
+    await page.screenshot({ path: 'test-results/oauth-guided-waiting.png', fullPage: true });
+
+    const consentTab = context.waitForEvent('page');
+    await open.click();
+    const consent = await consentTab;
+    await expect(consent.getByRole('heading', { name: /^Authorize .*\?$/ })).toBeVisible();
+    await consent.screenshot({ path: 'test-results/oauth-consent-page.png' });
+    await consent.getByRole('button', { name: 'Approve' }).click();
+    // The tab lands on the proxy's /oauth/callback, and the connection continues by itself.
+    await expect(consent).toHaveURL(new RegExp(`^${proxy.origin}/oauth/callback\\?`));
+    await expectConnected(page);
+    await expect(panel.getByRole('status')).toContainText('Authorized by http://127.0.0.1:');
+    for (const n of [5, 6, 7, 8]) await expect(flowStep(panel, n)).toHaveAccessibleName(/, done$/);
+    await page.screenshot({ path: 'test-results/oauth-guided-done.png', fullPage: true });
+
+    await expect((await callTool(page, 'whoami')).getByText(/with scopes mcp:tools/)).toBeVisible();
+  } finally {
+    await proxy.stop();
+  }
+});
+
+test.describe('with a stored token', () => {
+  const demo = protectedDemoFor();
+
+  test('a second connection reuses the stored token: no new authorization tab, no new flow', async ({ page, context }) => {
+    const tabs = openedTabs(context);
+    await connectOAuth(page, demo().mcpUrl, 'Quick');
+    await expectConnected(page);
+    expect(tabs).toHaveLength(1); // Quick opened the authorization page once; the demo approved at once
+
+    await disconnect(page);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expectConnected(page);
+    const panel = await showAuthorizationTab(page);
+    await expect(panel.getByText('No authorization so far: the server has not refused a request.')).toBeVisible();
+    expect(tabs).toHaveLength(1);
+    // The proxy holds it, keyed by the authorization server; the page shows facts, never the token.
+    const stored = panel.getByRole('table', { name: 'Stored credentials' });
+    await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText(demo().mcpUrl);
+    await expect((await callTool(page, 'whoami')).getByText(/with scopes mcp:tools/)).toBeVisible();
+  });
+});
+
+test.describe('an access token that expires', () => {
+  // 33 s: the proxy counts a token as expired 30 s early, so this one is due for a refresh after 3 s.
+  const demo = protectedDemoFor(['--token-lifetime', '33']);
+
+  test('is refreshed with the refresh token: steps reused or skipped, no new authorization tab', async ({ page, context }) => {
+    const tabs = openedTabs(context);
+    await connectOAuth(page, demo().mcpUrl, 'Quick');
+    await expectConnected(page);
+    expect(tabs).toHaveLength(1);
+    await page.waitForTimeout(3500);
+
+    await expect((await callTool(page, 'whoami')).getByText(/with scopes mcp:tools/)).toBeVisible();
+    const panel = await showAuthorizationTab(page);
+    await expect(panel.getByRole('region', { name: 'Authorization flow' })).toContainText('the access token expired');
+    await expect(flowStep(panel, 4)).toHaveAccessibleName(/, skipped$/);
+    await expect(flowStep(panel, 4)).toContainText('reused');
+    await expect(flowStep(panel, 5)).toHaveAccessibleName(/, skipped$/);
+    await expect(flowStep(panel, 7)).toHaveAccessibleName(/, done$/);
+    expect(tabs).toHaveLength(1);
+  });
+});
+
+test.describe('a tool that needs a wider scope', () => {
+  const demo = protectedDemoFor(['--tool-scope', 'demo:reset']);
+
+  test('a step-up: the 403 insufficient_scope starts a second authorization, and the call goes through', async ({ page, context }) => {
+    const tabs = openedTabs(context);
+    await connectOAuth(page, demo().mcpUrl, 'Quick');
+    await expectConnected(page);
+    expect(tabs).toHaveLength(1);
+
+    const result = await callTool(page, 'admin_reset');
+    await expect(result.getByText('reset done')).toBeVisible();
+    expect(tabs).toHaveLength(2);
+    const panel = await showAuthorizationTab(page);
+    const flow = panel.getByRole('region', { name: 'Authorization flow' });
+    await expect(flow).toContainText('403 insufficient_scope');
+    await expect(flow).toContainText(/Step-up 2 of 3/);
+    await expect(flow.getByRole('status')).toContainText('scope mcp:tools demo:reset');
+    await page.screenshot({ path: 'test-results/oauth-step-up.png', fullPage: true });
+  });
+});
+
+test.describe('Forget', () => {
+  const demo = protectedDemoFor();
+
+  test('removes the stored credentials, and the next connection authorizes again', async ({ page, context }) => {
+    const tabs = openedTabs(context);
+    await connectOAuth(page, demo().mcpUrl, 'Quick');
+    await expectConnected(page);
+    const panel = await showAuthorizationTab(page);
+    const stored = panel.getByRole('table', { name: 'Stored credentials' });
+    await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toBeVisible();
+    await panel.getByRole('button', { name: `Forget ${demo().issuer}` }).click();
+    await expect(panel.getByRole('row').filter({ hasText: demo().issuer })).toHaveCount(0);
+
+    await disconnect(page);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expectConnected(page);
+    expect(tabs).toHaveLength(2); // authorized again, in a new tab
+    await expect(connectionStatus(page)).toBeVisible();
+    const again = await showAuthorizationTab(page);
+    await expect(flowStep(again, 4)).toHaveAccessibleName(/, done$/); // registered anew: the client was forgotten too
+  });
+});
