@@ -148,6 +148,11 @@ export const OPTIONS = {
     programs: ['proxy'],
     check: wholeNumber(1, MAX_SERVERS_CEILING),
   }),
+  rememberCredentials: switchOption({
+    flag: '--remember-credentials',
+    help: 'keep OAuth client registrations and tokens in a file only you can read\n(default: in memory, forgotten when mcpscope stops)',
+    programs: ['proxy'],
+  }),
   demo: valueOption({
     flag: '--demo',
     placeholder: 'NAME',

@@ -11,11 +11,15 @@ import {
   type TransportConfig,
   type WireUpstreamEvent,
 } from '../src/protocol/wire.js';
+import type { Authorizer } from './auth/authorizer-types.js';
+import { authorizerFactory, type ProxyOAuth } from './auth/proxy-oauth.js';
 import { OutputHold } from './output-hold.js';
 import { ServerLimitError } from './server-limit.js';
+import type { HttpConnectionOptions } from './upstream/http/index.js';
 import type { AnyUpstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';
 
-export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener) => AnyUpstream;
+/** `connection` carries what only HTTP upstreams use (OAuth). */
+export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener, connection?: HttpConnectionOptions) => AnyUpstream;
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type OutgoingEnvelope = DistributiveOmit<ProxyEnvelope, 'at'>;
@@ -34,12 +38,15 @@ export class Bridge {
   private reportTimer: NodeJS.Timeout | undefined;
   /** An HTTP server (reached, not started). */
   private remote = false;
+  /** OAuth (issue 12): this connection's, when its transport asked for guided or quick. */
+  private authorizer: Authorizer | undefined;
 
-  /** `onDone` runs once the socket has closed and the upstream has stopped. */
+  /** `onDone` runs once the socket has closed and the upstream has stopped; `oauth` is the proxy's, when it offers OAuth. */
   constructor(
     private readonly socket: WebSocket,
     private readonly createUpstream: UpstreamFactory,
     onDone: () => void = () => {},
+    private readonly oauth?: ProxyOAuth,
   ) {
     socket.on('message', (data, isBinary) => {
       if (isBinary) {
@@ -58,6 +65,7 @@ export class Bridge {
 
   /** Stop the upstream (if any); resolves when it has exited. */
   async shutdown(): Promise<void> {
+    this.authorizer?.dispose();
     await this.upstream?.shutdown();
   }
 
@@ -86,6 +94,13 @@ export class Bridge {
       case 'close':
         void this.shutdown();
         return;
+      case 'auth':
+        if (this.authorizer === undefined) {
+          this.error('not-open', 'No authorization runs on this connection: connect to an HTTP server with OAuth set to guided or quick first.');
+          return;
+        }
+        this.authorizer.control(envelope.flowId, envelope.action);
+        return;
     }
   }
 
@@ -96,7 +111,10 @@ export class Bridge {
     }
     this.state = 'starting';
     this.remote = transport.kind === 'http';
-    const upstream = this.createUpstream(transport, (event) => this.forward(event));
+    const wantsAuth = transport.kind === 'http' && transport.auth !== undefined && transport.auth.mode !== 'off';
+    const connection: HttpConnectionOptions =
+      wantsAuth && this.oauth !== undefined ? { authorize: authorizerFactory(this.oauth, (a) => (this.authorizer = a)) } : {};
+    const upstream = this.createUpstream(transport, (event) => this.forward(event), connection);
     this.upstream = upstream;
     upstream.start().then(
       (started) => {
@@ -111,6 +129,8 @@ export class Bridge {
       },
       (err: Error) => {
         this.upstream = undefined;
+        this.authorizer?.dispose();
+        this.authorizer = undefined;
         this.state = 'idle'; // a failed start may be corrected and retried
         const code = err instanceof ServerLimitError ? 'server-limit' : transport.kind === 'http' ? 'connect-failed' : 'spawn-failed';
         this.error(code, err.message);
@@ -122,6 +142,7 @@ export class Bridge {
   private forward(event: UpstreamEvent): void {
     if (event.type === 'close') {
       this.state = 'closed';
+      this.authorizer?.dispose();
       this.reportHeld();
     }
     this.emit(onTheWire(event));

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OAuthDemoError, oauthDemoPrefill, startOAuthDemo, type OAuthDemo } from './demo-oauth.js';
 import { HELP, USAGE, launchConfigFor, parseOptions } from './options.js';
+import { defaultCredentialFile } from './auth/credential-file.js';
 import { openBrowser, shouldOpenBrowser } from './open-browser.js';
 import { demoServerCommand, packageVersion } from './paths.js';
 import { startProxy, ProxyStartError } from './server.js';
@@ -40,6 +41,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       host: options.host,
       allowOrigins: options.allowOrigins,
       maxServers: options.maxServers,
+      ...(options.rememberCredentials ? { oauth: { credentialFile: defaultCredentialFile() } } : {}),
       launch:
         demo === undefined
           ? launchConfigFor(options, demoServerCommand(options.demo), packageVersion())

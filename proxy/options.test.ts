@@ -19,7 +19,18 @@ const demo = { command: '/usr/bin/node', args: ['/pkg/dist/node/examples/servers
 
 describe('parseOptions', () => {
   it('has loopback defaults and no command', () => {
-    expect(ok([])).toEqual({ port: DEFAULT_PORT, host: '127.0.0.1', open: true, env: {}, allowOrigins: [], maxServers: 8, help: false, args: [], headers: {} });
+    expect(ok([])).toEqual({
+      port: DEFAULT_PORT,
+      host: '127.0.0.1',
+      open: true,
+      env: {},
+      allowOrigins: [],
+      maxServers: 8,
+      rememberCredentials: false,
+      help: false,
+      args: [],
+      headers: {},
+    });
   });
 
   it('reads its own options before the command', () => {
@@ -52,6 +63,15 @@ describe('parseOptions', () => {
     }
     expect(error(['--max-servers'])).toMatch(/--max-servers needs a value/);
     expect(HELP).toMatch(/--max-servers N +servers running at once, over all tabs \(default 8\)/);
+  });
+
+  it('reads --remember-credentials (OAuth tokens in a 0600 file; default memory only) and documents it', () => {
+    expect(ok(['--remember-credentials']).rememberCredentials).toBe(true);
+    expect(ok(['--remember-credentials', 'node', 's.js', '--remember-credentials'])).toMatchObject({
+      rememberCredentials: true,
+      args: ['s.js', '--remember-credentials'],
+    });
+    expect(HELP).toMatch(/--remember-credentials +keep OAuth client registrations and tokens in a file only you can read/);
   });
 
   it('lets a later -e win and keeps empty values', () => {

@@ -18,6 +18,8 @@ export interface ProxyOptions extends ServerOptions {
   allowOrigins: string[];
   /** Servers (stdio or HTTP) running at once, over every tab and connection. */
   maxServers: number;
+  /** OAuth (issue 12): persist credentials in the 0600 file (defaultCredentialFile). */
+  rememberCredentials: boolean;
   /** Which bundled demo to prefill (given only with --demo; the legacy one otherwise). */
   demo?: DemoServer;
   help: boolean;
@@ -67,6 +69,7 @@ export function parseOptions(argv: readonly string[]): ParseResult {
     open: values.noOpen !== true,
     allowOrigins: values.allowOrigin ?? [],
     maxServers: values.maxServers ?? DEFAULT_MAX_SERVERS,
+    rememberCredentials: values.rememberCredentials === true,
     help: values.help === true,
     ...server.value,
   };

@@ -26,7 +26,7 @@ function refused(error: ServerLimitError): AnyUpstream {
 /** `create`, refusing to start more than `max` servers at once. A slot is freed when its server has closed or failed to start. */
 export function limitServers(create: UpstreamFactory, max: number): UpstreamFactory {
   let running = 0;
-  return (config, listener) => {
+  return (config, listener, connection) => {
     if (running >= max) return refused(new ServerLimitError(serverLimitMessage(running, max)));
     running++;
     let held = true;
@@ -34,10 +34,14 @@ export function limitServers(create: UpstreamFactory, max: number): UpstreamFact
       if (held) running--;
       held = false;
     };
-    const upstream = create(config, (event) => {
-      if (event.type === 'close') release();
-      listener(event);
-    });
+    const upstream = create(
+      config,
+      (event) => {
+        if (event.type === 'close') release();
+        listener(event);
+      },
+      connection,
+    );
     // Wrapped on the instance, so every other method (pause, resume, …) stays the transport's own.
     const start = upstream.start.bind(upstream);
     const shutdown = upstream.shutdown.bind(upstream);

@@ -1,10 +1,16 @@
 // The proxy's one HTTP server: the built UI, GET /api/config, and WebSocket
 // sessions on /ws, each bridged to one upstream. Every request passes the
-// Host/Origin/token checks of security.ts before anything else happens.
+// Host/Origin/token checks of security.ts before anything else happens; only
+// /oauth/callback, where an authorization server sends the browser back, has
+// no token to show (it passes the Host and Origin checks).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ENVELOPE_SUBPROTOCOL, type LaunchConfig } from '../src/protocol/wire.js';
+import type { Authorizer, AuthorizerOptions, CallbackRegistry } from './auth/authorizer-types.js';
+import { serveCallback, serveCredentials } from './auth/routes.js';
+import { CredentialStore } from './auth/credential-store.js';
+import { OAUTH_CALLBACK_PATH, redirectUriFor, type ProxyOAuth } from './auth/proxy-oauth.js';
 import { Bridge, type UpstreamFactory } from './bridge.js';
 import { refuseUpgrade, securityHeaders, sendJson, sendText } from './http.js';
 import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT } from '../options/table.js';
@@ -38,6 +44,16 @@ export interface StartProxyOptions {
   maxServers?: number;
   /** Where warnings go; default stderr. */
   warn?: (line: string) => void;
+  /** OAuth (issue 12). */
+  oauth?: ProxyOAuthOptions;
+}
+
+export interface ProxyOAuthOptions {
+  /** --remember-credentials: persist client registrations and tokens in this 0600 file; default memory only. */
+  credentialFile?: string;
+  /** Tests give their own; default the engine's. */
+  createAuthorizer?: (options: AuthorizerOptions) => Authorizer;
+  callbacks?: CallbackRegistry;
 }
 
 export interface RunningProxy {
@@ -87,8 +103,8 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const graceMs = options.graceMs;
   const createUpstream = limitServers(
     options.createUpstream ??
-      ((config, listener) =>
-        config.kind === 'http' ? createHttpUpstream(config, listener, options.http) : createStdioUpstream(config, listener, { graceMs })),
+      ((config, listener, connection) =>
+        config.kind === 'http' ? createHttpUpstream(config, listener, options.http, connection) : createStdioUpstream(config, listener, { graceMs })),
     options.maxServers ?? DEFAULT_MAX_SERVERS,
   );
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -96,7 +112,10 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     warn(`mcpscope: warning: listening on ${host}, not on loopback. Anyone on that network who gets the token can start processes on this machine.`);
   }
 
+  const store = await CredentialStore.open(options.oauth?.credentialFile !== undefined ? { file: options.oauth.credentialFile } : {});
+  if (store.problem !== undefined) warn(`mcpscope: ${store.problem}`);
   const ctx: SecurityContext = { port: options.port ?? DEFAULT_PORT, token, host, allowOrigins: options.allowOrigins ?? [] };
+  let oauth: ProxyOAuth | undefined;
   let headers = securityHeaders(ownOrigins(ctx));
   const bridges = new Set<Bridge>();
   let closing: Promise<void> | undefined;
@@ -115,6 +134,14 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     if (!verdict.ok) {
       if (verdict.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
       sendText(res, verdict.status, verdict.message);
+      return;
+    }
+    if (path === '/api/credentials') {
+      serveCredentials(req, res, store);
+      return;
+    }
+    if (path === OAUTH_CALLBACK_PATH && oauth !== undefined) {
+      serveCallback(req, res, oauth);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -154,7 +181,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const bridge: Bridge = new Bridge(ws, createUpstream, () => bridges.delete(bridge));
+      const bridge: Bridge = new Bridge(ws, createUpstream, () => bridges.delete(bridge), oauth);
       bridges.add(bridge);
     });
   };
@@ -170,6 +197,11 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const address = server.address();
   ctx.port = typeof address === 'object' && address !== null ? address.port : ctx.port;
   headers = securityHeaders(ownOrigins(ctx));
+  const createAuthorizer = options.oauth?.createAuthorizer;
+  const callbacks = options.oauth?.callbacks;
+  if (createAuthorizer !== undefined && callbacks !== undefined) {
+    oauth = { store, callbacks, redirectUri: redirectUriFor(host, ctx.port), createAuthorizer };
+  }
 
   const shownHost = isWildcardHost(host) ? '127.0.0.1' : urlHost(host);
   const close = async (): Promise<void> => {

@@ -64,9 +64,20 @@ export interface AuthorizerOptions {
 }
 
 export interface Authorizer {
-  /** `Bearer <token>` for the next request when tokens are held (refreshed first when expired); else undefined. */
+  /**
+   * `Bearer <token>` for the next request when tokens are held (refreshed first when expired, as a flow of
+   * reason 'expired'); else undefined. Only Bearer tokens are used: a token of another type (DPoP) fails the flow's token step.
+   */
   authorizationHeader(): Promise<string | undefined>;
-  /** A request was refused: run discovery → registration → authorization → token (or refresh, or step-up). */
+  /**
+   * A request was refused: run discovery → registration → authorization → token (or refresh, or step-up).
+   * On retry:true the flow's 'retry' step is already 'done' ("sent again with the new token"): the caller
+   * sends the request again with authorizationHeader() and, if that is refused too, calls handleChallenge
+   * again. A challenge within 30 s of new tokens, while they are still the ones held, is taken as that
+   * retry's answer: a 401 then fails the last flow's retry step ("the server refused the new token: …")
+   * after a full authorization (after a refresh, the full flow follows); a 403 insufficient_scope steps up
+   * again until maxAttempts. Concurrent calls share the running flow and its outcome.
+   */
   handleChallenge(challenge: AuthChallenge): Promise<ChallengeOutcome>;
   /** Guided view controls; ignored for an unknown or finished flow. */
   control(flowId: string, action: AuthFlowAction): void;

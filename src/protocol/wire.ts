@@ -16,6 +16,13 @@ export * from './http/secrets.js';
 export type { AuthorizationServerMetadata } from './auth/authorization-server.js';
 // OAuth (issue 12): the flow view the proxy sends the page, and the auth part of an HTTP transport config.
 export * from './auth/flow-view.js';
+// OAuth (issue 12): the proxy's authorization engine runs discovery and judges it (AUTH-* findings; rules.ts only, not the linter).
+export { discoverAuthorization, type AuthorizationDiscovery } from './auth/discover.js';
+export type { AuthExchange } from './auth/exchange.js';
+export { parseWwwAuthenticate } from './auth/www-authenticate.js';
+export { resourceMismatch } from './auth/protected-resource.js';
+export { authFindings } from './lint/auth-rules.js';
+export type { Finding } from './lint/state.js';
 export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
 export { isRecord } from './json/guards.js';

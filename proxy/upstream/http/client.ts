@@ -12,6 +12,7 @@ import {
   type HttpExchangePurpose,
   type SseReader,
 } from '../../../src/protocol/wire.js';
+import { challengeOf, isChallengedPurpose, type ConnectionAuth } from './auth.js';
 import { networkFailure, timeoutFailure } from './errors.js';
 import { ExchangeRun } from './exchange-run.js';
 import { WireTimeout, send, type WireResponse } from './wire.js';
@@ -30,6 +31,10 @@ export interface HttpClientOptions {
   userHeaders: Record<string, string>;
   emit: (exchange: HttpExchange) => void;
   nextExchangeId: () => number;
+  /** OAuth (issue 12): the connection's Authorizer; absent, a 401 is only reported. */
+  auth?: ConnectionAuth;
+  /** The 401 advice when OAuth was asked for but the person's own Authorization header keeps it off. */
+  authorizationHint?: string;
 }
 
 export interface ExchangeRequest {
@@ -58,6 +63,8 @@ const MAX_REDIRECTS = 3;
 
 export class HttpClient {
   private readonly active = new Set<ExchangeRun>();
+  /** Requests refused and waiting for the authorization flow: cancelAll() ends the wait. */
+  private readonly waiting = new Set<AbortController>();
   /** While set, streams wait before reading on (backpressure from the browser). */
   private gate: Promise<void> | undefined;
   private openGate: (() => void) | undefined;
@@ -75,9 +82,57 @@ export class HttpClient {
 
   constructor(private readonly options: HttpClientOptions) {}
 
-  /** Send a request and wait for its headers. Failures are recorded on the run (and emitted). */
-  async exchange(req: ExchangeRequest, hops = 0): Promise<ExchangeStart> {
-    const headers: Record<string, string> = { ...this.options.userHeaders, ...req.headers };
+  /** For statusFailure: how to get past a 401 on this connection. */
+  get authorizationHint(): string | undefined {
+    return this.options.authorizationHint;
+  }
+
+  /**
+   * Send a request and wait for its headers. Failures are recorded on the run (and emitted).
+   * With OAuth, the request carries the token; refused (401, 403 insufficient_scope), it
+   * waits for the authorization flow and goes out again as a new exchange.
+   */
+  async exchange(req: ExchangeRequest): Promise<ExchangeStart> {
+    const auth = this.options.auth;
+    if (auth === undefined) return this.send(req, {}, 0);
+    for (let retries = 0; ; retries++) {
+      const authorization = await auth.header();
+      const start = await this.send(req, authorization !== undefined ? { authorization } : {}, 0);
+      if (!start.ok || !isChallengedPurpose(req.purpose)) return start;
+      const { run, response } = start;
+      const challenge = challengeOf(response.status, response.headers.get('www-authenticate'));
+      if (challenge === undefined) return start;
+      response.cancel();
+      const problem = challenge.status === 401 ? 'unauthorized' : 'forbidden';
+      if (retries > auth.maxAttempts) {
+        run.fail({
+          problem,
+          message: `The server still refuses the request (HTTP ${challenge.status}) after ${retries} authorizations; mcpscope stops here rather than loop. See the Authorization view for each step.`,
+        });
+        return { ok: false, run };
+      }
+      // A token newer than the one refused (another request's flow just got it): just send again.
+      const current = await auth.header();
+      if (current !== undefined && current !== authorization) {
+        run.done(`HTTP ${challenge.status} to an older token; sent again with the new one.`);
+        continue;
+      }
+      run.done(`HTTP ${challenge.status} — authorization started, see the Authorization view.`);
+      const waiting = new AbortController();
+      this.waiting.add(waiting);
+      run.onCancelAfterEnd = () => waiting.abort();
+      const outcome = await auth.challenge(challenge, waiting.signal).finally(() => this.waiting.delete(waiting));
+      if (outcome === undefined) return { ok: false, run }; // cancelled while waiting
+      if (!outcome.retry) {
+        run.refuse({ problem, message: outcome.message });
+        return { ok: false, run };
+      }
+    }
+  }
+
+  /** One exchange (and its same-origin redirects), with `extra` headers (the token) shown masked. */
+  private async send(req: ExchangeRequest, extra: Record<string, string>, hops: number): Promise<ExchangeStart> {
+    const headers: Record<string, string> = { ...this.options.userHeaders, ...req.headers, ...extra };
     const shown: Array<[string, string]> = Object.entries(headers).map(([name, value]) => [
       name,
       name in this.options.userHeaders || isSecretHeaderName(name) ? maskHeaderValue(name, value) : value,
@@ -130,11 +185,11 @@ export class HttpClient {
     rec.statusText = response.statusText;
     rec.responseHeaders = response.headerPairs.map(([n, v]) => [n, isSecretHeaderName(n) ? maskHeaderValue(n, v) : v]);
     rec.headersMs = run.elapsed();
-    if (response.status >= 300 && response.status < 400) return this.redirect(req, run, response, hops);
+    if (response.status >= 300 && response.status < 400) return this.redirect(req, run, response, extra, hops);
     return { ok: true, run, response };
   }
 
-  private async redirect(req: ExchangeRequest, run: ExchangeRun, response: WireResponse, hops: number): Promise<ExchangeStart> {
+  private async redirect(req: ExchangeRequest, run: ExchangeRun, response: WireResponse, extra: Record<string, string>, hops: number): Promise<ExchangeStart> {
     response.cancel();
     const location = response.headers.get('location');
     let target: URL | undefined;
@@ -146,7 +201,7 @@ export class HttpClient {
     const sameOrigin = target !== undefined && target.origin === new URL(req.url).origin;
     if ((response.status === 307 || response.status === 308) && target && sameOrigin && hops < MAX_REDIRECTS) {
       run.done(`Redirected to ${target.href}: followed (same origin, ${req.method} kept).`);
-      return this.exchange({ ...req, url: target.href }, hops + 1);
+      return this.send({ ...req, url: target.href }, extra, hops + 1);
     }
     const why = !target
       ? 'without a usable Location header'
@@ -233,9 +288,10 @@ export class HttpClient {
     }
   }
 
-  /** Stop every exchange under way (their records end as cancelled). */
+  /** Stop every exchange under way (their records end as cancelled), and every request waiting for authorization. */
   cancelAll(): void {
     for (const run of [...this.active]) run.cancel();
+    for (const waiting of [...this.waiting]) waiting.abort();
     // A stream waiting at the gate must see its cancellation.
     this.resume();
   }

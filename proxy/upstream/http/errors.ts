@@ -130,6 +130,8 @@ export interface StatusContext {
   hadSession: boolean;
   /** The mode the user picked explicitly, for hints. */
   hint?: string;
+  /** Replaces the advice of a 401 (OAuth was asked for, but the person's own Authorization header keeps it off). */
+  authorizationHint?: string;
 }
 
 /** An HTTP status of 400 or more, as a failure. */
@@ -150,7 +152,7 @@ export function statusFailure(c: StatusContext): HttpFailure {
         problem: 'unauthorized',
         message: `The server requires authorization (${line}). ${
           c.wwwAuthenticate ? `It asks for: WWW-Authenticate: ${c.wwwAuthenticate}.` : 'It sent no WWW-Authenticate header saying how.'
-        } Add an Authorization header (for example "Authorization: Bearer <token>") and connect again.${withBody}`,
+        } ${c.authorizationHint ?? 'Add an Authorization header (for example "Authorization: Bearer <token>") and connect again.'}${withBody}`,
       };
     case 403:
       return {

@@ -27,6 +27,8 @@ export class ExchangeRun {
   private deferred: ReturnType<typeof setTimeout> | undefined;
   /** Cancelling aborts the request itself when no response has come yet. */
   readonly abort = new AbortController();
+  /** A refused request waiting for authorization: cancelling its (ended) exchange ends the wait. */
+  onCancelAfterEnd: (() => void) | undefined;
 
   constructor(
     record: HttpExchange,
@@ -91,10 +93,20 @@ export class ExchangeRun {
   }
 
   cancel(note?: string): void {
-    if (this.ended) return;
+    if (this.ended) {
+      this.onCancelAfterEnd?.();
+      return;
+    }
     this.end('cancelled', note);
     this.stopReading();
     if (this.response === undefined) this.abort.abort();
+  }
+
+  /** An exchange that ended waiting for authorization, which then failed: it is the request's failure after all. */
+  refuse(failure: HttpFailure): void {
+    this.record.failure = { problem: failure.problem, message: failure.message };
+    this.record.state = 'failed';
+    this.emit();
   }
 
   /** The response whose body stopReading() ends. */

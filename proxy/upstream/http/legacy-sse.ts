@@ -46,6 +46,7 @@ export class LegacySseUpstream extends HttpUpstreamBase {
         method: 'GET',
         body: body.ok ? body.text : '',
         wwwAuthenticate: response.headers.get('www-authenticate'),
+        authorizationHint: this.client.authorizationHint,
         allow: response.headers.get('allow'),
         hadSession: false,
       });
@@ -181,6 +182,7 @@ export class LegacySseUpstream extends HttpUpstreamBase {
         method: 'POST',
         body: text,
         wwwAuthenticate: response.headers.get('www-authenticate'),
+        authorizationHint: this.client.authorizationHint,
         allow: response.headers.get('allow'),
         hadSession: false,
       });

@@ -1,5 +1,7 @@
 // Limits and timings of the HTTP transports, with their defaults.
 
+import type { ConnectionAuth } from './auth.js';
+
 export interface HttpUpstreamOptions {
   /** Until a new TCP (and TLS) connection is up. */
   connectTimeoutMs?: number;
@@ -22,6 +24,10 @@ export interface HttpUpstreamOptions {
 export interface ResolvedHttpOptions extends Required<HttpUpstreamOptions> {
   /** Numbers exchanges 1, 2, … across every transport one connection tries (Auto tries two). */
   nextExchangeId: () => number;
+  /** OAuth (issue 12): one per connection, shared by the transports Auto tries. */
+  auth?: ConnectionAuth;
+  /** The 401 advice when OAuth was asked for but the person's own Authorization header keeps it off. */
+  authorizationHint?: string;
 }
 
 export function resolveHttpOptions(options: HttpUpstreamOptions = {}): ResolvedHttpOptions {

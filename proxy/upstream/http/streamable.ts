@@ -202,6 +202,7 @@ export class StreamableHttpUpstream extends HttpUpstreamBase {
       method: 'POST',
       body: text,
       wwwAuthenticate: response.headers.get('www-authenticate'),
+      authorizationHint: this.client.authorizationHint,
       allow: response.headers.get('allow'),
       hadSession,
       ...(isInitialize && this.options.flavour === 'streamable-http' ? { hint: 'If this is an HTTP+SSE (2024-11-05) server, choose Auto or HTTP+SSE.' } : {}),

@@ -155,7 +155,9 @@ export class StreamKeeper {
       headers: { ...this.host.getHeaders(), ...(lastEventId !== undefined ? { 'last-event-id': lastEventId } : {}) },
     });
     if (!start.ok) {
-      if (start.run.record.failure !== undefined) this.relisten(start.run, lastEventId, failures + 1);
+      const problem = start.run.record.failure?.problem;
+      // Refused even after authorizing (said on the exchange): reconnecting would only be refused again.
+      if (problem !== undefined && problem !== 'unauthorized' && problem !== 'forbidden') this.relisten(start.run, lastEventId, failures + 1);
       return;
     }
     const { run, response } = start;
@@ -199,6 +201,7 @@ export class StreamKeeper {
         method: 'GET',
         body: body.ok ? body.text : '',
         wwwAuthenticate: response.headers.get('www-authenticate'),
+        authorizationHint: this.host.client.authorizationHint,
         allow: response.headers.get('allow'),
         hadSession: run.record.requestHeaders.some(([n]) => n === 'mcp-session-id'),
       });

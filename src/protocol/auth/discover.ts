@@ -36,6 +36,11 @@ export async function discoverAuthorization(
      * versions require the metadata, so the caller decides by the version it targets.
      */
     legacyFallbacks?: boolean;
+    /**
+     * Called once the protected resource metadata is settled and the authorization server is next
+     * (a guided flow pauses here); `sofar` holds that step's exchanges and problems.
+     */
+    beforeAuthorizationServer?: (sofar: { exchanges: readonly AuthExchange[]; problems: readonly AuthProblem[] }) => Promise<void>;
   },
 ): Promise<AuthorizationDiscovery> {
   const io: AuthIo = {
@@ -64,6 +69,7 @@ export async function discoverAuthorization(
       problems.push(...prm.problems);
       return { ok: false, ...base };
     }
+    await options.beforeAuthorizationServer?.({ exchanges, problems: prm.problems });
     const legacy = await discoverLegacyAuthorizationServer({ ...io, serverUrl: options.serverUrl });
     exchanges.push(...legacy.exchanges);
     // A 2025-03-26 server has no resource metadata by design: its absence is only worth a note then.
@@ -75,6 +81,7 @@ export async function discoverAuthorization(
   problems.push(...prm.problems);
   // RFC 9728 §7.6 leaves the choice among several authorization servers to the client: the first is used.
   const issuer = prm.metadata.authorizationServers[0]!;
+  await options.beforeAuthorizationServer?.({ exchanges, problems });
   const as = await discoverAuthorizationServerMetadata({ ...io, issuer });
   exchanges.push(...as.exchanges);
   problems.push(...as.problems);

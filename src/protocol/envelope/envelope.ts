@@ -143,7 +143,10 @@ function parseHttpAuthConfig(v: unknown): Result<HttpAuthConfig | undefined> {
   }
   if (v.tokenEndpointAuthMethod !== undefined) {
     if (typeof v.tokenEndpointAuthMethod !== 'string' || !TOKEN_ENDPOINT_AUTH_METHODS.includes(v.tokenEndpointAuthMethod)) {
-      return { ok: false, error: `transport.auth.tokenEndpointAuthMethod ${JSON.stringify(v.tokenEndpointAuthMethod)} is not client_secret_basic, client_secret_post or none` };
+      return {
+        ok: false,
+        error: `transport.auth.tokenEndpointAuthMethod ${JSON.stringify(v.tokenEndpointAuthMethod)} is not client_secret_basic, client_secret_post or none`,
+      };
     }
     config.tokenEndpointAuthMethod = v.tokenEndpointAuthMethod as HttpAuthConfig['tokenEndpointAuthMethod'] & string;
   }

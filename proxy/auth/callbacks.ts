@@ -1,0 +1,89 @@
+// The pending authorizations of one process (proxy or CLI run), keyed by their
+// OAuth state: the /oauth/callback route (or the CLI's follower) delivers the
+// URL the browser was sent back to, and the waiting flow takes it from there.
+// The flow itself checks state and iss (flow.redeem); this registry only routes.
+import type { CallbackRegistry } from './authorizer-types.js';
+
+interface Pending {
+  resolve(url: URL): void;
+  reject(error: Error): void;
+}
+
+/** Minutes (or seconds, under a minute) as said in a sentence. */
+function duration(ms: number): string {
+  if (ms >= 60_000) {
+    const minutes = Math.round(ms / 60_000);
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+export function createCallbackRegistry(): CallbackRegistry {
+  const pending = new Map<string, Pending>();
+
+  return {
+    expect(state, timeoutMs, signal) {
+      return new Promise<URL>((resolve, reject) => {
+        if (pending.has(state)) {
+          reject(new Error(`An authorization with this state is already waiting for its callback.`));
+          return;
+        }
+        const done = (): void => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          pending.delete(state);
+        };
+        const onAbort = (): void => {
+          done();
+          reject(new Error('The authorization was cancelled before its callback arrived.'));
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no answer from the authorization page within ${duration(timeoutMs)}: approve it sooner, or start the authorization again.`));
+        }, timeoutMs);
+        if (signal?.aborted) return onAbort();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        pending.set(state, {
+          resolve: (url) => {
+            done();
+            resolve(url);
+          },
+          reject: (error) => {
+            done();
+            reject(error);
+          },
+        });
+      });
+    },
+
+    deliver(url) {
+      const state = url.searchParams.get('state');
+      const match = state !== null ? pending.get(state) : undefined;
+      if (match) {
+        match.resolve(url);
+        return { delivered: true };
+      }
+      // A wrong or missing state with a single authorization waiting: hand it over anyway, so that the
+      // flow refuses it on the state check with its own message, and the flow ends instead of waiting on.
+      if (pending.size === 1) {
+        const [only] = pending.values();
+        only!.resolve(url);
+        return { delivered: true };
+      }
+      if (pending.size === 0) {
+        return {
+          delivered: false,
+          message: 'No authorization is waiting for this callback (it finished, was cancelled or timed out). Start the authorization again from mcpscope.',
+        };
+      }
+      return {
+        delivered: false,
+        message:
+          state === null
+            ? `This callback has no state parameter, and ${pending.size} authorizations are waiting: it cannot be matched to one. Start the authorization again.`
+            : `This callback's state matches none of the ${pending.size} authorizations waiting: it belongs to an older attempt. Start the authorization again.`,
+      };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// What every step of an OAuth flow works with: its record (the view), the
+// Authorizer's options, and one place that files an exchange both into its
+// step and into the Network view.
+import type { AuthExchangeView, AuthStepId, AuthorizationServerMetadata } from '../../src/protocol/wire.js';
+import type { AuthorizerOptions } from './authorizer-types.js';
+import type { FlowRecord } from './flow-record.js';
+import { flowExchangeView, httpExchangeOf, stepOfFlow } from './exchange-views.js';
+import type { OAuthFlowExchange } from './flow.js';
+
+export interface FlowContext {
+  readonly record: FlowRecord;
+  readonly options: AuthorizerOptions;
+  readonly clock: () => number;
+  /** The fetch discovery and the token flow use (the options' or the global one). */
+  readonly fetch: typeof fetch;
+  /** Files one exchange: into its step of the view and, as an HttpExchange, into the Network view. */
+  exchange(step: AuthStepId, view: AuthExchangeView): void;
+  /** flow.ts appends its exchanges here; fileFlowExchanges() files the new ones. */
+  readonly flowExchanges: OAuthFlowExchange[];
+  fileFlowExchanges(): void;
+}
+
+/** Where the flow's authorization server and resource are, once discovery has found them. */
+export interface Discovered {
+  issuer: string;
+  /** The RFC 8707 resource: the protected resource metadata's `resource` as published, else the canonical server URL. */
+  resource: string;
+  metadata: AuthorizationServerMetadata;
+  /** The scope MCP's selection strategy picked (challenge, else scopes_supported, else none). */
+  selectedScope?: string;
+}
+
+export function createFlowContext(record: FlowRecord, options: AuthorizerOptions): FlowContext {
+  const flowExchanges: OAuthFlowExchange[] = [];
+  let filed = 0;
+  const exchange = (step: AuthStepId, view: AuthExchangeView): void => {
+    record.addExchange(step, view);
+    options.onExchange(httpExchangeOf(view, step, options.nextExchangeId()));
+  };
+  return {
+    record,
+    options,
+    clock: options.clock ?? Date.now,
+    fetch: options.fetch ?? fetch,
+    exchange,
+    flowExchanges,
+    fileFlowExchanges() {
+      for (const e of flowExchanges.slice(filed)) exchange(stepOfFlow(e.step), flowExchangeView(e));
+      filed = flowExchanges.length;
+      record.emit();
+    },
+  };
+}
+
+/** RFC 8707's canonical form of the server URL: lower-case scheme and host (URL does that), no fragment, no lone trailing slash. */
+export function canonicalResource(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  url.hash = '';
+  return url.pathname === '/' && url.search === '' ? url.origin : url.href;
+}
+
+/** Scopes joined without repeats, in first-seen order (the step-up union). */
+export function scopeUnion(...scopes: Array<string | undefined>): string | undefined {
+  const all = [...new Set(scopes.flatMap((s) => (s ?? '').split(' ')).filter((s) => s !== ''))];
+  return all.length > 0 ? all.join(' ') : undefined;
+}

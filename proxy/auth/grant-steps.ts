@@ -1,0 +1,196 @@
+// Steps 4–7 of the flow: which client to be (pre-registered, the one stored for
+// this issuer, a Client ID Metadata Document, or dynamic registration), the
+// authorization URL opened for the person, the callback checked and its code
+// redeemed, and the tokens kept. Also the refresh that stands in for 5–7.
+import { maskSecret } from '../../src/protocol/wire.js';
+import { isClientSecretExpired, type ClientRegistration, type StoredTokens } from './credentials.js';
+import type { Discovered, FlowContext } from './flow-context.js';
+import { FlowCancelled } from './flow-record.js';
+import { createOAuthFlow, OAuthFlowError, type OAuthFlow } from './flow.js';
+
+const DEFAULT_CALLBACK_TIMEOUT_MS = 10 * 60_000;
+const CLIENT_NAME = 'mcpscope';
+
+export function oauthFlowFor(ctx: FlowContext, found: Discovered): OAuthFlow {
+  return createOAuthFlow({ metadata: found.metadata, exchanges: ctx.flowExchanges, fetch: ctx.fetch, clock: ctx.clock });
+}
+
+/** Files the token flow's exchanges, then fails the step an OAuthFlowError names (or `fallback`). */
+function flowFailure(ctx: FlowContext, error: unknown, fallback: 'registration' | 'token' | 'callback'): Error {
+  ctx.fileFlowExchanges();
+  if (error instanceof FlowCancelled) return error;
+  if (error instanceof OAuthFlowError) {
+    const step = error.step === 'authorization-response' ? 'callback' : error.step === 'refresh' ? 'token' : error.step;
+    return ctx.record.fail(step, error.message);
+  }
+  return ctx.record.fail(fallback, error instanceof Error ? error.message : String(error));
+}
+
+/** Step 4: the client this flow is. */
+export async function runRegistrationStep(ctx: FlowContext, found: Discovered, flow: OAuthFlow): Promise<ClientRegistration> {
+  const { record, options } = ctx;
+  const { config, store } = options;
+  await record.ready('registration');
+  const learnClient = (client: ClientRegistration): void => {
+    record.learn('registration', 'client id', client.clientId);
+    record.learn('registration', 'source', client.source);
+    record.learn(
+      'registration',
+      'token endpoint authentication',
+      client.tokenEndpointAuthMethod ?? (client.clientSecret !== undefined ? 'client_secret_basic' : 'none'),
+    );
+  };
+
+  if (config.clientId !== undefined && config.clientId !== '') {
+    const bound = store.preRegisteredProblem(found.issuer, config.clientId);
+    if (bound) throw record.fail('registration', bound);
+    const method = config.tokenEndpointAuthMethod ?? (config.clientSecret ? 'client_secret_basic' : 'none');
+    const client: ClientRegistration = {
+      issuer: found.issuer,
+      clientId: config.clientId,
+      ...(config.clientSecret !== undefined && config.clientSecret !== '' && { clientSecret: config.clientSecret }),
+      tokenEndpointAuthMethod: method,
+      source: 'pre-registered',
+    };
+    await store.saveClient(client);
+    learnClient(client);
+    record.done('registration', `The pre-registered client id ${client.clientId} is used (${method}); nothing is registered.`);
+    return client;
+  }
+
+  const lookup = store.lookupClient(found.issuer, found.resource);
+  let why = '';
+  if (lookup.kind === 'registered' && !isClientSecretExpired(lookup.client, ctx.clock())) {
+    learnClient(lookup.client);
+    record.skip('registration', `The client registered earlier with ${found.issuer} is reused (client id ${lookup.client.clientId}).`);
+    return lookup.client;
+  }
+  if (lookup.kind === 'registered') why = ' The stored client secret has expired, so the client registers again.';
+  if (lookup.kind === 'issuer-changed') {
+    why = ` The resource was authorized by ${lookup.previousIssuer} before; its credentials are not used with ${found.issuer}, so the client registers anew.`;
+    record.learn('registration', 'previous authorization server', lookup.previousIssuer);
+  }
+
+  const cimdSupported = found.metadata.document.client_id_metadata_document_supported === true;
+  if (config.clientMetadataUrl !== undefined && config.clientMetadataUrl !== '' && cimdSupported) {
+    const client: ClientRegistration = {
+      issuer: found.issuer,
+      clientId: config.clientMetadataUrl,
+      tokenEndpointAuthMethod: 'none',
+      source: 'metadata-document',
+    };
+    await store.saveClient(client);
+    learnClient(client);
+    record.done(
+      'registration',
+      `The client id is the Client ID Metadata Document URL ${client.clientId} (the authorization server supports them); no registration request.${why}`,
+    );
+    return client;
+  }
+  if (config.clientMetadataUrl !== undefined && config.clientMetadataUrl !== '') {
+    why += ` ${found.issuer} does not advertise client_id_metadata_document_supported, so the metadata document URL cannot be the client id.`;
+  }
+
+  let client: ClientRegistration;
+  try {
+    client = await flow.register({ redirectUri: options.redirectUri, clientName: CLIENT_NAME });
+  } catch (error) {
+    throw flowFailure(ctx, error, 'registration');
+  }
+  ctx.fileFlowExchanges();
+  await store.saveClient(client);
+  learnClient(client);
+  record.done('registration', `Registered dynamically with ${found.issuer} (RFC 7591).${why}`);
+  return client;
+}
+
+/** The scope to ask for: the caller's (step-up union) or the configured or selected one, plus offline_access where the server offers it. */
+export function requestedScope(found: Discovered, scope: string | undefined): string | undefined {
+  if (scope === undefined || scope === '') return undefined;
+  const offered = found.metadata.scopesSupported?.includes('offline_access') ?? false;
+  // 2026-07-28 "Refresh Tokens": a client that wants refresh tokens may add offline_access when the authorization server lists it.
+  return offered && !scope.split(' ').includes('offline_access') ? `${scope} offline_access` : scope;
+}
+
+/** Steps 5–7: the person approves, the callback is checked, the code becomes tokens (stored). */
+export async function runAuthorizationSteps(
+  ctx: FlowContext,
+  found: Discovered,
+  flow: OAuthFlow,
+  client: ClientRegistration,
+  scope: string | undefined,
+): Promise<StoredTokens> {
+  const { record, options } = ctx;
+  await record.ready('authorization');
+  const pending = await flow.authorizationRequest({
+    client,
+    redirectUri: options.redirectUri,
+    resource: found.resource,
+    ...(scope !== undefined && { scope }),
+  });
+  record.learn('authorization', 'resource', found.resource);
+  record.learn('authorization', 'scope', scope ?? '(none: the server names none)');
+  record.learn('authorization', 'PKCE', 'S256');
+  record.setFlow({ authorizationUrl: pending.url, ...(scope !== undefined && { scope }) });
+  record.waiting('authorization', 'Waiting for you to approve in the authorization tab.');
+  const timeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
+  const arrived = options.callbacks.expect(pending.state, timeoutMs, record.abort.signal);
+  let callback: URL;
+  try {
+    await options.open(pending.url, record.snapshot());
+    callback = await arrived;
+  } catch (error) {
+    arrived.catch(() => undefined); // open() failed first: the wait ends with the flow
+    record.throwIfCancelled();
+    throw record.fail('authorization', error instanceof Error ? error.message : String(error));
+  }
+  record.done('authorization', 'The authorization server sent the browser back to mcpscope.');
+
+  await record.ready('callback');
+  const iss = callback.searchParams.get('iss');
+  if (iss !== null) record.learn('callback', 'iss', iss);
+  const refusal = callback.searchParams.get('error');
+  if (refusal !== null) record.learn('callback', 'error', refusal);
+  let tokens: StoredTokens;
+  try {
+    tokens = await flow.redeem({ client, pending, callbackUrl: callback });
+  } catch (error) {
+    throw flowFailure(ctx, error, 'token');
+  }
+  ctx.fileFlowExchanges();
+  record.done('callback', `The callback's state${iss !== null ? ' and iss' : ''} match this authorization; its code was redeemed.`);
+  return keepTokens(ctx, tokens, 'The code was exchanged for tokens');
+}
+
+/** Step 7 as a refresh: new tokens for the held ones, without the person. */
+export async function runRefreshStep(ctx: FlowContext, found: Discovered, client: ClientRegistration, held: StoredTokens): Promise<StoredTokens> {
+  await ctx.record.ready('token');
+  let tokens: StoredTokens;
+  try {
+    tokens = await oauthFlowFor(ctx, found).refresh({ client, tokens: held });
+  } catch (error) {
+    throw flowFailure(ctx, error, 'token');
+  }
+  ctx.fileFlowExchanges();
+  return keepTokens(ctx, tokens, 'The refresh token was exchanged for a new access token');
+}
+
+/** Checks the token type, stores the tokens and says what was granted (never the tokens themselves). */
+async function keepTokens(ctx: FlowContext, tokens: StoredTokens, what: string): Promise<StoredTokens> {
+  const { record, options } = ctx;
+  if (tokens.tokenType.toLowerCase() !== 'bearer') {
+    throw record.fail(
+      'token',
+      `the authorization server issued a ${tokens.tokenType} token; mcpscope sends Bearer tokens only (DPoP and other sender-constrained tokens are not supported).`,
+    );
+  }
+  await options.store.saveTokens(tokens);
+  record.learn('token', 'token type', tokens.tokenType);
+  record.learn('token', 'access token', maskSecret(tokens.accessToken));
+  if (tokens.scope !== undefined) record.learn('token', 'scope granted', tokens.scope);
+  if (tokens.expiresAt !== undefined) record.learn('token', 'expires', new Date(tokens.expiresAt).toISOString());
+  record.learn('token', 'refresh token', tokens.refreshToken !== undefined ? 'issued' : 'none');
+  if (tokens.scope !== undefined) record.setFlow({ scope: tokens.scope });
+  record.done('token', `${what}${tokens.expiresAt !== undefined ? `, valid until ${new Date(tokens.expiresAt).toISOString()}` : ''}.`);
+  return tokens;
+}
