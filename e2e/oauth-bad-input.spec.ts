@@ -16,11 +16,11 @@ interface Fault {
 }
 
 const FAULTS: Fault[] = [
-  { fault: 'prm-html', step: 2, says: /AUTH-METADATA-FORMAT|HTML|not JSON/i, tabs: 0 },
-  { fault: 'wrong-issuer', step: 3, says: /issuer/i, tabs: 0 },
-  { fault: 'refuse-registration', step: 4, says: /invalid_client_metadata|refuses every registration/, tabs: 0 },
+  { fault: 'prm-html', step: 2, says: /HTML.*AUTH-METADATA-FORMAT/, tabs: 0 },
+  { fault: 'wrong-issuer', step: 3, says: /another-issuer.*AUTH-AS-ISSUER/, tabs: 0 },
+  { fault: 'refuse-registration', step: 4, says: /invalid_client_metadata/, tabs: 0 },
   { fault: 'token-500', step: 7, says: /500/, tabs: 1 },
-  { fault: 'always-401', step: 8, says: /refused the new token/, tabs: 1 },
+  { fault: 'always-401', step: 8, says: /the server refused the new token: this demo refuses every token/, tabs: 1 },
 ];
 
 async function expectStopped(page: Page, f: Fault): Promise<void> {
@@ -54,21 +54,27 @@ for (const f of FAULTS) {
 test.describe('a callback with a wrong state', () => {
   // The consent page keeps the authorization waiting, so the bogus callback arrives first.
   const demo = protectedDemoFor(['--consent']);
+  const callback = `http://127.0.0.1:${E2E_PORT}/oauth/callback?state=bogus&code=x`;
 
-  test('the proxy shows its error page, and the waiting flow reports it at the callback step', async ({ page, context }) => {
+  test('with no authorization waiting, the proxy answers with its error page', async ({ page }) => {
+    const reply = await page.goto(callback);
+    expect(reply?.status()).toBe(400);
+    await expect(page.getByRole('heading', { name: 'Authorization not used' })).toBeVisible();
+    await expect(page.locator('body')).toContainText('No authorization is waiting for this callback');
+    await page.screenshot({ path: 'test-results/oauth-wrong-state.png' });
+  });
+
+  test('with one waiting, the flow refuses it at the callback step (state checked before the code is used)', async ({ page, context }) => {
     await connectOAuth(page, demo().mcpUrl, 'Guided');
     const panel = await showAuthorizationTab(page);
     await panel.getByRole('button', { name: 'Run all' }).click();
     await expect(panel.getByRole('button', { name: 'Open authorization page' })).toBeVisible();
 
     const forged = await context.newPage();
-    const reply = await forged.goto(`http://127.0.0.1:${E2E_PORT}/oauth/callback?state=bogus&code=x`);
-    expect(reply?.status()).toBeGreaterThanOrEqual(400);
-    await expect(forged.locator('body')).toContainText(/state/i);
-    await forged.screenshot({ path: 'test-results/oauth-wrong-state.png' });
-
+    await forged.goto(callback);
     await expect(flowStep(panel, 6)).toHaveAccessibleName(/, failed$/);
     await expect(flowStep(panel, 6)).toContainText(/state/i);
-    await expect(page.getByRole('alert').filter({ hasText: 'Authorization failed' })).toContainText('at step 6 (');
+    await expect(flowStep(panel, 7)).toHaveAccessibleName(/, pending$/); // no token request
+    await expect(page.getByRole('alert').filter({ hasText: 'Authorization failed' })).toContainText('at step 6 (Callback)');
   });
 });
