@@ -70,8 +70,9 @@ test.describe('a callback with a wrong state', () => {
     await panel.getByRole('button', { name: 'Run all' }).click();
     await expect(panel.getByRole('button', { name: 'Open authorization page' })).toBeVisible();
 
+    // The right issuer, so that only the state is wrong (iss is checked first: RFC 9207).
     const forged = await context.newPage();
-    await forged.goto(callback);
+    await forged.goto(`${callback}&iss=${encodeURIComponent(demo().issuer)}`);
     await expect(flowStep(panel, 6)).toHaveAccessibleName(/, failed$/);
     await expect(flowStep(panel, 6)).toContainText(/state/i);
     await expect(flowStep(panel, 7)).toHaveAccessibleName(/, pending$/); // no token request

@@ -2,7 +2,7 @@
 // step by step with a person approving on the consent page; a second connection
 // that reuses the stored token; an expired token refreshed; a step-up to a wider
 // scope; and Forget, after which the next connection authorizes again.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startOwnProxy } from './fixtures/own-proxy.js';
 import {
   callTool,
@@ -16,13 +16,19 @@ import {
   showAuthorizationTab,
 } from './fixtures/oauth.js';
 
+/** The Tools tab's last call result (a flow that starts meanwhile brings the Authorization tab to the front). */
+async function toolResult(page: Page): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  return page.getByRole('tabpanel', { name: 'Tools' }).getByRole('region', { name: 'Call result' });
+}
+
 test('npm start -- --demo oauth: the guided steps, Approve on the consent page, then the tools', async ({ page, context }) => {
   const proxy = await startOwnProxy('e2e-oauth-demo-token-0123456789', ['--port', '0', '--no-open', '--demo', 'oauth']);
   try {
     await page.goto(proxy.page);
     // Prefilled: the demo's MCP URL over HTTP, OAuth guided.
     await expect(page.getByLabel('Transport')).toHaveValue('http');
-    await expect(page.getByLabel('URL')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    await expect(page.getByRole('textbox', { name: 'URL', exact: true })).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     await expect(page.getByRole('radiogroup', { name: 'OAuth' }).getByRole('radio', { name: 'Guided' })).toBeChecked();
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
 
@@ -50,12 +56,17 @@ test('npm start -- --demo oauth: the guided steps, Approve on the consent page, 
     await consent.getByRole('button', { name: 'Approve' }).click();
     // The tab lands on the proxy's /oauth/callback, and the connection continues by itself.
     await expect(consent).toHaveURL(new RegExp(`^${proxy.origin}/oauth/callback\\?`));
+    await expect(consent.getByRole('heading', { name: 'Authorization received' })).toBeVisible();
+    // Guided: the callback waits for Next step too; it redeems the code, and the request is sent again.
+    await expect(flowStep(panel, 6)).toHaveAccessibleName(/, next$/);
+    await next.click();
     await expectConnected(page);
     await expect(panel.getByRole('status')).toContainText('Authorized by http://127.0.0.1:');
     for (const n of [5, 6, 7, 8]) await expect(flowStep(panel, n)).toHaveAccessibleName(/, done$/);
     await page.screenshot({ path: 'test-results/oauth-guided-done.png', fullPage: true });
 
-    await expect((await callTool(page, 'whoami')).getByText(/with scopes mcp:tools/)).toBeVisible();
+    await callTool(page, 'whoami');
+    await expect((await toolResult(page)).getByText(/with scopes mcp:tools/).first()).toBeVisible();
   } finally {
     await proxy.stop();
   }
@@ -77,9 +88,13 @@ test.describe('with a stored token', () => {
     await expect(panel.getByText('No authorization so far: the server has not refused a request.')).toBeVisible();
     expect(tabs).toHaveLength(1);
     // The proxy holds it, keyed by the authorization server; the page shows facts, never the token.
+    // The list was read when the tab first showed (before the first token arrived): Refresh reads it again.
+    await panel.getByRole('button', { name: 'Refresh' }).click();
     const stored = panel.getByRole('table', { name: 'Stored credentials' });
     await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText(demo().mcpUrl);
-    await expect((await callTool(page, 'whoami')).getByText(/with scopes mcp:tools/)).toBeVisible();
+    await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText('refreshable');
+    await callTool(page, 'whoami');
+    await expect((await toolResult(page)).getByText(/with scopes mcp:tools/).first()).toBeVisible();
   });
 });
 
@@ -94,13 +109,16 @@ test.describe('an access token that expires', () => {
     expect(tabs).toHaveLength(1);
     await page.waitForTimeout(3500);
 
-    await expect((await callTool(page, 'whoami')).getByText(/with scopes mcp:tools/)).toBeVisible();
+    // The refresh runs before the call goes out; the flow brings the Authorization tab to the front.
+    await callTool(page, 'whoami');
     const panel = await showAuthorizationTab(page);
     await expect(panel.getByRole('region', { name: 'Authorization flow' })).toContainText('the access token expired');
     await expect(flowStep(panel, 4)).toHaveAccessibleName(/, skipped$/);
     await expect(flowStep(panel, 4)).toContainText('reused');
     await expect(flowStep(panel, 5)).toHaveAccessibleName(/, skipped$/);
     await expect(flowStep(panel, 7)).toHaveAccessibleName(/, done$/);
+    await expect(panel.getByText('The access token was refreshed.')).toBeVisible();
+    await expect((await toolResult(page)).getByText(/with scopes mcp:tools/).first()).toBeVisible();
     expect(tabs).toHaveLength(1);
   });
 });
@@ -114,13 +132,15 @@ test.describe('a tool that needs a wider scope', () => {
     await expectConnected(page);
     expect(tabs).toHaveLength(1);
 
-    const result = await callTool(page, 'admin_reset');
-    await expect(result.getByText('reset done')).toBeVisible();
-    expect(tabs).toHaveLength(2);
+    await callTool(page, 'admin_reset');
     const panel = await showAuthorizationTab(page);
+    await expect(panel.getByRole('region', { name: 'Authorization flow' }).getByRole('status')).toContainText('Authorized');
+    await expect((await toolResult(page)).getByText('reset done').first()).toBeVisible();
+    expect(tabs).toHaveLength(2);
+    await page.getByRole('tab', { name: 'Authorization' }).click();
     const flow = panel.getByRole('region', { name: 'Authorization flow' });
     await expect(flow).toContainText('403 insufficient_scope');
-    await expect(flow).toContainText(/Step-up 2 of 3/);
+    await expect(flow).toContainText('Step-up 2: the server refused the token as insufficient (403 insufficient_scope)');
     await expect(flow.getByRole('status')).toContainText('scope mcp:tools demo:reset');
     await page.screenshot({ path: 'test-results/oauth-step-up.png', fullPage: true });
   });
