@@ -7,7 +7,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ENVELOPE_SUBPROTOCOL, type LaunchConfig } from '../src/protocol/wire.js';
+import { createAuthorizer } from './auth/authorizer.js';
 import type { Authorizer, AuthorizerOptions, CallbackRegistry } from './auth/authorizer-types.js';
+import { createCallbackRegistry } from './auth/callbacks.js';
 import { serveCallback, serveCredentials } from './auth/routes.js';
 import { CredentialStore } from './auth/credential-store.js';
 import { OAUTH_CALLBACK_PATH, redirectUriFor, type ProxyOAuth } from './auth/proxy-oauth.js';
@@ -115,7 +117,13 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const store = await CredentialStore.open(options.oauth?.credentialFile !== undefined ? { file: options.oauth.credentialFile } : {});
   if (store.problem !== undefined) warn(`mcpscope: ${store.problem}`);
   const ctx: SecurityContext = { port: options.port ?? DEFAULT_PORT, token, host, allowOrigins: options.allowOrigins ?? [] };
-  let oauth: ProxyOAuth | undefined;
+  const oauth: ProxyOAuth = {
+    store,
+    callbacks: options.oauth?.callbacks ?? createCallbackRegistry(),
+    // Named once the port is known (listening on port 0 picks one).
+    redirectUri: '',
+    createAuthorizer: options.oauth?.createAuthorizer ?? createAuthorizer,
+  };
   let headers = securityHeaders(ownOrigins(ctx));
   const bridges = new Set<Bridge>();
   let closing: Promise<void> | undefined;
@@ -140,7 +148,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
       serveCredentials(req, res, store);
       return;
     }
-    if (path === OAUTH_CALLBACK_PATH && oauth !== undefined) {
+    if (path === OAUTH_CALLBACK_PATH) {
       serveCallback(req, res, oauth);
       return;
     }
@@ -197,11 +205,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const address = server.address();
   ctx.port = typeof address === 'object' && address !== null ? address.port : ctx.port;
   headers = securityHeaders(ownOrigins(ctx));
-  const createAuthorizer = options.oauth?.createAuthorizer;
-  const callbacks = options.oauth?.callbacks;
-  if (createAuthorizer !== undefined && callbacks !== undefined) {
-    oauth = { store, callbacks, redirectUri: redirectUriFor(host, ctx.port), createAuthorizer };
-  }
+  oauth.redirectUri = redirectUriFor(host, ctx.port);
 
   const shownHost = isWildcardHost(host) ? '127.0.0.1' : urlHost(host);
   const close = async (): Promise<void> => {
