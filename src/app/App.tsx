@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Tabs } from './components/Tabs.js';
-import { useApp, useNavigation } from './hooks.js';
+import { useApp, useConnection, useNavigation } from './hooks.js';
 import type { InspectorTab } from './stores/navigation-store.js';
 import { lazyView } from './components/LazyView.js';
 import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
@@ -22,6 +22,7 @@ const ConsoleTab = lazyView('the Console tab', () => import('./features/console/
 const NetworkTab = lazyView('the Network tab', () => import('./features/network/NetworkTab.js').then((m) => m.NetworkTab));
 const ProblemsTab = lazyView('the Problems tab', () => import('./features/problems/ProblemsTab.js').then((m) => m.ProblemsTab));
 const ComposerTab = lazyView('the Composer tab', () => import('./features/composer/ComposerTab.js').then((m) => m.ComposerTab));
+const AuthorizationTab = lazyView('the Authorization tab', () => import('./features/authorization/AuthorizationTab.js').then((m) => m.AuthorizationTab));
 const ServerLogTab = lazyView('the Server messages tab', () => import('./features/server-log/ServerLogTab.js').then((m) => m.ServerLogTab));
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
@@ -36,15 +37,27 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'network', label: 'Network', panel: <NetworkTab />, deferred: true },
   { id: 'problems', label: 'Problems', panel: <ProblemsTab />, deferred: true },
   { id: 'composer', label: 'Composer', panel: <ComposerTab />, deferred: true },
+  // OAuth (issue 12): only for HTTP connections; it comes to the front when a flow starts.
+  { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
 ];
 
 // Each panel fails on its own: a server that breaks one view leaves the others working.
 const GUARDED_TABS = TABS.map((t) => ({ ...t, panel: <ErrorBoundary what={`The ${t.label} tab`}>{t.panel}</ErrorBoundary> }));
 
+const STDIO_TABS = GUARDED_TABS.filter((t) => t.id !== 'authorization');
+
 function InspectorTabs() {
   const { navigationStore } = useApp();
   const tab = useNavigation((s) => s.tab);
-  return <Tabs tabs={GUARDED_TABS} label="Inspector" selected={tab} onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)} />;
+  const http = useConnection((s) => s.snapshot?.transport.kind === 'http');
+  return (
+    <Tabs
+      tabs={http ? GUARDED_TABS : STDIO_TABS}
+      label="Inspector"
+      selected={!http && tab === 'authorization' ? 'ping' : tab}
+      onSelect={(id) => navigationStore.getState().selectTab(id as InspectorTab)}
+    />
+  );
 }
 
 function MissingToken() {

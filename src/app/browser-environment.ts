@@ -42,6 +42,8 @@ export function browserEnvironment(page: Window): PageEnvironment {
       return openLogDatabase(name, page.indexedDB);
     },
     settings: storageOrNothing(page, 'localStorage'),
+    // noopener: the authorization server's page gets no handle on this one.
+    openUrl: (url) => void page.open(url, '_blank', 'noopener'),
     page,
     loadSchemaCheck: () =>
       import('../protocol/lint/sdk-schemas.js').then((m) => ({

@@ -11,6 +11,7 @@ import type { SocketFactory } from './connection/socket.js';
 import type { UnloadTarget } from './connection/unload-guard.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
 import { createConnectionPrefs } from './features/connect/connection-prefs.js';
+import { createAuthSettings } from './features/connect/auth-settings.js';
 import { createDiscoverStore } from './features/connect/discover-store.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
@@ -18,6 +19,7 @@ import { samplingStoreFor } from './features/sampling/sampling-context.js';
 import { cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
 import { createTasksStore } from './features/tasks/tasks-store.js';
 import { createNetworkStore } from './features/network/network-store.js';
+import { createAuthFlowStore } from './features/authorization/auth-flow-store.js';
 import { Heartbeat } from './features/ping/heartbeat.js';
 import { createPingStore } from './features/ping/ping-store.js';
 import { createPromptsStore } from './features/prompts/prompts-store.js';
@@ -49,6 +51,8 @@ export interface PageEnvironment {
   page?: UnloadTarget & { addEventListener(type: 'pagehide', listener: () => void): void };
   /** Settings kept across visits (the browser's local storage); absent: they last for this page view. */
   settings?: SettingsStorage;
+  /** Opens an OAuth authorization page in a new tab (Quick mode tries once by itself); absent: only the button does. */
+  openUrl?: (url: string) => void;
   /** The published MCP schemas for rule SCHEMA (a separate chunk); absent: the rule stays off. */
   loadSchemaCheck?: () => Promise<Parameters<LintRunner['setSchema']>[0]>;
 }
@@ -138,9 +142,13 @@ export function createApp(env: PageEnvironment) {
     tasksStore,
     clientTasks,
     networkStore: createNetworkStore(),
+    /** The OAuth flows of the current connection (issue 12), for the Authorization tab and the status. */
+    authFlows: createAuthFlowStore(),
     iconOrigins: createIconOriginsStore(env.settings),
     /** The protocol choice (a version or Auto, and Auto's probe), kept across visits; a hand-picked 2025-11-25 until changed. */
     connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
+    /** The HTTP form's OAuth settings (issue 12), kept across visits except the client secret. */
+    authSettings: createAuthSettings(env.settings),
     discover: createDiscoverStore({ session }),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore({

@@ -1,10 +1,10 @@
 // For tests: the page's app over fake sockets (each one the controller opens is
 // kept, in order) and a log database that never opens.
 import { FakeSocket } from './connection/test-doubles.js';
-import { createApp } from './create-app.js';
+import { createApp, type PageEnvironment } from './create-app.js';
 import type { LogDatabase } from './stores/log-database.js';
 
-export function createTestApp() {
+export function createTestApp(env: Partial<PageEnvironment> = {}) {
   const sockets: FakeSocket[] = [];
   const app = createApp({
     token: 'tok',
@@ -15,6 +15,7 @@ export function createTestApp() {
       return s;
     },
     logDatabase: () => new Promise<LogDatabase>(() => {}),
+    ...env,
   });
   return { app, sockets };
 }

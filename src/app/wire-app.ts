@@ -11,10 +11,11 @@ import { noteConnection } from './stores/connection-labels.js';
 import { isActive } from './stores/connection-store.js';
 import { watchSampling } from './features/sampling/sampling-context.js';
 import { watchServerChange } from './stores/server-change.js';
+import { CREDENTIALS_QUERY } from './features/authorization/credentials-api.js';
 
 type Wired = Omit<App, 'restoreSavedLog' | 'clearRestoredLog'>;
 
-export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSchemaCheck'>): void {
+export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSchemaCheck' | 'openUrl'>): void {
   const { controller, connectionStore, logStore, lint, queryClient } = app;
 
   // Session events, tagged with their connection number.
@@ -53,6 +54,33 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     lint.exchange(connection, e.facts);
   });
 
+  // OAuth (issue 12): the flow to its tab (brought to the front when a flow starts), its AUTH-* findings
+  // to Problems; a Quick flow's authorization page opens by itself once (the tab's button stays, should a popup blocker refuse).
+  const autoOpened = new Set<string>();
+  controller.onAuthEvent((flow, connection) => {
+    const arrival = app.authFlows.receive(flow, connection);
+    if (arrival === 'stale') return;
+    // Each finding gets a log line of its own, so it is marked in the Log and exported with it.
+    for (const { step, finding } of app.authFlows.unseenFindings(flow)) {
+      const entry = logStore.getState().append({
+        t: controller.connection?.elapsed() ?? 0,
+        connection,
+        direction: 'system',
+        kind: 'system',
+        raw: `OAuth step ${step.number} (${step.title}): ${finding.rule} ${finding.message}`,
+      });
+      lint.add(connection, [{ ...finding, seq: entry.seq }]);
+    }
+    if (arrival === 'new') app.navigationStore.getState().selectTab('authorization');
+    // The proxy stored (or failed to store) a client and tokens: the Stored credentials list reads them again.
+    if (flow.state === 'authorized' || flow.state === 'failed') void queryClient.invalidateQueries({ queryKey: [CREDENTIALS_QUERY] });
+    const attempt = `${connection}/${flow.flowId}/${flow.attempt}`;
+    if (flow.mode === 'quick' && flow.state === 'waiting-for-user' && flow.authorizationUrl !== undefined && !autoOpened.has(attempt)) {
+      autoOpened.add(attempt);
+      env.openUrl?.(flow.authorizationUrl);
+    }
+  });
+
   logStore.subscribe((s) => lint.observe(s.entries));
   // The SDK's schemas bring zod: loaded apart from the main bundle, in time for the first connection.
   void env.loadSchemaCheck?.().then(
@@ -77,6 +105,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.promptsStore.getState().forConnection(next);
     app.serverLog.getState().forConnection(next);
     app.discover.getState().forConnection(next);
+    app.authFlows.forConnection(next);
     app.toolsStore.getState().forConnection();
     app.elicitations.reset();
     app.tasksStore.forConnection(next);

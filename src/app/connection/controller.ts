@@ -1,7 +1,16 @@
 // Owns the current ProxyConnection (one per Connect) and mirrors it into the
 // stores. Reconnect starts a fresh connection with the last settings.
 
-import type { ClientFeatures, ClientSession, ServerRequestHandler, SessionEvent, TransportConfig, VersionChoice } from '../../protocol/index.js';
+import type {
+  AuthFlowAction,
+  AuthFlowView,
+  ClientFeatures,
+  ClientSession,
+  ServerRequestHandler,
+  SessionEvent,
+  TransportConfig,
+  VersionChoice,
+} from '../../protocol/index.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
@@ -40,6 +49,7 @@ export class ConnectionController {
   private count = 0;
   private readonly sessionListeners = new Set<(e: SessionEvent, connection: number) => void>();
   private readonly httpListeners = new Set<(e: HttpEvent, connection: number) => void>();
+  private readonly authListeners = new Set<(flow: AuthFlowView, connection: number) => void>();
 
   constructor(deps: ControllerDeps) {
     this.deps = deps;
@@ -76,6 +86,9 @@ export class ConnectionController {
       onHttp: (e) => {
         for (const l of this.httpListeners) l(e, number);
       },
+      onAuth: (flow) => {
+        for (const l of this.authListeners) l(flow, number);
+      },
       ...(this.deps.socketFactory ? { socketFactory: this.deps.socketFactory } : {}),
       ...(this.deps.requestHandlers ? { handlers: this.deps.requestHandlers } : {}),
       ...(this.deps.clientFeatures ? { features: this.deps.clientFeatures() } : {}),
@@ -100,6 +113,17 @@ export class ConnectionController {
   onHttpEvent(listener: (e: HttpEvent, connection: number) => void): () => void {
     this.httpListeners.add(listener);
     return () => this.httpListeners.delete(listener);
+  }
+
+  /** OAuth flow snapshots of whichever connection is current (issue 12). */
+  onAuthEvent(listener: (flow: AuthFlowView, connection: number) => void): () => void {
+    this.authListeners.add(listener);
+    return () => this.authListeners.delete(listener);
+  }
+
+  /** Drive the current connection's OAuth flow; false when there is no open connection to take it. */
+  authAction(flowId: string, action: AuthFlowAction): boolean {
+    return this.current?.authAction(flowId, action) ?? false;
   }
 
   /** The server does not implement initialize: carry on without it. */

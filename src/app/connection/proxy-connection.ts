@@ -13,6 +13,8 @@ import {
   outputHeldNotice,
   parseProxyEnvelope,
   systemClock,
+  type AuthFlowAction,
+  type AuthFlowView,
   type ClientEnvelope,
   type ClientFeatures,
   type ClientSession,
@@ -48,6 +50,7 @@ import {
 } from './failures.js';
 import { HttpSide, type HttpEvent } from './http-connection.js';
 import type { ConnectionSnapshot } from './snapshot.js';
+import { flowSentence } from './auth-flow-text.js';
 import { SOCKET_OPEN, browserSocketFactory, type SocketFactory, type SocketLike } from './socket.js';
 
 export const INITIALIZE_TIMEOUT_MS = 30_000;
@@ -68,6 +71,8 @@ export interface ProxyConnectionOptions {
   log: (input: LogInput) => void;
   /** HTTP exchanges and transport choices, for the Network view. */
   onHttp?: (event: HttpEvent) => void;
+  /** OAuth (issue 12): each snapshot of this connection's authorization flow. */
+  onAuth?: (flow: AuthFlowView) => void;
   socketFactory?: SocketFactory;
   clock?: Clock;
   initializeTimeoutMs?: number;
@@ -92,6 +97,8 @@ export class ProxyConnection {
   private readonly http: HttpSide;
   /** Auto's probe, while connecting: its request id, to mark the request and its answer in the log. */
   private probeId: RequestId | undefined;
+  /** Each OAuth flow's last state, so the log says each change of state once. */
+  private readonly authStates = new Map<string, AuthFlowView['state']>();
 
   constructor(options: ProxyConnectionOptions) {
     this.options = options;
@@ -192,6 +199,13 @@ export class ProxyConnection {
     this.update({ status: 'ready', initializeUnsupported: undefined, withoutInitialize: true });
   }
 
+  /** The guided OAuth view's Next step, Run all or Cancel; false when the connection can no longer take it. */
+  authAction(flowId: string, action: AuthFlowAction): boolean {
+    if (this._snapshot.status === 'closed' || !this.socket || this.socket.readyState !== SOCKET_OPEN) return false;
+    this.sendEnvelope({ type: 'auth', flowId, action });
+    return true;
+  }
+
   /** The user ends the connection: the proxy stops the process (stdio) or ends the session (HTTP). */
   disconnect(): void {
     if (this._snapshot.status === 'closed') return;
@@ -234,6 +248,9 @@ export class ProxyConnection {
       case 'close':
         // The upstream's own events, in their own shape: the core dispatches them.
         this.core.receive(env);
+        return;
+      case 'auth':
+        this.onAuth(env.flow);
         return;
       case 'output-held':
         // Said where stderr shows (the Console), as mcpscope's own words (kind system), not the server's.
@@ -283,6 +300,17 @@ export class ProxyConnection {
       return;
     }
     this.fail(step.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(step.message, tail));
+  }
+
+  /** A snapshot of the OAuth flow: to the page, and a log line when its state changes. */
+  private onAuth(flow: AuthFlowView): void {
+    const before = this.authStates.get(flow.flowId);
+    this.authStates.set(flow.flowId, flow.state);
+    if (before !== flow.state) {
+      const line = authLogLine(flow, before === undefined);
+      if (line !== undefined) this.system(line);
+    }
+    this.options.onAuth?.(flow);
   }
 
   /** `{ probe: true }` for Auto's server/discover probe and its answer, else nothing. */
@@ -367,6 +395,19 @@ export class ProxyConnection {
   private update(patch: Partial<ConnectionSnapshot>): void {
     this._snapshot = { ...this._snapshot, ...patch };
     for (const l of this.listeners) l(this._snapshot);
+  }
+}
+
+/** What the log says when a flow starts or ends (the Authorization tab shows every step). */
+function authLogLine(flow: AuthFlowView, started: boolean): string | undefined {
+  switch (flow.state) {
+    case 'authorized':
+    case 'failed':
+    case 'cancelled':
+      return `OAuth: ${flowSentence(flow)}`;
+    default:
+      if (!started) return undefined;
+      return `OAuth: the server asked for authorization (${flow.reason}); ${flow.mode === 'guided' ? 'guided' : 'quick'} flow started${flow.attempt > 1 ? `, attempt ${flow.attempt}` : ''}. Every step is in the Authorization tab.`;
   }
 }
 

@@ -238,6 +238,11 @@ export class LintRunner {
     this.store.setState({ ...emptyState(), loadError: this.store.getState().loadError });
   }
 
+  /** Findings judged outside the frames, for `connection`: the OAuth flow's AUTH-* ones (issue 12), which the proxy judged. */
+  add(connection: number, findings: readonly Finding[]): void {
+    if (findings.length > 0) this.publish(findings, connection);
+  }
+
   /** One HTTP exchange of `connection`, once it has ended. */
   exchange(connection: number, facts: HttpExchangeFacts): void {
     if (!this.ready()) {

@@ -3,7 +3,8 @@
 
 import { createStore } from 'zustand/vanilla';
 
-export type InspectorTab = 'ping' | 'tools' | 'resources' | 'prompts' | 'tasks' | 'log' | 'server-log' | 'console' | 'network' | 'problems' | 'composer';
+export type InspectorTab =
+  'ping' | 'tools' | 'resources' | 'prompts' | 'tasks' | 'log' | 'server-log' | 'console' | 'network' | 'problems' | 'composer' | 'authorization';
 
 export interface NavigationState {
   tab: InspectorTab;

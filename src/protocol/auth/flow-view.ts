@@ -107,6 +107,8 @@ export interface AuthFlowView {
   scope?: string;
   /** 1 for the first authorization of a request, 2… for step-ups; the flow stops at the limit. */
   attempt: number;
+  /** The limit of `attempt` (first + step-ups), so the page can say "Step-up 2 of 3". */
+  maxAttempts?: number;
   /** A sentence for the whole flow: the outcome or what to do now. */
   message?: string;
 }

@@ -13,7 +13,7 @@ import { VersionField } from './VersionField.js';
 import { previewVersion } from './version-choice.js';
 
 export function ConnectionForm({ initial }: { initial: ConnectForm }) {
-  const { controller, connectionPrefs } = useApp();
+  const { controller, connectionPrefs, authSettings } = useApp();
   const choice = useStore(connectionPrefs, (s) => s.choice);
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<string[]>([]);
@@ -23,7 +23,7 @@ export function ConnectionForm({ initial }: { initial: ConnectForm }) {
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
-    const built = buildConnectRequest(form, connectionPrefs.getState());
+    const built = buildConnectRequest(form, connectionPrefs.getState(), authSettings.getState());
     if (!built.ok) {
       setErrors(built.errors);
       return;

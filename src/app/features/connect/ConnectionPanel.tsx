@@ -6,11 +6,18 @@ import { useApp } from '../../app-context.js';
 import { ConnectionForm } from './ConnectionForm.js';
 import { StatusArea } from './StatusArea.js';
 import { formFromPrefill } from './form-model.js';
+import { authSettingsFrom } from './auth-settings.js';
 
 export function ConnectionPanel({ token }: { token: string }) {
   const config = useLaunchConfig(token);
-  const { connectionPrefs } = useApp();
+  const { connectionPrefs, authSettings } = useApp();
   const suggested = config.data?.protocolChoice;
+  const prefill = config.data?.prefill;
+  const launchAuth = prefill?.kind === 'http' ? prefill.auth : undefined;
+  // A launch with OAuth settings (npm start -- --demo oauth, --auth …) sets them once, like the version.
+  useEffect(() => {
+    if (launchAuth !== undefined) authSettings.getState().set(authSettingsFrom(launchAuth));
+  }, [launchAuth, authSettings]);
   // A launch that knows its server's generation (npm start -- --demo modern) sets the choice once.
   useEffect(() => {
     if (suggested !== undefined) connectionPrefs.getState().setChoice(suggested);

@@ -3,6 +3,7 @@
 
 import { useId } from 'react';
 import { HTTP_MODES, HTTP_MODE_LABEL, isHttpMode } from '../../../protocol/index.js';
+import { AuthorizationFields } from './AuthorizationFields.js';
 import { HeaderEditor } from './HeaderEditor.js';
 import './http.css';
 import type { ConnectForm } from './form-model.js';
@@ -40,6 +41,7 @@ export function HttpFields({ form, set, disabled }: Props) {
         <p className="hint">The proxy makes every request; the browser never talks to the server.</p>
       </div>
       <HeaderEditor rows={form.headers} onChange={(headers) => set({ headers })} disabled={disabled} />
+      <AuthorizationFields headers={form.headers} disabled={disabled} />
       <div className="field">
         <label htmlFor={`${id}-mode`}>Mode</label>
         <select

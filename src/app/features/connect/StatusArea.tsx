@@ -4,6 +4,7 @@
 import { useConnection } from '../../hooks.js';
 import { HTTP_MODE_LABEL, eraOf, type VersionChoice } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
+import { AuthStatus } from './AuthStatus.js';
 import { DiscoverRefresh } from './DiscoverRefresh.js';
 import { FailureBox } from './FailureBox.js';
 import { InitializeChoice } from './InitializeChoice.js';
@@ -102,6 +103,7 @@ export function StatusArea() {
       <div role="status" aria-live="polite" aria-label="Connection status">
         <StatusContent />
       </div>
+      <AuthStatus />
       <InitializeChoice />
       <VersionUnsupported />
       <Failure />

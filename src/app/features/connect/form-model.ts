@@ -13,6 +13,7 @@ import {
 } from '../../../protocol/index.js';
 import type { ConnectRequest } from '../../connection/controller.js';
 import type { VersionPrefs } from './connection-prefs.js';
+import { buildAuthConfig, type AuthSettings } from './auth-settings.js';
 
 /** One NAME / VALUE row: an environment variable or a request header. */
 export interface EnvRow {
@@ -82,7 +83,7 @@ function buildStdio(form: ConnectForm, errors: string[]): StdioTransportConfig {
   return transport;
 }
 
-function buildHttp(form: ConnectForm, errors: string[]): HttpTransportConfig {
+function buildHttp(form: ConnectForm, errors: string[], authSettings: AuthSettings | undefined): HttpTransportConfig {
   const urlProblem = httpUrlProblem(form.url);
   if (urlProblem !== undefined) errors.push(urlProblem);
   const headers: Record<string, string> = {};
@@ -99,13 +100,14 @@ function buildHttp(form: ConnectForm, errors: string[]): HttpTransportConfig {
       headers[name] = value;
     }
   });
-  return { kind: 'http', url: form.url.trim(), headers, mode: form.httpMode };
+  const auth = authSettings ? buildAuthConfig(authSettings, Object.keys(headers), errors) : undefined;
+  return { kind: 'http', url: form.url.trim(), headers, mode: form.httpMode, ...(auth ? { auth } : {}) };
 }
 
-/** The transport from the form; the version (or Auto, and its probe) from the kept choice. */
-export function buildConnectRequest(form: ConnectForm, version: VersionPrefs): BuildResult {
+/** The transport from the form; the version (or Auto, and its probe) from the kept choice; HTTP's OAuth from the auth settings. */
+export function buildConnectRequest(form: ConnectForm, version: VersionPrefs, authSettings?: AuthSettings): BuildResult {
   const errors: string[] = [];
-  const transport = form.transportKind === 'http' ? buildHttp(form, errors) : buildStdio(form, errors);
+  const transport = form.transportKind === 'http' ? buildHttp(form, errors, authSettings) : buildStdio(form, errors);
   if (errors.length > 0) return { ok: false, errors };
   // The probe switch means something only under Auto; a version picked by hand never probes.
   const request: ConnectRequest = { transport, protocolVersion: version.choice };

@@ -43,6 +43,7 @@ export function ExchangeDetail({ exchange: x }: { exchange: HttpExchange }) {
   if (x.lastEventId !== undefined) facts.push(['Last event id', x.lastEventId]);
   if (x.retryMs !== undefined) facts.push(['Retry', `${x.retryMs} ms`]);
   if (x.modern) facts.push(['Rules', '2026-07-28 (stateless)']);
+  if (x.purpose === 'oauth') facts.push(['OAuth step', x.authStep ?? 'not named']);
   return (
     <section className="exchange-detail" aria-label={`Exchange ${x.id}`}>
       <h3 className="mono">

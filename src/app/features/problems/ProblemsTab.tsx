@@ -62,12 +62,19 @@ function RuleRow({ count, version, connection }: { count: RuleCount; version: st
           )}
         </td>
         <td>
-          <button
-            type="button"
-            onClick={() => navigationStore.getState().showInLog({ rule: count.rule, ...(firstSeq !== undefined ? { seq: firstSeq } : {}) })}
-          >
-            Show in log
-          </button>
+          {isAuthRule(count.rule) ? (
+            // The OAuth flow's findings are about its HTTP exchanges, not frames: they are shown with their step.
+            <button type="button" onClick={() => navigationStore.getState().selectTab('authorization')}>
+              Show the step
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={() => navigationStore.getState().showInLog({ rule: count.rule, ...(firstSeq !== undefined ? { seq: firstSeq } : {}) })}
+            >
+              Show in log
+            </button>
+          )}
         </td>
       </tr>
       {open && (
@@ -78,6 +85,33 @@ function RuleRow({ count, version, connection }: { count: RuleCount; version: st
         </tr>
       )}
     </>
+  );
+}
+
+/** The AUTH-* rules judge the OAuth flow (issue 12), listed apart from the frames' rules. */
+const isAuthRule = (rule: RuleId): boolean => rule.startsWith('AUTH-');
+
+function RuleTable({ label, counts, version, connection }: { label: string; counts: readonly RuleCount[]; version: string; connection: number }) {
+  return (
+    <table className="data-table problems" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Severity</th>
+          <th scope="col">Rule</th>
+          <th scope="col">What it checks</th>
+          <th scope="col">Count</th>
+          <th scope="col">Spec</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {counts.map((c) => (
+          <RuleRow key={c.rule} count={c} version={version} connection={connection} />
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -94,30 +128,23 @@ function ConnectionProblems({ connection, current, version }: { connection: numb
   const byRule = useStore(lint.store, (s) => s.byConnection.get(connection));
   const label = useStore(connectionLabels, (s) => s.labels.get(connection));
   const counts = RULE_IDS.flatMap((r) => (byRule?.has(r) ? [byRule.get(r)!] : []));
+  const frameCounts = counts.filter((c) => !isAuthRule(c.rule));
+  const authCounts = counts.filter((c) => isAuthRule(c.rule));
   const heading = connectionHeading(connection, label, current);
   return (
     <section className="problems-connection" aria-label={heading}>
       <h3>{heading}</h3>
       <p>{summary(counts)}.</p>
-      <table className="data-table problems" aria-label="Problems by rule">
-        <thead>
-          <tr>
-            <th scope="col">Severity</th>
-            <th scope="col">Rule</th>
-            <th scope="col">What it checks</th>
-            <th scope="col">Count</th>
-            <th scope="col">Spec</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {counts.map((c) => (
-            <RuleRow key={c.rule} count={c} version={version} connection={connection} />
-          ))}
-        </tbody>
-      </table>
+      {(frameCounts.length > 0 || authCounts.length === 0) && (
+        <RuleTable label="Problems by rule" counts={frameCounts} version={version} connection={connection} />
+      )}
+      {authCounts.length > 0 && (
+        <>
+          <h4 className="problems-group">Authorization</h4>
+          <p className="hint">What the OAuth flow found about the server and its authorization server, step by step in the Authorization tab.</p>
+          <RuleTable label="Authorization problems by rule" counts={authCounts} version={version} connection={connection} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,130 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../test-app.js';
+import { authorizedFlow, failedFlow, guidedFlow, prmFinding, stepUpFlow, waitingFlow } from './flow-fixtures.js';
+import type { AuthFlowView } from '../../../protocol/index.js';
+
+function connectHttp(opened: string[] = []) {
+  const { app, sockets } = createTestApp({ openUrl: (url) => opened.push(url) });
+  void app.controller.connect({
+    transport: { kind: 'http', url: 'http://127.0.0.1:3011/mcp', headers: {}, mode: 'streamable-http', auth: { mode: 'guided' } },
+    protocolVersion: '2025-11-25',
+  });
+  const socket = sockets.at(-1)!;
+  socket.acceptHandshake();
+  const deliver = (flow: AuthFlowView) => socket.deliver({ type: 'auth', at: 5, flow });
+  return { app, socket, deliver };
+}
+
+const systemLines = (app: ReturnType<typeof createTestApp>['app']) => {
+  app.logStore.getState().flush();
+  return app.logStore
+    .getState()
+    .entries.filter((e) => e.kind === 'system')
+    .map((e) => e.raw);
+};
+
+describe('the OAuth flow in the page', () => {
+  it('sends the auth config in open, and Next step / Run all / Cancel as auth envelopes', () => {
+    const { app, socket, deliver } = connectHttp();
+    expect(socket.sent[0]).toMatchObject({ type: 'open', transport: { auth: { mode: 'guided' } } });
+    deliver(guidedFlow('resource-metadata'));
+    expect(app.controller.authAction('flow-1', 'next')).toBe(true);
+    expect(app.controller.authAction('flow-1', 'run-all')).toBe(true);
+    expect(app.controller.authAction('flow-1', 'cancel')).toBe(true);
+    expect(socket.sent.slice(1)).toEqual([
+      { type: 'auth', flowId: 'flow-1', action: 'next' },
+      { type: 'auth', flowId: 'flow-1', action: 'run-all' },
+      { type: 'auth', flowId: 'flow-1', action: 'cancel' },
+    ]);
+    app.controller.disconnect();
+    expect(app.controller.authAction('flow-1', 'next')).toBe(false);
+  });
+
+  it('keeps the latest snapshot, brings the Authorization tab to the front when a flow starts, and logs start and end once', () => {
+    const { app, deliver } = connectHttp();
+    expect(app.navigationStore.getState().tab).toBe('ping');
+    deliver(guidedFlow('challenge', 'ready'));
+    expect(app.navigationStore.getState().tab).toBe('authorization');
+    app.navigationStore.getState().selectTab('log');
+    deliver(guidedFlow('resource-metadata', 'ready'));
+    deliver(guidedFlow('authorization-server-metadata', 'running'));
+    // An update does not take the person away from the tab they went to.
+    expect(app.navigationStore.getState().tab).toBe('log');
+    expect(app.authFlows.store.getState().flow?.steps[2]?.state).toBe('running');
+    deliver(authorizedFlow());
+    deliver(authorizedFlow());
+    const lines = systemLines(app).filter((l) => l.startsWith('OAuth:'));
+    expect(lines).toEqual([
+      'OAuth: the server asked for authorization (unauthorized); guided flow started. Every step is in the Authorization tab.',
+      'OAuth: Authorized by http://127.0.0.1:3012 (scope mcp:tools): the connection continues by itself.',
+    ]);
+  });
+
+  it('puts each AUTH-* finding in Problems once, though every snapshot repeats it', () => {
+    const { app, deliver } = connectHttp();
+    deliver(guidedFlow('authorization-server-metadata'));
+    deliver(guidedFlow('registration'));
+    deliver(authorizedFlow());
+    const findings = app.lint.store.getState().findings;
+    const line = systemLines(app).filter((l) => l.includes('AUTH-PRM-RESOURCE'));
+    expect(line).toEqual([`OAuth step 2 (Protected resource metadata): AUTH-PRM-RESOURCE ${prmFinding.message}`]);
+    const seq = app.logStore.getState().entries.find((e) => e.raw === line[0])!.seq;
+    // Tied to that log line: marked there, and exported with it.
+    expect(findings).toEqual([{ ...prmFinding, seq, connection: 1 }]);
+    expect(
+      app.lint.store
+        .getState()
+        .bySeq.get(seq)
+        ?.map((f) => f.rule),
+    ).toEqual(['AUTH-PRM-RESOURCE']);
+    expect(app.lint.store.getState().byConnection.get(1)?.get('AUTH-PRM-RESOURCE')?.count).toBe(1);
+  });
+
+  it('a step-up is a new flow: the first one is kept as earlier, and the tab comes to the front again', () => {
+    const { app, deliver } = connectHttp();
+    deliver(authorizedFlow());
+    app.navigationStore.getState().selectTab('tools');
+    deliver(stepUpFlow());
+    const s = app.authFlows.store.getState();
+    expect(s.flow?.flowId).toBe('flow-2');
+    expect(s.earlier.map((f) => f.state)).toEqual(['authorized']);
+    expect(app.navigationStore.getState().tab).toBe('authorization');
+  });
+
+  it('Quick mode opens the authorization page by itself once per attempt; Guided never does', () => {
+    const opened: string[] = [];
+    const { deliver } = connectHttp(opened);
+    deliver(waitingFlow('guided'));
+    expect(opened).toEqual([]);
+    deliver(waitingFlow('quick'));
+    deliver(waitingFlow('quick'));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(/^http:\/\/127\.0\.0\.1:3012\/authorize\?/);
+    deliver({ ...waitingFlow('quick'), attempt: 2 });
+    expect(opened).toHaveLength(2);
+  });
+
+  it('a new connection starts afresh; a late snapshot of the old one is dropped', () => {
+    const { app, deliver } = connectHttp();
+    deliver(failedFlow());
+    void app.controller.connect({ transport: { kind: 'http', url: 'http://127.0.0.1:3011/mcp', headers: {}, mode: 'auto' }, protocolVersion: '2025-11-25' });
+    expect(app.authFlows.receive(guidedFlow('token'), 1)).toBe('stale');
+    expect(app.authFlows.receive(guidedFlow('challenge'), 2)).toBe('new');
+    expect(app.authFlows.store.getState()).toMatchObject({ connection: 2, earlier: [] });
+  });
+});
+
+describe('stored credentials after a flow', () => {
+  it('are read again when a flow ends', () => {
+    const { app, deliver } = connectHttp();
+    const invalidated: unknown[] = [];
+    vi.spyOn(app.queryClient, 'invalidateQueries').mockImplementation((filters) => {
+      invalidated.push(filters?.queryKey);
+      return Promise.resolve();
+    });
+    deliver(guidedFlow('registration', 'running'));
+    expect(invalidated).toEqual([]);
+    deliver(authorizedFlow());
+    expect(invalidated).toEqual([['oauth-credentials']]);
+  });
+});
