@@ -4,17 +4,7 @@
 // scope; and Forget, after which the next connection authorizes again.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startOwnProxy } from './fixtures/own-proxy.js';
-import {
-  callTool,
-  connectOAuth,
-  connectionStatus,
-  disconnect,
-  expectConnected,
-  flowStep,
-  openedTabs,
-  protectedDemoFor,
-  showAuthorizationTab,
-} from './fixtures/oauth.js';
+import { callTool, authorizeQuickly, disconnect, expectConnected, flowStep, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
 
 /** The Tools tab's last call result (a flow that starts meanwhile brings the Authorization tab to the front). */
 async function toolResult(page: Page): Promise<Locator> {
@@ -76,10 +66,7 @@ test.describe('with a stored token', () => {
   const demo = protectedDemoFor();
 
   test('a second connection reuses the stored token: no new authorization tab, no new flow', async ({ page, context }) => {
-    const tabs = openedTabs(context);
-    await connectOAuth(page, demo().mcpUrl, 'Quick');
-    await expectConnected(page);
-    expect(tabs).toHaveLength(1); // Quick opened the authorization page once; the demo approved at once
+    const tabs = await authorizeQuickly(page, context, demo().mcpUrl);
 
     await disconnect(page);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -103,10 +90,7 @@ test.describe('an access token that expires', () => {
   const demo = protectedDemoFor(['--token-lifetime', '33']);
 
   test('is refreshed with the refresh token: steps reused or skipped, no new authorization tab', async ({ page, context }) => {
-    const tabs = openedTabs(context);
-    await connectOAuth(page, demo().mcpUrl, 'Quick');
-    await expectConnected(page);
-    expect(tabs).toHaveLength(1);
+    const tabs = await authorizeQuickly(page, context, demo().mcpUrl);
     await page.waitForTimeout(3500);
 
     // The refresh runs before the call goes out; the flow brings the Authorization tab to the front.
@@ -127,10 +111,7 @@ test.describe('a tool that needs a wider scope', () => {
   const demo = protectedDemoFor(['--tool-scope', 'demo:reset']);
 
   test('a step-up: the 403 insufficient_scope starts a second authorization, and the call goes through', async ({ page, context }) => {
-    const tabs = openedTabs(context);
-    await connectOAuth(page, demo().mcpUrl, 'Quick');
-    await expectConnected(page);
-    expect(tabs).toHaveLength(1);
+    const tabs = await authorizeQuickly(page, context, demo().mcpUrl);
 
     await callTool(page, 'admin_reset');
     const panel = await showAuthorizationTab(page);
@@ -150,9 +131,7 @@ test.describe('Forget', () => {
   const demo = protectedDemoFor();
 
   test('removes the stored credentials, and the next connection authorizes again', async ({ page, context }) => {
-    const tabs = openedTabs(context);
-    await connectOAuth(page, demo().mcpUrl, 'Quick');
-    await expectConnected(page);
+    const tabs = await authorizeQuickly(page, context, demo().mcpUrl);
     const panel = await showAuthorizationTab(page);
     const stored = panel.getByRole('table', { name: 'Stored credentials' });
     await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toBeVisible();
@@ -163,7 +142,6 @@ test.describe('Forget', () => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expectConnected(page);
     expect(tabs).toHaveLength(2); // authorized again, in a new tab
-    await expect(connectionStatus(page)).toBeVisible();
     const again = await showAuthorizationTab(page);
     await expect(flowStep(again, 4)).toHaveAccessibleName(/, done$/); // registered anew: the client was forgotten too
   });
