@@ -16,9 +16,12 @@ interface Fault {
 }
 
 const FAULTS: Fault[] = [
+  { fault: 'prm-missing', step: 2, says: /no document at the well-known URIs.*AUTH-DISCOVERY/, tabs: 0 },
   { fault: 'prm-html', step: 2, says: /HTML.*AUTH-METADATA-FORMAT/, tabs: 0 },
+  { fault: 'no-pkce', step: 3, says: /code_challenge_methods_supported.*AUTH-PKCE/, tabs: 0 },
   { fault: 'wrong-issuer', step: 3, says: /another-issuer.*AUTH-AS-ISSUER/, tabs: 0 },
   { fault: 'refuse-registration', step: 4, says: /invalid_client_metadata/, tabs: 0 },
+  { fault: 'wrong-iss', step: 6, says: /iss.*the code was not redeemed/, tabs: 1 },
   { fault: 'token-500', step: 7, says: /500/, tabs: 1 },
   { fault: 'always-401', step: 8, says: /the server refused the new token: this demo refuses every token/, tabs: 1 },
 ];

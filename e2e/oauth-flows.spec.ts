@@ -1,10 +1,13 @@
 // OAuth whole flows in Chromium (issue 12): `npm start -- --demo oauth` walked
-// step by step with a person approving on the consent page; a second connection
-// that reuses the stored token; an expired token refreshed; a step-up to a wider
-// scope; and Forget, after which the next connection authorizes again.
+// step by step with a person approving (or denying) on the consent page; a
+// second connection that reuses the stored token; an expired token refreshed; a
+// step-up to a wider scope; Forget; and --remember-credentials across a restart.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startOwnProxy } from './fixtures/own-proxy.js';
-import { callTool, authorizeQuickly, disconnect, expectConnected, flowStep, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
+import { callTool, authorizeQuickly, connectOAuth, disconnect, expectConnected, flowStep, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
 
 /** The Tools tab's last call result (a flow that starts meanwhile brings the Authorization tab to the front). */
 async function toolResult(page: Page): Promise<Locator> {
@@ -57,6 +60,25 @@ test('npm start -- --demo oauth: the guided steps, Approve on the consent page, 
 
     await callTool(page, 'whoami');
     await expect((await toolResult(page)).getByText(/with scopes mcp:tools/).first()).toBeVisible();
+  } finally {
+    await proxy.stop();
+  }
+});
+
+test('npm start -- --demo oauth: Deny on the consent page stops the flow at the callback with access_denied', async ({ page, context }) => {
+  const proxy = await startOwnProxy('e2e-oauth-deny-token-0123456789', ['--port', '0', '--no-open', '--demo', 'oauth']);
+  try {
+    await page.goto(proxy.page);
+    await page.getByRole('radiogroup', { name: 'OAuth' }).getByRole('radio', { name: 'Quick' }).check();
+    const consentTab = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    const consent = await consentTab; // Quick opens the authorization page itself
+    await consent.getByRole('button', { name: 'Deny' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Authorization failed' });
+    await expect(failed).toContainText('at step 6 (Callback)');
+    await expect(failed).toContainText('access_denied');
+    const panel = await showAuthorizationTab(page);
+    await expect(flowStep(panel, 7)).toHaveAccessibleName(/, pending$/);
   } finally {
     await proxy.stop();
   }
@@ -144,5 +166,35 @@ test.describe('Forget', () => {
     expect(tabs).toHaveLength(2); // authorized again, in a new tab
     const again = await showAuthorizationTab(page);
     await expect(flowStep(again, 4)).toHaveAccessibleName(/, done$/); // registered anew: the client was forgotten too
+  });
+});
+
+test.describe('--remember-credentials', () => {
+  const demo = protectedDemoFor();
+
+  test('keeps the token in a 0600 file: after mcpscope restarts, the connection needs no authorization', async ({ page, context }) => {
+    const config = await mkdtemp(join(tmpdir(), 'mcpscope-e2e-config-'));
+    const start = () =>
+      startOwnProxy('e2e-oauth-remember-token-0123456789', ['--port', '0', '--no-open', '--remember-credentials'], { XDG_CONFIG_HOME: config });
+    let proxy = await start();
+    try {
+      const tabs = await authorizeQuickly(page, context, demo().mcpUrl, proxy.page);
+      await disconnect(page);
+      await proxy.stop();
+      const file = join(config, 'mcpscope', 'credentials.json');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+      proxy = await start(); // a new process, on another port: what it knows comes from the file
+      await connectOAuth(page, demo().mcpUrl, 'Quick', proxy.page);
+      await expectConnected(page);
+      expect(tabs).toHaveLength(1);
+      const panel = await showAuthorizationTab(page);
+      await expect(panel.getByText('No authorization so far: the server has not refused a request.')).toBeVisible();
+      const stored = panel.getByRole('table', { name: 'Stored credentials' });
+      await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText(demo().mcpUrl);
+    } finally {
+      await proxy.stop();
+      await rm(config, { recursive: true, force: true });
+    }
   });
 });
