@@ -56,7 +56,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   const running = proxy;
   process.stdout.write(`mcpscope ready: ${running.url}\n`);
   if (demo !== undefined) {
-    process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (Connect, then approve in the tab it opens)\n`);
+    process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (press Connect, then Approve on its consent page)\n`);
   }
   // Even a SIGKILL, which runs no exit hook, leaves no server behind. Started after
   // the ready line (and before any session can arrive): it does not delay start-up.
