@@ -145,7 +145,18 @@ test.describe('a tool that needs a wider scope', () => {
     await expect(flow).toContainText('403 insufficient_scope');
     await expect(flow).toContainText('Step-up 2: the server refused the token as insufficient (403 insufficient_scope)');
     await expect(flow.getByRole('status')).toContainText('scope mcp:tools demo:reset');
+    // Secrets are shown masked: the token response's tokens, and the code and verifier sent for them.
+    await expect(flow).toContainText('"access_token":"•••• (');
+    await expect(flow).toContainText('code_verifier=•••• (');
     await page.screenshot({ path: 'test-results/oauth-step-up.png', fullPage: true });
+
+    // The same exchanges in the Network view, each named by its step.
+    await page.getByRole('tab', { name: 'Network' }).click();
+    const network = page.getByRole('tabpanel', { name: 'Network' });
+    await network.getByLabel('Show').selectOption('oauth');
+    const table = network.getByRole('table', { name: 'HTTP exchanges' });
+    await expect(table.getByRole('row').filter({ hasText: 'OAuth: token' })).toHaveCount(2); // the first authorization and the step-up
+    await expect(table.getByRole('row').filter({ hasText: 'tools/call' })).toHaveCount(0);
   });
 });
 
