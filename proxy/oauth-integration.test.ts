@@ -47,7 +47,11 @@ async function setup(demoArgs: string[] = []): Promise<Setup> {
 }
 
 /** A connection that keeps every envelope's text, to search for secrets. */
-async function open(s: Setup, mode: 'quick' | 'guided'): Promise<EnvelopeClient & { wire: string[]; all: ProxyEnvelope[] }> {
+async function open(
+  s: Setup,
+  mode: 'quick' | 'guided',
+  httpMode: 'streamable-http' | 'auto' = 'streamable-http',
+): Promise<EnvelopeClient & { wire: string[]; all: ProxyEnvelope[] }> {
   const c = await connect(s.proxy.port, { token: TOKEN });
   const wire: string[] = [];
   const all: ProxyEnvelope[] = [];
@@ -55,7 +59,7 @@ async function open(s: Setup, mode: 'quick' | 'guided'): Promise<EnvelopeClient 
     wire.push(String(data));
     all.push(JSON.parse(String(data)) as ProxyEnvelope);
   });
-  c.send({ type: 'open', transport: { kind: 'http', url: `${s.demo.origin}/mcp`, headers: {}, mode: 'streamable-http', auth: { mode } } });
+  c.send({ type: 'open', transport: { kind: 'http', url: `${s.demo.origin}/mcp`, headers: {}, mode: httpMode, auth: { mode } } });
   await c.next('http-opened');
   cleanup.push(async () => {
     c.ws.close();
@@ -238,5 +242,35 @@ describe('OAuth through the proxy, against the protected demo', () => {
     expect(exchanges(c).some((x) => x.purpose === 'oauth' && x.authStep === 'token')).toBe(false);
     expect(flows(c).at(-1)).toMatchObject({ state: 'failed' });
     void answer.catch(() => {});
+  });
+
+  it('authorizes a 2026-07-28 request (Auto) and sends it again with its own headers and the token', async () => {
+    const s = await setup();
+    const c = await open(s, 'quick', 'auto');
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    c.send({ type: 'send', raw: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: meta } }) });
+    await approve(c, s);
+    // The demo speaks 2025-11-25, so its answer to the modern request itself may be an error; what matters is the retry.
+    await c.next(
+      'http',
+      20_000,
+      (e) => e.exchange.purpose === 'message' && e.exchange.status !== undefined && e.exchange.status !== 401 && e.exchange.state !== 'sending',
+    );
+    const posts = exchanges(c).filter((x) => x.purpose === 'message');
+    expect(posts[0]).toMatchObject({ status: 401, modern: true });
+    const retried = posts.find((x) => x.status !== 401)!;
+    expect(retried.modern).toBe(true);
+    expect(retried.requestHeaders).toEqual(
+      expect.arrayContaining([
+        ['mcp-method', 'tools/list'],
+        ['authorization', expect.stringMatching(/^Bearer /)],
+      ]),
+    );
+    expect(retried.requestHeaders.some(([n]) => n === 'mcp-session-id')).toBe(false);
+    expect(flows(c).at(-1)).toMatchObject({ state: 'authorized' });
   });
 });

@@ -4,6 +4,7 @@
 // the rest of the API; an HTTP open with auth gets an Authorizer whose flow
 // reaches the page, and whose token never does.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +57,37 @@ const document: CredentialDocument = {
     'https://other.example': { tokens: {} },
   },
 };
+
+describe('redirectUriFor', () => {
+  it('names the loopback address the proxy listens on, whatever name the page was opened by', () => {
+    expect(redirectUriFor('127.0.0.1', 6290)).toBe('http://127.0.0.1:6290/oauth/callback');
+    expect(redirectUriFor('localhost', 6290)).toBe('http://127.0.0.1:6290/oauth/callback');
+    expect(redirectUriFor('0.0.0.0', 7000)).toBe('http://127.0.0.1:7000/oauth/callback');
+    expect(redirectUriFor('::1', 6290)).toBe('http://[::1]:6290/oauth/callback');
+  });
+});
+
+describe('a proxy bound to ::1 only', () => {
+  it('hands the flow a redirect URI on [::1], where it can be reached', async () => {
+    const callbacks = fakeCallbacks();
+    callbacks.pending.add('v6');
+    const proxy = await startProxy({ port: 0, host: '::1', token: TOKEN, oauth: { callbacks } });
+    try {
+      const reply = await new Promise<number>((resolve, reject) => {
+        const req = request({ host: '::1', port: proxy.port, path: '/oauth/callback?code=c&state=v6' }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(reply).toBe(200);
+      expect(callbacks.delivered.map((u) => u.origin)).toEqual([`http://[::1]:${proxy.port}`]);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
 
 describe('the OAuth routes', () => {
   let proxy: RunningProxy;

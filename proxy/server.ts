@@ -205,7 +205,8 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const address = server.address();
   ctx.port = typeof address === 'object' && address !== null ? address.port : ctx.port;
   headers = securityHeaders(ownOrigins(ctx));
-  oauth.redirectUri = redirectUriFor(host, ctx.port);
+  // By the address actually bound: "localhost" may have bound ::1 only.
+  oauth.redirectUri = redirectUriFor(typeof address === 'object' && address !== null ? address.address : host, ctx.port);
 
   const shownHost = isWildcardHost(host) ? '127.0.0.1' : urlHost(host);
   const close = async (): Promise<void> => {

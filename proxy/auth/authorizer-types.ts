@@ -11,6 +11,11 @@ export interface AuthChallenge {
   status: 401 | 403;
   /** WWW-Authenticate, every header line joined by ', ' (absent when the server sent none). */
   wwwAuthenticate?: string;
+  /**
+   * How many times this request was already sent again after a retry:true (0 on its first refusal).
+   * Tells the answer to a retry from a new request's refusal; absent, the Authorizer guesses (see handleChallenge).
+   */
+  attempt?: number;
 }
 
 export type ChallengeOutcome =
@@ -73,10 +78,11 @@ export interface Authorizer {
    * A request was refused: run discovery → registration → authorization → token (or refresh, or step-up).
    * On retry:true the flow's 'retry' step is already 'done' ("sent again with the new token"): the caller
    * sends the request again with authorizationHeader() and, if that is refused too, calls handleChallenge
-   * again. A challenge within 30 s of new tokens, while they are still the ones held, is taken as that
-   * retry's answer: a 401 then fails the last flow's retry step ("the server refused the new token: …")
-   * after a full authorization (after a refresh, the full flow follows); a 403 insufficient_scope steps up
-   * again until maxAttempts. Concurrent calls share the running flow and its outcome.
+   * again, with `attempt`. The answer to a retry (attempt > 0; without `attempt`, a guess: a challenge
+   * within 30 s of new tokens, still the ones held — pass `attempt` for a sequence of requests) is judged so:
+   * a 401 fails the last flow's retry step ("the server refused the new token: …") after a full
+   * authorization (after a refresh, the full flow follows); a 403 insufficient_scope steps up again until
+   * maxAttempts authorizations. Concurrent calls share the running flow and its outcome.
    */
   handleChallenge(challenge: AuthChallenge): Promise<ChallengeOutcome>;
   /** Guided view controls; ignored for an unknown or finished flow. */

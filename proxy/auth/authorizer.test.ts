@@ -85,7 +85,7 @@ describe('createAuthorizer against the protected demo', () => {
   });
 
   it('refreshes an expired token before sending, as a flow of reason expired with the discovery steps skipped', async () => {
-    const { mcpUrl } = await demo();
+    const { mcpUrl, issuer } = await demo();
     let now = Date.now();
     const h = await harness(mcpUrl, { extra: { clock: () => now } });
     expect((await send(h, mcpUrl, initialize)).status).toBe(200);
@@ -107,6 +107,11 @@ describe('createAuthorizer against the protected demo', () => {
     expect(flow.steps.find((s) => s.id === 'token')!.exchanges.map((e) => e.requestBody)).toEqual([expect.stringContaining('grant_type=refresh_token')]);
     expect(h.exchanges.at(-1)).toMatchObject({ purpose: 'oauth', authStep: 'token', status: 200 });
     expect((await send(h, mcpUrl, callTool('whoami'))).status).toBe(200);
+    // Neither the new tokens nor the refresh token that was spent appear in a view.
+    expect(flow.issuer).toBe(issuer);
+    const spent = secretsOf(h, issuer, mcpUrl);
+    expect(spent.length).toBeGreaterThanOrEqual(2);
+    for (const s of [...spent, before!.slice('Bearer '.length), after!.slice('Bearer '.length)]) expect(everythingShown(h)).not.toContain(s);
   });
 
   it('answers a 401 for an expired token with a refresh first, not a new authorization', async () => {
@@ -144,7 +149,7 @@ describe('createAuthorizer against the protected demo', () => {
     expect(result.text).toContain('reset done');
     const flow = h.authorizer.current()!;
     expect(flow.reason).toBe('insufficient-scope');
-    expect(flow.attempt).toBe(2);
+    expect(flow.attempt).toBe(1); // the first authorization of the admin_reset request
     expect(new URL(flow.authorizationUrl!).searchParams.get('scope')).toBe('mcp:tools demo:admin');
     expect(states(flow).registration).toBe('skipped'); // the client registered by the first flow
     expect(h.opened).toHaveLength(2);
@@ -193,5 +198,29 @@ describe('createAuthorizer against the protected demo', () => {
     expect(result.message).toMatch(/OAuth is off for this connection/);
     expect(h.flows).toEqual([]);
     expect(h.exchanges).toEqual([]);
+  });
+
+  it('without attempt from the upstream, still takes a refusal of the retry as one, and stops', async () => {
+    const f = await startFixture(oauthDemoFixture, ['--fault', 'always-401']);
+    started.push(f);
+    const mcpUrl = new URL('mcp', f.origin).href;
+    const h = await harness(mcpUrl);
+    const result = await send(h, mcpUrl, initialize, { guessRetries: true });
+    expect(result.message).toMatch(/step 8 \(Retry\) failed: the server refused the new token/);
+    expect(h.sent).toBe(2);
+  });
+
+  it('with attempt 0, a 401 right after a successful retry is a new refusal (refresh, not "refused"); without attempt, the guess stops', async () => {
+    const { mcpUrl } = await demo();
+    const h = await harness(mcpUrl);
+    expect((await send(h, mcpUrl, initialize)).status).toBe(200);
+    const denied = { status: 401 as const, wwwAuthenticate: 'Bearer error="invalid_token", scope="mcp:tools"' };
+    expect(await h.authorizer.handleChallenge({ ...denied, attempt: 0 })).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'expired', state: 'authorized' });
+    expect(h.opened).toHaveLength(1);
+    // The same refusal without attempt, right after: taken as the refresh's retry refused, so a full flow (no refresh loop).
+    expect(await h.authorizer.handleChallenge(denied)).toEqual({ retry: true });
+    expect(h.authorizer.current()).toMatchObject({ reason: 'unauthorized', state: 'authorized' });
+    expect(h.opened).toHaveLength(2);
   });
 });

@@ -9,12 +9,13 @@ import { isTokenExpired, type StoredTokens } from './credentials.js';
 import { runChallengeStep, runDiscoverySteps } from './discovery-steps.js';
 import { createFlowContext, scopeUnion, type Discovered, type FlowContext } from './flow-context.js';
 import { FlowCancelled, FlowRecord, StepFailed } from './flow-record.js';
-import { oauthFlowFor, requestedScope, runAuthorizationSteps, runRefreshStep, runRegistrationStep } from './grant-steps.js';
+import { oauthFlowFor, requestedScope, runAuthorizationSteps, runRefreshStep } from './grant-steps.js';
+import { runRegistrationStep } from './registration-step.js';
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 /**
- * A challenge this soon after new tokens were handed out, while those tokens are still the ones held,
- * is taken as the answer to the request sent again with them (the Authorizer does not see requests).
+ * Without AuthChallenge.attempt: a challenge this soon after new tokens were handed out, while they are
+ * still the ones held, is taken as the answer to the request sent again with them.
  */
 export const RETRY_WINDOW_MS = 30_000;
 
@@ -49,12 +50,13 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     return undefined;
   };
 
+  /** A refresh needs no decision and no person, so it never pauses, even in guided mode. */
   const newFlow = (reason: AuthFlowReason, attempt: number): FlowContext => {
     current?.dispose('a new authorization started');
     const record = new FlowRecord({
       flowId: globalThis.crypto.randomUUID(),
       serverUrl: options.serverUrl,
-      mode,
+      mode: reason === 'expired' ? 'quick' : mode,
       reason,
       attempt,
       emit: options.onFlow,
@@ -118,6 +120,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
             ? `The server answered ${challenge.status} to the held access token: it is refreshed first, with the refresh token.`
             : 'No request was refused: the access token has expired (or is about to), so it is refreshed first.',
         );
+        record.setFlow({ issuer: tokens.issuer, ...(tokens.scope !== undefined && { scope: tokens.scope }) });
         let discovered = found?.issuer === tokens.issuer ? found : undefined;
         if (discovered) {
           const known = 'Known from the earlier authorization.';
@@ -125,6 +128,13 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
           record.skip('authorization-server-metadata', known);
         } else {
           discovered = found = await runDiscoverySteps(ctx, challenge?.wwwAuthenticate);
+        }
+        if (discovered.issuer !== tokens.issuer) {
+          // The held tokens (and their client) belong to the old server: never lent to the new one.
+          throw record.fail(
+            'authorization-server-metadata',
+            `the server now names ${discovered.issuer} as its authorization server, not ${tokens.issuer}, which issued the held tokens; they are not used there, and a full authorization follows.`,
+          );
         }
         const client = options.store.client(tokens.issuer);
         if (!client) throw record.fail('registration', `no client is stored for ${tokens.issuer}, so the refresh token cannot be used; authorize again.`);
@@ -146,10 +156,18 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     return { retry: false, message: failed.message };
   };
 
+  /** The grant whose retry this challenge answers, if it is one (see AuthChallenge.attempt). */
+  const retryOf = (challenge: AuthChallenge, tokens: StoredTokens | undefined): Grant | undefined => {
+    if (!lastGrant) return undefined;
+    if (challenge.attempt !== undefined) return challenge.attempt > 0 ? lastGrant : undefined;
+    // The guess errs on the safe side: a refusal it cannot place stops rather than asks the person again.
+    return clock() - lastGrant.at <= RETRY_WINDOW_MS && tokens?.accessToken === lastGrant.accessToken ? lastGrant : undefined;
+  };
+
   const decide = async (challenge: AuthChallenge): Promise<ChallengeOutcome> => {
     const bearer = challenge.wwwAuthenticate !== undefined ? parseWwwAuthenticate(challenge.wwwAuthenticate).bearer : undefined;
     const tokens = held();
-    const grant = lastGrant && tokens?.accessToken === lastGrant.accessToken && clock() - lastGrant.at <= RETRY_WINDOW_MS ? lastGrant : undefined;
+    const grant = retryOf(challenge, tokens);
     const said = bearer?.errorDescription ?? bearer?.error ?? `HTTP ${challenge.status}`;
 
     if (challenge.status === 403) {
@@ -177,7 +195,8 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     if (tokens?.refreshToken !== undefined && !grant) {
       const refreshed = await refreshFlow(tokens, challenge, attempts);
       if (refreshed.retry) return refreshed;
-      await options.store.forgetTokens(tokens.issuer, tokens.resource);
+      // A refused refresh token is dropped; tokens of a server that is no longer named stay until replaced (issuer-changed).
+      if (current?.snapshot().steps.some((s) => s.id === 'token' && s.state === 'failed')) await options.store.forgetTokens(tokens.issuer, tokens.resource);
       current?.setFlow({ message: `${current.snapshot().message ?? 'The refresh failed.'} A full authorization follows.` });
     }
     return fullFlow(challenge, 'unauthorized', attempts + 1);

@@ -7,7 +7,6 @@ import {
   type AuthFlowAction,
   type AuthFlowMode,
   type AuthFlowReason,
-  type AuthFlowState,
   type AuthFlowView,
   type AuthStepId,
   type AuthStepView,
@@ -101,7 +100,7 @@ export class FlowRecord {
     return `step ${s.number} (${s.title})`;
   }
 
-  setFlow(patch: Partial<Pick<AuthFlowView, 'authorizationUrl' | 'issuer' | 'scope' | 'message' | 'state'>>): void {
+  setFlow(patch: Partial<Pick<AuthFlowView, 'authorizationUrl' | 'issuer' | 'scope' | 'message'>>): void {
     Object.assign(this.view, patch);
     this.emit();
   }
@@ -122,9 +121,9 @@ export class FlowRecord {
     this.start(id);
   }
 
-  start(id: AuthStepId, state: AuthFlowState = 'running'): void {
+  private start(id: AuthStepId): void {
     this.step(id).state = 'running';
-    this.view.state = state;
+    this.view.state = 'running';
     delete this.view.message;
     this.emit();
   }

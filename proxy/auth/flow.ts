@@ -4,7 +4,7 @@
 // before the code is redeemed, and refresh. oauth4webapi does the protocol; this
 // module keeps every HTTP exchange (secrets masked) and names the step that failed.
 import * as oauth from 'oauth4webapi';
-import { maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
+import { isRecord, maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
 import type { ClientRegistration, StoredTokens } from './credentials.js';
 
 /** The step of the flow an exchange or an error belongs to. */
@@ -149,7 +149,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
     if (registration.clientSecret === undefined) {
       throw new OAuthFlowError('token', `The client is set to authenticate with ${method} but has no client secret: add the secret, or use "none".`);
     }
-    if (method === 'client_secret_basic') return { client, auth: oauth.ClientSecretBasic(registration.clientSecret) };
+    if (method === 'client_secret_basic') return { client, auth: clientSecretBasic(registration.clientSecret) };
     if (method === 'client_secret_post') return { client, auth: oauth.ClientSecretPost(registration.clientSecret) };
     throw new OAuthFlowError('token', `Token endpoint authentication method ${method} is not supported: use client_secret_basic, client_secret_post or none.`);
   };
@@ -193,7 +193,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
           },
           requestOptions('registration'),
         );
-        const client = await oauth.processDynamicClientRegistrationResponse(response);
+        const client = await oauth.processDynamicClientRegistrationResponse(await withSecretExpiry(response));
         const expiresAt =
           typeof client.client_secret_expires_at === 'number' && client.client_secret_expires_at > 0 ? client.client_secret_expires_at * 1000 : undefined;
         return {
@@ -284,4 +284,34 @@ function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
     );
   }
   return new OAuthFlowError('authorization-response', `The callback could not be used: ${message}.`);
+}
+
+/**
+ * RFC 7591 requires client_secret_expires_at with a client_secret, but some servers (the conformance
+ * suite's among them) leave it out; it is read as 0, "never expires", rather than refusing the client.
+ * The registration step says so (the exchange keeps the body as it came).
+ */
+async function withSecretExpiry(response: Response): Promise<Response> {
+  if (response.status !== 201 && response.status !== 200) return response;
+  let body: unknown;
+  try {
+    body = await response.clone().json();
+  } catch {
+    return response;
+  }
+  if (!isRecord(body) || typeof body.client_secret !== 'string' || body.client_secret_expires_at !== undefined) return response;
+  return new Response(JSON.stringify({ ...body, client_secret_expires_at: 0 }), { status: response.status, headers: response.headers });
+}
+
+/**
+ * client_secret_basic with the id and secret percent-encoded only where they must be (':' and
+ * non-URL characters). oauth4webapi also encodes "-_.!~*'()", which RFC 6749 §2.3.1's form encoding
+ * allows but many servers do not decode (the conformance suite's pre-registration server among them).
+ */
+function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
+  return (_as, client, _body, headers) => {
+    const encode = (value: string): string => encodeURIComponent(value).replace(/%20/g, '+');
+    const credentials = Buffer.from(`${encode(client.client_id)}:${encode(clientSecret)}`).toString('base64');
+    headers.set('authorization', `Basic ${credentials}`);
+  };
 }

@@ -1,22 +1,20 @@
-// Steps 4–7 of the flow: which client to be (pre-registered, the one stored for
-// this issuer, a Client ID Metadata Document, or dynamic registration), the
-// authorization URL opened for the person, the callback checked and its code
-// redeemed, and the tokens kept. Also the refresh that stands in for 5–7.
+// Steps 5–7 of the flow: the authorization URL opened for the person, the
+// callback checked and its code redeemed, and the tokens kept. Also the
+// refresh that stands in for them.
 import { maskSecret } from '../../src/protocol/wire.js';
-import { isClientSecretExpired, type ClientRegistration, type StoredTokens } from './credentials.js';
+import type { ClientRegistration, StoredTokens } from './credentials.js';
 import type { Discovered, FlowContext } from './flow-context.js';
 import { FlowCancelled } from './flow-record.js';
 import { createOAuthFlow, OAuthFlowError, type OAuthFlow } from './flow.js';
 
 const DEFAULT_CALLBACK_TIMEOUT_MS = 10 * 60_000;
-const CLIENT_NAME = 'mcpscope';
 
 export function oauthFlowFor(ctx: FlowContext, found: Discovered): OAuthFlow {
   return createOAuthFlow({ metadata: found.metadata, exchanges: ctx.flowExchanges, fetch: ctx.fetch, clock: ctx.clock });
 }
 
 /** Files the token flow's exchanges, then fails the step an OAuthFlowError names (or `fallback`). */
-function flowFailure(ctx: FlowContext, error: unknown, fallback: 'registration' | 'token' | 'callback'): Error {
+export function flowFailure(ctx: FlowContext, error: unknown, fallback: 'registration' | 'token' | 'callback'): Error {
   ctx.fileFlowExchanges();
   if (error instanceof FlowCancelled) return error;
   if (error instanceof OAuthFlowError) {
@@ -24,84 +22,6 @@ function flowFailure(ctx: FlowContext, error: unknown, fallback: 'registration' 
     return ctx.record.fail(step, error.message);
   }
   return ctx.record.fail(fallback, error instanceof Error ? error.message : String(error));
-}
-
-/** Step 4: the client this flow is. */
-export async function runRegistrationStep(ctx: FlowContext, found: Discovered, flow: OAuthFlow): Promise<ClientRegistration> {
-  const { record, options } = ctx;
-  const { config, store } = options;
-  await record.ready('registration');
-  const learnClient = (client: ClientRegistration): void => {
-    record.learn('registration', 'client id', client.clientId);
-    record.learn('registration', 'source', client.source);
-    record.learn(
-      'registration',
-      'token endpoint authentication',
-      client.tokenEndpointAuthMethod ?? (client.clientSecret !== undefined ? 'client_secret_basic' : 'none'),
-    );
-  };
-
-  if (config.clientId !== undefined && config.clientId !== '') {
-    const bound = store.preRegisteredProblem(found.issuer, config.clientId);
-    if (bound) throw record.fail('registration', bound);
-    const method = config.tokenEndpointAuthMethod ?? (config.clientSecret ? 'client_secret_basic' : 'none');
-    const client: ClientRegistration = {
-      issuer: found.issuer,
-      clientId: config.clientId,
-      ...(config.clientSecret !== undefined && config.clientSecret !== '' && { clientSecret: config.clientSecret }),
-      tokenEndpointAuthMethod: method,
-      source: 'pre-registered',
-    };
-    await store.saveClient(client);
-    learnClient(client);
-    record.done('registration', `The pre-registered client id ${client.clientId} is used (${method}); nothing is registered.`);
-    return client;
-  }
-
-  const lookup = store.lookupClient(found.issuer, found.resource);
-  let why = '';
-  if (lookup.kind === 'registered' && !isClientSecretExpired(lookup.client, ctx.clock())) {
-    learnClient(lookup.client);
-    record.skip('registration', `The client registered earlier with ${found.issuer} is reused (client id ${lookup.client.clientId}).`);
-    return lookup.client;
-  }
-  if (lookup.kind === 'registered') why = ' The stored client secret has expired, so the client registers again.';
-  if (lookup.kind === 'issuer-changed') {
-    why = ` The resource was authorized by ${lookup.previousIssuer} before; its credentials are not used with ${found.issuer}, so the client registers anew.`;
-    record.learn('registration', 'previous authorization server', lookup.previousIssuer);
-  }
-
-  const cimdSupported = found.metadata.document.client_id_metadata_document_supported === true;
-  if (config.clientMetadataUrl !== undefined && config.clientMetadataUrl !== '' && cimdSupported) {
-    const client: ClientRegistration = {
-      issuer: found.issuer,
-      clientId: config.clientMetadataUrl,
-      tokenEndpointAuthMethod: 'none',
-      source: 'metadata-document',
-    };
-    await store.saveClient(client);
-    learnClient(client);
-    record.done(
-      'registration',
-      `The client id is the Client ID Metadata Document URL ${client.clientId} (the authorization server supports them); no registration request.${why}`,
-    );
-    return client;
-  }
-  if (config.clientMetadataUrl !== undefined && config.clientMetadataUrl !== '') {
-    why += ` ${found.issuer} does not advertise client_id_metadata_document_supported, so the metadata document URL cannot be the client id.`;
-  }
-
-  let client: ClientRegistration;
-  try {
-    client = await flow.register({ redirectUri: options.redirectUri, clientName: CLIENT_NAME });
-  } catch (error) {
-    throw flowFailure(ctx, error, 'registration');
-  }
-  ctx.fileFlowExchanges();
-  await store.saveClient(client);
-  learnClient(client);
-  record.done('registration', `Registered dynamically with ${found.issuer} (RFC 7591).${why}`);
-  return client;
 }
 
 /** The scope to ask for: the caller's (step-up union) or the configured or selected one, plus offline_access where the server offers it. */
@@ -134,16 +54,22 @@ export async function runAuthorizationSteps(
   record.setFlow({ authorizationUrl: pending.url, ...(scope !== undefined && { scope }) });
   record.waiting('authorization', 'Waiting for you to approve in the authorization tab.');
   const timeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
-  const arrived = options.callbacks.expect(pending.state, timeoutMs, record.abort.signal);
+  // The wait ends with the flow (cancelled, closed) or when the page cannot be opened: no state is left pending.
+  const stopWaiting = new AbortController();
+  const onAbort = (): void => stopWaiting.abort();
+  record.abort.signal.addEventListener('abort', onAbort, { once: true });
+  const arrived = options.callbacks.expect(pending.state, timeoutMs, stopWaiting.signal);
+  arrived.catch(() => undefined); // handled below; open() may fail first
   let callback: URL;
   try {
     await options.open(pending.url, record.snapshot());
     callback = await arrived;
   } catch (error) {
-    arrived.catch(() => undefined); // open() failed first: the wait ends with the flow
+    stopWaiting.abort();
     record.throwIfCancelled();
     throw record.fail('authorization', error instanceof Error ? error.message : String(error));
   }
+  record.abort.signal.removeEventListener('abort', onAbort);
   record.done('authorization', 'The authorization server sent the browser back to mcpscope.');
 
   await record.ready('callback');

@@ -20,7 +20,7 @@ export interface ProxyOAuth {
  * The redirect URI: always the loopback address the proxy listens on, never the
  * name the page was opened by, so that every flow of one run registers the same
  * URI (localhost and 127.0.0.1 are different redirect URIs to an authorization
- * server). 127.0.0.1 unless the proxy listens on ::1 only.
+ * server). 127.0.0.1 unless the proxy is bound to ::1 only. `host` is the address bound.
  */
 export function redirectUriFor(host: string, port: number): string {
   const loopback = host === '::1' || host === '[::1]' ? '[::1]' : '127.0.0.1';

@@ -121,7 +121,8 @@ export class HttpClient {
       const waiting = new AbortController();
       this.waiting.add(waiting);
       run.onCancelAfterEnd = () => waiting.abort();
-      const outcome = await auth.challenge(challenge, waiting.signal).finally(() => this.waiting.delete(waiting));
+      // `attempt` tells the engine a refused retry from a new request's refusal.
+      const outcome = await auth.challenge({ ...challenge, attempt: retries }, waiting.signal).finally(() => this.waiting.delete(waiting));
       if (outcome === undefined) return { ok: false, run }; // cancelled while waiting
       if (!outcome.retry) {
         run.refuse({ problem, message: outcome.message });

@@ -15,6 +15,12 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const withAuth = (config: HttpTransportConfig, mode: 'quick' | 'guided' = 'quick'): HttpTransportConfig => ({ ...config, auth: { mode } });
+/** A 2026-07-28 request's _meta, as a modern session writes it. */
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 const authorization = (x: HttpExchange): string | undefined => x.requestHeaders.find(([n]) => n === 'authorization')?.[1];
 
 describe('an HTTP upstream with an Authorizer', () => {
@@ -27,7 +33,7 @@ describe('an HTTP upstream with an Authorizer', () => {
       expect(init.ok).toBe(true);
       expect(built).toHaveLength(1);
       const fake = built[0]!;
-      expect(fake.challenges).toEqual([{ status: 401, wwwAuthenticate: expect.stringContaining('resource_metadata=') }]);
+      expect(fake.challenges).toEqual([{ status: 401, wwwAuthenticate: expect.stringContaining('resource_metadata='), attempt: 0 }]);
       expect(fake.hooks.protocolVersion()).toBe('2025-11-25');
       expect(fake.hooks.serverUrl).toBe(server.mcpUrl);
 
@@ -97,7 +103,8 @@ describe('an HTTP upstream with an Authorizer', () => {
     expect(init.ok).toBe(false);
     const posts = server.seen.filter((s) => s.method === 'POST');
     expect(posts).toHaveLength(MAX_AUTH_ATTEMPTS + 2);
-    expect(built[0]!.challenges).toHaveLength(MAX_AUTH_ATTEMPTS + 1);
+    // Each refusal says how many times the request was already sent again.
+    expect(built[0]!.challenges.map((c) => c.attempt)).toEqual([0, 1, 2, 3]);
     expect(h.events.find((e) => e.type === 'request-failed')).toMatchObject({
       problem: 'unauthorized',
       message: expect.stringMatching(/still refuses the request \(HTTP 401\) after 4 authorizations; mcpscope stops here/),
@@ -146,12 +153,7 @@ describe('an HTTP upstream with an Authorizer', () => {
     const { factory, built } = fakeAuthorizers(server);
     const h = httpHarness(withAuth(http(server.mcpUrl, 'auto')), fastHttp, { authorize: factory });
     await h.upstream.start();
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
-      'io.modelcontextprotocol/clientCapabilities': {},
-    };
-    await h.upstream.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } }));
+    await h.upstream.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } }));
     await h.next('message');
     expect(built[0]!.hooks.protocolVersion()).toBe('2026-07-28');
     const [refused, retried] = h.exchanges();
@@ -190,6 +192,30 @@ describe('an HTTP upstream with an Authorizer', () => {
     const answers = await Promise.all([h.session.request('ping'), h.session.request('ping'), h.session.request('tools/list')]);
     expect(answers.map((a) => a.status)).toEqual(['result', 'result', 'result']);
     expect(built[0]!.challenges).toHaveLength(2); // the first 401, then one for all three
+    await h.upstream.shutdown();
+  });
+
+  it('a 2026-07-28 request cancelled while it waits for authorization is not sent again', async () => {
+    let approve!: () => void;
+    const { factory } = fakeAuthorizers(server, {
+      outcome: (_challenge, fake) =>
+        new Promise((resolve) => {
+          approve = () => {
+            fake.token = server.issue();
+            resolve({ retry: true });
+          };
+        }),
+    });
+    const h = httpHarness(withAuth(http(server.mcpUrl, 'auto')), fastHttp, { authorize: factory });
+    await h.upstream.start();
+    const sent = h.upstream.send(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _meta: MODERN_META } }));
+    await h.next('auth');
+    await h.upstream.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, _meta: MODERN_META } }));
+    await sent;
+    approve();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.seen).toHaveLength(1);
+    expect(h.events.some((e) => e.type === 'message' || e.type === 'request-failed')).toBe(false);
     await h.upstream.shutdown();
   });
 });

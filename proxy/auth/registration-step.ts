@@ -1,0 +1,92 @@
+// Step 4 of the flow: which client to be, in the spec's order (2026-07-28
+// client registration): pre-registered credentials, a Client ID Metadata
+// Document where the authorization server supports them, the client stored
+// for this issuer, else dynamic registration. Credentials are bound to the
+// issuer that issued them: a resource whose server changed registers anew.
+import { isClientSecretExpired, type ClientRegistration } from './credentials.js';
+import type { Discovered, FlowContext } from './flow-context.js';
+import { flowFailure } from './grant-steps.js';
+import type { OAuthFlow } from './flow.js';
+
+const CLIENT_NAME = 'mcpscope';
+
+/** Why a Client ID Metadata Document URL cannot be a client id, or undefined when it can. */
+export function metadataUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${JSON.stringify(value)} is not a URL`;
+  }
+  if (url.protocol !== 'https:') return `it must use https, not ${url.protocol.slice(0, -1)}`;
+  if (url.pathname === '/' || url.pathname === '') return 'it must have a path (for example https://example.com/client.json)';
+  return undefined;
+}
+
+export async function runRegistrationStep(ctx: FlowContext, found: Discovered, flow: OAuthFlow): Promise<ClientRegistration> {
+  const { record, options } = ctx;
+  const { config, store } = options;
+  await record.ready('registration');
+  const use = async (client: ClientRegistration, summary: string, state: 'done' | 'skipped' = 'done'): Promise<ClientRegistration> => {
+    if (state === 'done') await store.saveClient(client);
+    record.learn('registration', 'client id', client.clientId);
+    record.learn('registration', 'source', client.source);
+    const method = client.tokenEndpointAuthMethod ?? (client.clientSecret !== undefined ? 'client_secret_basic' : 'none');
+    record.learn('registration', 'token endpoint authentication', method);
+    if (state === 'done') record.done('registration', summary);
+    else record.skip('registration', summary);
+    return client;
+  };
+
+  if (config.clientId !== undefined && config.clientId !== '') {
+    const bound = store.preRegisteredProblem(found.issuer, config.clientId);
+    if (bound) throw record.fail('registration', bound);
+    const method = config.tokenEndpointAuthMethod ?? (config.clientSecret ? 'client_secret_basic' : 'none');
+    const client: ClientRegistration = {
+      issuer: found.issuer,
+      clientId: config.clientId,
+      ...(config.clientSecret !== undefined && config.clientSecret !== '' && { clientSecret: config.clientSecret }),
+      tokenEndpointAuthMethod: method,
+      source: 'pre-registered',
+    };
+    return use(client, `The pre-registered client id ${client.clientId} is used (${method}); nothing is registered.`);
+  }
+
+  let why = '';
+  const metadataUrl = config.clientMetadataUrl !== undefined && config.clientMetadataUrl !== '' ? config.clientMetadataUrl : undefined;
+  if (metadataUrl !== undefined && found.metadata.document.client_id_metadata_document_supported === true) {
+    const problem = metadataUrlProblem(metadataUrl);
+    if (problem) throw record.fail('registration', `the Client ID Metadata Document URL ${metadataUrl} cannot be a client id: ${problem}.`);
+    const client: ClientRegistration = { issuer: found.issuer, clientId: metadataUrl, tokenEndpointAuthMethod: 'none', source: 'metadata-document' };
+    return use(
+      client,
+      `The client id is the Client ID Metadata Document URL ${metadataUrl} (the authorization server supports them); no registration request.`,
+    );
+  }
+  if (metadataUrl !== undefined) {
+    why += ` ${found.issuer} does not advertise client_id_metadata_document_supported, so the metadata document URL cannot be the client id.`;
+  }
+
+  const lookup = store.lookupClient(found.issuer, found.resource);
+  if (lookup.kind === 'registered' && !isClientSecretExpired(lookup.client, ctx.clock())) {
+    return use(lookup.client, `The client registered earlier with ${found.issuer} is reused (client id ${lookup.client.clientId}).`, 'skipped');
+  }
+  if (lookup.kind === 'registered') why += ' The stored client secret has expired, so the client registers again.';
+  if (lookup.kind === 'issuer-changed') {
+    why += ` The resource was authorized by ${lookup.previousIssuer} before; its credentials are not used with ${found.issuer}, so the client registers anew.`;
+    record.learn('registration', 'previous authorization server', lookup.previousIssuer);
+  }
+
+  let client: ClientRegistration;
+  try {
+    client = await flow.register({ redirectUri: options.redirectUri, clientName: CLIENT_NAME });
+  } catch (error) {
+    throw flowFailure(ctx, error, 'registration');
+  }
+  ctx.fileFlowExchanges();
+  const answer = record.step('registration').exchanges.at(-1)?.responseBody ?? '';
+  if (/"client_secret"\s*:/.test(answer) && !/"client_secret_expires_at"\s*:/.test(answer)) {
+    why += ' The answer has a client_secret without client_secret_expires_at, which RFC 7591 §3.2.1 requires with it: the secret is taken as never expiring.';
+  }
+  return use(client, `Registered dynamically with ${found.issuer} (RFC 7591).${why}`);
+}
