@@ -3,16 +3,18 @@
 // itself in the tab the page opens), reach the tools and call one.
 import { expect, test, type Page } from '@playwright/test';
 import { oauthDemoFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
-import { oauthProxyForFile } from './fixtures/oauth-proxy.js';
+import { ownProxyForFile } from './fixtures/own-proxy.js';
 
+// A proxy of this file's own: its credential store starts empty, whatever other specs stored.
 const TOKEN = 'e2e-oauth-token-0123456789';
-const proxy = oauthProxyForFile(TOKEN);
+const proxy = ownProxyForFile(TOKEN, ['--port', '0', '--no-open']);
+// A demo per test: a new authorization server (a new issuer), so no test reuses another's tokens.
 let demo: FixtureProcess;
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   demo = await startFixture(oauthDemoFixture);
 });
-test.afterAll(async () => {
+test.afterEach(async () => {
   await demo?.stop();
 });
 
@@ -115,25 +117,20 @@ async function connectQuick(page: Page, url: string): Promise<void> {
 }
 
 test('Quick: the authorization page opens by itself once, the connection goes on; Forget empties the stored credentials', async ({ page, context }) => {
-  const own = await startFixture(oauthDemoFixture);
-  try {
-    const [authTab] = await Promise.all([context.waitForEvent('page'), connectQuick(page, `${own.origin}/mcp`)]);
-    await authTab.waitForLoadState();
-    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected to mcpscope-protected-demo');
-    const tab = page.getByRole('tabpanel', { name: 'Authorization' });
-    await expect(tab.getByRole('button', { name: 'Next step' })).toHaveCount(0);
-    await expect(step(page, 8)).toHaveAttribute('aria-label', 'Step 8: Retry, done');
-    await authTab.close();
+  const [authTab] = await Promise.all([context.waitForEvent('page'), connectQuick(page, `${demo.origin}/mcp`)]);
+  await authTab.waitForLoadState();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected to mcpscope-protected-demo');
+  const tab = page.getByRole('tabpanel', { name: 'Authorization' });
+  await expect(tab.getByRole('button', { name: 'Next step' })).toHaveCount(0);
+  await expect(step(page, 8)).toHaveAttribute('aria-label', 'Step 8: Retry, done');
+  await authTab.close();
 
-    await page.getByRole('tab', { name: 'Authorization' }).click();
-    const stored = tab.getByRole('table', { name: 'Stored credentials' });
-    await expect(stored.getByRole('row')).not.toHaveCount(0);
-    await page.screenshot({ path: 'test-results/oauth-quick-stored.png', fullPage: true });
-    await tab.getByRole('button', { name: 'Forget all' }).click();
-    await expect(tab.getByText('None stored.')).toBeVisible();
-  } finally {
-    await own.stop();
-  }
+  await page.getByRole('tab', { name: 'Authorization' }).click();
+  const stored = tab.getByRole('table', { name: 'Stored credentials' });
+  await expect(stored.getByRole('row')).not.toHaveCount(0);
+  await page.screenshot({ path: 'test-results/oauth-quick-stored.png', fullPage: true });
+  await tab.getByRole('button', { name: 'Forget all' }).click();
+  await expect(tab.getByText('None stored.')).toBeVisible();
 });
 
 test('A failing token endpoint: the status names the step, and the log says it once', async ({ page, context }) => {
@@ -152,4 +149,44 @@ test('A failing token endpoint: the status names the step, and the log says it o
   } finally {
     await faulty.stop();
   }
+});
+
+test('Guided: Cancel stops the flow where it is, and the connection says so', async ({ page }) => {
+  await connectGuided(page);
+  const tab = page.getByRole('tabpanel', { name: 'Authorization' });
+  await tab.getByRole('button', { name: 'Next step' }).click();
+  await expect(step(page, 2)).toHaveAttribute('aria-label', 'Step 2: Protected resource metadata, next');
+  await tab.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status', { name: 'Authorization status' })).toContainText('Authorization cancelled');
+  await expect(step(page, 1)).toHaveAttribute('aria-label', 'Step 1: Challenge, done');
+  await expect(step(page, 2)).toHaveAttribute('aria-label', 'Step 2: Protected resource metadata, pending');
+  await expect(tab.getByRole('button', { name: 'Next step' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Not connected.');
+});
+
+test('Quick step-up: a tool that needs a wider scope brings the Authorization tab back with the attempt, then its result', async ({ page, context }) => {
+  const first = context.waitForEvent('page');
+  await connectQuick(page, `${demo.origin}/mcp`);
+  await (await first).close();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected to mcpscope-protected-demo');
+
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'admin_reset', exact: true }).click();
+  const second = context.waitForEvent('page');
+  await tools.getByRole('region', { name: 'Tool admin_reset' }).getByRole('button', { name: 'Call tool' }).click();
+  await (await second).close();
+
+  const tab = page.getByRole('tabpanel', { name: 'Authorization' });
+  await expect(page.getByRole('tab', { name: 'Authorization' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    tab.getByText(/^Step-up 2: the server refused the token as insufficient \(403 insufficient_scope\) and asked for scope .*demo:admin/),
+  ).toBeVisible();
+  await expect(tab.getByRole('status')).toContainText('Authorized');
+  await expect(tab.getByRole('region', { name: 'Earlier authorizations' })).toContainText('Authorized');
+  await page.screenshot({ path: 'test-results/oauth-step-up.png', fullPage: true });
+
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(tools.getByRole('region', { name: 'Call result' })).toBeVisible();
+  await expect(tools.getByRole('region', { name: 'Call result' })).not.toContainText('403');
 });

@@ -97,7 +97,7 @@ describe('the Authorization tab', () => {
     const shown = text(tab(http, authorizedFlow(), { ...stepUpFlow(), maxAttempts: 3 }));
     expect(shown).toContain('Step-up 2 of 3: the server refused the token as insufficient (403 insufficient_scope) and asked for scope mcp:tools mcp:admin.');
     expect(shown).toContain('Earlier on this connection');
-    expect(shown).toContain('Authorization : Authorized by http://127.0.0.1:3012');
+    expect(shown).toContain('Authorization: Authorized by http://127.0.0.1:3012');
   });
 
   it('a refresh shows the skipped steps and why', () => {

@@ -131,7 +131,7 @@ export function AuthorizationTab() {
           {[...earlier].reverse().map((f) => (
             <details key={f.flowId} className="auth-earlier">
               <summary>
-                Authorization {f.attempt > 1 ? `(attempt ${f.attempt})` : ''}: {flowSentence(f)}
+                {f.attempt > 1 ? `Step-up ${f.attempt}` : 'Authorization'}: {flowSentence(f)}
               </summary>
               <FlowSteps steps={f.steps} ended={!OPEN.has(f.state)} />
             </details>

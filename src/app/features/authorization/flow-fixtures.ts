@@ -140,11 +140,11 @@ export function guidedFlow(at: AuthStepId, state: AuthStepState = 'ready', patch
     reason: 'unauthorized',
     state: state === 'waiting' ? 'waiting-for-user' : state === 'ready' ? 'paused' : 'running',
     steps: AUTH_STEP_IDS.map((id, i) => step(id, i < index ? 'done' : i === index ? state : 'pending')),
-    issuer: index > 2 ? ISSUER : undefined,
     attempt: 1,
+    ...(index > 2 ? { issuer: ISSUER } : {}),
     ...(index >= 4 ? { authorizationUrl: AUTHORIZE, scope: 'mcp:tools' } : {}),
     ...patch,
-  } as AuthFlowView;
+  };
 }
 
 /** Waiting for the person to approve in the other tab. */
