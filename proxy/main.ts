@@ -24,9 +24,16 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   }
   // Whatever happens, no server outlives the proxy.
   process.on('exit', killAllProcessGroups);
-  // --demo oauth: the protected demo runs beside the proxy (and stops with it).
+  // Even a SIGKILL, which runs no exit hook, leaves no server behind.
+  const startWatchdog = (): void => {
+    const reaper = startReaper();
+    if (reaper !== undefined) reportGroupsTo(reaper);
+  };
+  // --demo oauth: the protected demo runs beside the proxy (and stops with it). It starts before
+  // the proxy serves, so the reaper must watch it from the first moment.
   let demo: OAuthDemo | undefined;
   if (options.demo === 'oauth') {
+    startWatchdog();
     try {
       demo = await startOAuthDemo();
     } catch (err) {
@@ -58,10 +65,8 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   if (demo !== undefined) {
     process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (press Connect, then Approve on its consent page)\n`);
   }
-  // Even a SIGKILL, which runs no exit hook, leaves no server behind. Started after
-  // the ready line (and before any session can arrive): it does not delay start-up.
-  const reaper = startReaper();
-  if (reaper !== undefined) reportGroupsTo(reaper);
+  // Otherwise the reaper starts after the ready line (and before any session can arrive): it does not delay start-up.
+  if (demo === undefined) startWatchdog();
   let stopping = false;
   const stop = (): void => {
     if (stopping) process.exit(1); // a second Ctrl-C: the exit hook SIGKILLs what is left
