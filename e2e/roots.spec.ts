@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { everythingFixture, startFixture } from '../test/fixtures/http-fixture-process.js';
+import { callToolWithoutArguments as callTool } from './fixtures/connect.js';
 
 const EVERYTHING = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio';
 
@@ -24,18 +25,6 @@ async function addRoot(page: Page, uri: string, name = ''): Promise<void> {
 async function connect(page: Page, server: string | RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Connection status' })).toContainText(server);
-}
-
-/** Calls a tool with no arguments; the Call result region. */
-async function callTool(page: Page, name: string) {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
-  await tools
-    .getByRole('region', { name: `Tool ${name}` })
-    .getByRole('button', { name: 'Call tool' })
-    .click();
-  return tools.getByRole('region', { name: 'Call result' });
 }
 
 /** The capabilities of the initialize frame the page sent, read from the Log's detail. */

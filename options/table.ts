@@ -39,8 +39,11 @@ export const DEFAULT_MAX_SERVERS = 8;
 const MAX_SERVERS_CEILING = 1000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_PING_INTERVAL_MS = 1000;
-/** The bundled demo servers npm start can prefill: the 2025-era one (the default) and the 2026-07-28 one. */
-export const DEMO_SERVERS = ['legacy', 'modern'] as const;
+/**
+ * The bundled demo servers npm start can prefill: the 2025-era one (the default), the 2026-07-28 one,
+ * and the OAuth-protected one (which npm start also runs, with its authorization server).
+ */
+export const DEMO_SERVERS = ['legacy', 'modern', 'oauth'] as const;
 export type DemoServer = (typeof DEMO_SERVERS)[number];
 
 interface Described {
@@ -170,7 +173,7 @@ export const OPTIONS = {
   demo: valueOption({
     flag: '--demo',
     placeholder: 'NAME',
-    help: 'the bundled demo server to prefill when no command or --url is given:\nlegacy (2025-11-25, the default) or modern (2026-07-28, also speaks 2025)',
+    help: 'the bundled demo server to prefill when no command or --url is given:\nlegacy (2025-11-25, the default), modern (2026-07-28, also speaks 2025)\nor oauth (behind OAuth; it and its authorization server start with mcpscope)',
     programs: ['proxy'],
     check: oneOf(DEMO_SERVERS),
   }),

@@ -1,6 +1,7 @@
 // The proxy's entry: node dist/node/proxy/main.js [options] [command args…]
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { OAuthDemoError, oauthDemoPrefill, startOAuthDemo, type OAuthDemo } from './demo-oauth.js';
 import { HELP, USAGE, launchConfigFor, parseOptions } from './options.js';
 import { defaultCredentialFile } from './auth/credential-file.js';
 import { openBrowser, shouldOpenBrowser } from './open-browser.js';
@@ -23,6 +24,23 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   }
   // Whatever happens, no server outlives the proxy.
   process.on('exit', killAllProcessGroups);
+  // Even a SIGKILL, which runs no exit hook, leaves no server behind.
+  const startWatchdog = (): void => {
+    const reaper = startReaper();
+    if (reaper !== undefined) reportGroupsTo(reaper);
+  };
+  // --demo oauth: the protected demo runs beside the proxy (and stops with it). It starts before
+  // the proxy serves, so the reaper must watch it from the first moment.
+  let demo: OAuthDemo | undefined;
+  if (options.demo === 'oauth') {
+    startWatchdog();
+    try {
+      demo = await startOAuthDemo();
+    } catch (err) {
+      process.stderr.write(`mcpscope: ${err instanceof OAuthDemoError || err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
+  }
   let proxy;
   try {
     proxy = await startProxy({
@@ -31,24 +49,32 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       allowOrigins: options.allowOrigins,
       maxServers: options.maxServers,
       ...(options.rememberCredentials ? { oauth: { credentialFile: defaultCredentialFile() } } : {}),
-      launch: launchConfigFor(options, demoServerCommand(options.demo), packageVersion()),
+      launch:
+        demo === undefined
+          ? launchConfigFor(options, demoServerCommand(options.demo), packageVersion())
+          : { version: packageVersion(), prefill: oauthDemoPrefill(demo.mcpUrl) },
     });
   } catch (err) {
     const message = err instanceof ProxyStartError || err instanceof Error ? err.message : String(err);
     process.stderr.write(`mcpscope: ${message}\n`);
+    await demo?.stop();
     return 1;
   }
   const running = proxy;
   process.stdout.write(`mcpscope ready: ${running.url}\n`);
-  // Even a SIGKILL, which runs no exit hook, leaves no server behind. Started after
-  // the ready line (and before any session can arrive): it does not delay start-up.
-  const reaper = startReaper();
-  if (reaper !== undefined) reportGroupsTo(reaper);
+  if (demo !== undefined) {
+    process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (press Connect, then Approve on its consent page)\n`);
+  }
+  // Otherwise the reaper starts after the ready line (and before any session can arrive): it does not delay start-up.
+  if (demo === undefined) startWatchdog();
   let stopping = false;
   const stop = (): void => {
     if (stopping) process.exit(1); // a second Ctrl-C: the exit hook SIGKILLs what is left
     stopping = true;
-    void running.close().finally(() => process.exit(0));
+    void running
+      .close()
+      .finally(() => demo?.stop())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -123,15 +123,18 @@ describe('--url and --header', () => {
 });
 
 describe('--demo', () => {
-  it('reads legacy or modern, and is absent unless given', () => {
+  it('reads legacy, modern or oauth, and is absent unless given', () => {
     expect(ok(['--demo', 'modern']).demo).toBe('modern');
+    expect(ok(['--demo', 'oauth']).demo).toBe('oauth');
+    expect(HELP).toMatch(/or oauth \(behind OAuth; it and its authorization server start with mcpscope\)/);
     expect(ok(['--demo=legacy', '-e', 'A=1']).demo).toBe('legacy');
     expect(ok([]).demo).toBeUndefined();
     expect(HELP).toMatch(/--demo NAME +the bundled demo server to prefill/);
   });
 
   it('says what it takes, and refuses it beside a command or --url', () => {
-    expect(error(['--demo', 'newest'])).toBe('--demo needs legacy or modern, not "newest".');
+    expect(error(['--demo', 'newest'])).toBe('--demo needs legacy, modern or oauth, not "newest".');
+    expect(error(['--demo', 'oauth', '--url', 'http://x/mcp'])).toMatch(/give one or the other \(got --demo oauth and --url/);
     expect(error(['--demo', 'modern', 'node', 's.js'])).toBe(
       '--demo prefills a bundled demo server instead of a command or --url; give one or the other (got --demo modern and the command "node").',
     );

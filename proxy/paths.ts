@@ -20,8 +20,10 @@ export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url
 export const uiDir = process.env.MCPSCOPE_UI_DIR || join(packageRoot, 'dist', 'ui');
 export const demoServerPath = join(packageRoot, 'dist', 'node', 'examples', 'servers', 'demo-server.js');
 export const modernDemoServerPath = join(packageRoot, 'dist', 'node', 'examples', 'servers', 'modern-demo-server.js');
+/** `--demo oauth`: plain JavaScript, run from the source tree (tsc builds only .ts). */
+export const oauthDemoServerPath = join(packageRoot, 'examples', 'servers', 'oauth-demo-server.mjs');
 
-/** A demo server as a command: this Node binary running the built script (the 2025-era demo unless asked). */
+/** A stdio demo server as a command: this Node binary running the built script (the 2025-era demo unless asked). */
 export function demoServerCommand(which: DemoServer = 'legacy'): { command: string; args: string[] } {
   return { command: process.execPath, args: [which === 'modern' ? modernDemoServerPath : demoServerPath] };
 }

@@ -2,39 +2,14 @@
 // proxy, and nothing outlives it — also when npm's `sh -c` is killed and dies
 // without passing the signal on (run `npx tsc -p tsconfig.node.json` first).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { builtProxyMain, connect, fixture, pidGone, requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
+import { builtProxyMain, connect, descendants, fixture, pidGone, requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runProxy = fileURLToPath(new URL('../scripts/run-proxy.mjs', import.meta.url));
 const tree: number[] = [];
-
-/** Every live descendant of `pid` (Linux). */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const found: number[] = [];
-  const visit = (p: number): void => {
-    for (const [child, parent] of parents) {
-      if (parent === p && !pidGone(child)) {
-        found.push(child);
-        visit(child);
-      }
-    }
-  };
-  visit(pid);
-  return found;
-}
 
 /** Start `command` (through the shell when asked, as npm does), wait for the ready line, open a server through the proxy. */
 async function started(
