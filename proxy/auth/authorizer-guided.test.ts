@@ -119,6 +119,17 @@ describe('guided mode', () => {
     expect(states).toMatchObject({ callback: 'done', token: 'failed', retry: 'pending' });
   });
 
+  it("every view, a refresh's too, carries the Authorizer's maxAttempts", async () => {
+    const fake = fakeOAuth({ prm: { authorizationServers: () => [AS] }, issuers: { [AS]: {} } });
+    const callbacks = createCallbackRegistry();
+    const h = await harness(fake.mcpUrl, { callbacks, open: fake.opener(callbacks), extra: { fetch: fake.fetch, maxAttempts: 5 } });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(await h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 })).toEqual({ retry: true });
+    expect(h.authorizer.current()!.reason).toBe('expired');
+    expect(h.flows.length).toBeGreaterThan(2);
+    expect(new Set(h.flows.map((f) => f.maxAttempts))).toEqual(new Set([5]));
+  });
+
   it('quick mode never pauses', async () => {
     const { h } = await setup('quick');
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
