@@ -89,6 +89,38 @@ describe('a forged callback (a wrong state while one authorization waits)', () =
   });
 });
 
+describe('an Authorizer that cannot be built', () => {
+  it('fails the open with one error envelope; the proxy stays up and the connection can open again', async () => {
+    const server = await protectedServer();
+    const proxy = await startProxy({
+      port: 0,
+      token: TOKEN,
+      maxServers: 1,
+      oauth: {
+        createAuthorizer: () => {
+          throw new Error('the credential store is not readable');
+        },
+      },
+    });
+    try {
+      const c = await connect(proxy.port, { token: TOKEN });
+      const open = { type: 'open', transport: { kind: 'http', url: server.mcpUrl, headers: {}, mode: 'streamable-http', auth: { mode: 'quick' } } };
+      c.send(open);
+      expect(await c.next('error')).toMatchObject({
+        code: 'connect-failed',
+        message:
+          'Authorization (OAuth) could not be set up for this connection: the credential store is not readable; nothing was started, so check the settings and connect again.',
+      });
+      // Not stuck in "starting", and its server slot was given back: an open without OAuth goes through.
+      c.send({ type: 'open', transport: { ...open.transport, auth: { mode: 'off' } } });
+      expect(await c.next('http-opened')).toMatchObject({ url: server.mcpUrl });
+    } finally {
+      await proxy.close();
+      await server.close();
+    }
+  });
+});
+
 describe('a proxy bound to ::1 only', () => {
   it('hands the flow a redirect URI on [::1], where it can be reached', async () => {
     const callbacks = fakeCallbacks();
