@@ -79,7 +79,7 @@ test.describe('a callback with a wrong state', () => {
     // The tab does not say "received": the state matched nothing, and the waiting authorization refuses it.
     expect(reply?.status()).toBe(400);
     await expect(forged.getByRole('heading', { name: 'Authorization refused' })).toBeVisible();
-    await expect(forged.locator('body')).toContainText("does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed");
+    await expect(forged.locator('body')).toContainText('does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed');
     await forged.screenshot({ path: 'test-results/oauth-forged-callback.png' });
     await expect(flowStep(panel, 6)).toHaveAccessibleName(/, failed$/);
     await expect(flowStep(panel, 6)).toContainText(/state/i);

@@ -124,7 +124,10 @@ export class Bridge {
       this.state = 'idle';
       const why = err instanceof Error ? err.message : String(err);
       const what = wantsAuth ? 'Authorization (OAuth) could not be set up for this connection' : 'The connection could not be set up';
-      this.error(transport.kind === 'http' ? 'connect-failed' : 'spawn-failed', `${what}: ${why.replace(/\.$/, '')}; nothing was started, so check the settings and connect again.`);
+      this.error(
+        transport.kind === 'http' ? 'connect-failed' : 'spawn-failed',
+        `${what}: ${why.replace(/\.$/, '')}; nothing was started, so check the settings and connect again.`,
+      );
       return;
     }
     this.upstream = upstream;

@@ -111,7 +111,9 @@ describe('guided mode', () => {
     const { h, fake } = await setup('guided');
     const fakeFetch = fake.fetch;
     fake.fetch = async (input, init) =>
-      String(input).endsWith('/token') ? new Response('{"error":"invalid_grant"}', { status: 400, headers: { 'content-type': 'application/json' } }) : fakeFetch(input, init);
+      String(input).endsWith('/token')
+        ? new Response('{"error":"invalid_grant"}', { status: 400, headers: { 'content-type': 'application/json' } })
+        : fakeFetch(input, init);
     const outcome = h.authorizer.handleChallenge(CHALLENGE);
     h.authorizer.control((await until(h, pausedAt('challenge'))).flowId, 'run-all');
     expect(await outcome).toMatchObject({ retry: false, message: expect.stringMatching(/step 7 \(Token\) failed: .*invalid_grant/) });

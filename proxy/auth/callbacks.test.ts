@@ -35,7 +35,11 @@ describe('createCallbackRegistry', () => {
   it('says a callback without a state does not match the authorization waiting', async () => {
     const r = createCallbackRegistry();
     const only = r.expect('state-a', 60_000);
-    expect(r.deliver(cb('code=1'))).toMatchObject({ delivered: true, stateMatched: false, message: expect.stringMatching(/^This callback's state is missing/) });
+    expect(r.deliver(cb('code=1'))).toMatchObject({
+      delivered: true,
+      stateMatched: false,
+      message: expect.stringMatching(/^This callback's state is missing/),
+    });
     expect((await only).searchParams.get('code')).toBe('1');
   });
 
