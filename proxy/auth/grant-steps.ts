@@ -84,7 +84,7 @@ export async function runAuthorizationSteps(
   } catch (error) {
     throw flowFailure(ctx, error, 'callback');
   }
-  record.done('callback', `The callback's state${iss !== null ? ' and iss' : ''} match this authorization; its code is redeemed next.`);
+  record.done('callback', `The callback's state${iss !== null ? ' and iss' : ''} match this authorization; the token step redeems its code.`);
 
   return runTokenGrant(ctx, () => flow.redeemCode({ client, pending, params }), 'The code was exchanged for tokens');
 }
