@@ -75,7 +75,12 @@ test.describe('a callback with a wrong state', () => {
 
     // The right issuer, so that only the state is wrong (iss is checked first: RFC 9207).
     const forged = await context.newPage();
-    await forged.goto(`${callback}&iss=${encodeURIComponent(demo().issuer)}`);
+    const reply = await forged.goto(`${callback}&iss=${encodeURIComponent(demo().issuer)}`);
+    // The tab does not say "received": the state matched nothing, and the waiting authorization refuses it.
+    expect(reply?.status()).toBe(400);
+    await expect(forged.getByRole('heading', { name: 'Authorization refused' })).toBeVisible();
+    await expect(forged.locator('body')).toContainText('does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed');
+    await forged.screenshot({ path: 'test-results/oauth-forged-callback.png' });
     await expect(flowStep(panel, 6)).toHaveAccessibleName(/, failed$/);
     await expect(flowStep(panel, 6)).toContainText(/state/i);
     await expect(flowStep(panel, 7)).toHaveAccessibleName(/, pending$/); // no token request

@@ -50,8 +50,12 @@ test('npm start -- --demo oauth: the guided steps, Approve on the consent page, 
     // The tab lands on the proxy's /oauth/callback, and the connection continues by itself.
     await expect(consent).toHaveURL(new RegExp(`^${proxy.origin}/oauth/callback\\?`));
     await expect(consent.getByRole('heading', { name: 'Authorization received' })).toBeVisible();
-    // Guided: the callback waits for Next step too; it redeems the code, and the request is sent again.
+    // Guided: the callback waits for Next step too (state and iss checked), then the token step redeems the code,
+    // and the request is sent again.
     await expect(flowStep(panel, 6)).toHaveAccessibleName(/, next$/);
+    await next.click();
+    await expect(flowStep(panel, 6)).toHaveAccessibleName(/, done$/);
+    await expect(flowStep(panel, 7)).toHaveAccessibleName(/, next$/);
     await next.click();
     await expectConnected(page);
     await expect(panel.getByRole('status')).toContainText('Authorized by http://127.0.0.1:');

@@ -75,8 +75,10 @@ test('Guided: every step by Next step, the authorization page in a new tab, then
   await expect(step(page, 5)).toHaveAttribute('aria-label', 'Step 5: Authorization, done');
   await expect(step(page, 6)).toHaveAttribute('aria-label', 'Step 6: Callback, next');
   await next.click();
-  // The engine redeems the code as part of the callback step: the token step follows without a pause.
+  // The callback is checked (state, iss) on its own; the code is redeemed only at the next Next step.
   await expect(step(page, 6)).toHaveAttribute('aria-label', 'Step 6: Callback, done');
+  await expect(step(page, 7)).toHaveAttribute('aria-label', 'Step 7: Token, next');
+  await next.click();
   await expect(step(page, 7)).toHaveAttribute('aria-label', 'Step 7: Token, done');
   await expect(step(page, 7)).toContainText('refresh token');
   await expect(step(page, 8)).toHaveAttribute('aria-label', 'Step 8: Retry, done');
@@ -138,7 +140,8 @@ test('A failing token endpoint: the status names the step, and the log says it o
   try {
     await Promise.all([context.waitForEvent('page'), connectQuick(page, `${faulty.origin}/mcp`)]);
     const alert = page.getByRole('alert').filter({ hasText: 'Authorization failed' });
-    await expect(alert).toContainText(/Authorization failed at step \d \((Token|Callback)\): /);
+    await expect(alert).toContainText('Authorization failed at step 7 (Token): ');
+    await expect(step(page, 6)).toHaveAttribute('aria-label', 'Step 6: Callback, done');
     await expect(step(page, 7)).toHaveAttribute('aria-label', /Step 7: Token, failed/);
     await expect(step(page, 7).getByText(/→ 500/)).toBeVisible();
     await page.screenshot({ path: 'test-results/oauth-token-500.png', fullPage: true });

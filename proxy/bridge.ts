@@ -114,7 +114,22 @@ export class Bridge {
     const wantsAuth = transport.kind === 'http' && transport.auth !== undefined && transport.auth.mode !== 'off';
     const connection: HttpConnectionOptions =
       wantsAuth && this.oauth !== undefined ? { authorize: authorizerFactory(this.oauth, (a) => (this.authorizer = a)) } : {};
-    const upstream = this.createUpstream(transport, (event) => this.forward(event), connection);
+    let upstream: AnyUpstream;
+    try {
+      upstream = this.createUpstream(transport, (event) => this.forward(event), connection);
+    } catch (err) {
+      // Building it threw (the Authorizer's set-up, a factory's bug): the open fails with a sentence, the proxy stays up.
+      this.authorizer?.dispose();
+      this.authorizer = undefined;
+      this.state = 'idle';
+      const why = err instanceof Error ? err.message : String(err);
+      const what = wantsAuth ? 'Authorization (OAuth) could not be set up for this connection' : 'The connection could not be set up';
+      this.error(
+        transport.kind === 'http' ? 'connect-failed' : 'spawn-failed',
+        `${what}: ${why.replace(/\.$/, '')}; nothing was started, so check the settings and connect again.`,
+      );
+      return;
+    }
     this.upstream = upstream;
     upstream.start().then(
       (started) => {

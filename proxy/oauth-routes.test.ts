@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CallbackRegistry } from './auth/authorizer-types.js';
 import type { CredentialDocument } from './auth/credentials.js';
+import { createCallbackRegistry } from './auth/callbacks.js';
 import { redirectUriFor } from './auth/proxy-oauth.js';
 import { startProxy, type RunningProxy } from './server.js';
 import { fakeAuthorizers, protectedServer, type FakeAuthorizer, type ProtectedServer } from '../test/fixtures/fake-authorizer.js';
@@ -64,6 +65,59 @@ describe('redirectUriFor', () => {
     expect(redirectUriFor('localhost', 6290)).toBe('http://127.0.0.1:6290/oauth/callback');
     expect(redirectUriFor('0.0.0.0', 7000)).toBe('http://127.0.0.1:7000/oauth/callback');
     expect(redirectUriFor('::1', 6290)).toBe('http://[::1]:6290/oauth/callback');
+  });
+});
+
+describe('a forged callback (a wrong state while one authorization waits)', () => {
+  it('is handed to the waiting authorization to refuse, and the tab says it was refused, not received', async () => {
+    const callbacks = createCallbackRegistry();
+    const proxy = await startProxy({ port: 0, token: TOKEN, oauth: { callbacks } });
+    try {
+      const waiting = callbacks.expect('real-state', 60_000);
+      const reply = await get(proxy.port, '/oauth/callback?code=c&state=forged', { host: `127.0.0.1:${proxy.port}` });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toContain('<h1>Authorization refused</h1>');
+      expect(reply.body).not.toContain('Authorization received');
+      expect(reply.body).toContain(
+        'This callback&#39;s state does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed, and that authorization stops at its callback step. Start it again in mcpscope.',
+      );
+      // The waiting flow got it (its own state check refuses it, so it stops instead of waiting on).
+      expect((await waiting).searchParams.get('state')).toBe('forged');
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('an Authorizer that cannot be built', () => {
+  it('fails the open with one error envelope; the proxy stays up and the connection can open again', async () => {
+    const server = await protectedServer();
+    const proxy = await startProxy({
+      port: 0,
+      token: TOKEN,
+      maxServers: 1,
+      oauth: {
+        createAuthorizer: () => {
+          throw new Error('the credential store is not readable');
+        },
+      },
+    });
+    try {
+      const c = await connect(proxy.port, { token: TOKEN });
+      const open = { type: 'open', transport: { kind: 'http', url: server.mcpUrl, headers: {}, mode: 'streamable-http', auth: { mode: 'quick' } } };
+      c.send(open);
+      expect(await c.next('error')).toMatchObject({
+        code: 'connect-failed',
+        message:
+          'Authorization (OAuth) could not be set up for this connection: the credential store is not readable; nothing was started, so check the settings and connect again.',
+      });
+      // Not stuck in "starting", and its server slot was given back: an open without OAuth goes through.
+      c.send({ type: 'open', transport: { ...open.transport, auth: { mode: 'off' } } });
+      expect(await c.next('http-opened')).toMatchObject({ url: server.mcpUrl });
+    } finally {
+      await proxy.close();
+      await server.close();
+    }
   });
 });
 

@@ -64,6 +64,17 @@ describe('limitServers', () => {
     await expect(limited(stdio('b'), () => {}).start()).resolves.toEqual({ pid: 1003 });
   });
 
+  it('frees the slot when building the upstream throws', async () => {
+    const { create } = fakeFactory();
+    const throwing: UpstreamFactory = (config, listener, connection) => {
+      if (config.kind === 'stdio' && config.command === 'throw') throw new Error('cannot be built');
+      return create(config, listener, connection);
+    };
+    const limited = limitServers(throwing, 1);
+    expect(() => limited(stdio('throw'), () => {})).toThrow('cannot be built');
+    await expect(limited(stdio('a'), () => {}).start()).resolves.toEqual({ pid: 1001 });
+  });
+
   it('says how many run, that the limit was reached, and what to do', () => {
     expect(serverLimitMessage(8, 8)).toBe(
       'The limit of 8 servers at once was reached: 8 are running through this mcpscope proxy, so nothing was started. ' +

@@ -23,7 +23,7 @@ function refused(error: ServerLimitError): AnyUpstream {
   };
 }
 
-/** `create`, refusing to start more than `max` servers at once. A slot is freed when its server has closed or failed to start. */
+/** `create`, refusing to start more than `max` servers at once. A slot is freed when its server has closed, failed to start or could not be built. */
 export function limitServers(create: UpstreamFactory, max: number): UpstreamFactory {
   let running = 0;
   return (config, listener, connection) => {
@@ -34,14 +34,20 @@ export function limitServers(create: UpstreamFactory, max: number): UpstreamFact
       if (held) running--;
       held = false;
     };
-    const upstream = create(
-      config,
-      (event) => {
-        if (event.type === 'close') release();
-        listener(event);
-      },
-      connection,
-    );
+    let upstream: AnyUpstream;
+    try {
+      upstream = create(
+        config,
+        (event) => {
+          if (event.type === 'close') release();
+          listener(event);
+        },
+        connection,
+      );
+    } catch (err) {
+      release(); // nothing was built: the slot is free again
+      throw err;
+    }
     // Wrapped on the instance, so every other method (pause, resume, …) stays the transport's own.
     const start = upstream.start.bind(upstream);
     const shutdown = upstream.shutdown.bind(upstream);

@@ -4,7 +4,7 @@
 // it is started before the flow registers the client.
 
 import { createServer, type Server } from 'node:http';
-import type { CallbackRegistry } from '../../proxy/auth/authorizer-types.js';
+import { callbackAccepted, type CallbackRegistry } from '../../proxy/auth/authorizer-types.js';
 
 export const CALLBACK_PATH = '/oauth/callback';
 
@@ -26,7 +26,7 @@ export async function startCallbackListener(callbacks: CallbackRegistry): Promis
     if (url.pathname !== CALLBACK_PATH) return answer(res, 404, `Not found: mcpscope listens here only for ${CALLBACK_PATH}.`);
     if (req.method !== 'GET') return answer(res, 405, 'The authorization server must send the browser back with GET.');
     const delivered = callbacks.deliver(url);
-    if (delivered.delivered) answer(res, 200, 'mcpscope: authorization received. You can close this tab and return to the terminal.');
+    if (callbackAccepted(delivered)) answer(res, 200, 'mcpscope: authorization received. You can close this tab and return to the terminal.');
     else answer(res, 400, `mcpscope: ${delivered.message}`);
   });
   let redirectUri = '';

@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallbackRegistry } from '../../proxy/auth/authorizer-types.js';
+import { createCallbackRegistry } from '../../proxy/auth/callbacks.js';
 import { startCallbackListener, type CallbackListener } from './callback-listener.js';
 import { headlessOpener, isRedirectTo } from './opener.js';
 import type { AuthFlowView } from '../../src/protocol/index.js';
@@ -120,6 +121,21 @@ describe('the loopback callback listener', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await unknown.text()).toMatch(/No authorization is waiting/);
+  });
+});
+
+describe('the loopback callback listener and a forged callback', () => {
+  it('says the state does not match the authorization waiting, which refuses it, rather than "received"', async () => {
+    const callbacks = createCallbackRegistry();
+    const listener = await startCallbackListener(callbacks);
+    cleanup.push(() => listener.close());
+    const waiting = callbacks.expect('real-state', 60_000);
+    const forged = await fetch(`${listener.redirectUri}?code=c&state=forged`);
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toBe(
+      "mcpscope: This callback's state does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed, and that authorization stops at its callback step. Start it again in mcpscope.\n",
+    );
+    expect((await waiting).searchParams.get('state')).toBe('forged');
   });
 });
 

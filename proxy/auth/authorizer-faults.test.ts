@@ -92,7 +92,9 @@ describe('the OAuth engine against each fault of the protected demo', () => {
         expect({ authStep: last.authStep, state: last.state, problem: last.failure?.problem }).toEqual(c.last);
         expect(failed[0]!.exchanges.at(-1)!.status).toBe(last.status);
       }
-      // Nothing after the failed step ran.
+      // Every step before the failed one finished (none left running), and nothing after it ran.
+      const before = flow.steps.slice(0, failed[0]!.number - 1);
+      expect(before.filter((s) => s.state !== 'done' && s.state !== 'skipped').map((s) => s.id)).toEqual([]);
       const after = flow.steps.slice(failed[0]!.number);
       expect(after.every((s) => s.state === 'pending')).toBe(true);
       const issuer = flow.issuer;

@@ -18,7 +18,8 @@ async function setup(mode: 'guided' | 'quick', open?: (deliver: (url: URL) => vo
     config: { mode },
     callbacks,
     open: open ? open((url) => callbacks.deliver(url)) : fake.opener(callbacks),
-    extra: { fetch: fake.fetch, ...(callbackTimeoutMs !== undefined && { callbackTimeoutMs }) },
+    // Looked up on each call, so a test may replace fake.fetch.
+    extra: { fetch: (input, init) => fake.fetch(input, init), ...(callbackTimeoutMs !== undefined && { callbackTimeoutMs }) },
   });
   return { fake, h, callbacks };
 }
@@ -39,13 +40,18 @@ describe('guided mode', () => {
   it('pauses before every step and runs one per Next step', async () => {
     const { h, fake } = await setup('guided');
     const outcome = h.authorizer.handleChallenge(CHALLENGE);
-    const order: AuthStepId[] = ['challenge', 'resource-metadata', 'authorization-server-metadata', 'registration', 'authorization', 'callback'];
+    const order: AuthStepId[] = ['challenge', 'resource-metadata', 'authorization-server-metadata', 'registration', 'authorization', 'callback', 'token'];
     for (const id of order) {
       const f = await until(h, pausedAt(id));
       expect(f.message).toMatch(/Paused before step \d/);
       // Nothing of this step has happened yet.
       expect(f.steps.find((s) => s.id === id)!.exchanges).toEqual([]);
       if (id === 'authorization') expect(fake.authorizations).toEqual([]);
+      if (id === 'token') {
+        // The callback was checked on its own; the code is not redeemed before Next step.
+        expect(f.steps.find((s) => s.id === 'callback')!.state).toBe('done');
+        expect(fake.seen.some((r) => r.url.endsWith('/token'))).toBe(false);
+      }
       h.authorizer.control(f.flowId, 'next');
     }
     expect(await outcome).toEqual({ retry: true });
@@ -99,6 +105,31 @@ describe('guided mode', () => {
     const refreshed = await h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 });
     expect(refreshed).toEqual({ retry: true });
     expect(h.authorizer.current()).toMatchObject({ reason: 'expired', mode: 'quick', state: 'authorized' });
+  });
+
+  it('a refused code fails the token step and leaves the callback step done', async () => {
+    const { h, fake } = await setup('guided');
+    const fakeFetch = fake.fetch;
+    fake.fetch = async (input, init) =>
+      String(input).endsWith('/token')
+        ? new Response('{"error":"invalid_grant"}', { status: 400, headers: { 'content-type': 'application/json' } })
+        : fakeFetch(input, init);
+    const outcome = h.authorizer.handleChallenge(CHALLENGE);
+    h.authorizer.control((await until(h, pausedAt('challenge'))).flowId, 'run-all');
+    expect(await outcome).toMatchObject({ retry: false, message: expect.stringMatching(/step 7 \(Token\) failed: .*invalid_grant/) });
+    const states = Object.fromEntries(h.authorizer.current()!.steps.map((s) => [s.id, s.state]));
+    expect(states).toMatchObject({ callback: 'done', token: 'failed', retry: 'pending' });
+  });
+
+  it("every view, a refresh's too, carries the Authorizer's maxAttempts", async () => {
+    const fake = fakeOAuth({ prm: { authorizationServers: () => [AS] }, issuers: { [AS]: {} } });
+    const callbacks = createCallbackRegistry();
+    const h = await harness(fake.mcpUrl, { callbacks, open: fake.opener(callbacks), extra: { fetch: fake.fetch, maxAttempts: 5 } });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    expect(await h.authorizer.handleChallenge({ ...CHALLENGE, attempt: 0 })).toEqual({ retry: true });
+    expect(h.authorizer.current()!.reason).toBe('expired');
+    expect(h.flows.length).toBeGreaterThan(2);
+    expect(new Set(h.flows.map((f) => f.maxAttempts))).toEqual(new Set([5]));
   });
 
   it('quick mode never pauses', async () => {

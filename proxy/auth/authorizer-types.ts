@@ -40,7 +40,22 @@ export interface CallbackRegistry {
    * A callback arrived (the whole URL the browser was sent to). Returns what to tell
    * the person in the tab: delivered, or why it matched no pending authorization.
    */
-  deliver(url: URL): { delivered: true } | { delivered: false; message: string };
+  deliver(url: URL): CallbackDelivery;
+}
+
+export type CallbackDelivery =
+  /** Handed to the authorization waiting for its state (stateMatched absent means true). */
+  | { delivered: true; stateMatched?: true }
+  /**
+   * Its state (wrong or missing) matched none, so it was handed to the only authorization waiting,
+   * whose state check refuses it and stops: nothing is redeemed. `message` says so, for the tab.
+   */
+  | { delivered: true; stateMatched: false; message: string }
+  | { delivered: false; message: string };
+
+/** Whether a delivery reached the authorization it belongs to: else the tab shows `message`. */
+export function callbackAccepted(d: CallbackDelivery): d is { delivered: true; stateMatched?: true } {
+  return d.delivered && d.stateMatched !== false;
 }
 
 export interface AuthorizerOptions {

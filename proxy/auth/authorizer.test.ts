@@ -153,6 +153,8 @@ describe('createAuthorizer against the protected demo', () => {
     const flow = h.authorizer.current()!;
     expect(flow.reason).toBe('insufficient-scope');
     expect(flow.attempt).toBe(1); // the first authorization of the admin_reset request
+    // Every view says the limit (the default), so the page can show "Attempt N of M".
+    expect(new Set(h.flows.map((f) => f.maxAttempts))).toEqual(new Set([3]));
     expect(new URL(flow.authorizationUrl!).searchParams.get('scope')).toBe('mcp:tools demo:admin');
     expect(states(flow).registration).toBe('skipped'); // the client registered by the first flow
     expect(h.opened).toHaveLength(2);

@@ -61,6 +61,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       mode: reason === 'expired' ? 'quick' : mode,
       reason,
       attempt,
+      maxAttempts,
       emit: options.onFlow,
     });
     current = record;

@@ -23,8 +23,24 @@ describe('createCallbackRegistry', () => {
   it('hands an unknown state to the only authorization waiting (its state check then refuses it)', async () => {
     const r = createCallbackRegistry();
     const only = r.expect('state-a', 60_000);
-    expect(r.deliver(cb('code=1&state=other'))).toEqual({ delivered: true });
+    expect(r.deliver(cb('code=1&state=other'))).toEqual({
+      delivered: true,
+      stateMatched: false,
+      message:
+        "This callback's state does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed, and that authorization stops at its callback step. Start it again in mcpscope.",
+    });
     expect((await only).searchParams.get('state')).toBe('other');
+  });
+
+  it('says a callback without a state does not match the authorization waiting', async () => {
+    const r = createCallbackRegistry();
+    const only = r.expect('state-a', 60_000);
+    expect(r.deliver(cb('code=1'))).toMatchObject({
+      delivered: true,
+      stateMatched: false,
+      message: expect.stringMatching(/^This callback's state is missing/),
+    });
+    expect((await only).searchParams.get('code')).toBe('1');
   });
 
   it('does not hand a reloaded callback to another authorization waiting', async () => {

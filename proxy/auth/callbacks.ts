@@ -83,7 +83,13 @@ export function createCallbackRegistry(): CallbackRegistry {
         const [onlyState, only] = [...pending][0]!;
         markUsed(onlyState);
         only.resolve(url);
-        return { delivered: true };
+        return {
+          delivered: true,
+          stateMatched: false,
+          message:
+            `This callback's state ${state === null ? 'is missing, so it does not match' : 'does not match'} the authorization mcpscope was waiting for: ` +
+            'it is refused, nothing is redeemed, and that authorization stops at its callback step. Start it again in mcpscope.',
+        };
       }
       if (pending.size === 0) {
         return {

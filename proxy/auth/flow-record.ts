@@ -48,6 +48,8 @@ export interface FlowRecordOptions {
   mode: AuthFlowMode;
   reason: AuthFlowReason;
   attempt: number;
+  /** The limit of `attempt` (first authorization + step-ups), shown as "Attempt N of M". */
+  maxAttempts: number;
   emit: (view: AuthFlowView) => void;
 }
 
@@ -69,6 +71,7 @@ export class FlowRecord {
       reason: options.reason,
       state: 'running',
       attempt: options.attempt,
+      maxAttempts: options.maxAttempts,
       steps: AUTH_STEP_IDS.map((id, i) => ({ id, number: i + 1, title: STEP_TITLES[id], state: 'pending', learnt: [], exchanges: [], findings: [] })),
     };
   }

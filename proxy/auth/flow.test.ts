@@ -127,6 +127,17 @@ describe('OAuth token flow against the protected demo', () => {
     expect(d.exchanges.some((e) => e.step === 'token')).toBe(false);
   });
 
+  it('validateCallback checks the callback and redeems nothing; redeemCode then redeems its code', async () => {
+    const d = await demo();
+    const { client, pending, callback } = await authorize(d);
+    expect(() => d.flow.validateCallback({ client, pending: { ...pending, state: 'another-attempt' }, callbackUrl: callback })).toThrow(/state does not match/);
+    const params = d.flow.validateCallback({ client, pending, callbackUrl: callback });
+    expect(params.get('code')).toBe(callback.searchParams.get('code'));
+    expect(d.exchanges.some((e) => e.step === 'token')).toBe(false);
+    const tokens = await d.flow.redeemCode({ client, pending, params });
+    expect((await mcpCall(d.mcpUrl, tokens.accessToken)).status).toBe(200);
+  });
+
   it('refuses a callback whose iss is not the issuer (RFC 9207), before redeeming the code', async () => {
     const d = await demo(['--fault', 'wrong-iss']);
     const { client, pending, callback } = await authorize(d);

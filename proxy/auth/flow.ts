@@ -64,7 +64,11 @@ export interface OAuthFlow {
   /** RFC 7591 registration; application_type as the 2026-07-28 spec requires (derived from the redirect URI unless given). */
   register(options: { redirectUri: string; clientName: string; scope?: string; applicationType?: ApplicationType }): Promise<ClientRegistration>;
   authorizationRequest(options: { client: ClientRegistration; redirectUri: string; resource: string; scope?: string }): Promise<PendingAuthorization>;
-  /** Checks the callback URL (state, iss, error) and redeems its code. */
+  /** Checks the callback URL (state, RFC 9207 iss, the server's error) without redeeming anything: its parameters, or an 'authorization-response' OAuthFlowError. */
+  validateCallback(options: { client: ClientRegistration; pending: PendingAuthorization; callbackUrl: string | URL }): URLSearchParams;
+  /** Redeems the code of a callback validateCallback accepted. */
+  redeemCode(options: { client: ClientRegistration; pending: PendingAuthorization; params: URLSearchParams }): Promise<StoredTokens>;
+  /** validateCallback, then redeemCode. */
   redeem(options: { client: ClientRegistration; pending: PendingAuthorization; callbackUrl: string | URL }): Promise<StoredTokens>;
   refresh(options: { client: ClientRegistration; tokens: StoredTokens }): Promise<StoredTokens>;
   /** The client_credentials grant (the OAuth client credentials extension): tokens for the client itself, no person. */
@@ -177,7 +181,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
     };
   };
 
-  return {
+  const flow: OAuthFlow = {
     async register({ redirectUri, clientName, scope, applicationType }) {
       if (metadata.registrationEndpoint === undefined) {
         throw new OAuthFlowError(
@@ -232,14 +236,16 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
       return { url: url.href, state, codeVerifier, redirectUri, resource, ...(scope !== undefined && scope !== '' && { scope }) };
     },
 
-    async redeem({ client, pending, callbackUrl }) {
-      const { client: c, auth } = clientOf(client);
-      let params: URLSearchParams;
+    validateCallback({ client, pending, callbackUrl }) {
       try {
-        params = oauth.validateAuthResponse(as, c, new URL(callbackUrl), pending.state);
+        return oauth.validateAuthResponse(as, { client_id: client.clientId }, new URL(callbackUrl), pending.state);
       } catch (error) {
         throw callbackFailure(error, metadata.issuer);
       }
+    },
+
+    async redeemCode({ client, pending, params }) {
+      const { client: c, auth } = clientOf(client);
       const since = exchanges.length;
       try {
         const response = await oauth.authorizationCodeGrantRequest(as, c, auth, params, pending.redirectUri, pending.codeVerifier, {
@@ -250,6 +256,10 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
       } catch (error) {
         throw failure('token', 'Exchanging the authorization code', 'token endpoint', error, since);
       }
+    },
+
+    async redeem(options) {
+      return flow.redeemCode({ ...options, params: flow.validateCallback(options) });
     },
 
     async refresh({ client, tokens }) {
@@ -281,6 +291,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
       }
     },
   };
+  return flow;
 }
 
 /** The callback refused before any code is redeemed: the server's error, a wrong state, a wrong or missing iss. */

@@ -1,5 +1,6 @@
 // Steps 5–7 of the flow: the authorization URL opened for the person, the
-// callback checked and its code redeemed, and the tokens kept. Also the
+// callback checked (step 6), its code redeemed (step 7, a pause of its own in
+// guided mode), and the tokens kept. Also the
 // refresh that stands in for them.
 import { maskSecret } from '../../src/protocol/wire.js';
 import type { ClientRegistration, StoredTokens } from './credentials.js';
@@ -77,15 +78,15 @@ export async function runAuthorizationSteps(
   if (iss !== null) record.learn('callback', 'iss', iss);
   const refusal = callback.searchParams.get('error');
   if (refusal !== null) record.learn('callback', 'error', refusal);
-  let tokens: StoredTokens;
+  let params: URLSearchParams;
   try {
-    tokens = await flow.redeem({ client, pending, callbackUrl: callback });
+    params = flow.validateCallback({ client, pending, callbackUrl: callback });
   } catch (error) {
-    throw flowFailure(ctx, error, 'token');
+    throw flowFailure(ctx, error, 'callback');
   }
-  ctx.fileFlowExchanges();
-  record.done('callback', `The callback's state${iss !== null ? ' and iss' : ''} match this authorization; its code was redeemed.`);
-  return keepTokens(ctx, tokens, 'The code was exchanged for tokens');
+  record.done('callback', `The callback's state${iss !== null ? ' and iss' : ''} match this authorization; the token step redeems its code.`);
+
+  return runTokenGrant(ctx, () => flow.redeemCode({ client, pending, params }), 'The code was exchanged for tokens');
 }
 
 /** Step 7 as a refresh: new tokens for the held ones, without the person. */

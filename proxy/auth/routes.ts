@@ -6,6 +6,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, sendText } from '../http.js';
+import { callbackAccepted } from './authorizer-types.js';
 import type { CredentialStore } from './credential-store.js';
 import type { ProxyOAuth } from './proxy-oauth.js';
 
@@ -27,10 +28,10 @@ export function serveCallback(req: IncomingMessage, res: ServerResponse, oauth: 
     return;
   }
   const delivered = oauth.callbacks.deliver(url);
-  if (delivered.delivered) {
+  if (callbackAccepted(delivered)) {
     sendPage(res, 200, 'Authorization received', 'Authorization received — you can close this tab; mcpscope continues by itself.');
   } else {
-    sendPage(res, 400, 'Authorization not used', delivered.message);
+    sendPage(res, 400, delivered.delivered ? 'Authorization refused' : 'Authorization not used', delivered.message);
   }
 }
 
