@@ -25,6 +25,8 @@ export interface StoredCredentials {
   issuers: StoredIssuer[];
   /** Whether they are kept in the credentials file (else only until the proxy stops). */
   persistent?: boolean;
+  /** That file, when they are. */
+  file?: string;
   /** Why the file is not used, when it is not. */
   problem?: string;
 }
@@ -55,12 +57,14 @@ function parseIssuer(v: unknown): StoredIssuer | undefined {
   };
 }
 
-/** The list as the proxy sends it: `{ issuers, persistent?, problem? }` (a bare array is taken too). */
+/** The list as the proxy sends it: `{ persistent, file?, problem?, issuers }` (an older proxy's bare array is taken too). */
 export function parseStoredCredentials(body: unknown): StoredCredentials {
   const list: unknown = Array.isArray(body) ? body : isRecord(body) ? body.issuers : undefined;
   if (!Array.isArray(list)) throw new CredentialsError('The proxy’s /api/credentials answer is not in a form this page understands (no issuers list).');
   const out: StoredCredentials = { issuers: list.flatMap((i) => parseIssuer(i) ?? []) };
   if (isRecord(body) && typeof body.persistent === 'boolean') out.persistent = body.persistent;
+  const file = isRecord(body) ? optionalString(body.file) : undefined;
+  if (file !== undefined) out.file = file;
   const problem = isRecord(body) ? optionalString(body.problem) : undefined;
   if (problem !== undefined) out.problem = problem;
   return out;
@@ -95,6 +99,13 @@ export async function fetchStoredCredentials(token: string, fetchFn: typeof fetc
     throw new CredentialsError('The proxy’s /api/credentials answer is not JSON.');
   }
   return parseStoredCredentials(body);
+}
+
+/** Where the credentials are kept, as a sentence; undefined when the proxy does not say (an older one). */
+export function keptWhere(list: StoredCredentials): string | undefined {
+  if (list.persistent === true) return `Kept across restarts in ${list.file ?? 'the credentials file'}, mode 0600.`;
+  if (list.persistent === false) return 'Kept in memory until mcpscope stops (start it with --remember-credentials to keep them).';
+  return undefined;
 }
 
 /** Forget one issuer's client and tokens, or (no issuer) everything. */
