@@ -97,8 +97,6 @@ test.describe('with a stored token', () => {
     await expect(panel.getByText('No authorization so far: the server has not refused a request.')).toBeVisible();
     expect(tabs).toHaveLength(1);
     // The proxy holds it, keyed by the authorization server; the page shows facts, never the token.
-    // The list was read when the tab first showed (before the first token arrived): Refresh reads it again.
-    await panel.getByRole('button', { name: 'Refresh' }).click();
     const stored = panel.getByRole('table', { name: 'Stored credentials' });
     await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText(demo().mcpUrl);
     await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText('refreshable');

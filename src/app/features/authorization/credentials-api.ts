@@ -3,6 +3,7 @@
 // and DELETE /api/credentials[?issuer=] forgets one issuer or all. Sent with
 // the proxy's token like /api/config.
 
+import type { QueryClient } from '@tanstack/react-query';
 import { isRecord } from '../../../protocol/index.js';
 
 export interface StoredResource {
@@ -116,3 +117,14 @@ export async function forgetCredentials(token: string, issuer?: string, fetchFn:
 /** The first part of every stored-credentials query key: a flow that ends makes them stale. */
 export const CREDENTIALS_QUERY = 'oauth-credentials';
 export const credentialsQueryKey = (token: string) => [CREDENTIALS_QUERY, token] as const;
+
+/**
+ * Reads the list again after the proxy stored (or failed to store) a client or tokens.
+ * A read still on its way was answered before that, but invalidating alone would reuse it
+ * while the list has no data yet (the tab opened with the flow, so its first read races the
+ * flow): it is cancelled first, so the list always ends with a read made after the change.
+ */
+export async function rereadStoredCredentials(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: [CREDENTIALS_QUERY] });
+  await queryClient.invalidateQueries({ queryKey: [CREDENTIALS_QUERY] });
+}
