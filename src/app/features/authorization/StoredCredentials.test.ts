@@ -32,7 +32,8 @@ describe('Stored credentials says where they are kept', () => {
   it('in memory, with the file problem the proxy reported', () => {
     const problem = 'The credential file /tmp/c.json can be read by other users (mode 644), so it was not used and tokens will not be saved this session.';
     const text = shown({ persistent: false, problem, issuers: [issuer] });
-    expect(text).toContain('Kept in memory until mcpscope stops');
+    expect(text).toContain('Kept in memory until mcpscope stops: the credentials file is not used.');
+    expect(text).not.toContain('start it with --remember-credentials');
     expect(text).toContain(problem);
   });
 

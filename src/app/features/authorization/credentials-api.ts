@@ -105,6 +105,8 @@ export async function fetchStoredCredentials(token: string, fetchFn: typeof fetc
 /** Where the credentials are kept, as a sentence; undefined when the proxy does not say (an older one). */
 export function keptWhere(list: StoredCredentials): string | undefined {
   if (list.persistent === true) return `Kept across restarts in ${list.file ?? 'the credentials file'}, mode 0600.`;
+  // --remember-credentials was given, but the file could not be used: the problem says why, and what to do.
+  if (list.persistent === false && list.problem !== undefined) return 'Kept in memory until mcpscope stops: the credentials file is not used.';
   if (list.persistent === false) return 'Kept in memory until mcpscope stops (start it with --remember-credentials to keep them).';
   return undefined;
 }
