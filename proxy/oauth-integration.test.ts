@@ -139,7 +139,10 @@ describe('OAuth through the proxy, against the protected demo', () => {
     expect(flows(second)).toEqual([]);
 
     // The credentials API lists the issuer; no envelope ever carried a secret.
-    const listed = JSON.parse((await get(s.proxy.port, '/api/credentials', { authorization: `Bearer ${TOKEN}` })).body) as { persistent: boolean; issuers: Array<{ issuer: string }> };
+    const listed = JSON.parse((await get(s.proxy.port, '/api/credentials', { authorization: `Bearer ${TOKEN}` })).body) as {
+      persistent: boolean;
+      issuers: Array<{ issuer: string }>;
+    };
     expect(listed.issuers).toHaveLength(1);
     expect(listed.persistent).toBe(true);
     const held = await secrets(s.file);

@@ -183,10 +183,16 @@ describe('the OAuth routes', () => {
     expect(missing.body).toMatch(/No credentials are stored for the issuer https:\/\/nobody.example/);
     const one = await get(proxy.port, '/api/credentials?issuer=https%3A%2F%2Fas.example', headers, 'DELETE');
     expect(JSON.parse(one.body)).toEqual({ forgotten: ['https://as.example'] });
-    expect(JSON.parse((await get(proxy.port, '/api/credentials', headers)).body)).toMatchObject({ issuers: [{ issuer: 'https://other.example', resources: [] }] });
+    expect(JSON.parse((await get(proxy.port, '/api/credentials', headers)).body)).toMatchObject({
+      issuers: [{ issuer: 'https://other.example', resources: [] }],
+    });
     const all = await get(proxy.port, '/api/credentials', headers, 'DELETE');
     expect(JSON.parse(all.body)).toEqual({ forgotten: ['https://other.example'] });
-    expect(JSON.parse((await get(proxy.port, '/api/credentials', headers)).body)).toEqual({ persistent: true, file: join(dir, 'credentials.json'), issuers: [] });
+    expect(JSON.parse((await get(proxy.port, '/api/credentials', headers)).body)).toEqual({
+      persistent: true,
+      file: join(dir, 'credentials.json'),
+      issuers: [],
+    });
   });
 });
 

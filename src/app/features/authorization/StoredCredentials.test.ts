@@ -11,7 +11,10 @@ function shown(listing: Listing): string {
   const { app } = createTestApp();
   app.queryClient.setQueryData(credentialsQueryKey('tok'), listing);
   const html = renderToString(createElement(AppProvider, { app, children: createElement(StoredCredentials, { token: 'tok' }) }));
-  return html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  return html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 }
 
 const issuer = { issuer: 'http://127.0.0.1:3012', clientId: 'dyn-7f3a', source: 'dynamic', resources: [] };

@@ -34,9 +34,7 @@ export function StoredCredentials({ token }: { token: string }) {
           </button>
         )}
       </div>
-      <p className="hint">
-        Client registrations and tokens stay in the mcpscope proxy, keyed by authorization server; this page never sees a token.
-      </p>
+      <p className="hint">Client registrations and tokens stay in the mcpscope proxy, keyed by authorization server; this page never sees a token.</p>
       {kept !== undefined && <p className="credentials-kept">{kept}</p>}
       {list.data?.problem !== undefined && (
         <p className="note" role="status">

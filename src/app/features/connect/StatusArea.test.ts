@@ -171,7 +171,9 @@ describe('the connection status after an OAuth flow failed', () => {
     const down = shown(httpFailure('server-error', 'The server failed with HTTP 502 Bad Gateway. The body was empty.'));
     expect(down).toContain('Authorization failed at step 7 (Token request):');
     expect(down).toContain('The server failed with HTTP 502 Bad Gateway.');
-    const noFlow = text(render({ ...http, failure: httpFailure('unauthorized', 'The server requires authorization (HTTP 401). It sent no WWW-Authenticate header saying how.') }));
+    const noFlow = text(
+      render({ ...http, failure: httpFailure('unauthorized', 'The server requires authorization (HTTP 401). It sent no WWW-Authenticate header saying how.') }),
+    );
     expect(noFlow).toContain('The server requires authorization (HTTP 401)');
     expect(noFlow).not.toContain('Authorization failed');
   });
