@@ -2,7 +2,7 @@
 // step by step with a person approving (or denying) on the consent page; a
 // second connection that reuses the stored token; an expired token refreshed; a
 // step-up to a wider scope; Forget; and --remember-credentials across a restart.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -101,11 +101,12 @@ test.describe('with a stored token', () => {
     await expect(panel.getByText('No authorization so far: the server has not refused a request.')).toBeVisible();
     expect(tabs).toHaveLength(1);
     // The proxy holds it, keyed by the authorization server; the page shows facts, never the token.
-    // The list was read when the tab first showed (before the first token arrived): Refresh reads it again.
-    await panel.getByRole('button', { name: 'Refresh' }).click();
+    // Read again when the flow ended: no Refresh needed.
     const stored = panel.getByRole('table', { name: 'Stored credentials' });
     await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText(demo().mcpUrl);
     await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText('refreshable');
+    await expect(panel.getByText('Kept in memory until mcpscope stops (start it with --remember-credentials to keep them).')).toBeVisible();
+    await page.screenshot({ path: 'test-results/oauth-stored-memory.png', fullPage: true });
     await callTool(page, 'whoami');
     await expect((await toolResult(page)).getByText(/with scopes mcp:tools/).first()).toBeVisible();
   });
@@ -206,6 +207,30 @@ test.describe('--remember-credentials', () => {
       await expect(panel.getByText('No authorization so far: the server has not refused a request.')).toBeVisible();
       const stored = panel.getByRole('table', { name: 'Stored credentials' });
       await expect(stored.getByRole('row').filter({ hasText: demo().issuer })).toContainText(demo().mcpUrl);
+      await expect(panel.getByText(`Kept across restarts in ${file}, mode 0600.`)).toBeVisible();
+      await page.screenshot({ path: 'test-results/oauth-stored-persistent.png', fullPage: true });
+    } finally {
+      await proxy.stop();
+      await rm(config, { recursive: true, force: true });
+    }
+  });
+
+  test('with a file other users can read: says why it is not used, and keeps the credentials in memory', async ({ page, context }) => {
+    const config = await mkdtemp(join(tmpdir(), 'mcpscope-e2e-config-'));
+    const file = join(config, 'mcpscope', 'credentials.json');
+    await mkdir(join(config, 'mcpscope'), { recursive: true });
+    await writeFile(file, JSON.stringify({ version: 1, issuers: {} }));
+    await chmod(file, 0o644);
+    const proxy = await startOwnProxy('e2e-oauth-remember-token-0123456789', ['--port', '0', '--no-open', '--remember-credentials'], {
+      XDG_CONFIG_HOME: config,
+    });
+    try {
+      await authorizeQuickly(page, context, demo().mcpUrl, proxy.page);
+      const panel = await showAuthorizationTab(page);
+      await expect(panel.getByRole('table', { name: 'Stored credentials' }).getByRole('row').filter({ hasText: demo().issuer })).toContainText(demo().mcpUrl);
+      await expect(panel.getByText('Kept in memory until mcpscope stops: the credentials file is not used.')).toBeVisible();
+      await expect(panel.getByRole('status').filter({ hasText: `The credential file ${file} can be read by other users` })).toBeVisible();
+      await page.screenshot({ path: 'test-results/oauth-stored-file-problem.png', fullPage: true });
     } finally {
       await proxy.stop();
       await rm(config, { recursive: true, force: true });

@@ -139,8 +139,12 @@ describe('OAuth through the proxy, against the protected demo', () => {
     expect(flows(second)).toEqual([]);
 
     // The credentials API lists the issuer; no envelope ever carried a secret.
-    const listed = JSON.parse((await get(s.proxy.port, '/api/credentials', { authorization: `Bearer ${TOKEN}` })).body) as Array<{ issuer: string }>;
-    expect(listed).toHaveLength(1);
+    const listed = JSON.parse((await get(s.proxy.port, '/api/credentials', { authorization: `Bearer ${TOKEN}` })).body) as {
+      persistent: boolean;
+      issuers: Array<{ issuer: string }>;
+    };
+    expect(listed.issuers).toHaveLength(1);
+    expect(listed.persistent).toBe(true);
     const held = await secrets(s.file);
     expect(held.length).toBeGreaterThan(0);
     const wire = [...c.wire, ...second.wire].join('\n');

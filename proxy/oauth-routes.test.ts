@@ -3,7 +3,7 @@
 // state and answers a page that runs nothing; /api/credentials is guarded like
 // the rest of the API; an HTTP open with auth gets an Authorizer whose flow
 // reaches the page, and whose token never does.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -217,15 +217,19 @@ describe('the OAuth routes', () => {
     const headers = { host: `127.0.0.1:${proxy.port}`, authorization: `Bearer ${TOKEN}` };
     const list = await get(proxy.port, '/api/credentials', headers);
     expect(list.status).toBe(200);
-    expect(JSON.parse(list.body)).toEqual([
-      {
-        issuer: 'https://as.example',
-        clientId: 'client-1',
-        source: 'dynamic',
-        resources: [{ resource: 'https://rs.example/mcp', scope: 'mcp:tools', refreshable: true }],
-      },
-      { issuer: 'https://other.example', resources: [] },
-    ]);
+    expect(JSON.parse(list.body)).toEqual({
+      persistent: true,
+      file: join(dir, 'credentials.json'),
+      issuers: [
+        {
+          issuer: 'https://as.example',
+          clientId: 'client-1',
+          source: 'dynamic',
+          resources: [{ resource: 'https://rs.example/mcp', scope: 'mcp:tools', refreshable: true }],
+        },
+        { issuer: 'https://other.example', resources: [] },
+      ],
+    });
     for (const secret of ['client-secret-value', 'access-token-value', 'refresh-token-value']) expect(list.body).not.toContain(secret);
 
     const missing = await get(proxy.port, '/api/credentials?issuer=https%3A%2F%2Fnobody.example', headers, 'DELETE');
@@ -233,10 +237,47 @@ describe('the OAuth routes', () => {
     expect(missing.body).toMatch(/No credentials are stored for the issuer https:\/\/nobody.example/);
     const one = await get(proxy.port, '/api/credentials?issuer=https%3A%2F%2Fas.example', headers, 'DELETE');
     expect(JSON.parse(one.body)).toEqual({ forgotten: ['https://as.example'] });
-    expect(JSON.parse((await get(proxy.port, '/api/credentials', headers)).body)).toEqual([{ issuer: 'https://other.example', resources: [] }]);
+    expect(JSON.parse((await get(proxy.port, '/api/credentials', headers)).body)).toMatchObject({
+      issuers: [{ issuer: 'https://other.example', resources: [] }],
+    });
     const all = await get(proxy.port, '/api/credentials', headers, 'DELETE');
     expect(JSON.parse(all.body)).toEqual({ forgotten: ['https://other.example'] });
-    expect(JSON.parse((await get(proxy.port, '/api/credentials', headers)).body)).toEqual([]);
+    expect(JSON.parse((await get(proxy.port, '/api/credentials', headers)).body)).toEqual({
+      persistent: true,
+      file: join(dir, 'credentials.json'),
+      issuers: [],
+    });
+  });
+});
+
+describe('where /api/credentials says the credentials are kept', () => {
+  const list = async (oauth: { credentialFile?: string }): Promise<unknown> => {
+    const proxy = await startProxy({ port: 0, token: TOKEN, oauth: { callbacks: fakeCallbacks(), ...oauth } });
+    try {
+      const reply = await get(proxy.port, '/api/credentials', { host: `127.0.0.1:${proxy.port}`, authorization: `Bearer ${TOKEN}` });
+      expect(reply.status).toBe(200);
+      return JSON.parse(reply.body);
+    } finally {
+      await proxy.close();
+    }
+  };
+
+  it('in memory only, without --remember-credentials', async () => {
+    expect(await list({})).toEqual({ persistent: false, issuers: [] });
+  });
+
+  it('in memory, with the reason, when the file others can read was not used', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcpscope-oauth-'));
+    try {
+      const file = join(dir, 'credentials.json');
+      await writeFile(file, JSON.stringify(document), { mode: 0o644 });
+      await chmod(file, 0o644);
+      const body = await list({ credentialFile: file });
+      expect(body).toEqual({ persistent: false, problem: expect.stringContaining(`The credential file ${file} can be read by other users`), issuers: [] });
+      expect(JSON.stringify(body)).not.toContain('access-token-value');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

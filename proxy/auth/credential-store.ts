@@ -55,6 +55,11 @@ export class CredentialStore {
     return this.file !== undefined && this.fileProblem === undefined;
   }
 
+  /** The file changes reach, when they do (a path, never its contents). */
+  get persistedTo(): string | undefined {
+    return this.persistent ? this.file : undefined;
+  }
+
   /** The client registered with exactly this issuer (never another's). */
   client(issuer: string): ClientRegistration | undefined {
     const client = this.entries.get(issuer)?.client;

@@ -3,11 +3,13 @@
 // so it can only hand the URL to a pending flow (matched by state) and answer
 // a small page that runs nothing. /api/credentials lists (GET) and forgets
 // (DELETE) what the store holds, never a secret; it sits behind the token.
+// The list says too whether it outlives the proxy (--remember-credentials),
+// and why not when the file cannot be used.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, sendText } from '../http.js';
 import { callbackAccepted } from './authorizer-types.js';
-import type { CredentialStore } from './credential-store.js';
+import type { CredentialStore, IssuerSummary } from './credential-store.js';
 import type { ProxyOAuth } from './proxy-oauth.js';
 
 /** Nothing but inline style: the page has no script, loads nothing, and cannot be framed. */
@@ -55,9 +57,31 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** GET /api/credentials: the issuers, and where they are kept. */
+export interface CredentialsListing {
+  /** Whether they are kept in the credentials file across restarts (else in memory until the proxy stops). */
+  persistent: boolean;
+  /** That file, when they are. */
+  file?: string;
+  /** Why the file is not used, when it was asked for and cannot be. */
+  problem?: string;
+  issuers: IssuerSummary[];
+}
+
+export function credentialsListing(store: CredentialStore): CredentialsListing {
+  const file = store.persistedTo;
+  const problem = store.problem;
+  return {
+    persistent: store.persistent,
+    ...(file !== undefined ? { file } : {}),
+    ...(problem !== undefined ? { problem } : {}),
+    issuers: store.summary(),
+  };
+}
+
 export function serveCredentials(req: IncomingMessage, res: ServerResponse, store: CredentialStore): void {
   if (req.method === 'GET' || req.method === 'HEAD') {
-    sendJson(res, store.summary());
+    sendJson(res, credentialsListing(store));
     return;
   }
   if (req.method !== 'DELETE') {

@@ -11,7 +11,7 @@ import { noteConnection } from './stores/connection-labels.js';
 import { isActive } from './stores/connection-store.js';
 import { watchSampling } from './features/sampling/sampling-context.js';
 import { watchServerChange } from './stores/server-change.js';
-import { CREDENTIALS_QUERY } from './features/authorization/credentials-api.js';
+import { rereadStoredCredentials } from './features/authorization/credentials-api.js';
 
 type Wired = Omit<App, 'restoreSavedLog' | 'clearRestoredLog'>;
 
@@ -73,7 +73,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     }
     if (arrival === 'new') app.navigationStore.getState().selectTab('authorization');
     // The proxy stored (or failed to store) a client and tokens: the Stored credentials list reads them again.
-    if (flow.state === 'authorized' || flow.state === 'failed') void queryClient.invalidateQueries({ queryKey: [CREDENTIALS_QUERY] });
+    if (flow.state === 'authorized' || flow.state === 'failed') void rereadStoredCredentials(queryClient);
     const attempt = `${connection}/${flow.flowId}/${flow.attempt}`;
     if (flow.mode === 'quick' && flow.state === 'waiting-for-user' && flow.authorizationUrl !== undefined && !autoOpened.has(attempt)) {
       autoOpened.add(attempt);

@@ -34,6 +34,8 @@ export interface ConnectionFailure {
   canReconnect: boolean;
   /** Offer Re-initialize: a new session with the same settings (HTTP session expiry). */
   canReinitialize?: boolean;
+  /** HTTP: the proxy's classification (a 401 or 403 after a failed OAuth flow is that flow's failure). */
+  httpProblem?: HttpProblem;
 }
 
 type ClosedEnvelope = Extract<ProxyEnvelope, { type: 'close' }>;
@@ -157,9 +159,9 @@ const TRANSIENT = new Set<HttpProblem>(['refused', 'network', 'timeout', 'server
 /** An HTTP failure that ends the connection: the proxy's sentence, titled by its problem. */
 export function httpFailure(problem: HttpProblem, message: string): ConnectionFailure {
   if (problem === 'session-expired') {
-    return { kind: 'session-expired', title: HTTP_TITLES[problem], message, stderrTail: [], canReconnect: false, canReinitialize: true };
+    return { kind: 'session-expired', title: HTTP_TITLES[problem], message, stderrTail: [], canReconnect: false, canReinitialize: true, httpProblem: problem };
   }
-  return { kind: 'http-failed', title: HTTP_TITLES[problem], message, stderrTail: [], canReconnect: TRANSIENT.has(problem) };
+  return { kind: 'http-failed', title: HTTP_TITLES[problem], message, stderrTail: [], canReconnect: TRANSIENT.has(problem), httpProblem: problem };
 }
 
 /** The proxy could not open the HTTP connection (HTTP+SSE: no event stream or no endpoint). */

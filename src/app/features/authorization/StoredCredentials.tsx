@@ -4,7 +4,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatClock } from '../../../protocol/index.js';
-import { credentialsQueryKey, fetchStoredCredentials, forgetCredentials, type StoredResource } from './credentials-api.js';
+import { credentialsQueryKey, fetchStoredCredentials, forgetCredentials, keptWhere, type StoredResource } from './credentials-api.js';
 
 function expiry(r: StoredResource, now: number): string {
   if (r.expiresAt === undefined) return 'no expiry given';
@@ -20,6 +20,7 @@ export function StoredCredentials({ token }: { token: string }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   const now = Date.now();
+  const kept = list.data !== undefined ? keptWhere(list.data) : undefined;
   return (
     <section className="stored-credentials" aria-labelledby="stored-credentials-heading">
       <div className="auth-section-head">
@@ -33,12 +34,13 @@ export function StoredCredentials({ token }: { token: string }) {
           </button>
         )}
       </div>
-      <p className="hint">
-        Client registrations and tokens stay in the mcpscope proxy, keyed by authorization server; this page never sees a token.
-        {list.data?.persistent === true && ' They are kept in the credentials file (mode 0600) across restarts.'}
-        {list.data?.persistent === false && ' They last until the proxy stops.'}
-      </p>
-      {list.data?.problem !== undefined && <p className="note">{list.data.problem}</p>}
+      <p className="hint">Client registrations and tokens stay in the mcpscope proxy, keyed by authorization server; this page never sees a token.</p>
+      {kept !== undefined && <p className="credentials-kept">{kept}</p>}
+      {list.data?.problem !== undefined && (
+        <p className="note" role="status">
+          {list.data.problem}
+        </p>
+      )}
       {list.isPending && <p className="hint">Reading the proxy’s stored credentials…</p>}
       {list.isError && (
         <p className="failure-text" role="alert">

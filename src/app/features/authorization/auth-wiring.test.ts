@@ -1,4 +1,6 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { credentialsQueryKey, type StoredCredentials } from './credentials-api.js';
 import { createTestApp } from '../../test-app.js';
 import { authorizedFlow, failedFlow, guidedFlow, prmFinding, stepUpFlow, waitingFlow } from './flow-fixtures.js';
 import type { AuthFlowView } from '../../../protocol/index.js';
@@ -115,7 +117,7 @@ describe('the OAuth flow in the page', () => {
 });
 
 describe('stored credentials after a flow', () => {
-  it('are read again when a flow ends', () => {
+  it('are read again when a flow ends', async () => {
     const { app, deliver } = connectHttp();
     const invalidated: unknown[] = [];
     vi.spyOn(app.queryClient, 'invalidateQueries').mockImplementation((filters) => {
@@ -125,6 +127,34 @@ describe('stored credentials after a flow', () => {
     deliver(guidedFlow('registration', 'running'));
     expect(invalidated).toEqual([]);
     deliver(authorizedFlow());
-    expect(invalidated).toEqual([['oauth-credentials']]);
+    // After cancelling a read still on its way (below).
+    await vi.waitFor(() => expect(invalidated).toEqual([['oauth-credentials']]));
+  });
+
+  it('end with a read made after the flow, even when the first read was still on its way', async () => {
+    const { app, deliver } = connectHttp();
+    // The tab opened with the flow: its first read left before the tokens were stored, and answers after the flow ends.
+    const answers: Array<(list: StoredCredentials) => void> = [];
+    const observer = new QueryObserver<StoredCredentials>(app.queryClient, {
+      queryKey: credentialsQueryKey('tok'),
+      queryFn: () => new Promise<StoredCredentials>((resolve) => answers.push(resolve)),
+      retry: false,
+    });
+    const shown: StoredCredentials[] = [];
+    const unsubscribe = observer.subscribe((r) => {
+      if (r.data !== undefined) shown.push(r.data);
+    });
+    expect(answers).toHaveLength(1);
+    deliver(authorizedFlow());
+    answers[0]!({ persistent: false, issuers: [{ issuer: 'http://127.0.0.1:3012', clientId: 'c', resources: [] }] });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    const withTokens: StoredCredentials = {
+      persistent: false,
+      issuers: [{ issuer: 'http://127.0.0.1:3012', clientId: 'c', resources: [{ resource: 'http://127.0.0.1:3011/mcp', refreshable: true }] }],
+    };
+    answers[1]!(withTokens);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(withTokens));
+    expect(shown.at(-1)).toEqual(withTokens);
+    unsubscribe();
   });
 });

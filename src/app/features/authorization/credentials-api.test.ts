@@ -18,6 +18,7 @@ const summary = {
     },
   ],
   persistent: true,
+  file: '/home/ada/.config/mcpscope/credentials.json',
 };
 
 describe('the stored credentials API', () => {

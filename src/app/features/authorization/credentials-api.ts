@@ -3,6 +3,7 @@
 // and DELETE /api/credentials[?issuer=] forgets one issuer or all. Sent with
 // the proxy's token like /api/config.
 
+import type { QueryClient } from '@tanstack/react-query';
 import { isRecord } from '../../../protocol/index.js';
 
 export interface StoredResource {
@@ -25,6 +26,8 @@ export interface StoredCredentials {
   issuers: StoredIssuer[];
   /** Whether they are kept in the credentials file (else only until the proxy stops). */
   persistent?: boolean;
+  /** That file, when they are. */
+  file?: string;
   /** Why the file is not used, when it is not. */
   problem?: string;
 }
@@ -55,12 +58,14 @@ function parseIssuer(v: unknown): StoredIssuer | undefined {
   };
 }
 
-/** The list as the proxy sends it: `{ issuers, persistent?, problem? }` (a bare array is taken too). */
+/** The list as the proxy sends it: `{ persistent, file?, problem?, issuers }` (an older proxy's bare array is taken too). */
 export function parseStoredCredentials(body: unknown): StoredCredentials {
   const list: unknown = Array.isArray(body) ? body : isRecord(body) ? body.issuers : undefined;
   if (!Array.isArray(list)) throw new CredentialsError('The proxy’s /api/credentials answer is not in a form this page understands (no issuers list).');
   const out: StoredCredentials = { issuers: list.flatMap((i) => parseIssuer(i) ?? []) };
   if (isRecord(body) && typeof body.persistent === 'boolean') out.persistent = body.persistent;
+  const file = isRecord(body) ? optionalString(body.file) : undefined;
+  if (file !== undefined) out.file = file;
   const problem = isRecord(body) ? optionalString(body.problem) : undefined;
   if (problem !== undefined) out.problem = problem;
   return out;
@@ -97,6 +102,15 @@ export async function fetchStoredCredentials(token: string, fetchFn: typeof fetc
   return parseStoredCredentials(body);
 }
 
+/** Where the credentials are kept, as a sentence; undefined when the proxy does not say (an older one). */
+export function keptWhere(list: StoredCredentials): string | undefined {
+  if (list.persistent === true) return `Kept across restarts in ${list.file ?? 'the credentials file'}, mode 0600.`;
+  // --remember-credentials was given, but the file could not be used: the problem says why, and what to do.
+  if (list.persistent === false && list.problem !== undefined) return 'Kept in memory until mcpscope stops: the credentials file is not used.';
+  if (list.persistent === false) return 'Kept in memory until mcpscope stops (start it with --remember-credentials to keep them).';
+  return undefined;
+}
+
 /** Forget one issuer's client and tokens, or (no issuer) everything. */
 export async function forgetCredentials(token: string, issuer?: string, fetchFn: typeof fetch = fetch): Promise<void> {
   await call(token, 'DELETE', issuer !== undefined ? `?issuer=${encodeURIComponent(issuer)}` : '', fetchFn);
@@ -105,3 +119,14 @@ export async function forgetCredentials(token: string, issuer?: string, fetchFn:
 /** The first part of every stored-credentials query key: a flow that ends makes them stale. */
 export const CREDENTIALS_QUERY = 'oauth-credentials';
 export const credentialsQueryKey = (token: string) => [CREDENTIALS_QUERY, token] as const;
+
+/**
+ * Reads the list again after the proxy stored (or failed to store) a client or tokens.
+ * A read still on its way was answered before that, but invalidating alone would reuse it
+ * while the list has no data yet (the tab opened with the flow, so its first read races the
+ * flow): it is cancelled first, so the list always ends with a read made after the change.
+ */
+export async function rereadStoredCredentials(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: [CREDENTIALS_QUERY] });
+  await queryClient.invalidateQueries({ queryKey: [CREDENTIALS_QUERY] });
+}

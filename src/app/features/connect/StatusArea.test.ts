@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { InitializeInfo } from '../../../protocol/index.js';
 import { AppProvider } from '../../app-context.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
+import { httpFailure } from '../../connection/failures.js';
 import { createTestApp } from '../../test-app.js';
+import { failedFlow } from '../authorization/flow-fixtures.js';
 import { StatusArea } from './StatusArea.js';
 import { VersionField } from './VersionField.js';
 
@@ -125,5 +127,54 @@ describe('the version choice on the form', () => {
     const shown = text(renderField('2025-06-18', true));
     expect(shown).toContain('legacy: initialize handshake');
     expect(shown).not.toContain('Send the server/discover probe');
+  });
+});
+
+describe('the connection status after an OAuth flow failed', () => {
+  const http: ConnectionSnapshot = {
+    ...base,
+    status: 'closed',
+    sessionState: 'closed',
+    offeredVersion: '2025-11-25',
+    versionChoice: '2025-11-25',
+    transport: { kind: 'http', url: 'http://127.0.0.1:3011/mcp', headers: {}, mode: 'auto', auth: { mode: 'quick' } },
+  };
+  /** The 401 that ends the connection carries the engine's own message for the failed step. */
+  const engineMessage = 'OAuth step 7 (Token request) failed: the token endpoint answered HTTP 500 "server_error".';
+  const shown = (failure: ConnectionSnapshot['failure'], flow = failedFlow()) =>
+    text(
+      render({ ...http, failure }, (app) => {
+        app.authFlows.receive(flow, 1);
+        asRendered(app.authFlows.store as typeof app.authFlows.store & { getInitialState: () => unknown });
+      }),
+    );
+  const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+  it('says the failure once: the flow’s sentence naming the step, not the refused request again', () => {
+    const text = shown(httpFailure('unauthorized', engineMessage));
+    expect(count(text, 'Authorization failed at step 7 (Token request):')).toBe(1);
+    expect(count(text, 'the token endpoint answered HTTP 500')).toBe(1);
+    expect(text).not.toContain('The server requires authorization (HTTP 401)');
+    expect(text).not.toContain('OAuth step 7');
+    expect(text).toContain('Show the Authorization tab');
+  });
+
+  it('the same after a cancelled flow, and for a 403', () => {
+    const cancelled = { ...failedFlow(), state: 'cancelled' as const, message: 'The authorization was cancelled by you.' };
+    const text = shown(httpFailure('unauthorized', 'The authorization was cancelled by you.'), cancelled);
+    expect(text).toContain('Authorization cancelled: the refused request stays refused.');
+    expect(text).not.toContain('The server requires authorization (HTTP 401)');
+    expect(shown(httpFailure('forbidden', engineMessage))).not.toContain('The server refused access (HTTP 403)');
+  });
+
+  it('still shows a failure the flow did not cause, and a 401 when no flow ran', () => {
+    const down = shown(httpFailure('server-error', 'The server failed with HTTP 502 Bad Gateway. The body was empty.'));
+    expect(down).toContain('Authorization failed at step 7 (Token request):');
+    expect(down).toContain('The server failed with HTTP 502 Bad Gateway.');
+    const noFlow = text(
+      render({ ...http, failure: httpFailure('unauthorized', 'The server requires authorization (HTTP 401). It sent no WWW-Authenticate header saying how.') }),
+    );
+    expect(noFlow).toContain('The server requires authorization (HTTP 401)');
+    expect(noFlow).not.toContain('Authorization failed');
   });
 });

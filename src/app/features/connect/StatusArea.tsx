@@ -1,6 +1,8 @@
 // The live connection status (role="status", announced as it changes) and,
 // when the connection failed, an alert with what happened.
 
+import { useStore } from 'zustand';
+import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { HTTP_MODE_LABEL, eraOf, type VersionChoice } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
@@ -85,11 +87,21 @@ function VersionUnsupported() {
   );
 }
 
+/** Whether this connection's latest OAuth flow ended without a token (AuthStatus then says how, naming the step). */
+function useFlowEndedUnauthorized(): boolean {
+  const { authFlows } = useApp();
+  const connection = useConnection((s) => s.snapshot?.connection);
+  return useStore(authFlows.store, (s) => s.connection === connection && (s.flow?.state === 'failed' || s.flow?.state === 'cancelled'));
+}
+
 function Failure() {
   const failure = useConnection((s) => s.snapshot?.failure);
   // A refused version is said once, with its switch (VersionUnsupported), not again as a failed handshake.
   const versionRefused = useConnection((s) => s.snapshot?.versionUnsupported !== undefined);
-  if (!failure || versionRefused) return null;
+  // The 401/403 after a flow that failed carries the flow's own message: said once, by AuthStatus.
+  const flowEnded = useFlowEndedUnauthorized();
+  const refusedForFlow = flowEnded && (failure?.httpProblem === 'unauthorized' || failure?.httpProblem === 'forbidden');
+  if (!failure || versionRefused || refusedForFlow) return null;
   return (
     <div role="alert">
       <FailureBox failure={failure} />
