@@ -21,7 +21,7 @@ const FAULTS: Fault[] = [
   { fault: 'no-pkce', step: 3, says: /code_challenge_methods_supported.*AUTH-PKCE/, tabs: 0 },
   { fault: 'wrong-issuer', step: 3, says: /another-issuer.*AUTH-AS-ISSUER/, tabs: 0 },
   { fault: 'refuse-registration', step: 4, says: /invalid_client_metadata/, tabs: 0 },
-  { fault: 'wrong-iss', step: 6, says: /iss.*the code was not redeemed/, tabs: 1 },
+  { fault: 'wrong-iss', step: 6, says: /iss.*the code was not redeemed \(rule AUTH-ISS\)/, tabs: 1 },
   { fault: 'token-500', step: 7, says: /500/, tabs: 1 },
   { fault: 'always-401', step: 8, says: /the server refused the new token: this demo refuses every token/, tabs: 1 },
 ];
@@ -52,6 +52,12 @@ for (const f of FAULTS) {
       // No token in the page's text, whatever was shown.
       expect(await page.locator('body').innerText()).not.toMatch(/access_token"?\s*[:=]\s*"?[A-Za-z0-9_-]{20,}/);
       if (f.fault === 'wrong-issuer') await page.screenshot({ path: 'test-results/oauth-wrong-issuer.png', fullPage: true });
+      if (f.fault === 'wrong-iss') {
+        // The callback's finding is in Problems too, under Authorization, with its rule.
+        await page.getByRole('tab', { name: 'Problems' }).click();
+        const problems = page.getByRole('tabpanel', { name: 'Problems' });
+        await expect(problems.getByRole('table', { name: 'Authorization problems by rule' }).getByRole('row').filter({ hasText: 'AUTH-ISS' })).toBeVisible();
+      }
     });
   });
 }

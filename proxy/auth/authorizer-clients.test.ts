@@ -169,12 +169,19 @@ describe('the rules of the authorization request and response', () => {
   };
   it('refuses a callback without iss when the server advertises it, before redeeming the code', async () => {
     const { fake, h } = await issCase('omit', true);
-    expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({ retry: false, message: expect.stringMatching(/step 6 \(Callback\).*iss/) });
+    expect(await h.authorizer.handleChallenge(CHALLENGE)).toMatchObject({
+      retry: false,
+      message: expect.stringMatching(/step 6 \(Callback\).*iss.*\(rule AUTH-ISS\)\.$/),
+    });
     expect(tokenRequests(fake)).toEqual([]);
+    const callback = h.authorizer.current()!.steps.find((s) => s.id === 'callback')!;
+    expect(callback.findings.map((f) => [f.rule, f.severity])).toEqual([['AUTH-ISS', 'error']]);
   });
-  it('accepts a callback without iss when the server does not advertise it', async () => {
+  it('accepts a callback without iss when the server does not advertise it, with a note that it should send one', async () => {
     const { h } = await issCase('omit', false);
     expect(await h.authorizer.handleChallenge(CHALLENGE)).toEqual({ retry: true });
+    const callback = h.authorizer.current()!.steps.find((s) => s.id === 'callback')!;
+    expect(callback.findings.map((f) => [f.rule, f.severity])).toEqual([['AUTH-ISS', 'info']]);
   });
   it('refuses an unexpected iss even when not advertised, and compares iss as a plain string', async () => {
     for (const [iss, advertised] of [

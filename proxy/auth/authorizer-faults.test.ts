@@ -56,7 +56,8 @@ const CASES: Case[] = [
   {
     fault: 'wrong-iss',
     step: 'callback',
-    says: /step 6 \(Callback\) failed: The callback's iss does not name the authorization server .*the code was not redeemed/,
+    says: /step 6 \(Callback\) failed: The callback's iss does not name the authorization server .*the code was not redeemed \(rule AUTH-ISS\)\.$/,
+    rule: 'AUTH-ISS',
     sent: 1,
   },
   { fault: 'token-500', step: 'token', says: /step 7 \(Token\).*500/, sent: 1, last: { authStep: 'token', state: 'failed', problem: 'server-error' } },

@@ -2,7 +2,7 @@
 // callback checked (step 6), its code redeemed (step 7, a pause of its own in
 // guided mode), and the tokens kept. Also the
 // refresh that stands in for them.
-import { maskSecret } from '../../src/protocol/wire.js';
+import { issFindings, maskSecret } from '../../src/protocol/wire.js';
 import type { ClientRegistration, StoredTokens } from './credentials.js';
 import type { Discovered, FlowContext } from './flow-context.js';
 import { FlowCancelled } from './flow-record.js';
@@ -78,11 +78,17 @@ export async function runAuthorizationSteps(
   if (iss !== null) record.learn('callback', 'iss', iss);
   const refusal = callback.searchParams.get('error');
   if (refusal !== null) record.learn('callback', 'error', refusal);
+  // AUTH-ISS: judged here, before validation refuses the response, so the finding is shown with the failure.
+  const advertised = found.metadata.document.authorization_response_iss_parameter_supported === true;
+  const issProblems = issFindings({ issuer: found.issuer, advertised, iss }, options.protocolVersion());
+  record.step('callback').findings.push(...issProblems);
   let params: URLSearchParams;
   try {
     params = flow.validateCallback({ client, pending, callbackUrl: callback });
   } catch (error) {
-    throw flowFailure(ctx, error, 'callback');
+    // The refusal names the rule when the iss check is why (oauth4webapi's own words come first).
+    const refusedForIss = issProblems.some((f) => f.severity === 'error') && error instanceof OAuthFlowError && error.message.includes('iss');
+    throw flowFailure(ctx, refusedForIss ? new OAuthFlowError(error.step, `${error.message.replace(/\.$/, '')} (rule AUTH-ISS).`) : error, 'callback');
   }
   record.done('callback', `The callback's state${iss !== null ? ' and iss' : ''} match this authorization; the token step redeems its code.`);
 

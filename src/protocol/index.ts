@@ -58,4 +58,4 @@ export * from './auth/scope.js';
 export * from './auth/discover.js';
 export * from './auth/flow-view.js';
 export { AUTH_SPEC } from './auth/spec-links.js';
-export { authFindings, scopeSyntaxProblem } from './lint/auth-rules.js';
+export { authFindings, issFindings, scopeSyntaxProblem, type AuthorizationResponseIss } from './lint/auth-rules.js';

@@ -21,7 +21,7 @@ export { discoverAuthorization, type AuthorizationDiscovery } from './auth/disco
 export type { AuthExchange } from './auth/exchange.js';
 export { parseWwwAuthenticate } from './auth/www-authenticate.js';
 export { resourceMismatch } from './auth/protected-resource.js';
-export { authFindings } from './lint/auth-rules.js';
+export { authFindings, issFindings } from './lint/auth-rules.js';
 export type { Finding } from './lint/state.js';
 export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.

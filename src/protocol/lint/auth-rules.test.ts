@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, json, type FakeAnswer } from '../../../test/fixtures/auth-fetch.js';
 import { discoverAuthorization } from '../auth/discover.js';
-import { authFindings, scopeSyntaxProblem } from './auth-rules.js';
+import { authFindings, issFindings, scopeSyntaxProblem } from './auth-rules.js';
 import { RULE_IDS, type RuleId } from './rules.js';
 
 const SERVER = 'https://mcp.example.com/mcp';
@@ -54,8 +54,9 @@ const examples: [RuleId, Case, Case][] = [
 ];
 
 describe('authFindings', () => {
-  it('has an example for every AUTH-* rule', () => {
-    expect(examples.map(([r]) => r).sort()).toEqual(RULE_IDS.filter((r) => r.startsWith('AUTH-')).sort());
+  it('has an example for every AUTH-* rule judged from discovery', () => {
+    // AUTH-ISS is judged from the callback, not from discovery: issFindings has its own cases below.
+    expect(examples.map(([r]) => r).sort()).toEqual(RULE_IDS.filter((r) => r.startsWith('AUTH-') && r !== 'AUTH-ISS').sort());
   });
 
   it('finds nothing in a well-behaved discovery', async () => {
@@ -129,5 +130,37 @@ describe('scopeSyntaxProblem', () => {
     expect(scopeSyntaxProblem(' a')).toMatch(/single spaces/);
     expect(scopeSyntaxProblem('a "b"')).toMatch(/"\\"b\\""/);
     expect(scopeSyntaxProblem('a\\b')).toMatch(/backslash/);
+  });
+});
+
+describe('issFindings (AUTH-ISS)', () => {
+  const issuer = 'https://as.example.com';
+  const judge = (advertised: boolean, iss: string | null) =>
+    issFindings({ issuer, advertised, iss }, '2026-07-28').map((f) => [f.rule, f.severity, f.message] as const);
+
+  it('finds nothing when iss is advertised and names the issuer exactly', () => {
+    expect(judge(true, issuer)).toEqual([]);
+  });
+  it('is an error when iss is advertised but absent', () => {
+    expect(judge(true, null)).toEqual([['AUTH-ISS', 'error', expect.stringContaining('advertises authorization_response_iss_parameter_supported')]]);
+  });
+  it('is an error when iss names another issuer, advertised or not, with no normalization (a trailing slash differs)', () => {
+    for (const advertised of [true, false]) {
+      expect(judge(advertised, 'https://evil.example.com')).toEqual([
+        ['AUTH-ISS', 'error', expect.stringContaining('"https://evil.example.com" is not the issuer')],
+      ]);
+      expect(judge(advertised, `${issuer}/`)).toEqual([['AUTH-ISS', 'error', expect.stringContaining('exact strings')]]);
+    }
+  });
+  it('warns when iss is sent but not advertised, and notes when it is neither', () => {
+    expect(judge(false, issuer)).toEqual([['AUTH-ISS', 'warning', expect.stringContaining('does not advertise')]]);
+    expect(judge(false, null)).toEqual([['AUTH-ISS', 'info', expect.stringContaining('sends no iss')]]);
+  });
+  it('links the 2026-07-28 Authorization Response Validation section, the first revision that has one', () => {
+    for (const version of ['2025-06-18', '2025-11-25', '2026-07-28']) {
+      expect(issFindings({ issuer, advertised: true, iss: null }, version)[0]!.specUrl).toBe(
+        'https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization#authorization-response-validation',
+      );
+    }
   });
 });

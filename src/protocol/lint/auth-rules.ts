@@ -61,3 +61,61 @@ export function authFindings(discovery: AuthorizationDiscovery, version: string 
   }
   return findings;
 }
+
+/** What the callback (the authorization response) said about its issuer, and what the metadata promised. */
+export interface AuthorizationResponseIss {
+  /** The issuer recorded from the validated authorization server metadata. */
+  issuer: string;
+  /** authorization_response_iss_parameter_supported is true in that metadata. */
+  advertised: boolean;
+  /** The callback's iss, decoded; null when absent. */
+  iss: string | null;
+}
+
+/**
+ * AUTH-ISS: the authorization response against RFC 9207 as the 2026-07-28 revision
+ * applies it (Authorization Response Validation): advertised but absent, present and
+ * not exactly the issuer (no normalization), present but not advertised, and absent
+ * (a SHOULD, expected to become a MUST).
+ */
+export function issFindings(response: AuthorizationResponseIss, version: string = NEWEST_LEGACY_VERSION): Finding[] {
+  const { issuer, advertised, iss } = response;
+  const finding = (severity: Finding['severity'], message: string): Finding => ({
+    rule: 'AUTH-ISS',
+    severity,
+    message,
+    specUrl: specUrl('AUTH-ISS', version),
+    subject: 'server',
+  });
+  if (iss === null) {
+    return advertised
+      ? [
+          finding(
+            'error',
+            `The authorization server ${issuer} advertises authorization_response_iss_parameter_supported, but its authorization response carries no iss: a client must refuse such a response.`,
+          ),
+        ]
+      : [
+          finding(
+            'info',
+            `The authorization server ${issuer} sends no iss in its authorization response (RFC 9207): it should, so that clients can detect mix-up attacks.`,
+          ),
+        ];
+  }
+  if (iss !== issuer) {
+    return [
+      finding(
+        'error',
+        `The authorization response's iss ${JSON.stringify(iss)} is not the issuer ${JSON.stringify(issuer)} of the authorization server's metadata (compared as exact strings, with no normalization): a client must refuse the response and not redeem its code.`,
+      ),
+    ];
+  }
+  return advertised
+    ? []
+    : [
+        finding(
+          'warning',
+          `The authorization server ${issuer} sends iss in its authorization response but does not advertise authorization_response_iss_parameter_supported in its metadata: a server that includes iss must advertise it.`,
+        ),
+      ];
+}

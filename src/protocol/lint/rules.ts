@@ -409,6 +409,11 @@ export const RULES = {
       modern: { ...AUTH_DISCOVERY_MODERN, anchor: 'authorization-server-metadata-discovery' },
     },
   },
+  'AUTH-ISS': {
+    severity: 'error',
+    title: 'The authorization response carries iss (RFC 9207) as advertised, naming the issuer exactly',
+    spec: { path: 'basic/authorization', anchor: 'authorization-response-validation', since: '2026-07-28' },
+  },
   'AUTH-PKCE': {
     severity: 'error',
     title: 'The authorization server advertises PKCE with S256 (code_challenge_methods_supported)',
