@@ -123,8 +123,8 @@ export async function runDiscoverySteps(ctx: FlowContext, wwwAuthenticate: strin
   if (m.scopesSupported) record.learn('authorization-server-metadata', 'scopes supported', m.scopesSupported.join(' '));
   if (m.codeChallengeMethodsSupported) record.learn('authorization-server-metadata', 'PKCE methods', m.codeChallengeMethodsSupported.join(' '));
   if (m.document.client_id_metadata_document_supported === true) record.learn('authorization-server-metadata', 'client id metadata documents', 'supported');
-  const issSupported = m.document.authorization_response_iss_parameter_supported === true;
-  record.learn('authorization-server-metadata', 'iss in the authorization response (RFC 9207)', issSupported ? 'promised' : 'not promised');
+  const issAdvertised = m.document.authorization_response_iss_parameter_supported === true;
+  record.learn('authorization-server-metadata', 'iss in the authorization response (RFC 9207)', issAdvertised ? 'promised' : 'not promised');
   record.setFlow({ issuer: m.issuer });
   record.done('authorization-server-metadata', `The authorization server ${m.issuer} publishes its endpoints (${as.source}).`);
 
@@ -133,6 +133,7 @@ export async function runDiscoverySteps(ctx: FlowContext, wwwAuthenticate: strin
     issuer: m.issuer,
     resource: prm?.resource ?? canonicalResource(options.serverUrl),
     metadata: m,
+    issAdvertised,
     ...(selected !== undefined && { selectedScope: selected }),
   };
 }

@@ -26,6 +26,8 @@ export interface Discovered {
   /** The RFC 8707 resource: the protected resource metadata's `resource` as published, else the canonical server URL. */
   resource: string;
   metadata: AuthorizationServerMetadata;
+  /** The metadata's authorization_response_iss_parameter_supported is true (RFC 9207): the callback must carry iss. */
+  issAdvertised: boolean;
   /** The scope MCP's selection strategy picked (challenge, else scopes_supported, else none). */
   selectedScope?: string;
 }

@@ -79,8 +79,7 @@ export async function runAuthorizationSteps(
   const refusal = callback.searchParams.get('error');
   if (refusal !== null) record.learn('callback', 'error', refusal);
   // AUTH-ISS: judged here, before validation refuses the response, so the finding is shown with the failure.
-  const advertised = found.metadata.document.authorization_response_iss_parameter_supported === true;
-  const issProblems = issFindings({ issuer: found.issuer, advertised, iss }, options.protocolVersion());
+  const issProblems = issFindings({ issuer: found.issuer, advertised: found.issAdvertised, iss }, options.protocolVersion());
   record.step('callback').findings.push(...issProblems);
   let params: URLSearchParams;
   try {
