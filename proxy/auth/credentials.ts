@@ -141,6 +141,11 @@ export function expiresAtFrom(expiresIn: unknown, now: number): number | undefin
 }
 
 /** Whether the client secret is past its RFC 7591 expiry (the client must register again). */
+/** How a client authenticates at the token endpoint: as registered, else client_secret_basic with a secret (RFC 7591's default) and none without. */
+export function tokenEndpointAuthMethodOf(client: Pick<ClientRegistration, 'tokenEndpointAuthMethod' | 'clientSecret'>): string {
+  return client.tokenEndpointAuthMethod ?? (client.clientSecret !== undefined ? 'client_secret_basic' : 'none');
+}
+
 export function isClientSecretExpired(client: Pick<ClientRegistration, 'clientSecretExpiresAt'>, now: number): boolean {
   return client.clientSecretExpiresAt !== undefined && now >= client.clientSecretExpiresAt;
 }

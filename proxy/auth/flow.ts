@@ -5,7 +5,7 @@
 // module keeps every HTTP exchange (secrets masked) and names the step that failed.
 import * as oauth from 'oauth4webapi';
 import { isRecord, isSecretHeaderName, maskHeaderValue, maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
-import type { ClientRegistration, StoredTokens } from './credentials.js';
+import { tokenEndpointAuthMethodOf, type ClientRegistration, type StoredTokens } from './credentials.js';
 
 /** The step of the flow an exchange or an error belongs to. */
 export type OAuthFlowStep = 'registration' | 'authorization-response' | 'token' | 'refresh';
@@ -155,7 +155,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
 
   const clientOf = (registration: ClientRegistration): { client: oauth.Client; auth: oauth.ClientAuth } => {
     const client: oauth.Client = { client_id: registration.clientId };
-    const method = registration.tokenEndpointAuthMethod ?? (registration.clientSecret !== undefined ? 'client_secret_basic' : 'none');
+    const method = tokenEndpointAuthMethodOf(registration);
     if (method === 'none') return { client, auth: oauth.None() };
     if (registration.clientSecret === undefined) {
       throw new OAuthFlowError('token', `The client is set to authenticate with ${method} but has no client secret: add the secret, or use "none".`);

@@ -4,7 +4,7 @@
 // for this issuer, else dynamic registration. Credentials are bound to the
 // issuer that issued them: a resource whose server changed registers anew.
 import { clientMetadataUrlProblem } from '../../src/protocol/wire.js';
-import { isClientSecretExpired, type ClientRegistration } from './credentials.js';
+import { isClientSecretExpired, tokenEndpointAuthMethodOf, type ClientRegistration } from './credentials.js';
 import type { Discovered, FlowContext } from './flow-context.js';
 import { flowFailure } from './grant-steps.js';
 import type { OAuthFlow } from './flow.js';
@@ -19,8 +19,7 @@ export async function runRegistrationStep(ctx: FlowContext, found: Discovered, f
     if (state === 'done') await store.saveClient(client);
     record.learn('registration', 'client id', client.clientId);
     record.learn('registration', 'source', client.source);
-    const method = client.tokenEndpointAuthMethod ?? (client.clientSecret !== undefined ? 'client_secret_basic' : 'none');
-    record.learn('registration', 'token endpoint authentication', method);
+    record.learn('registration', 'token endpoint authentication', tokenEndpointAuthMethodOf(client));
     if (state === 'done') record.done('registration', summary);
     else record.skip('registration', summary);
     return client;
@@ -29,7 +28,8 @@ export async function runRegistrationStep(ctx: FlowContext, found: Discovered, f
   if (config.clientId !== undefined && config.clientId !== '') {
     const bound = store.preRegisteredProblem(found.issuer, config.clientId);
     if (bound) throw record.fail('registration', bound);
-    const method = config.tokenEndpointAuthMethod ?? (config.clientSecret ? 'client_secret_basic' : 'none');
+    // An empty secret counts as none given.
+    const method = tokenEndpointAuthMethodOf({ tokenEndpointAuthMethod: config.tokenEndpointAuthMethod, clientSecret: config.clientSecret || undefined });
     if (method !== 'none' && !config.clientSecret) {
       // Said now, before the person approves, rather than at the token endpoint afterwards.
       throw record.fail(
