@@ -4,7 +4,7 @@
 // choice — except the client secret, which lives only in this page's memory.
 
 import { createStore } from 'zustand/vanilla';
-import { headerNameProblem, type AuthFlowMode, type HttpAuthConfig } from '../../../protocol/index.js';
+import { TOKEN_ENDPOINT_AUTH_METHODS, clientMetadataUrlProblem, headerNameProblem, type AuthFlowMode, type HttpAuthConfig } from '../../../protocol/index.js';
 import type { SettingsStorage } from '../../components/icons/icon-origins.js';
 
 const KEY = 'mcpscope.httpAuth';
@@ -13,7 +13,7 @@ export type AuthMode = AuthFlowMode | 'off';
 export type TokenEndpointAuthMethod = NonNullable<HttpAuthConfig['tokenEndpointAuthMethod']>;
 
 export const AUTH_MODES: readonly AuthMode[] = ['quick', 'guided', 'off'];
-export const TOKEN_ENDPOINT_AUTH_METHODS: readonly TokenEndpointAuthMethod[] = ['client_secret_basic', 'client_secret_post', 'none'];
+export { TOKEN_ENDPOINT_AUTH_METHODS };
 
 export interface AuthSettings {
   mode: AuthMode;
@@ -119,7 +119,7 @@ export function buildAuthConfig(settings: AuthSettings, headerNames: readonly st
     } else config.tokenEndpointAuthMethod = settings.tokenEndpointAuthMethod;
   }
   if (metadataUrl !== '') {
-    const problem = clientMetadataUrlProblem(metadataUrl);
+    const problem = metadataUrlSentence(metadataUrl);
     if (problem !== undefined) errors.push(problem);
     else config.clientMetadataUrl = metadataUrl;
   }
@@ -127,15 +127,9 @@ export function buildAuthConfig(settings: AuthSettings, headerNames: readonly st
   return config;
 }
 
-function clientMetadataUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `Authorization: the Client ID Metadata Document URL ${JSON.stringify(value)} is not a URL.`;
-  }
-  if (url.protocol !== 'https:' || url.pathname === '/') {
-    return 'Authorization: a Client ID Metadata Document URL must be https with a path (e.g. https://example.com/mcpscope/client.json): the authorization server fetches it as the client id.';
-  }
-  return undefined;
+/** The protocol's rule for a Client ID Metadata Document URL, said for the form: not a URL at all, or not https with a path. */
+function metadataUrlSentence(value: string): string | undefined {
+  if (clientMetadataUrlProblem(value) === undefined) return undefined;
+  if (!URL.canParse(value)) return `Authorization: the Client ID Metadata Document URL ${JSON.stringify(value)} is not a URL.`;
+  return 'Authorization: a Client ID Metadata Document URL must be https with a path (e.g. https://example.com/mcpscope/client.json): the authorization server fetches it as the client id.';
 }
