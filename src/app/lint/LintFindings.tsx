@@ -6,6 +6,20 @@ import { useApp } from '../app-context.js';
 
 const NONE: readonly Finding[] = [];
 
+/** One finding as a line: severity, rule, message and its spec link (the Log's frame details and the Authorization tab's steps). */
+export function FindingText({ finding, severityClassName }: { finding: Finding; severityClassName: string }) {
+  return (
+    <>
+      <span className={severityClassName}>{finding.severity}</span> <code>{finding.rule}</code> {finding.message}{' '}
+      {finding.specUrl !== '' && (
+        <a href={finding.specUrl} target="_blank" rel="noreferrer noopener">
+          spec
+        </a>
+      )}
+    </>
+  );
+}
+
 export function LintFindings({ seq }: { seq: number }) {
   const { lint } = useApp();
   const findings = useStore(lint.store, (s) => s.bySeq.get(seq) ?? NONE);
@@ -16,12 +30,7 @@ export function LintFindings({ seq }: { seq: number }) {
       <ul>
         {findings.map((f, i) => (
           <li key={i} className={`lint-finding ${f.severity}`}>
-            <span className="lint-severity">{f.severity}</span> <code>{f.rule}</code> {f.message}{' '}
-            {f.specUrl !== '' && (
-              <a href={f.specUrl} target="_blank" rel="noreferrer noopener">
-                spec
-              </a>
-            )}
+            <FindingText finding={f} severityClassName="lint-severity" />
           </li>
         ))}
       </ul>

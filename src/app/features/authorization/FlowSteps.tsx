@@ -3,6 +3,7 @@
 // exchanges folded under it (already masked by the proxy).
 
 import { formatClock, formatDuration, type AuthExchangeView, type AuthStepState, type AuthStepView } from '../../../protocol/index.js';
+import { FindingText } from '../../lint/LintFindings.js';
 
 const STATE_LABEL: Record<AuthStepState, string> = {
   pending: 'pending',
@@ -98,12 +99,7 @@ export function FlowStep({ step, ended }: { step: AuthStepView; ended: boolean }
         <ul className="auth-findings" aria-label={`Findings of step ${step.number}`}>
           {step.findings.map((f, i) => (
             <li key={i}>
-              <span className={`auth-severity ${f.severity}`}>{f.severity}</span> <code>{f.rule}</code> {f.message}{' '}
-              {f.specUrl !== '' && (
-                <a href={f.specUrl} target="_blank" rel="noreferrer noopener">
-                  spec
-                </a>
-              )}
+              <FindingText finding={f} severityClassName={`auth-severity ${f.severity}`} />
             </li>
           ))}
         </ul>
