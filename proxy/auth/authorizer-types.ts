@@ -58,6 +58,9 @@ export function callbackAccepted(d: CallbackDelivery): d is { delivered: true; s
   return d.delivered && d.stateMatched !== false;
 }
 
+/** Authorizations (first + step-ups) one request may cause before giving up: the engine's default and the HTTP client's bound. */
+export const MAX_AUTH_ATTEMPTS = 3;
+
 export interface AuthorizerOptions {
   /** The MCP server URL: the protected resource. */
   serverUrl: string;
@@ -79,7 +82,7 @@ export interface AuthorizerOptions {
   clock?: () => number;
   /** How long to wait for the person to approve (default 10 minutes). */
   callbackTimeoutMs?: number;
-  /** Authorizations (first + step-ups) one request may cause before giving up (default 3). */
+  /** Authorizations (first + step-ups) one request may cause before giving up (default MAX_AUTH_ATTEMPTS). */
   maxAttempts?: number;
 }
 

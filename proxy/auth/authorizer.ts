@@ -4,7 +4,7 @@
 // the Authorization header for every request. One flow at a time: concurrent
 // challenges share the running one. See authorizer-types.ts for the contract.
 import { parseWwwAuthenticate, resourceMismatch, type AuthFlowReason } from '../../src/protocol/wire.js';
-import type { AuthChallenge, Authorizer, AuthorizerOptions, ChallengeOutcome } from './authorizer-types.js';
+import { MAX_AUTH_ATTEMPTS, type AuthChallenge, type Authorizer, type AuthorizerOptions, type ChallengeOutcome } from './authorizer-types.js';
 import { isTokenExpired, type StoredTokens } from './credentials.js';
 import { runChallengeStep, runDiscoverySteps } from './discovery-steps.js';
 import { createFlowContext, scopeUnion, type Discovered, type FlowContext } from './flow-context.js';
@@ -12,7 +12,6 @@ import { FlowCancelled, FlowRecord, StepFailed } from './flow-record.js';
 import { oauthFlowFor, requestedScope, runAuthorizationSteps, runClientCredentialsSteps, runRefreshStep, usesClientCredentials } from './grant-steps.js';
 import { runRegistrationStep } from './registration-step.js';
 
-const DEFAULT_MAX_ATTEMPTS = 3;
 /**
  * Without AuthChallenge.attempt: a challenge this soon after new tokens were handed out, while they are
  * still the ones held, is taken as the answer to the request sent again with them.
@@ -31,7 +30,7 @@ interface Grant {
 
 export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   const clock = options.clock ?? Date.now;
-  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const maxAttempts = options.maxAttempts ?? MAX_AUTH_ATTEMPTS;
   const mode = options.config.mode === 'guided' ? 'guided' : 'quick';
   let current: FlowRecord | undefined;
   let running: Promise<ChallengeOutcome> | undefined;

@@ -12,10 +12,9 @@ import {
   type HttpExchange,
   type HttpExchangePurpose,
 } from '../../../src/protocol/wire.js';
-import type { AuthChallenge, AuthorizationOpener, Authorizer, ChallengeOutcome } from '../../auth/authorizer-types.js';
+import { MAX_AUTH_ATTEMPTS, type AuthChallenge, type AuthorizationOpener, type Authorizer, type ChallengeOutcome } from '../../auth/authorizer-types.js';
 
-/** Authorizations one request may cause (first + step-ups); the engine stops there too. */
-export const MAX_AUTH_ATTEMPTS = 3;
+export { MAX_AUTH_ATTEMPTS };
 
 /** What the HTTP upstream gives the bridge's factory to build one connection's Authorizer with. */
 export interface AuthorizerHooks {
