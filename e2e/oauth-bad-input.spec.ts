@@ -4,7 +4,7 @@
 // opens at most the authorization tabs it needs (no loop), and leaks no token.
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
-import { connectOAuth, flowStep, openedTabs, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
+import { connectOAuth, expectConnected, flowStep, openedTabs, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
 
 interface Fault {
   fault: string;
@@ -75,23 +75,32 @@ test.describe('a callback with a wrong state', () => {
     await page.screenshot({ path: 'test-results/oauth-wrong-state.png' });
   });
 
-  test('with one waiting, the flow refuses it at the callback step (state checked before the code is used)', async ({ page, context }) => {
+  test('with one waiting, it changes no flow: the tab says refused, the flow says so and keeps waiting, the real callback completes', async ({
+    page,
+    context,
+  }) => {
     await connectOAuth(page, demo().mcpUrl, 'Guided');
     const panel = await showAuthorizationTab(page);
     await panel.getByRole('button', { name: 'Run all' }).click();
-    await expect(panel.getByRole('button', { name: 'Open authorization page' })).toBeVisible();
+    const open = panel.getByRole('button', { name: 'Open authorization page' });
+    await expect(open).toBeVisible();
 
-    // The right issuer, so that only the state is wrong (iss is checked first: RFC 9207).
+    // What any web page can do while the flow waits (an <img> is enough): make the browser request the callback.
     const forged = await context.newPage();
     const reply = await forged.goto(`${callback}&iss=${encodeURIComponent(demo().issuer)}`);
-    // The tab does not say "received": the state matched nothing, and the waiting authorization refuses it.
     expect(reply?.status()).toBe(400);
-    await expect(forged.getByRole('heading', { name: 'Authorization refused' })).toBeVisible();
-    await expect(forged.locator('body')).toContainText('does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed');
+    await expect(forged.getByRole('heading', { name: 'Authorization not used' })).toBeVisible();
+    await expect(forged.locator('body')).toContainText('it was refused and changed nothing');
     await forged.screenshot({ path: 'test-results/oauth-forged-callback.png' });
-    await expect(flowStep(panel, 6)).toHaveAccessibleName(/, failed$/);
-    await expect(flowStep(panel, 6)).toContainText(/state/i);
-    await expect(flowStep(panel, 7)).toHaveAccessibleName(/, pending$/); // no token request
-    await expect(page.getByRole('alert').filter({ hasText: 'Authorization failed' })).toContainText('at step 6 (Callback)');
+    expect((await forged.goto(callback.replace('state=bogus', 'state=another')))?.status()).toBe(400);
+    await expect(flowStep(panel, 5)).toContainText('A callback with an unknown state was refused (2 so far); the authorization is still waiting.');
+    await expect(flowStep(panel, 5)).toHaveAccessibleName(/, waiting/);
+    await expect(flowStep(panel, 6)).toHaveAccessibleName(/, pending$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Authorization failed' })).toHaveCount(0);
+
+    const [consent] = await Promise.all([context.waitForEvent('page'), open.click()]);
+    await consent.getByRole('button', { name: 'Approve' }).click();
+    await expect(consent.getByRole('heading', { name: 'Authorization received' })).toBeVisible();
+    await expectConnected(page);
   });
 });

@@ -53,13 +53,16 @@ export async function runAuthorizationSteps(
   record.learn('authorization', 'scope', scope ?? '(none: the server names none)');
   record.learn('authorization', 'PKCE', 'S256');
   record.setFlow({ authorizationUrl: pending.url, ...(scope !== undefined && { scope }) });
-  record.waiting('authorization', 'Waiting for you to approve in the authorization tab.');
+  const waitingForYou = 'Waiting for you to approve in the authorization tab.';
+  record.waiting('authorization', waitingForYou);
   const timeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
   // The wait ends with the flow (cancelled, closed) or when the page cannot be opened: no state is left pending.
   const stopWaiting = new AbortController();
   const onAbort = (): void => stopWaiting.abort();
   record.abort.signal.addEventListener('abort', onAbort, { once: true });
-  const arrived = options.callbacks.expect(pending.state, timeoutMs, stopWaiting.signal);
+  const arrived = options.callbacks.expect(pending.state, timeoutMs, stopWaiting.signal, (refused) =>
+    record.waiting('authorization', `${waitingForYou} A callback with an unknown state was refused (${refused} so far); the authorization is still waiting.`),
+  );
   arrived.catch(() => undefined); // handled below; open() may fail first
   let callback: URL;
   try {
