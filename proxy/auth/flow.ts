@@ -4,7 +4,15 @@
 // before the code is redeemed, and refresh. oauth4webapi does the protocol; this
 // module keeps every HTTP exchange (secrets masked) and names the step that failed.
 import * as oauth from 'oauth4webapi';
-import { isRecord, isSecretHeaderName, maskHeaderValue, maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
+import {
+  isRecord,
+  isSecretHeaderName,
+  maskHeaderValue,
+  maskOAuthBody,
+  maskOAuthUrl,
+  type AuthorizationServerMetadata,
+  type SecretValues,
+} from '../../src/protocol/wire.js';
 import { tokenEndpointAuthMethodOf, type ClientRegistration, type StoredTokens } from './credentials.js';
 
 /** The step of the flow an exchange or an error belongs to. */
@@ -58,6 +66,8 @@ export interface OAuthFlowOptions {
   exchanges: OAuthFlowExchange[];
   fetch?: typeof fetch;
   clock?: () => number;
+  /** Every secret the flow sends or receives is added here, to be masked by value in what is shown. */
+  secrets?: SecretValues;
 }
 
 export interface OAuthFlow {
@@ -86,6 +96,7 @@ export function applicationTypeFor(redirectUri: string): ApplicationType {
 
 export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
   const { metadata, exchanges } = options;
+  const keepSecret = (...values: Array<string | null | undefined>): void => options.secrets?.add(...values);
   const clock = options.clock ?? Date.now;
   const doFetch = options.fetch ?? fetch;
   const as: oauth.AuthorizationServer = {
@@ -155,6 +166,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
 
   const clientOf = (registration: ClientRegistration): { client: oauth.Client; auth: oauth.ClientAuth } => {
     const client: oauth.Client = { client_id: registration.clientId };
+    keepSecret(registration.clientSecret);
     const method = tokenEndpointAuthMethodOf(registration);
     if (method === 'none') return { client, auth: oauth.None() };
     if (registration.clientSecret === undefined) {
@@ -167,6 +179,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
 
   const tokensOf = (response: oauth.TokenEndpointResponse, resource: string, previous?: StoredTokens): StoredTokens => {
     const now = clock();
+    keepSecret(response.access_token, response.refresh_token, response.id_token);
     const refreshToken = response.refresh_token ?? previous?.refreshToken;
     const scope = response.scope ?? previous?.scope;
     return {
@@ -205,6 +218,10 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
           requestOptions('registration'),
         );
         const client = await oauth.processDynamicClientRegistrationResponse(await withSecretExpiry(response));
+        keepSecret(
+          typeof client.client_secret === 'string' ? client.client_secret : undefined,
+          typeof client.registration_access_token === 'string' ? client.registration_access_token : undefined,
+        );
         const expiresAt =
           typeof client.client_secret_expires_at === 'number' && client.client_secret_expires_at > 0 ? client.client_secret_expires_at * 1000 : undefined;
         return {
@@ -246,6 +263,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
 
     async redeemCode({ client, pending, params }) {
       const { client: c, auth } = clientOf(client);
+      keepSecret(params.get('code'), pending.codeVerifier);
       const since = exchanges.length;
       try {
         const response = await oauth.authorizationCodeGrantRequest(as, c, auth, params, pending.redirectUri, pending.codeVerifier, {
@@ -267,6 +285,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         throw new OAuthFlowError('refresh', 'There is no refresh token (the server issued none): authorize again.');
       }
       const { client: c, auth } = clientOf(client);
+      keepSecret(tokens.refreshToken, tokens.accessToken);
       const since = exchanges.length;
       try {
         const response = await oauth.refreshTokenGrantRequest(as, c, auth, tokens.refreshToken, {

@@ -11,7 +11,7 @@ import { createOAuthFlow, OAuthFlowError, type OAuthFlow } from './flow.js';
 const DEFAULT_CALLBACK_TIMEOUT_MS = 10 * 60_000;
 
 export function oauthFlowFor(ctx: FlowContext, found: Discovered): OAuthFlow {
-  return createOAuthFlow({ metadata: found.metadata, exchanges: ctx.flowExchanges, fetch: ctx.fetch, clock: ctx.clock });
+  return createOAuthFlow({ metadata: found.metadata, exchanges: ctx.flowExchanges, fetch: ctx.fetch, clock: ctx.clock, secrets: ctx.record.secrets });
 }
 
 /** Files the token flow's exchanges, then fails the step an OAuthFlowError names (or `fallback`). */
@@ -74,6 +74,7 @@ export async function runAuthorizationSteps(
     throw record.fail('authorization', error instanceof Error ? error.message : String(error));
   }
   record.abort.signal.removeEventListener('abort', onAbort);
+  record.secrets.add(callback.searchParams.get('code'));
   record.done('authorization', 'The authorization server sent the browser back to mcpscope.');
 
   await record.ready('callback');
