@@ -4,35 +4,24 @@
 // the proxy would send the page (`auth` and `http` upstream events), in the refused request's message,
 // and in the Log's JSONL export of those exchanges; none may appear.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logHeader, serializeLog, type LogRecord } from '../../src/protocol/index.js';
 import type { UpstreamEvent } from '../upstream/types.js';
 import { harness, type Harness } from '../../test/fixtures/oauth/authorizer-harness.js';
+import { challengeOf, sendJson, startLoopbackAs, type LoopbackAs, type LoopbackRequest } from '../../test/fixtures/oauth/loopback-as.js';
 
 type FailingStep = 'registration' | 'token' | 'refresh' | 'none';
 
-interface EchoServer {
-  origin: string;
+interface EchoServer extends LoopbackAs {
   /** Every secret issued or received, as the server saw it. */
   secrets: Set<string>;
   fail: FailingStep;
-  close(): Promise<void>;
 }
 
 const long = (prefix: string): string => `${prefix}${randomBytes(18).toString('base64url')}`;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
 /** A framework's debug page: the request as received, and decoded, in HTML. */
-function echo(res: ServerResponse, req: IncomingMessage, body: string): void {
+function echo({ req, res, body }: LoopbackRequest): void {
   const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   const decoded = [...new URLSearchParams(body)].map(([k, v]) => `${k} = ${v}`).join('\n');
   res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
@@ -44,45 +33,22 @@ function echo(res: ServerResponse, req: IncomingMessage, body: string): void {
 
 async function echoServer(): Promise<EchoServer> {
   const secrets = new Set<string>();
-  const state: EchoServer = { origin: '', secrets, fail: 'none', close: () => Promise.resolve() };
-  const clients = new Map<string, string>();
-  const json = (res: ServerResponse, status: number, value: unknown): void => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(value));
-  };
-  const server: Server = createServer((req, res) => {
-    void readBody(req).then((body) => {
-      const url = new URL(req.url ?? '/', state.origin);
-      if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
-        return json(res, 200, { resource: `${state.origin}/mcp`, authorization_servers: [state.origin] });
-      }
-      if (url.pathname === '/.well-known/oauth-authorization-server') {
-        return json(res, 200, {
-          issuer: state.origin,
-          authorization_endpoint: `${state.origin}/authorize`,
-          token_endpoint: `${state.origin}/token`,
-          registration_endpoint: `${state.origin}/register`,
-          response_types_supported: ['code'],
-          code_challenge_methods_supported: ['S256'],
-          grant_types_supported: ['authorization_code', 'refresh_token'],
-          token_endpoint_auth_methods_supported: ['client_secret_basic'],
-        });
-      }
+  let fail: FailingStep = 'none';
+  const as = await startLoopbackAs(
+    (r) => {
+      const { url, body, res } = r;
       if (url.pathname === '/register') {
-        if (state.fail === 'registration') return echo(res, req, body);
-        const clientId = long('client-');
+        if (fail === 'registration') return echo(r);
         const clientSecret = long('cs_');
         const registrationAccessToken = long('rat_');
-        clients.set(clientId, clientSecret);
         secrets.add(clientSecret).add(registrationAccessToken);
-        return json(res, 201, {
-          client_id: clientId,
+        return sendJson(res, 201, {
+          client_id: long('client-'),
           client_secret: clientSecret,
           client_secret_expires_at: 0,
           registration_access_token: registrationAccessToken,
-          registration_client_uri: `${state.origin}/register/${clientId}`,
           token_endpoint_auth_method: 'client_secret_basic',
-          redirect_uris: [JSON.parse(body).redirect_uris[0]],
+          redirect_uris: (JSON.parse(body) as { redirect_uris: string[] }).redirect_uris,
         });
       }
       if (url.pathname === '/authorize') {
@@ -99,21 +65,26 @@ async function echoServer(): Promise<EchoServer> {
         const verifier = form.get('code_verifier');
         if (verifier !== null) secrets.add(verifier);
         const grant = form.get('grant_type');
-        if ((state.fail === 'token' && grant === 'authorization_code') || (state.fail === 'refresh' && grant === 'refresh_token')) {
-          return echo(res, req, body);
-        }
+        if ((fail === 'token' && grant === 'authorization_code') || (fail === 'refresh' && grant === 'refresh_token')) return echo(r);
         const accessToken = long('at_');
         const refreshToken = long('rt_');
         secrets.add(accessToken).add(refreshToken);
-        return json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, refresh_token: refreshToken });
+        return sendJson(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, refresh_token: refreshToken });
       }
       res.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return state;
+    },
+    ['client_secret_basic'],
+  );
+  return {
+    ...as,
+    secrets,
+    get fail() {
+      return fail;
+    },
+    set fail(step: FailingStep) {
+      fail = step;
+    },
+  };
 }
 
 let server: EchoServer | undefined;
@@ -122,10 +93,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const challenge = (s: EchoServer) => ({
-  status: 401 as const,
-  wwwAuthenticate: `Bearer resource_metadata="${s.origin}/.well-known/oauth-protected-resource/mcp"`,
-});
+const challenge = (s: EchoServer) => challengeOf(s.origin);
 
 /** The envelopes the HTTP upstream sends the page for this flow (proxy/upstream/http: `auth` and `http` events). */
 function envelopes(h: Harness): UpstreamEvent[] {

@@ -43,6 +43,20 @@ export class StepFailed extends Error {
   }
 }
 
+/**
+ * The authorization server answered invalid_client at the callback or token step: it does not know the client
+ * (restarted, it forgot its registrations). Not yet a failure: the registration step decides (withKnownClient).
+ */
+export class ClientRejected extends Error {
+  constructor(
+    readonly step: 'callback' | 'token',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ClientRejected';
+  }
+}
+
 export interface FlowRecordOptions {
   flowId: string;
   serverUrl: string;

@@ -42,6 +42,8 @@ export class OAuthFlowError extends Error {
     message: string,
     /** The HTTP status of the failed exchange, when there was one. */
     readonly status?: number,
+    /** The OAuth error code the server answered (RFC 6749 §5.2 `error`, or the authorization response's), when it sent one. */
+    readonly oauthError?: string,
   ) {
     super(message);
     this.name = 'OAuthFlowError';
@@ -148,6 +150,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
     const exchange = exchanges.slice(since).find((e) => e.step === step);
     const status = exchange?.status;
     let detail: string;
+    const oauthError = error instanceof oauth.ResponseBodyError ? error.error : errorCodeOf(exchange?.responseBody);
     if (error instanceof oauth.ResponseBodyError) {
       detail = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
     } else if (status !== undefined && status >= 300 && exchange?.responseBody) {
@@ -161,7 +164,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
     }
     const answered = status !== undefined ? ` answered ${status}` : exchange ? ' could not be reached' : ' was not called';
     const verdict = status !== undefined && status >= 400 && status < 500 ? 'was refused' : 'failed';
-    return new OAuthFlowError(step, `${what} ${verdict}: the ${endpoint}${answered} — ${detail}`, status);
+    return new OAuthFlowError(step, `${what} ${verdict}: the ${endpoint}${answered} — ${detail}`, status, oauthError);
   };
 
   const clientOf = (registration: ClientRegistration): { client: oauth.Client; auth: oauth.ClientAuth } => {
@@ -317,7 +320,12 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
 function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
   if (error instanceof oauth.AuthorizationResponseError) {
     const description = error.error_description ? `: ${error.error_description}` : '';
-    return new OAuthFlowError('authorization-response', `The authorization server refused the authorization: ${error.error}${description}.`);
+    return new OAuthFlowError(
+      'authorization-response',
+      `The authorization server refused the authorization: ${error.error}${description}.`,
+      undefined,
+      error.error,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   if (message.includes('"state"')) {
@@ -333,6 +341,17 @@ function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
     );
   }
   return new OAuthFlowError('authorization-response', `The callback could not be used: ${message}.`);
+}
+
+/** The `error` of an OAuth error body oauth4webapi did not read as one (a 401 with WWW-Authenticate): invalid_client, mostly. */
+function errorCodeOf(body: string | undefined): string | undefined {
+  if (body === undefined || !/^\s*\{/.test(body)) return undefined;
+  try {
+    const value: unknown = JSON.parse(body);
+    return isRecord(value) && typeof value.error === 'string' ? value.error : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Headers as shown: the ones that carry a credential masked. */

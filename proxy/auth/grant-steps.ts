@@ -5,7 +5,7 @@
 import { issFindings, maskSecret } from '../../src/protocol/wire.js';
 import type { ClientRegistration, StoredTokens } from './credentials.js';
 import type { Discovered, FlowContext } from './flow-context.js';
-import { FlowCancelled } from './flow-record.js';
+import { ClientRejected, FlowCancelled } from './flow-record.js';
 import { createOAuthFlow, OAuthFlowError, type OAuthFlow } from './flow.js';
 
 const DEFAULT_CALLBACK_TIMEOUT_MS = 10 * 60_000;
@@ -14,12 +14,13 @@ export function oauthFlowFor(ctx: FlowContext, found: Discovered): OAuthFlow {
   return createOAuthFlow({ metadata: found.metadata, exchanges: ctx.flowExchanges, fetch: ctx.fetch, clock: ctx.clock, secrets: ctx.record.secrets });
 }
 
-/** Files the token flow's exchanges, then fails the step an OAuthFlowError names (or `fallback`). */
+/** Files the token flow's exchanges, then fails the step an OAuthFlowError names (or `fallback`); invalid_client is left to the registration step. */
 export function flowFailure(ctx: FlowContext, error: unknown, fallback: 'registration' | 'token' | 'callback'): Error {
   ctx.fileFlowExchanges();
   if (error instanceof FlowCancelled) return error;
   if (error instanceof OAuthFlowError) {
     const step = error.step === 'authorization-response' ? 'callback' : error.step === 'refresh' ? 'token' : error.step;
+    if (error.oauthError === 'invalid_client' && step !== 'registration') return new ClientRejected(step, error.message);
     return ctx.record.fail(step, error.message);
   }
   return ctx.record.fail(fallback, error instanceof Error ? error.message : String(error));
