@@ -12,12 +12,14 @@ interface ForgetfulServer extends LoopbackAs {
   authorizations: number;
   /** /authorize redirects back even for a client it does not know (the refusal comes at the token endpoint). */
   lenientAuthorize: boolean;
+  /** /authorize sends an unknown client back with error=invalid_client (some servers do, rather than show a page). */
+  redirectUnknown: boolean;
   /** The token endpoint answers invalid_client to every client. */
   refuseAll: boolean;
 }
 
 async function forgetfulServer(): Promise<ForgetfulServer> {
-  const state = { clients: new Set<string>(), registrations: 0, authorizations: 0, lenientAuthorize: false, refuseAll: false };
+  const state = { clients: new Set<string>(), registrations: 0, authorizations: 0, lenientAuthorize: false, redirectUnknown: false, refuseAll: false };
   const as = await startLoopbackAs(
     ({ url, body, res }) => {
       if (url.pathname === '/register') {
@@ -33,7 +35,15 @@ async function forgetfulServer(): Promise<ForgetfulServer> {
       if (url.pathname === '/authorize') {
         state.authorizations++;
         // RFC 6749 §4.1.2.1: an unknown client_id is not redirected back; the person sees an error page.
-        if (!state.clients.has(url.searchParams.get('client_id') ?? '') && !state.lenientAuthorize) {
+        const unknown = !state.clients.has(url.searchParams.get('client_id') ?? '');
+        if (unknown && state.redirectUnknown) {
+          const back = new URL(url.searchParams.get('redirect_uri')!);
+          back.searchParams.set('error', 'invalid_client');
+          back.searchParams.set('state', url.searchParams.get('state')!);
+          res.writeHead(302, { location: back.href });
+          return res.end();
+        }
+        if (unknown && !state.lenientAuthorize) {
           res.writeHead(400, { 'content-type': 'text/html' });
           return res.end('<h1>Unknown client</h1>');
         }
@@ -103,6 +113,15 @@ describe('an authorization server that forgot the stored client (invalid_client)
     expect(s.registrations).toBe(2);
     expect(s.authorizations).toBe(3);
     expect(h.authorizer.current()!.state).toBe('authorized');
+  });
+
+  it("at the callback (the authorization endpoint's error redirect): the client registers once more", async () => {
+    const { s, h, first } = await authorizedThenForgotten();
+    s.redirectUnknown = true;
+    await h.store.forgetTokens(s.origin, `${s.origin}/mcp`);
+    expect(await h.authorizer.handleChallenge(challenge(s))).toEqual({ retry: true });
+    expect(step(h, 'registration').summary).toContain(`answered invalid_client to the client registered earlier (client id ${first}) at step 6 (Callback)`);
+    expect(s.registrations).toBe(2);
   });
 
   it('registers once only: a client refused again stops with a sentence, and a fresh one is not registered again', async () => {
