@@ -2,6 +2,7 @@
 // server that gets one thing wrong (the demo's --fault modes), and a callback
 // with a state nobody asked for. Each stops with a sentence naming the step,
 // opens at most the authorization tabs it needs (no loop), and leaks no token.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
 import { connectOAuth, expectConnected, flowStep, openedTabs, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
@@ -102,5 +103,47 @@ test.describe('a callback with a wrong state', () => {
     await consent.getByRole('button', { name: 'Approve' }).click();
     await expect(consent.getByRole('heading', { name: 'Authorization received' })).toBeVisible();
     await expectConnected(page);
+  });
+});
+
+test.describe('--fault token-echo (a debug 500 page that echoes the token request)', () => {
+  const demo = protectedDemoFor(['--fault', 'token-echo']);
+
+  test('the code and code_verifier it echoes are in no page text, no stored record and not in the exported log', async ({ page }) => {
+    await connectOAuth(page, demo().mcpUrl, 'Quick');
+    await expectStopped(page, { fault: 'token-echo', step: 7, says: /500 — it said: .*Internal Server Error/, tabs: 1 });
+    const echoed = (await (await fetch(`${demo().issuer}/debug/echoed`)).json()) as string[];
+    expect(echoed.length).toBeGreaterThanOrEqual(2); // the code and the code_verifier
+
+    // Every stored record of the page's saved log (IndexedDB), whatever its stores.
+    const stored = await page.evaluate(async () => {
+      const dump: unknown[] = [];
+      for (const { name } of await indexedDB.databases()) {
+        if (name === undefined) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const r = indexedDB.open(name);
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error);
+        });
+        for (const store of [...db.objectStoreNames]) {
+          const all = db.transaction(store).objectStore(store).getAll();
+          dump.push(await new Promise((resolve) => (all.onsuccess = () => resolve(all.result))));
+        }
+        db.close();
+      }
+      return JSON.stringify(dump);
+    });
+    await page.getByRole('tab', { name: 'Log' }).click();
+    const log = page.getByRole('tabpanel', { name: 'Log' });
+    const [download] = await Promise.all([page.waitForEvent('download'), log.getByRole('button', { name: 'Export log' }).click()]);
+    const path = test.info().outputPath(download.suggestedFilename());
+    await download.saveAs(path);
+    const exported = await readFile(path, 'utf8');
+    expect(exported).toMatch(/"kind":"http"/);
+
+    const shown = { html: await page.content(), stored, exported };
+    for (const value of echoed) {
+      for (const [where, text] of Object.entries(shown)) expect(text.includes(value), `an echoed secret is in ${where}`).toBe(false);
+    }
   });
 });
