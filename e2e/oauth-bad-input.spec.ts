@@ -2,9 +2,10 @@
 // server that gets one thing wrong (the demo's --fault modes), and a callback
 // with a state nobody asked for. Each stops with a sentence naming the step,
 // opens at most the authorization tabs it needs (no loop), and leaks no token.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
-import { connectOAuth, flowStep, openedTabs, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
+import { connectOAuth, expectConnected, flowStep, openedTabs, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
 
 interface Fault {
   fault: string;
@@ -75,23 +76,74 @@ test.describe('a callback with a wrong state', () => {
     await page.screenshot({ path: 'test-results/oauth-wrong-state.png' });
   });
 
-  test('with one waiting, the flow refuses it at the callback step (state checked before the code is used)', async ({ page, context }) => {
+  test('with one waiting, it changes no flow: the tab says refused, the flow says so and keeps waiting, the real callback completes', async ({
+    page,
+    context,
+  }) => {
     await connectOAuth(page, demo().mcpUrl, 'Guided');
     const panel = await showAuthorizationTab(page);
     await panel.getByRole('button', { name: 'Run all' }).click();
-    await expect(panel.getByRole('button', { name: 'Open authorization page' })).toBeVisible();
+    const open = panel.getByRole('button', { name: 'Open authorization page' });
+    await expect(open).toBeVisible();
 
-    // The right issuer, so that only the state is wrong (iss is checked first: RFC 9207).
+    // What any web page can do while the flow waits (an <img> is enough): make the browser request the callback.
     const forged = await context.newPage();
     const reply = await forged.goto(`${callback}&iss=${encodeURIComponent(demo().issuer)}`);
-    // The tab does not say "received": the state matched nothing, and the waiting authorization refuses it.
     expect(reply?.status()).toBe(400);
-    await expect(forged.getByRole('heading', { name: 'Authorization refused' })).toBeVisible();
-    await expect(forged.locator('body')).toContainText('does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed');
+    await expect(forged.getByRole('heading', { name: 'Authorization not used' })).toBeVisible();
+    await expect(forged.locator('body')).toContainText('it was refused and changed nothing');
     await forged.screenshot({ path: 'test-results/oauth-forged-callback.png' });
-    await expect(flowStep(panel, 6)).toHaveAccessibleName(/, failed$/);
-    await expect(flowStep(panel, 6)).toContainText(/state/i);
-    await expect(flowStep(panel, 7)).toHaveAccessibleName(/, pending$/); // no token request
-    await expect(page.getByRole('alert').filter({ hasText: 'Authorization failed' })).toContainText('at step 6 (Callback)');
+    expect((await forged.goto(callback.replace('state=bogus', 'state=another')))?.status()).toBe(400);
+    await expect(flowStep(panel, 5)).toContainText('A callback with an unknown state was refused (2 so far); the authorization is still waiting.');
+    await expect(flowStep(panel, 5)).toHaveAccessibleName(/, waiting/);
+    await expect(flowStep(panel, 6)).toHaveAccessibleName(/, pending$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'Authorization failed' })).toHaveCount(0);
+
+    const [consent] = await Promise.all([context.waitForEvent('page'), open.click()]);
+    await consent.getByRole('button', { name: 'Approve' }).click();
+    await expect(consent.getByRole('heading', { name: 'Authorization received' })).toBeVisible();
+    await expectConnected(page);
+  });
+});
+
+test.describe('--fault token-echo (a debug 500 page that echoes the token request)', () => {
+  const demo = protectedDemoFor(['--fault', 'token-echo']);
+
+  test('the code and code_verifier it echoes are in no page text, no stored record and not in the exported log', async ({ page }) => {
+    await connectOAuth(page, demo().mcpUrl, 'Quick');
+    await expectStopped(page, { fault: 'token-echo', step: 7, says: /500 — it said: .*Internal Server Error/, tabs: 1 });
+    const echoed = (await (await fetch(`${demo().issuer}/debug/echoed`)).json()) as string[];
+    expect(echoed.length).toBeGreaterThanOrEqual(2); // the code and the code_verifier
+
+    // Every stored record of the page's saved log (IndexedDB), whatever its stores.
+    const stored = await page.evaluate(async () => {
+      const dump: unknown[] = [];
+      for (const { name } of await indexedDB.databases()) {
+        if (name === undefined) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const r = indexedDB.open(name);
+          r.onsuccess = () => resolve(r.result);
+          r.onerror = () => reject(r.error);
+        });
+        for (const store of [...db.objectStoreNames]) {
+          const all = db.transaction(store).objectStore(store).getAll();
+          dump.push(await new Promise((resolve) => (all.onsuccess = () => resolve(all.result))));
+        }
+        db.close();
+      }
+      return JSON.stringify(dump);
+    });
+    await page.getByRole('tab', { name: 'Log' }).click();
+    const log = page.getByRole('tabpanel', { name: 'Log' });
+    const [download] = await Promise.all([page.waitForEvent('download'), log.getByRole('button', { name: 'Export log' }).click()]);
+    const path = test.info().outputPath(download.suggestedFilename());
+    await download.saveAs(path);
+    const exported = await readFile(path, 'utf8');
+    expect(exported).toMatch(/"kind":"http"/);
+
+    const shown = { html: await page.content(), stored, exported };
+    for (const value of echoed) {
+      for (const [where, text] of Object.entries(shown)) expect(text.includes(value), `an echoed secret is in ${where}`).toBe(false);
+    }
   });
 });

@@ -69,20 +69,21 @@ describe('redirectUriFor', () => {
 });
 
 describe('a forged callback (a wrong state while one authorization waits)', () => {
-  it('is handed to the waiting authorization to refuse, and the tab says it was refused, not received', async () => {
+  it('changes no flow: the tab says it was refused, and the real callback is still delivered', async () => {
     const callbacks = createCallbackRegistry();
     const proxy = await startProxy({ port: 0, token: TOKEN, oauth: { callbacks } });
     try {
-      const waiting = callbacks.expect('real-state', 60_000);
+      const refused: number[] = [];
+      const waiting = callbacks.expect('real-state', 60_000, undefined, (n) => refused.push(n));
       const reply = await get(proxy.port, '/oauth/callback?code=c&state=forged', { host: `127.0.0.1:${proxy.port}` });
       expect(reply.status).toBe(400);
-      expect(reply.body).toContain('<h1>Authorization refused</h1>');
+      expect(reply.body).toContain('<h1>Authorization not used</h1>');
       expect(reply.body).not.toContain('Authorization received');
-      expect(reply.body).toContain(
-        'This callback&#39;s state does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed, and that authorization stops at its callback step. Start it again in mcpscope.',
-      );
-      // The waiting flow got it (its own state check refuses it, so it stops instead of waiting on).
-      expect((await waiting).searchParams.get('state')).toBe('forged');
+      expect(reply.body).toContain('it was refused and changed nothing');
+      expect(refused).toEqual([1]);
+      const real = await get(proxy.port, '/oauth/callback?code=c&state=real-state', { host: `127.0.0.1:${proxy.port}` });
+      expect(real.status).toBe(200);
+      expect((await waiting).searchParams.get('state')).toBe('real-state');
     } finally {
       await proxy.close();
     }

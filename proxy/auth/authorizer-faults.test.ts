@@ -61,6 +61,14 @@ const CASES: Case[] = [
     sent: 1,
   },
   { fault: 'token-500', step: 'token', says: /step 7 \(Token\).*500/, sent: 1, last: { authStep: 'token', state: 'failed', problem: 'server-error' } },
+  // Its page echoes the code and code_verifier: the check below finds neither anywhere shown.
+  {
+    fault: 'token-echo',
+    step: 'token',
+    says: /step 7 \(Token\).*500 — it said: .*Internal Server Error/,
+    sent: 1,
+    last: { authStep: 'token', state: 'failed', problem: 'server-error' },
+  },
   { fault: 'always-401', step: 'retry', says: /step 8 \(Retry\) failed: the server refused the new token: this demo refuses every token/, sent: 2 },
   {
     fault: 'wrong-audience',

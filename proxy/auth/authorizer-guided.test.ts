@@ -140,15 +140,26 @@ describe('guided mode', () => {
 });
 
 describe('the callback', () => {
-  it('a wrong state ends the flow at the callback step (it is not left waiting)', async () => {
-    const { h } = await setup('quick', (deliver) => async (url) => {
-      const back = new URL(new URL(url).searchParams.get('redirect_uri')!);
-      back.searchParams.set('code', 'c0de');
-      back.searchParams.set('state', 'forged-state');
-      deliver(back);
+  it('a forged callback (unknown state) changes no flow: the waiting flow says it was refused and the real callback completes', async () => {
+    let approve: AuthorizerOptions['open'] = async () => undefined;
+    const { h, fake, callbacks } = await setup('quick', (deliver) => async (url, flow) => {
+      const forged = new URL(new URL(url).searchParams.get('redirect_uri')!);
+      forged.searchParams.set('code', 'c0de');
+      forged.searchParams.set('state', 'forged-state');
+      deliver(forged);
+      deliver(forged);
+      // The person approves a moment later, in the real tab.
+      setTimeout(() => void approve(url, flow), 20);
     });
-    const outcome = await h.authorizer.handleChallenge(CHALLENGE);
-    expect(outcome).toMatchObject({ retry: false, message: expect.stringMatching(/step 6 \(Callback\) failed: The callback's state does not match/) });
+    approve = fake.opener(callbacks);
+    const outcome = h.authorizer.handleChallenge(CHALLENGE);
+    const noticed = await until(h, (f) => f.state === 'waiting-for-user' && /\(2 so far\)/.test(f.message ?? ''));
+    expect(noticed.message).toBe(
+      'Waiting for you to approve in the authorization tab. A callback with an unknown state was refused (2 so far); the authorization is still waiting.',
+    );
+    expect(noticed.steps.find((s) => s.id === 'callback')!.state).toBe('pending');
+    expect(await outcome).toEqual({ retry: true });
+    expect(h.authorizer.current()!.state).toBe('authorized');
   });
 
   it("reports the authorization server's refusal", async () => {

@@ -34,8 +34,11 @@ export type AuthorizationOpener = (url: string, flow: AuthFlowView) => Promise<v
 
 /** One pending authorization per state; the callback route (or the CLI's follower) delivers to it. */
 export interface CallbackRegistry {
-  /** Wait for the callback of `state`; rejects when cancelled or after timeoutMs. */
-  expect(state: string, timeoutMs: number, signal?: AbortSignal): Promise<URL>;
+  /**
+   * Wait for the callback of `state`; rejects when cancelled or after timeoutMs. `onRefused` hears of
+   * each callback refused meanwhile (a state that matches nothing), with the count so far: it keeps waiting.
+   */
+  expect(state: string, timeoutMs: number, signal?: AbortSignal, onRefused?: (refused: number) => void): Promise<URL>;
   /**
    * A callback arrived (the whole URL the browser was sent to). Returns what to tell
    * the person in the tab: delivered, or why it matched no pending authorization.
@@ -44,18 +47,14 @@ export interface CallbackRegistry {
 }
 
 export type CallbackDelivery =
-  /** Handed to the authorization waiting for its state (stateMatched absent means true). */
-  | { delivered: true; stateMatched?: true }
-  /**
-   * Its state (wrong or missing) matched none, so it was handed to the only authorization waiting,
-   * whose state check refuses it and stops: nothing is redeemed. `message` says so, for the tab.
-   */
-  | { delivered: true; stateMatched: false; message: string }
+  /** Handed to the authorization waiting for its state. */
+  | { delivered: true }
+  /** Its state (wrong or missing) matched no authorization waiting: refused, no flow changed; `message` is for the tab. */
   | { delivered: false; message: string };
 
 /** Whether a delivery reached the authorization it belongs to: else the tab shows `message`. */
-export function callbackAccepted(d: CallbackDelivery): d is { delivered: true; stateMatched?: true } {
-  return d.delivered && d.stateMatched !== false;
+export function callbackAccepted(d: CallbackDelivery): d is { delivered: true } {
+  return d.delivered;
 }
 
 /** Authorizations (first + step-ups) one request may cause before giving up: the engine's default and the HTTP client's bound. */

@@ -8,9 +8,9 @@ import { MAX_AUTH_ATTEMPTS, type AuthChallenge, type Authorizer, type Authorizer
 import { isTokenExpired, type StoredTokens } from './credentials.js';
 import { runChallengeStep, runDiscoverySteps } from './discovery-steps.js';
 import { createFlowContext, scopeUnion, type Discovered, type FlowContext } from './flow-context.js';
-import { FlowCancelled, FlowRecord, StepFailed } from './flow-record.js';
+import { ClientRejected, FlowCancelled, FlowRecord, StepFailed } from './flow-record.js';
 import { oauthFlowFor, requestedScope, runAuthorizationSteps, runClientCredentialsSteps, runRefreshStep, usesClientCredentials } from './grant-steps.js';
-import { runRegistrationStep } from './registration-step.js';
+import { runRegistrationStep, withKnownClient } from './registration-step.js';
 
 /**
  * Without AuthChallenge.attempt: a challenge this soon after new tokens were handed out, while they are
@@ -109,7 +109,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
         const client = await runRegistrationStep(ctx, discovered, flow);
         const wanted = scope ?? (options.config.scope || undefined) ?? discovered.selectedScope;
         const steps = usesClientCredentials(discovered, client) ? runClientCredentialsSteps : runAuthorizationSteps;
-        return steps(ctx, discovered, flow, client, requestedScope(discovered, wanted));
+        return withKnownClient(ctx, discovered, flow, client, (c) => steps(ctx, discovered, flow, c, requestedScope(discovered, wanted)));
       },
       'authorization',
       attempt,
@@ -151,7 +151,18 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
         const noPerson = 'A refresh token needs no new approval.';
         record.skip('authorization', noPerson);
         record.skip('callback', noPerson);
-        return runRefreshStep(ctx, discovered, client, tokens);
+        try {
+          return await runRefreshStep(ctx, discovered, client, tokens);
+        } catch (error) {
+          if (!(error instanceof ClientRejected)) throw error;
+          // Tokens of a client the server forgot are of no use either; the full authorization that follows registers anew.
+          if (client.source === 'dynamic') await options.store.forget(tokens.issuer);
+          const forgotten =
+            client.source === 'dynamic'
+              ? `${tokens.issuer} no longer knows the client ${client.clientId} (restarted?): its registration and tokens were forgotten, and the full authorization that follows registers once more.`
+              : `${tokens.issuer} does not accept the ${client.source} client ${client.clientId}: check its client id${client.source === 'pre-registered' ? ' and secret' : ''}.`;
+          throw record.fail('token', `${error.message} ${forgotten}`);
+        }
       },
       'refresh',
       attempts,

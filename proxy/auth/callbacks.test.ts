@@ -20,27 +20,26 @@ describe('createCallbackRegistry', () => {
     expect((await a).searchParams.get('code')).toBe('2');
   });
 
-  it('hands an unknown state to the only authorization waiting (its state check then refuses it)', async () => {
+  it('refuses an unknown state without touching the authorization waiting, counts it, and still takes the real one', async () => {
     const r = createCallbackRegistry();
-    const only = r.expect('state-a', 60_000);
-    expect(r.deliver(cb('code=1&state=other'))).toEqual({
-      delivered: true,
-      stateMatched: false,
+    const refused: number[] = [];
+    const only = r.expect('state-a', 60_000, undefined, (n) => refused.push(n));
+    let settled = false;
+    void only.then(() => (settled = true));
+    expect(r.deliver(cb('code=1&state=forged'))).toEqual({
+      delivered: false,
       message:
-        "This callback's state does not match the authorization mcpscope was waiting for: it is refused, nothing is redeemed, and that authorization stops at its callback step. Start it again in mcpscope.",
+        'This callback has a state that matches none of the authorization waiting: it was refused and changed nothing (it may come from another web page, or an older attempt). mcpscope is still waiting for the authorization: approve in the authorization tab mcpscope opened.',
     });
-    expect((await only).searchParams.get('state')).toBe('other');
-  });
-
-  it('says a callback without a state does not match the authorization waiting', async () => {
-    const r = createCallbackRegistry();
-    const only = r.expect('state-a', 60_000);
-    expect(r.deliver(cb('code=1'))).toMatchObject({
-      delivered: true,
-      stateMatched: false,
-      message: expect.stringMatching(/^This callback's state is missing/),
+    expect(r.deliver(cb('code=2'))).toMatchObject({
+      delivered: false,
+      message: expect.stringMatching(/^This callback has no state parameter: it was refused/),
     });
-    expect((await only).searchParams.get('code')).toBe('1');
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(refused).toEqual([1, 2]);
+    expect(r.deliver(cb('code=3&state=state-a'))).toEqual({ delivered: true });
+    expect((await only).searchParams.get('code')).toBe('3');
   });
 
   it('does not hand a reloaded callback to another authorization waiting', async () => {
@@ -60,7 +59,7 @@ describe('createCallbackRegistry', () => {
     void r.expect('state-a', 60_000).catch(() => undefined);
     void r.expect('state-b', 60_000).catch(() => undefined);
     expect(r.deliver(cb('code=1&state=x'))).toEqual({ delivered: false, message: expect.stringMatching(/matches none of the 2 authorizations waiting/) });
-    expect(r.deliver(cb('code=1'))).toEqual({ delivered: false, message: expect.stringMatching(/no state parameter, and 2 authorizations/) });
+    expect(r.deliver(cb('code=1'))).toEqual({ delivered: false, message: expect.stringMatching(/no state parameter: it was refused/) });
   });
 
   it('delivers an error callback too (the flow reports the refusal)', async () => {

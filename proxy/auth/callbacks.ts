@@ -2,11 +2,17 @@
 // OAuth state: the /oauth/callback route (or the CLI's follower) delivers the
 // URL the browser was sent back to, and the waiting flow takes it from there.
 // The flow itself checks state and iss (flow.redeem); this registry only routes.
+// A callback whose state matches no pending authorization changes no flow: any
+// web page can make the browser request this URL (an <img>), so it is refused,
+// counted, and each waiting flow is told, but keeps waiting for its own.
 import type { CallbackRegistry } from './authorizer-types.js';
 
 interface Pending {
   resolve(url: URL): void;
   reject(error: Error): void;
+  /** Callbacks refused while this authorization waited. */
+  refused: number;
+  onRefused?: (refused: number) => void;
 }
 
 /** Minutes (or seconds, under a minute) as said in a sentence. */
@@ -32,7 +38,7 @@ export function createCallbackRegistry(): CallbackRegistry {
   };
 
   return {
-    expect(state, timeoutMs, signal) {
+    expect(state, timeoutMs, signal, onRefused) {
       return new Promise<URL>((resolve, reject) => {
         if (pending.has(state)) {
           reject(new Error(`An authorization with this state is already waiting for its callback.`));
@@ -54,6 +60,8 @@ export function createCallbackRegistry(): CallbackRegistry {
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         pending.set(state, {
+          refused: 0,
+          ...(onRefused && { onRefused }),
           resolve: (url) => {
             done();
             resolve(url);
@@ -77,32 +85,25 @@ export function createCallbackRegistry(): CallbackRegistry {
       if (state !== null && used.includes(state)) {
         return { delivered: false, message: 'This callback was already delivered (the page was reloaded?): mcpscope has it. You can close this tab.' };
       }
-      // A wrong or missing state with a single authorization waiting: hand it over anyway, so that the
-      // flow refuses it on the state check with its own message, and the flow ends instead of waiting on.
-      if (pending.size === 1) {
-        const [onlyState, only] = [...pending][0]!;
-        markUsed(onlyState);
-        only.resolve(url);
-        return {
-          delivered: true,
-          stateMatched: false,
-          message:
-            `This callback's state ${state === null ? 'is missing, so it does not match' : 'does not match'} the authorization mcpscope was waiting for: ` +
-            'it is refused, nothing is redeemed, and that authorization stops at its callback step. Start it again in mcpscope.',
-        };
-      }
       if (pending.size === 0) {
         return {
           delivered: false,
           message: 'No authorization is waiting for this callback (it finished, was cancelled or timed out). Start the authorization again from mcpscope.',
         };
       }
+      for (const waiting of pending.values()) {
+        waiting.refused += 1;
+        waiting.onRefused?.(waiting.refused);
+      }
+      const what =
+        state === null
+          ? 'has no state parameter'
+          : `has a state that matches none of the ${pending.size === 1 ? 'authorization' : `${pending.size} authorizations`} waiting`;
       return {
         delivered: false,
         message:
-          state === null
-            ? `This callback has no state parameter, and ${pending.size} authorizations are waiting: it cannot be matched to one. Start the authorization again.`
-            : `This callback's state matches none of the ${pending.size} authorizations waiting: it belongs to an older attempt. Start the authorization again.`,
+          `This callback ${what}: it was refused and changed nothing (it may come from another web page, or an older attempt). ` +
+          `mcpscope is still waiting for ${pending.size === 1 ? 'the authorization' : 'them'}: approve in the authorization tab mcpscope opened.`,
       };
     },
   };

@@ -2,7 +2,8 @@
 // config directory, mode 0600 in a 0700 directory, replaced atomically (write a
 // temporary file beside it, then rename). A file others can read is refused.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { parseCredentialDocument, type CredentialDocument } from './credentials.js';
@@ -26,13 +27,40 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What a path that is not a regular file is, in words. */
+function kindOf(info: Stats): string {
+  if (info.isFIFO()) return ' (it is a FIFO, a named pipe)';
+  if (info.isSymbolicLink()) return ' (it is a symbolic link)';
+  if (info.isDirectory()) return ' (it is a directory)';
+  if (info.isSocket()) return ' (it is a socket)';
+  return info.isCharacterDevice() || info.isBlockDevice() ? ' (it is a device)' : '';
+}
+
+function notRegular(path: string, info: Stats): CredentialFileRead {
+  return {
+    ok: false,
+    problem: `The credential file ${path} is not a regular file${kindOf(info)}, so it was not used and tokens will not be saved this session. Remove it, then restart mcpscope.`,
+  };
+}
+
+// Never follow a link, and never block on a FIFO put there after the lstat (opening one for reading waits for a writer).
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
 /** The document in the file; an absent file is an empty document. Never throws: a problem is a sentence. */
 export async function readCredentialFile(path: string): Promise<CredentialFileRead> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    const before = await lstat(path);
+    if (!before.isFile()) return notRegular(path, before);
+    handle = await open(path, READ_FLAGS);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { ok: true, document: structuredClone(EMPTY) };
+    if (errorCode(error) === 'ELOOP') {
+      return {
+        ok: false,
+        problem: `The credential file ${path} became a symbolic link while it was being opened, so it was not used. Remove it, then restart mcpscope.`,
+      };
+    }
     return {
       ok: false,
       problem: `The credential file ${path} could not be opened (${reason(error)}). Tokens will not be saved this session; fix the file's permissions or forget all credentials to remove it.`,
@@ -41,7 +69,7 @@ export async function readCredentialFile(path: string): Promise<CredentialFileRe
   try {
     // The mode is read from the opened file, so the check and the read concern the same file.
     const info = await handle.stat();
-    if (!info.isFile()) return { ok: false, problem: `The credential file ${path} is not a regular file. Remove it, then connect again.` };
+    if (!info.isFile()) return notRegular(path, info);
     const uid = process.getuid?.();
     if (uid !== undefined && info.uid !== uid) {
       return {

@@ -1,6 +1,8 @@
-import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultCredentialFile } from './credential-file.js';
 import { CredentialStore } from './credential-store.js';
@@ -31,6 +33,7 @@ const tokens = (issuer: string, over: Partial<StoredTokens> = {}): StoredTokens 
 });
 
 const posix = process.platform !== 'win32';
+const execFileAsync = promisify(execFile);
 let dir: string;
 let file: string;
 beforeEach(async () => {
@@ -200,6 +203,26 @@ describe('CredentialStore persisted', () => {
     const store = await CredentialStore.open({ file });
     expect(store.problem).toMatch(/is not a regular file/);
     expect(store.persistent).toBe(false);
+  });
+
+  it.runIf(posix)('refuses a FIFO where the file should be, at once and with a sentence (opening one for reading would hang)', async () => {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await execFileAsync('mkfifo', ['-m', '600', file]);
+    const opened = await Promise.race([CredentialStore.open({ file }), new Promise<'hung'>((r) => setTimeout(() => r('hung'), 2000))]);
+    expect(opened).not.toBe('hung');
+    const store = opened as CredentialStore;
+    expect(store.problem).toBe(
+      `The credential file ${file} is not a regular file (it is a FIFO, a named pipe), so it was not used and tokens will not be saved this session. Remove it, then restart mcpscope.`,
+    );
+    expect(store.persistent).toBe(false);
+  });
+
+  it.runIf(posix)('refuses a symbolic link where the file should be (a FIFO behind it would hang too)', async () => {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await execFileAsync('mkfifo', ['-m', '600', join(dir, 'pipe')]);
+    await symlink(join(dir, 'pipe'), file);
+    const store = await CredentialStore.open({ file });
+    expect(store.problem).toMatch(/is not a regular file \(it is a symbolic link\)/);
   });
 
   it('reports a file of the wrong shape, naming what is wrong', async () => {

@@ -37,7 +37,7 @@ export function createFlowContext(record: FlowRecord, options: AuthorizerOptions
   let filed = 0;
   const exchange = (step: AuthStepId, view: AuthExchangeView): void => {
     record.addExchange(step, view);
-    options.onExchange(httpExchangeOf(view, step, options.nextExchangeId()));
+    options.onExchange(record.secrets.maskAll(httpExchangeOf(view, step, options.nextExchangeId())));
   };
   return {
     record,

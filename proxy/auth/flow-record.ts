@@ -3,6 +3,7 @@
 // before each step (Next step / Run all / Cancel).
 import {
   AUTH_STEP_IDS,
+  SecretValues,
   type AuthExchangeView,
   type AuthFlowAction,
   type AuthFlowMode,
@@ -42,6 +43,20 @@ export class StepFailed extends Error {
   }
 }
 
+/**
+ * The authorization server answered invalid_client at the callback or token step: it does not know the client
+ * (restarted, it forgot its registrations). Not yet a failure: the registration step decides (withKnownClient).
+ */
+export class ClientRejected extends Error {
+  constructor(
+    readonly step: 'callback' | 'token',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ClientRejected';
+  }
+}
+
 export interface FlowRecordOptions {
   flowId: string;
   serverUrl: string;
@@ -60,6 +75,8 @@ export class FlowRecord {
   private gate: { resolve(): void; reject(error: Error): void } | undefined;
   /** Aborted when the person cancels or the connection closes: pending waits stop. */
   readonly abort = new AbortController();
+  /** Every secret this flow sent or received: masked by value in whatever the record hands out. */
+  readonly secrets = new SecretValues();
 
   constructor(options: FlowRecordOptions) {
     this.emitView = options.emit;
@@ -84,9 +101,9 @@ export class FlowRecord {
     return this.view.state === 'authorized' || this.view.state === 'failed' || this.view.state === 'cancelled';
   }
 
-  /** A deep copy: what was sent never changes under the receiver. */
+  /** A deep copy, the flow's secrets masked by value: what was sent never changes under the receiver. */
   snapshot(): AuthFlowView {
-    return structuredClone(this.view);
+    return this.secrets.maskAll(this.view);
   }
 
   emit(): void {
@@ -164,7 +181,8 @@ export class FlowRecord {
 
   /** The step failed: it and the flow say why; the StepFailed returned is for the caller to throw. */
   fail(id: AuthStepId, error: string): StepFailed {
-    const message = `OAuth ${this.name(id)} failed: ${error}`;
+    // The error is often the server's own words, which may quote what the flow sent.
+    const message = this.secrets.mask(`OAuth ${this.name(id)} failed: ${error}`);
     Object.assign(this.step(id), { state: 'failed', error: message });
     this.view.state = 'failed';
     this.view.message = message;

@@ -4,7 +4,15 @@
 // before the code is redeemed, and refresh. oauth4webapi does the protocol; this
 // module keeps every HTTP exchange (secrets masked) and names the step that failed.
 import * as oauth from 'oauth4webapi';
-import { isRecord, isSecretHeaderName, maskHeaderValue, maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
+import {
+  isRecord,
+  isSecretHeaderName,
+  maskHeaderValue,
+  maskOAuthBody,
+  maskOAuthUrl,
+  type AuthorizationServerMetadata,
+  type SecretValues,
+} from '../../src/protocol/wire.js';
 import { tokenEndpointAuthMethodOf, type ClientRegistration, type StoredTokens } from './credentials.js';
 
 /** The step of the flow an exchange or an error belongs to. */
@@ -34,6 +42,8 @@ export class OAuthFlowError extends Error {
     message: string,
     /** The HTTP status of the failed exchange, when there was one. */
     readonly status?: number,
+    /** The OAuth error code the server answered (RFC 6749 §5.2 `error`, or the authorization response's), when it sent one. */
+    readonly oauthError?: string,
   ) {
     super(message);
     this.name = 'OAuthFlowError';
@@ -58,6 +68,8 @@ export interface OAuthFlowOptions {
   exchanges: OAuthFlowExchange[];
   fetch?: typeof fetch;
   clock?: () => number;
+  /** Every secret the flow sends or receives is added here, to be masked by value in what is shown. */
+  secrets?: SecretValues;
 }
 
 export interface OAuthFlow {
@@ -86,6 +98,7 @@ export function applicationTypeFor(redirectUri: string): ApplicationType {
 
 export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
   const { metadata, exchanges } = options;
+  const keepSecret = (...values: Array<string | null | undefined>): void => options.secrets?.add(...values);
   const clock = options.clock ?? Date.now;
   const doFetch = options.fetch ?? fetch;
   const as: oauth.AuthorizationServer = {
@@ -137,6 +150,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
     const exchange = exchanges.slice(since).find((e) => e.step === step);
     const status = exchange?.status;
     let detail: string;
+    const oauthError = error instanceof oauth.ResponseBodyError ? error.error : errorCodeOf(exchange?.responseBody);
     if (error instanceof oauth.ResponseBodyError) {
       detail = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
     } else if (status !== undefined && status >= 300 && exchange?.responseBody) {
@@ -150,11 +164,12 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
     }
     const answered = status !== undefined ? ` answered ${status}` : exchange ? ' could not be reached' : ' was not called';
     const verdict = status !== undefined && status >= 400 && status < 500 ? 'was refused' : 'failed';
-    return new OAuthFlowError(step, `${what} ${verdict}: the ${endpoint}${answered} — ${detail}`, status);
+    return new OAuthFlowError(step, `${what} ${verdict}: the ${endpoint}${answered} — ${detail}`, status, oauthError);
   };
 
   const clientOf = (registration: ClientRegistration): { client: oauth.Client; auth: oauth.ClientAuth } => {
     const client: oauth.Client = { client_id: registration.clientId };
+    keepSecret(registration.clientSecret);
     const method = tokenEndpointAuthMethodOf(registration);
     if (method === 'none') return { client, auth: oauth.None() };
     if (registration.clientSecret === undefined) {
@@ -167,6 +182,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
 
   const tokensOf = (response: oauth.TokenEndpointResponse, resource: string, previous?: StoredTokens): StoredTokens => {
     const now = clock();
+    keepSecret(response.access_token, response.refresh_token, response.id_token);
     const refreshToken = response.refresh_token ?? previous?.refreshToken;
     const scope = response.scope ?? previous?.scope;
     return {
@@ -205,6 +221,10 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
           requestOptions('registration'),
         );
         const client = await oauth.processDynamicClientRegistrationResponse(await withSecretExpiry(response));
+        keepSecret(
+          typeof client.client_secret === 'string' ? client.client_secret : undefined,
+          typeof client.registration_access_token === 'string' ? client.registration_access_token : undefined,
+        );
         const expiresAt =
           typeof client.client_secret_expires_at === 'number' && client.client_secret_expires_at > 0 ? client.client_secret_expires_at * 1000 : undefined;
         return {
@@ -246,6 +266,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
 
     async redeemCode({ client, pending, params }) {
       const { client: c, auth } = clientOf(client);
+      keepSecret(params.get('code'), pending.codeVerifier);
       const since = exchanges.length;
       try {
         const response = await oauth.authorizationCodeGrantRequest(as, c, auth, params, pending.redirectUri, pending.codeVerifier, {
@@ -267,6 +288,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         throw new OAuthFlowError('refresh', 'There is no refresh token (the server issued none): authorize again.');
       }
       const { client: c, auth } = clientOf(client);
+      keepSecret(tokens.refreshToken, tokens.accessToken);
       const since = exchanges.length;
       try {
         const response = await oauth.refreshTokenGrantRequest(as, c, auth, tokens.refreshToken, {
@@ -298,7 +320,12 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
 function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
   if (error instanceof oauth.AuthorizationResponseError) {
     const description = error.error_description ? `: ${error.error_description}` : '';
-    return new OAuthFlowError('authorization-response', `The authorization server refused the authorization: ${error.error}${description}.`);
+    return new OAuthFlowError(
+      'authorization-response',
+      `The authorization server refused the authorization: ${error.error}${description}.`,
+      undefined,
+      error.error,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   if (message.includes('"state"')) {
@@ -314,6 +341,17 @@ function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
     );
   }
   return new OAuthFlowError('authorization-response', `The callback could not be used: ${message}.`);
+}
+
+/** The `error` of an OAuth error body oauth4webapi did not read as one (a 401 with WWW-Authenticate): invalid_client, mostly. */
+function errorCodeOf(body: string | undefined): string | undefined {
+  if (body === undefined || !/^\s*\{/.test(body)) return undefined;
+  try {
+    const value: unknown = JSON.parse(body);
+    return isRecord(value) && typeof value.error === 'string' ? value.error : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Headers as shown: the ones that carry a credential masked. */

@@ -5,21 +5,22 @@
 import { issFindings, maskSecret } from '../../src/protocol/wire.js';
 import type { ClientRegistration, StoredTokens } from './credentials.js';
 import type { Discovered, FlowContext } from './flow-context.js';
-import { FlowCancelled } from './flow-record.js';
+import { ClientRejected, FlowCancelled } from './flow-record.js';
 import { createOAuthFlow, OAuthFlowError, type OAuthFlow } from './flow.js';
 
 const DEFAULT_CALLBACK_TIMEOUT_MS = 10 * 60_000;
 
 export function oauthFlowFor(ctx: FlowContext, found: Discovered): OAuthFlow {
-  return createOAuthFlow({ metadata: found.metadata, exchanges: ctx.flowExchanges, fetch: ctx.fetch, clock: ctx.clock });
+  return createOAuthFlow({ metadata: found.metadata, exchanges: ctx.flowExchanges, fetch: ctx.fetch, clock: ctx.clock, secrets: ctx.record.secrets });
 }
 
-/** Files the token flow's exchanges, then fails the step an OAuthFlowError names (or `fallback`). */
+/** Files the token flow's exchanges, then fails the step an OAuthFlowError names (or `fallback`); invalid_client is left to the registration step. */
 export function flowFailure(ctx: FlowContext, error: unknown, fallback: 'registration' | 'token' | 'callback'): Error {
   ctx.fileFlowExchanges();
   if (error instanceof FlowCancelled) return error;
   if (error instanceof OAuthFlowError) {
     const step = error.step === 'authorization-response' ? 'callback' : error.step === 'refresh' ? 'token' : error.step;
+    if (error.oauthError === 'invalid_client' && step !== 'registration') return new ClientRejected(step, error.message);
     return ctx.record.fail(step, error.message);
   }
   return ctx.record.fail(fallback, error instanceof Error ? error.message : String(error));
@@ -53,13 +54,16 @@ export async function runAuthorizationSteps(
   record.learn('authorization', 'scope', scope ?? '(none: the server names none)');
   record.learn('authorization', 'PKCE', 'S256');
   record.setFlow({ authorizationUrl: pending.url, ...(scope !== undefined && { scope }) });
-  record.waiting('authorization', 'Waiting for you to approve in the authorization tab.');
+  const waitingForYou = 'Waiting for you to approve in the authorization tab.';
+  record.waiting('authorization', waitingForYou);
   const timeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
   // The wait ends with the flow (cancelled, closed) or when the page cannot be opened: no state is left pending.
   const stopWaiting = new AbortController();
   const onAbort = (): void => stopWaiting.abort();
   record.abort.signal.addEventListener('abort', onAbort, { once: true });
-  const arrived = options.callbacks.expect(pending.state, timeoutMs, stopWaiting.signal);
+  const arrived = options.callbacks.expect(pending.state, timeoutMs, stopWaiting.signal, (refused) =>
+    record.waiting('authorization', `${waitingForYou} A callback with an unknown state was refused (${refused} so far); the authorization is still waiting.`),
+  );
   arrived.catch(() => undefined); // handled below; open() may fail first
   let callback: URL;
   try {
@@ -71,6 +75,7 @@ export async function runAuthorizationSteps(
     throw record.fail('authorization', error instanceof Error ? error.message : String(error));
   }
   record.abort.signal.removeEventListener('abort', onAbort);
+  record.secrets.add(callback.searchParams.get('code'));
   record.done('authorization', 'The authorization server sent the browser back to mcpscope.');
 
   await record.ready('callback');

@@ -1,7 +1,7 @@
 // The proxy's two OAuth routes (issue 12). GET /oauth/callback is where the
 // authorization server sends the browser back: it carries no mcpscope token,
 // so it can only hand the URL to a pending flow (matched by state) and answer
-// a small page that runs nothing. /api/credentials lists (GET) and forgets
+// a small page that runs nothing; a state that matches none changes no flow. /api/credentials lists (GET) and forgets
 // (DELETE) what the store holds, never a secret; it sits behind the token.
 // The list says too whether it outlives the proxy (--remember-credentials),
 // and why not when the file cannot be used.
@@ -33,7 +33,7 @@ export function serveCallback(req: IncomingMessage, res: ServerResponse, oauth: 
   if (callbackAccepted(delivered)) {
     sendPage(res, 200, 'Authorization received', 'Authorization received — you can close this tab; mcpscope continues by itself.');
   } else {
-    sendPage(res, 400, delivered.delivered ? 'Authorization refused' : 'Authorization not used', delivered.message);
+    sendPage(res, 400, 'Authorization not used', delivered.message);
   }
 }
 

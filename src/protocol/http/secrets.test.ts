@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { maskHeaderValue } from './headers.js';
-import { maskCredentials, maskOAuthBody, maskOAuthForm, maskOAuthJson, maskOAuthUrl, maskSecret, OAUTH_SECRET_FIELDS } from './secrets.js';
+import {
+  maskCredentials,
+  maskOAuthBody,
+  maskOAuthForm,
+  maskOAuthJson,
+  maskOAuthUrl,
+  maskSecret,
+  MIN_MASKED_VALUE_LENGTH,
+  OAUTH_SECRET_FIELDS,
+  SecretValues,
+} from './secrets.js';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.payload.sig';
 
@@ -91,5 +101,54 @@ describe('maskOAuthBody', () => {
     expect(maskOAuthBody(' {"refresh_token":"r1"}')).not.toContain('r1');
     expect(maskOAuthBody('refresh_token=r2&grant_type=refresh_token')).not.toContain('r2');
     expect(maskOAuthBody('<html>code=visible</html>', 'text/html')).toBe('<html>code=visible</html>');
+  });
+});
+
+describe('SecretValues (masking by value)', () => {
+  const refresh = 'rt_9f8e7d6c5b4a3210';
+  it('masks a known value wherever it appears, in prose and HTML as well as in fields', () => {
+    const s = new SecretValues();
+    s.add(refresh);
+    expect(s.mask(`<pre>grant_type=refresh_token&amp;token=${refresh}</pre> (echo: ${refresh})`)).toBe(
+      `<pre>grant_type=refresh_token&amp;token=${maskSecret(refresh)}</pre> (echo: ${maskSecret(refresh)})`,
+    );
+  });
+
+  it('finds a value percent-encoded (a form body, a query) and JSON-escaped', () => {
+    const s = new SecretValues();
+    const secret = 'p@ss w/rd"quoted"';
+    s.add(secret);
+    const shown = s.mask(`client_secret=${encodeURIComponent(secret)} alt=${encodeURIComponent(secret).replace(/%20/g, '+')} json=${JSON.stringify(secret)}`);
+    expect(shown).not.toContain('rd');
+    expect(shown).toMatch(/^client_secret=•••• \(\d+ characters hidden\) alt=•••• \(\d+ characters hidden\) json="•••• \(\d+ characters hidden\)"$/);
+  });
+
+  it('does not mask short values by value: a 4-character code would hide ordinary words', () => {
+    const s = new SecretValues();
+    s.add('abc', '1234', 'token', '', null, undefined);
+    const text = 'invalid_grant: the code 1234 is unknown; token abc refused';
+    expect(s.mask(text)).toBe(text);
+    expect(MIN_MASKED_VALUE_LENGTH).toBe(8);
+    s.add('12345678');
+    expect(s.mask('code 12345678 and 1234')).toBe(`code ${maskSecret('12345678')} and 1234`);
+  });
+
+  it('masks the longer of two overlapping values whole', () => {
+    const s = new SecretValues();
+    s.add('secret-part', 'secret-part-and-more');
+    expect(s.mask('x secret-part-and-more y')).toBe(`x ${maskSecret('secret-part-and-more')} y`);
+  });
+
+  it('masks every string of a view, keys and other values untouched, without changing the original', () => {
+    const s = new SecretValues();
+    s.add(refresh);
+    const view = { message: `failed: ${refresh}`, steps: [{ learnt: [['refresh token', refresh]], number: 7, done: false }], none: null };
+    const shown = s.maskAll(view);
+    expect(shown).toEqual({
+      message: `failed: ${maskSecret(refresh)}`,
+      steps: [{ learnt: [['refresh token', maskSecret(refresh)]], number: 7, done: false }],
+      none: null,
+    });
+    expect(view.message).toBe(`failed: ${refresh}`);
   });
 });

@@ -78,3 +78,63 @@ export function maskOAuthBody(text: string, contentType?: string): string {
   const masked = json ? maskOAuthJson(text) : type.includes('x-www-form-urlencoded') || type === '' ? maskOAuthForm(text) : text;
   return maskCredentials(masked);
 }
+
+/**
+ * Values shorter than this are not masked by value: a short one (a 4-digit code, "abc") would hide ordinary words
+ * and numbers all over a sentence; the field-name masks above still hide it where it is named.
+ */
+export const MIN_MASKED_VALUE_LENGTH = 8;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The secrets one OAuth flow sent or received, masked by value wherever they appear in a text built from a
+ * server's words (an error page that echoes the request, an error_description that quotes the refresh token):
+ * the field-name masks cannot see a value in HTML or prose. Each value is also looked for as it is written in a
+ * form or query (percent-encoded) and inside a JSON string (escaped).
+ */
+export class SecretValues {
+  private readonly values = new Set<string>();
+  private pattern: RegExp | undefined;
+
+  add(...values: Array<string | null | undefined>): void {
+    for (const value of values) {
+      if (value === null || value === undefined || value.length < MIN_MASKED_VALUE_LENGTH) continue;
+      for (const written of [value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+'), JSON.stringify(value).slice(1, -1)]) {
+        if (!this.values.has(written)) {
+          this.values.add(written);
+          this.pattern = undefined;
+        }
+      }
+    }
+  }
+
+  /** The text with every known value masked (the longest first, so a value that contains another is masked whole). */
+  mask(text: string): string {
+    if (this.values.size === 0) return text;
+    this.pattern ??= new RegExp(
+      [...this.values]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|'),
+      'g',
+    );
+    return text.replace(this.pattern, (found) => maskSecret(found));
+  }
+
+  /** A copy of a JSON-like value (a flow view, an exchange) with every string in it masked. */
+  maskAll<T>(value: T): T {
+    return this.maskValue(value) as T;
+  }
+
+  private maskValue(value: unknown): unknown {
+    if (typeof value === 'string') return this.mask(value);
+    if (Array.isArray(value)) return value.map((item) => this.maskValue(item));
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.maskValue(item)]));
+    }
+    return value;
+  }
+}
