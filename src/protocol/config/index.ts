@@ -7,3 +7,4 @@ export * from './import.js';
 export * from './export.js';
 export * from './export-registry.js';
 export * from './command-line.js';
+export * from './env-file.js';

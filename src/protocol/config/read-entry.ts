@@ -22,9 +22,9 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** Absolute on POSIX or Windows, or from the home folder. */
-export function isAbsolutePath(path: string): boolean {
-  return path.startsWith('/') || path.startsWith('~') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
+/** Absolute on POSIX or Windows (a path from the home folder, ~/…, is for `resolveCwd` to expand). */
+function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
 }
 
 /** A string-valued object; other values are left out, each with a sentence. */
