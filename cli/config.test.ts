@@ -11,7 +11,6 @@ import { readConfigServer } from './config-file.js';
 import { main } from './main.js';
 
 const registry = fileURLToPath(new URL('../test/fixtures/configs/registry/server.json', import.meta.url));
-const cursor = fileURLToPath(new URL('../test/fixtures/configs/cursor/.cursor/mcp.json', import.meta.url));
 const runs = { command: process.execPath, args: [everything] };
 
 /** A config file in a fresh folder; its path. */
@@ -72,9 +71,16 @@ describe('mcpscope --config: each shape', () => {
     }
   });
 
-  it('Cursor (JSONC): an unset ${env:…} is said on stderr, and the URL server is used', async () => {
-    const r = await cli('--config', cursor, '--server', 'remote', '--timeout', '200', 'ping');
-    expect(r.err).toContain('mcpscope: Server "remote" uses TEAM, which is not set here');
+  it('Cursor (JSONC): an unset ${env:…} is said on stderr before the URL server is tried', async () => {
+    const file = configFile(
+      '.cursor/mcp.json',
+      '{\n  // a comment\n  "mcpServers": { "remote": { "url": "http://127.0.0.1:1/mcp", "headers": { "X-Team": "${env:MCPSCOPE_UNSET}" }, }, },\n}',
+    );
+    const r = await cli('--config', file, '--timeout', '500', 'ping');
+    expect(r.code).toBe(1);
+    expect(r.err.split('\n')[0]).toBe(
+      'mcpscope: Server "remote" uses MCPSCOPE_UNSET, which is not set here: Cursor would use an empty value, and so does this import.',
+    );
   });
 
   it('registry server.json: a package needing inputs names them; one from an unknown registry says why', async () => {

@@ -211,6 +211,11 @@ describe('importConfig: bad input', () => {
     expect(importConfig('[1]').problems[0]?.message).toContain('not an object');
   });
 
+  it('never repeats a secret in the sentence about a value that is not a string', () => {
+    const r = importConfig('{"mcpServers": {"s": {"command": "node", "env": {"API_KEY": 123456}}}}');
+    expect(r.problems[0]?.message).toBe('env API_KEY of server "s" is a number, not a string, so it was left out: write it in quotes.');
+  });
+
   it('keeps "__proto__" as an ordinary server name', () => {
     const r = importConfig('{"mcpServers": {"__proto__": {"command": "node"}}}');
     expect(r.entries.map((e) => e.name)).toEqual(['__proto__']);

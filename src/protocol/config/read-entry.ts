@@ -5,7 +5,7 @@ import type { StdioTransportConfig } from '../envelope/envelope.js';
 import type { HttpMode } from '../http/exchange.js';
 import { headerNameProblem, headerValueProblem } from '../http/headers.js';
 import { isRecord } from '../json/guards.js';
-import type { ServerEntry } from './entry.js';
+import { isSecretName, type ServerEntry } from './entry.js';
 import { note, skip, type ConfigProblem, type ImportContext } from './problems.js';
 import { HOST_NAME, substitute, type ConfigHost } from './substitute.js';
 
@@ -37,10 +37,11 @@ function stringMap(name: string, field: string, value: unknown, problems: Config
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
     if (typeof v === 'string') out[key] = v;
-    else
-      problems.push(
-        note(name, `${field} ${key} of server "${name}" is ${describe(v)}, not a string, so it was left out: write it in quotes (for example "${String(v)}").`),
-      );
+    else {
+      // A secret's value is never repeated in a sentence.
+      const example = isSecretName(key) || !['number', 'boolean'].includes(typeof v) ? '' : ` (for example "${String(v)}")`;
+      problems.push(note(name, `${field} ${key} of server "${name}" is ${describe(v)}, not a string, so it was left out: write it in quotes${example}.`));
+    }
   }
   return out;
 }
