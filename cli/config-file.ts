@@ -4,7 +4,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
-import { importConfig, MAX_CONFIG_CHARS, parseEnvFile, type ConfigInput, type ServerEntry } from '../src/protocol/index.js';
+import { importConfig, MAX_CONFIG_CHARS, parseEnvFile, type ConfigInput, type ConfigProblem, type ServerEntry } from '../src/protocol/index.js';
 import { orList, refused, type Checked } from '../options/values.js';
 
 export interface ConfigServer {
@@ -52,6 +52,12 @@ function withEnvFile(entry: ServerEntry, dir: string, file: string): Checked<Ser
   return { ok: true, value: { ...entry, transport: { ...entry.transport, env: { ...parsed.env, ...entry.transport.env } } } };
 }
 
+/** The servers of the file that cannot be used, for a sentence listing the names. */
+function unusable(problems: readonly ConfigProblem[]): string {
+  const names = [...new Set(problems.filter((p) => p.skipped && p.server !== undefined).map((p) => p.server!))];
+  return names.length ? ` (${orList(names)} cannot be used: pick ${names.length > 1 ? 'one' : 'it'} with --server to see why.)` : '';
+}
+
 export function readConfigServer(file: string, name: string | undefined, env: NodeJS.ProcessEnv = process.env): Checked<ConfigServer> {
   const text = readText(file);
   if (!text.ok) return text;
@@ -72,14 +78,15 @@ export function readConfigServer(file: string, name: string | undefined, env: No
   const names = read.entries.map((e) => e.name);
   let entry: ServerEntry | undefined;
   if (name === undefined) {
-    if (read.entries.length > 1) return refused(`${file} has ${names.length} servers: say which with --server NAME (${orList(names)}).`);
+    if (read.entries.length > 1)
+      return refused(`${file} has ${names.length} servers: say which with --server NAME (${orList(names)}).${unusable(read.problems)}`);
     entry = read.entries[0];
   } else {
     entry = read.entries.find((e) => e.name === name);
     if (entry === undefined) {
       const why = read.problems.find((p) => p.server === name && p.skipped);
       if (why) return refused(`Server "${name}" of ${file} cannot be used: ${why.message}`);
-      return refused(`${file} has no server "${name}": the servers there are ${orList(names)}.`);
+      return refused(`${file} has no server "${name}": the servers there are ${orList(names)}.${unusable(read.problems)}`);
     }
   }
   if (entry === undefined) return refused(`${file} has no server in it.`);

@@ -119,6 +119,9 @@ describe('mcpscope --config: bad input', () => {
 
   it('a server with both command and url cannot be picked, and says why; the others still can', async () => {
     const file = configFile('mcp.json', { mcpServers: { both: { command: 'node', url: 'http://127.0.0.1:1/mcp' }, good: runs } });
+    expect((await cli('--config', file, '--server', 'typo', 'ping')).err).toContain(
+      `${file} has no server "typo": the servers there are good. (both cannot be used: pick it with --server to see why.)`,
+    );
     expect((await cli('--config', file, '--server', 'both', 'ping')).err).toContain('cannot be used: Server "both" has both a command and a url');
     expect(await cli('--config', file, 'tools', 'list')).toMatchObject({ code: 0 });
   });

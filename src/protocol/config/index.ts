@@ -2,7 +2,7 @@
 // registry's server.json), read into server entries and written back.
 export * from './entry.js';
 export * from './substitute.js';
-export * from './problems.js';
+export type { ConfigImport, ConfigInput, ConfigProblem, ImportContext } from './problems.js';
 export * from './import.js';
 export * from './export.js';
 export * from './export-registry.js';
