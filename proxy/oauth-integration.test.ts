@@ -1,4 +1,4 @@
-// OAuth through the whole proxy (issue 12): a real WebSocket, the real engine,
+// OAuth through the whole proxy: a real WebSocket, the real engine,
 // the protected demo (a 2025-11-25 Streamable HTTP server and its authorization
 // server). The test plays the browser: it takes the authorization URL from the
 // auth envelope, lets the auto-approving server redirect (manual), and GETs the

@@ -37,7 +37,7 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'network', label: 'Network', panel: <NetworkTab />, deferred: true },
   { id: 'problems', label: 'Problems', panel: <ProblemsTab />, deferred: true },
   { id: 'composer', label: 'Composer', panel: <ComposerTab />, deferred: true },
-  // OAuth (issue 12): only for HTTP connections; it comes to the front when a flow starts.
+  // OAuth: only for HTTP connections; it comes to the front when a flow starts.
   { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
 ];
 

@@ -88,7 +88,7 @@ function RuleRow({ count, version, connection }: { count: RuleCount; version: st
   );
 }
 
-/** The AUTH-* rules judge the OAuth flow (issue 12), listed apart from the frames' rules. */
+/** The AUTH-* rules judge the OAuth flow, listed apart from the frames' rules. */
 const isAuthRule = (rule: RuleId): boolean => rule.startsWith('AUTH-');
 
 function RuleTable({ label, counts, version, connection }: { label: string; counts: readonly RuleCount[]; version: string; connection: number }) {
