@@ -24,7 +24,7 @@ interface Index {
 const listOf = <T extends string>(value: T | readonly T[]): readonly T[] => (typeof value === 'string' ? [value] : value);
 
 export class RuleDispatch {
-  private readonly index = new Map<string, Index>();
+  private readonly index = {} as Record<Era, Record<HookKind, Index>>;
 
   constructor(ruleSets: readonly RuleSet<unknown>[], connection: LintConnection) {
     const entries = ruleSets.flatMap((set) => {
@@ -34,19 +34,23 @@ export class RuleDispatch {
       return set.hooks.map((hook) => ({ entry: { hook, state, applies }, eras }));
     });
     for (const era of ERAS) {
+      const byKind = {} as Record<HookKind, Index>;
+      this.index[era] = byKind;
       for (const kind of HOOK_KINDS) {
         const mine = entries.filter((e) => e.eras.includes(era) && listOf(e.entry.hook.on).includes(kind)).map((e) => e.entry);
         const named = new Set(mine.flatMap((e) => (e.hook.method === undefined ? [] : listOf(e.hook.method))));
         const byMethod = new Map([...named].map((m) => [m, mine.filter((e) => e.hook.method === undefined || listOf(e.hook.method).includes(m))]));
-        this.index.set(key(era, kind), { byMethod, any: mine.filter((e) => e.hook.method === undefined) });
+        byKind[kind] = { byMethod, any: mine.filter((e) => e.hook.method === undefined) };
       }
     }
   }
 
   /** Every hook for the frame, in table order. `what` names the frame, for a LINT-INTERNAL finding. */
   run(ctx: FrameContext, what: () => string): void {
-    const index = this.index.get(key(ctx.era, ctx.kind))!;
-    for (const { hook, state, applies } of index.byMethod.get(ctx.method) ?? index.any) {
+    const index = this.index[ctx.era][ctx.kind];
+    const entries = index.byMethod.get(ctx.method) ?? index.any;
+    for (let i = 0; i < entries.length; i++) {
+      const { hook, state, applies } = entries[i]!;
       if (hook.sender !== undefined && hook.sender !== ctx.sender) continue;
       try {
         if (applies && !applies(ctx)) continue;
@@ -57,8 +61,4 @@ export class RuleDispatch {
       }
     }
   }
-}
-
-function key(era: Era, kind: HookKind): string {
-  return `${era} ${kind}`;
 }

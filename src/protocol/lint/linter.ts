@@ -231,13 +231,14 @@ export class Linter {
     }
     const request = verdict.request.data;
     ctx.setEra(request.modern);
-    const isError = 'error' in body;
-    const task = request.modern === undefined && !isError && isTaskAnswer(request, body.result);
-    const handle = !isError && !task && isTaskHandle(body.result);
-    ctx.read(isError ? 'error' : 'result', request.method, request.params);
+    const error = 'error' in body ? body.error : undefined;
+    const result = 'result' in body ? body.result : undefined;
+    const task = request.modern === undefined && error === undefined && isTaskAnswer(request, result);
+    const handle = error === undefined && !task && isTaskHandle(result);
+    ctx.read(error ? 'error' : 'result', request.method, request.params);
     ctx.id = rid!;
     ctx.request = request;
-    ctx.answer = { ...body, task, handle, rttMs: verdict.rttMs };
+    ctx.answer = error ? { error, task, handle, rttMs: verdict.rttMs } : { result, task, handle, rttMs: verdict.rttMs };
     this.rules.run(ctx, what);
   }
 
