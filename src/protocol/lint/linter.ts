@@ -17,13 +17,12 @@ import { Context, describeFrame } from './frame-context.js';
 import { guardFor, internalFailureMessage } from './internal.js';
 import { legacyRuleSet } from './legacy-rule-set.js';
 import type { Sender } from './methods.js';
-import { checkModernHttpExchange } from './modern-http.js';
+import { checkModernExchange } from './modern-http.js';
 import { modernRuleSet } from './modern-rule-set.js';
-import { namesModernVersion } from './modern-era.js';
-import type { ModernRequest } from './modern.js';
 import type { Report } from './report.js';
 import { RULES, specUrl, type RuleId, type Severity } from './rules.js';
-import { other, type Finding, type Outstanding } from './state.js';
+import type { Finding, Outstanding } from './state.js';
+import { pairAnswer } from './pairing.js';
 import { isTaskAnswer } from './tasks.js';
 import { checkHttpExchange, checkStdoutNoise, endNoiseRun, type HttpExchangeFacts } from './transport.js';
 
@@ -121,7 +120,9 @@ export class Linter {
     const report = this.reporter(found, meta.seq, facts);
     const guard = guardFor(report, 'client', `the HTTP ${exchange.method} exchange`);
     guard('HTTP', () => checkHttpExchange(facts, exchange, sessionId, report));
-    guard('MODERN-HTTP (2026-07-28 header rules)', () => this.modernHttpExchange(exchange, found, meta.seq));
+    guard('MODERN-HTTP (2026-07-28 header rules)', () =>
+      checkModernExchange(exchange, this.connection.modern, (version) => this.reporter(found, meta.seq, { version: version ?? facts.version })),
+    );
     return found;
   }
 
@@ -196,40 +197,9 @@ export class Linter {
     body: { result: unknown } | { error: JsonRpcErrorObject },
     what: () => string,
   ): void {
-    const { facts } = this.connection;
-    const { sender, report } = ctx;
-    const verdict = facts.ledger.answer(sender, rid, ctx.at);
-    switch (verdict.kind) {
-      case 'unidentified': {
-        const strict = facts.version < '2025-11-25' && id === undefined;
-        report(
-          'JR-ERROR-ID',
-          `An error response with ${id === null ? 'id null' : 'no id'}; it cannot be matched to a request.`,
-          sender,
-          strict ? 'error' : 'warning',
-        );
-        return;
-      }
-      case 'type-mismatch': {
-        const asked = verdict.request.id;
-        report(
-          'JR-RESP-ORPHAN',
-          `The response id ${rid!.text} is a ${typeof rid!.value}, but request ${asked.text} was a ${typeof asked.value}; the id must keep its JSON type, so it answers nothing.`,
-          sender,
-        );
-        return;
-      }
-      case 'duplicate':
-      case 'late':
-        report('JR-RESP-ORPHAN', `Request ${verdict.request.id.text} was answered a second time.`, sender);
-        return;
-      case 'orphan':
-        report('JR-RESP-ORPHAN', `A response with id ${rid!.text}, which matches no request the ${other(sender)} sent.`, sender);
-        return;
-      case 'paired':
-        break;
-    }
-    const request = verdict.request.data;
+    const paired = pairAnswer(this.connection.facts, ctx.sender, id, rid, ctx.at, ctx.report);
+    if (!paired) return;
+    const request = paired.request.data;
     ctx.setEra(request.modern);
     const error = 'error' in body ? body.error : undefined;
     const result = 'result' in body ? body.result : undefined;
@@ -238,28 +208,7 @@ export class Linter {
     ctx.read(error ? 'error' : 'result', request.method, request.params);
     ctx.id = rid!;
     ctx.request = request;
-    ctx.answer = error ? { error, task, handle, rttMs: verdict.rttMs } : { result, task, handle, rttMs: verdict.rttMs };
+    ctx.answer = error ? { error, task, handle, rttMs: paired.rttMs } : { result, task, handle, rttMs: paired.rttMs };
     this.rules.run(ctx, what);
-  }
-
-  /** The 2026-07-28 header, session and method rules, on an exchange of that generation. */
-  private modernHttpExchange(ex: HttpExchangeFacts, found: Finding[], seq: number | undefined): void {
-    if ((ex.mode !== undefined && ex.mode !== 'streamable-http') || ex.initialize) return;
-    const { modern, facts } = this.connection;
-    const keys = ex.requestKeys ?? [];
-    const requests = keys.flatMap((k): ModernRequest[] => {
-      const r = modern.remembered(k);
-      return r ? [r] : [];
-    });
-    const header = ex.requestHeaders['mcp-protocol-version'];
-    // A POST of requests of the initialize generation is not one; anything else follows the connection (or its header).
-    const isModern = requests.length > 0 || (keys.length === 0 && (modern.version !== undefined || namesModernVersion(header)));
-    if (!isModern) return;
-    const version = requests[0]?.version ?? modern.version ?? header ?? facts.version;
-    try {
-      checkModernHttpExchange(ex, requests, this.reporter(found, seq, { version }));
-    } finally {
-      for (const k of keys) modern.forget(k);
-    }
   }
 }
