@@ -156,12 +156,10 @@ export class Linter {
       case 'request': {
         const { method, params } = frame.message;
         const id = frameRequestId(frame)!;
+        // A client request's era is the version its _meta names (an initialize ends a 2026-07-28 connection's).
         let era: string | undefined;
-        guardFor(
-          report,
-          sender,
-          what,
-        )('the era of the request', () => {
+        const guard = guardFor(report, sender, what);
+        guard('the era of the request', () => {
           era = sender === 'client' ? modern.clientRequestEra(method, params, report) : modern.version;
         });
         ctx.setEra(era);

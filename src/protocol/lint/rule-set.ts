@@ -4,7 +4,10 @@
 // method and its sender. The engine (linter.ts) classifies each frame, works
 // out its era, pairs an answer with its request, and calls each matching hook,
 // in table order, with that frame's context — as ESLint calls a rule's
-// listeners by node type. A new rule set is a new table passed to the Linter.
+// listeners by node type. A new rule set is a new table passed to the Linter
+// (LinterOptions.ruleSets); the rules it reports are entries of lint/rules.ts
+// (id, severity, title, spec link), each tested with a failing and a passing
+// example, as linter.test.ts and modern.test.ts do for the built-in tables.
 
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import type { RequestId } from '../ledger/request-id.js';
@@ -80,6 +83,6 @@ export interface RuleSet<S = undefined> {
   era: Era | readonly Era[] | ((ctx: FrameContext) => boolean);
   /** Its own state for one connection (made with the Linter, which lints one connection). */
   state?(connection: LintConnection): S;
-  /** Called in this order, after the built-in rule sets' hooks. */
+  /** Called in this order on each frame, after the hooks of the rule sets before this one. */
   hooks: readonly Hook<S>[];
 }
