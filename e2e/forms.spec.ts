@@ -1,0 +1,59 @@
+// What the Tools and Prompts forms send: never an older value than what was
+// typed, `arguments: {}` and `_meta` when asked for, and no confirmation for a
+// destructive tool's dry run. The fixture answers with the params it received.
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { connectToScript } from './fixtures/connect.js';
+
+const formsServer = fileURLToPath(new URL('../test/fixtures/forms-server.mjs', import.meta.url));
+
+async function openTool(page: Page, name: string): Promise<{ tools: Locator; tool: Locator }> {
+  await connectToScript(page, formsServer, 'forms-fixture');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
+  return { tools, tool: tools.getByRole('region', { name: `Tool ${name}` }) };
+}
+
+const result = (tools: Locator) => tools.getByRole('region', { name: 'Call result' });
+
+test('a field edited as JSON: text that is not JSON goes as the string typed where a string is allowed, never as the last valid value', async ({ page }) => {
+  const { tools, tool } = await openTool(page, 'sequentialthinking');
+  await tool.getByLabel('thought', { exact: true }).fill('first');
+  const next = tool.getByLabel('nextThoughtNeeded');
+  await next.fill('true');
+  await next.fill('yes');
+  await expect(tool.getByRole('status').filter({ hasText: 'Not JSON, so it is sent as the string "yes", which this field allows.' })).toBeVisible();
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools)).toContainText('received {"arguments":{"thought":"first","nextThoughtNeeded":"yes"}');
+});
+
+test('a field edited as JSON that allows no string blocks the call with the field named, and keeps the text through the JSON view', async ({ page }) => {
+  const { tools, tool } = await openTool(page, 'plot');
+  const point = tool.getByLabel('point');
+  await point.fill('[1, 2]');
+  await point.fill('[1, 3');
+  await expect(tool.getByRole('alert').filter({ hasText: /^Not valid JSON \(.+\)\. Nothing is sent until it is fixed or emptied\.$/ })).toBeVisible();
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(tool.getByText(/^\/point is not valid JSON \(.+\): fix it or empty it to leave it out\. Nothing was sent\.$/)).toBeVisible();
+  await expect(result(tools)).toHaveCount(0);
+
+  // The whole-arguments JSON view would show the last valid point: it stays closed, and the text stays.
+  await tool.getByRole('button', { name: 'JSON', exact: true }).click();
+  await expect(
+    tool.getByRole('alert').filter({ hasText: '/point is not valid JSON: fix or empty it before editing all the arguments as JSON.' }),
+  ).toBeVisible();
+  await expect(point).toHaveValue('[1, 3');
+
+  await point.fill('[1, 3]');
+  await tool.getByRole('button', { name: 'JSON', exact: true }).click();
+  const whole = tool.getByLabel('arguments (JSON)');
+  await whole.fill('{"point": [4, 5]');
+  // Back to the form would show [1, 3], older than this text: refused.
+  await tool.getByRole('button', { name: 'JSON', exact: true }).click();
+  await expect(tool.getByRole('alert').filter({ hasText: /^Fix the arguments JSON before going back to the form/ })).toBeVisible();
+  await expect(whole).toHaveValue('{"point": [4, 5]');
+  await whole.fill('{"point": [4, 5]}');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools)).toContainText('received {"arguments":{"point":[4,5]}');
+});
