@@ -57,3 +57,24 @@ test('a field edited as JSON that allows no string blocks the call with the fiel
   await tool.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(tools)).toContainText('received {"arguments":{"point":[4,5]}');
 });
+
+test('a destructive tool called with dryRun: true does not ask, and says so next to the button', async ({ page }) => {
+  const { tools, tool } = await openTool(page, 'delete_branch');
+  const confirm = page.getByRole('dialog', { name: 'Call delete_branch?' });
+  await tool.getByLabel('branch', { exact: true }).fill('old');
+  await expect(tool.getByText('Asks before calling: the server marks this tool destructive.')).toBeVisible();
+  await tool.getByRole('checkbox', { name: 'dryRun' }).check();
+  await expect(tool.getByRole('button', { name: 'Call tool' })).toHaveAccessibleDescription('dryRun: true, so this call does not ask for confirmation.');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools)).toContainText('received {"arguments":{"branch":"old","dryRun":true}');
+  await expect(confirm).toBeHidden();
+
+  // Without the dry run it asks; "don't ask again" holds for this tool on this connection.
+  await tool.getByRole('checkbox', { name: 'dryRun' }).uncheck();
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('checkbox', { name: "Don't ask again for this tool in this session" }).check();
+  await confirm.getByRole('button', { name: 'Call anyway' }).click();
+  await expect(result(tools)).toContainText('"dryRun":false');
+  await expect(tool.getByText('Does not ask again for this tool until the next connection.')).toBeVisible();
+});

@@ -6,6 +6,7 @@ import { toolTaskSupport, validateAgainstSchema, type Tool } from '../../../prot
 import { TaskChoice } from './TaskChoice.js';
 import { useConnection, useTools } from '../../hooks.js';
 import { callBlocked, toolExclusion } from './availability.js';
+import { confirmation, confirmationNote } from './confirm-call.js';
 import { CallPanel } from './CallPanel.js';
 import { draftArguments } from './form/draft.js';
 import { placeProblems, type PlacedProblems } from './form/field-errors.js';
@@ -69,6 +70,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
   );
   const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
   const inFlight = useTools((s) => s.inFlight);
+  const noConfirm = useTools((s) => s.noConfirm);
   const snapshot = useConnection((s) => s.snapshot);
   const session = useConnection((s) => s.session);
   const setDraft = useTools((s) => s.setDraft);
@@ -79,6 +81,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
   const check = checkArguments(tool, prepared, draft);
   const blocked = callBlocked(snapshot, session, inFlight) ?? toolExclusion(tool, snapshot);
   const showProblems = attempted && !check.ok;
+  const confirmNote = confirmationNote(confirmation(tool, check.args, noConfirm));
   const title = displayTitle(tool);
 
   function call(anyway: boolean): void {
@@ -132,6 +135,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
       <CallPanel
         {...(blocked !== undefined ? { blocked } : {})}
         {...(showProblems && !check.ok ? { problems: { title: check.title, lines: check.placed.lines, canSendAnyway: check.canSendAnyway } } : {})}
+        {...(confirmNote ? { confirmNote } : {})}
         onCall={call}
       />
     </section>

@@ -15,7 +15,7 @@ import {
   type TaskGeneration,
   type Tool,
 } from '../../../protocol/index.js';
-import { needsConfirmation } from './confirm-call.js';
+import { confirmation } from './confirm-call.js';
 
 export const CANCEL_REASON = 'Cancelled by the user in mcpscope';
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -218,7 +218,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         select(record.tool.name);
       },
       startCall: (request) => {
-        if (needsConfirmation(request.tool) && !get().noConfirm.includes(request.tool.name)) {
+        if (confirmation(request.tool, request.arguments, get().noConfirm) === 'ask') {
           set({ confirming: request });
           return Promise.resolve(undefined);
         }
