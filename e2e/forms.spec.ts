@@ -78,3 +78,28 @@ test('a destructive tool called with dryRun: true does not ask, and says so next
   await expect(result(tools)).toContainText('"dryRun":false');
   await expect(tool.getByText('Does not ask again for this tool until the next connection.')).toBeVisible();
 });
+
+async function openPrompt(page: Page, name: string): Promise<{ panel: Locator; form: Locator }> {
+  await connectToScript(page, formsServer, 'forms-fixture');
+  await page.getByRole('tab', { name: 'Prompts' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Prompts' });
+  await panel.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  return { panel, form: panel.getByRole('form', { name: `Arguments of ${name}` }) };
+}
+
+test('completion: an empty field shows its suggestions on focus, and Enter takes the only one offered', async ({ page }) => {
+  const { panel, form } = await openPrompt(page, 'paint');
+  const color = form.getByRole('combobox', { name: 'color' });
+  const options = page.getByRole('listbox', { name: 'Suggestions for color' }).getByRole('option');
+  await color.focus();
+  await expect(options).toHaveText(['red', 'green', 'blue', 'black']);
+  await color.pressSequentially('gr');
+  await expect(options).toHaveText(['green']);
+  await expect(options.first()).toHaveAttribute('aria-selected', 'false');
+  await color.press('Enter');
+  await expect(color).toHaveValue('green');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  // With the value in the field, Enter is the form's again.
+  await color.press('Enter');
+  await expect(panel).toContainText('received {"arguments":{"color":"green"}');
+});
