@@ -103,3 +103,39 @@ test('completion: an empty field shows its suggestions on focus, and Enter takes
   await color.press('Enter');
   await expect(panel).toContainText('received {"arguments":{"color":"green"}');
 });
+
+test('a prompt with no arguments: arguments: {} and _meta when asked, exactly so in the Log', async ({ page }) => {
+  const { panel, form } = await openPrompt(page, 'summary');
+  await form.getByRole('button', { name: 'Get prompt' }).click();
+  // Left out by default, as the spec allows; this server insists.
+  await expect(panel).toContainText('Invalid params: arguments: Required');
+  await form.getByRole('checkbox', { name: 'Send arguments: {} when there are none' }).check();
+  const meta = form.getByLabel('_meta (JSON object)');
+  await meta.fill('{"trace": ');
+  await expect(meta).toHaveAccessibleDescription(/^_meta is not valid JSON \(.+\): fix it, or empty it to send no _meta\.$/);
+  await form.getByRole('button', { name: 'Get prompt' }).click();
+  await expect(form.getByRole('alert')).toHaveText(/^_meta is not valid JSON .+ Nothing was sent\.$/);
+  await meta.fill('{"trace": "t-1"}');
+  await form.getByRole('button', { name: 'Get prompt' }).click();
+  await expect(panel).toContainText('received {"arguments":{},"_meta":{"trace":"t-1"}}');
+
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await expect(log.getByRole('row').filter({ hasText: '"params":{"name":"summary","arguments":{},"_meta":{"trace":"t-1"}}' })).toHaveCount(1);
+});
+
+test('a tool with no arguments sends arguments: {} unless unticked; _meta goes beside progressToken; a bad _meta blocks the call', async ({ page }) => {
+  const { tools, tool } = await openTool(page, 'status');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools)).toContainText('received {"arguments":{},"_meta":{"progressToken":');
+  await tool.getByRole('checkbox', { name: 'Send arguments: {} when there are none' }).uncheck();
+  const meta = tool.getByLabel('_meta (JSON object)');
+  await meta.fill('[1]');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(tool.getByText('_meta must be a JSON object, like {"trace": "abc"}: fix it, or empty it to send no _meta.').first()).toBeVisible();
+  // Nothing was sent: the history holds the first call only.
+  await expect(tools.getByRole('region', { name: 'Call history' }).getByRole('row')).toHaveCount(2);
+  await meta.fill('{"trace": "t-9"}');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools)).toContainText('received {"arguments":"(absent)","_meta":{"trace":"t-9","progressToken":');
+});
