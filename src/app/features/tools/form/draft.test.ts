@@ -72,4 +72,12 @@ describe('a field edited as JSON whose text does not parse', () => {
     expect(open.ok).toBe(false);
     expect(!open.ok && open.message).toBe('/point is not valid JSON: fix or empty it before editing all the arguments as JSON.');
   });
+
+  it('a whole-arguments JSON field holding something other than an object is refused, not sent as {}', () => {
+    const root = prepareFormSchema(true).schema;
+    const args = draftArguments({ formData: [1] }, root);
+    expect(args).toEqual({ ok: false, message: 'The arguments must be a JSON object, like {"a": 1}: nothing was sent.' });
+    expect(draftArguments({ formData: { a: 1 } }, root)).toEqual({ ok: true, value: { a: 1 } });
+    expect(draftArguments({ formData: undefined }, root)).toEqual({ ok: true, value: {} });
+  });
 });

@@ -10,7 +10,7 @@ import { isRecord } from '../../../../protocol/index.js';
 import type { ToolDraft } from '../tools-store.js';
 import { buildArguments } from './build-arguments.js';
 import { invalidFieldsMessage, invalidJsonFields } from './json-text.js';
-import type { Schema } from './prepare-schema.js';
+import { isJsonField, type Schema } from './prepare-schema.js';
 
 export type ViewSwitch = { ok: true; draft: ToolDraft } | { ok: false; message: string };
 
@@ -56,5 +56,9 @@ export function draftArguments(draft: ToolDraft, formSchema: Schema): { ok: true
   }
   const invalid = invalidJsonFields(formSchema, draft.formData);
   if (invalid.length > 0) return { ok: false, message: invalidFieldsMessage(invalid) };
+  // A whole-arguments JSON field holding [1] or "text" would otherwise go as {}.
+  if (isJsonField(formSchema) && draft.formData !== undefined && !isRecord(draft.formData)) {
+    return { ok: false, message: 'The arguments must be a JSON object, like {"a": 1}: nothing was sent.' };
+  }
   return { ok: true, value: buildArguments(formSchema, draft.formData) };
 }
