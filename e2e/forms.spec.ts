@@ -139,3 +139,19 @@ test('a tool with no arguments sends arguments: {} unless unticked; _meta goes b
   await tool.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(tools)).toContainText('received {"arguments":"(absent)","_meta":{"trace":"t-9","progressToken":');
 });
+
+test('a number field keeps what was typed: text that is no number is caught before sending, and Send anyway sends it as typed', async ({ page }) => {
+  const { tools, tool } = await openTool(page, 'plot');
+  const scale = tool.getByLabel('scale');
+  await scale.fill('2');
+  await scale.fill('2x');
+  await expect(scale).toHaveValue('2x');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(tool.getByText("The arguments do not match the tool's inputSchema:")).toBeVisible();
+  await expect(result(tools)).toHaveCount(0);
+  await tool.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(result(tools)).toContainText('received {"arguments":{"scale":"2x"}');
+  await scale.fill('2.5');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result(tools)).toContainText('received {"arguments":{"scale":2.5}');
+});

@@ -25,10 +25,20 @@ function textControlProps(props: WidgetProps) {
   };
 }
 
+/**
+ * A number goes in a text input: a number input reports "" for "2x" (the field would silently be left
+ * out); as text it is kept, sent as a number when it is one, and otherwise caught by validation.
+ */
+function numberAsText(inputProps: ReturnType<typeof getInputProps>) {
+  const { step: _step, min: _min, max: _max, ...rest } = inputProps;
+  return { ...rest, type: 'text', inputMode: inputProps.type === 'integer' || Number.isInteger(inputProps.step) ? 'numeric' : 'decimal' } as const;
+}
+
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { value, onChange, onChangeOverride, options, schema, type } = props;
-  const inputProps = getInputProps(schema, type, options);
-  const isNumber = inputProps.type === 'number' || inputProps.type === 'integer';
+  const given = getInputProps(schema, type, options);
+  const isNumber = given.type === 'number' || given.type === 'integer';
+  const inputProps = isNumber ? numberAsText(given) : given;
   const shown = value === null || value === undefined ? '' : isNumber && value !== 0 && !value ? '' : value;
   const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value);
   return (
