@@ -138,6 +138,12 @@ test('a tool with no arguments sends arguments: {} unless unticked; _meta goes b
   await meta.fill('{"trace": "t-9"}');
   await tool.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(tools)).toContainText('received {"arguments":"(absent)","_meta":{"trace":"t-9","progressToken":');
+
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await expect(log.getByRole('row').filter({ hasText: /"params":\{"name":"status","_meta":\{"trace":"t-9","progressToken":"mcpscope-\d+"\}\}/ })).toHaveCount(
+    1,
+  );
 });
 
 test('a number field keeps what was typed: text that is no number is caught before sending, and Send anyway sends it as typed', async ({ page }) => {
