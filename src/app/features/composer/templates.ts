@@ -58,3 +58,14 @@ export const TEMPLATES: ComposerTemplate[] = [
     text: (id) => `{"jsonrpc": "2.0", "id": "${id()}", "method": "ping"`,
   },
 ];
+
+/** A note and the text it was written for (a template's, or a frame loaded from the log). */
+export interface Noted {
+  note: string;
+  text: string;
+}
+
+/** The note describes the text it came with: once that text is edited or replaced, it is no longer shown. */
+export function shownNote(noted: Noted | undefined, text: string): string | undefined {
+  return noted !== undefined && noted.text === text ? noted.note : undefined;
+}
