@@ -5,13 +5,14 @@ import type { AuthExchangeView, AuthStepId, AuthorizationServerMetadata } from '
 import type { AuthorizerOptions } from './authorizer-types.js';
 import type { FlowRecord } from './flow-record.js';
 import { flowExchangeView, httpExchangeOf, stepOfFlow } from './exchange-views.js';
+import { createOAuthFetch } from './fetch-policy.js';
 import type { OAuthFlowExchange } from './flow.js';
 
 export interface FlowContext {
   readonly record: FlowRecord;
   readonly options: AuthorizerOptions;
   readonly clock: () => number;
-  /** The fetch discovery and the token flow use (the options' or the global one). */
+  /** The one fetch discovery, the token flow and the opener use: the fetch policy's (or the options' in-memory one). */
   readonly fetch: typeof fetch;
   /** Files one exchange: into its step of the view and, as an HttpExchange, into the Network view. */
   exchange(step: AuthStepId, view: AuthExchangeView): void;
@@ -43,7 +44,7 @@ export function createFlowContext(record: FlowRecord, options: AuthorizerOptions
     record,
     options,
     clock: options.clock ?? Date.now,
-    fetch: options.fetch ?? fetch,
+    fetch: options.fetch ?? createOAuthFetch({ serverUrl: options.serverUrl, ...options.fetchPolicy }),
     exchange,
     flowExchanges,
     fileFlowExchanges() {

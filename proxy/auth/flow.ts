@@ -6,6 +6,7 @@
 import * as oauth from 'oauth4webapi';
 import { isRecord, isSecretHeaderName, maskHeaderValue, maskOAuthBody, maskOAuthUrl, type AuthorizationServerMetadata } from '../../src/protocol/wire.js';
 import { tokenEndpointAuthMethodOf, type ClientRegistration, type StoredTokens } from './credentials.js';
+import { OAuthFetchRefused } from './fetch-policy.js';
 
 /** The step of the flow an exchange or an error belongs to. */
 export type OAuthFlowStep = 'registration' | 'authorization-response' | 'token' | 'refresh';
@@ -56,7 +57,8 @@ export interface OAuthFlowOptions {
   metadata: AuthorizationServerMetadata;
   /** Every exchange is appended here, in order. */
   exchanges: OAuthFlowExchange[];
-  fetch?: typeof fetch;
+  /** The fetch policy's (fetch-policy.ts): every request of the flow goes through it. */
+  fetch: typeof fetch;
   clock?: () => number;
 }
 
@@ -87,7 +89,7 @@ export function applicationTypeFor(redirectUri: string): ApplicationType {
 export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
   const { metadata, exchanges } = options;
   const clock = options.clock ?? Date.now;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch;
   const as: oauth.AuthorizationServer = {
     ...(metadata.document as Partial<oauth.AuthorizationServer>),
     issuer: metadata.issuer,
@@ -111,22 +113,25 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         requestHeaders: shownHeaders(Object.entries(init.headers)),
         ...(requestBody !== undefined && { requestBody: maskOAuthBody(requestBody, init.headers['content-type']) }),
       };
+      let response: Response;
       try {
         // init is oauth4webapi's own fetch options; the cast only widens its body type to fetch's.
-        const response = await doFetch(url, init as RequestInit);
-        const text = await response.clone().text();
-        exchanges.push({
-          ...base,
-          status: response.status,
-          responseHeaders: shownHeaders([...response.headers]),
-          durationMs: clock() - startedAt,
-          responseBody: maskOAuthBody(text, response.headers.get('content-type') ?? undefined),
-        });
-        return response;
+        response = await doFetch(url, init as RequestInit);
       } catch (error) {
-        exchanges.push({ ...base, durationMs: clock() - startedAt, error: error instanceof Error ? error.message : String(error) });
+        exchanges.push({ ...base, durationMs: clock() - startedAt, error: messageOf(error) });
         throw error;
       }
+      const answered = { ...base, status: response.status, responseHeaders: shownHeaders([...response.headers]) };
+      let text: string;
+      try {
+        // Read whole here (the policy bounds it), so a body too large fails with the status it came with.
+        text = await response.text();
+      } catch (error) {
+        exchanges.push({ ...answered, durationMs: clock() - startedAt, error: messageOf(error) });
+        throw error;
+      }
+      exchanges.push({ ...answered, durationMs: clock() - startedAt, responseBody: maskOAuthBody(text, response.headers.get('content-type') ?? undefined) });
+      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     },
   });
 
@@ -143,12 +148,17 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
       // Not an OAuth error object (an HTML page, a plain-text 500): the server's own words beat the library's.
       const body = exchange.responseBody.trim().replace(/\s+/g, ' ');
       detail = `it said: ${body.length > 200 ? `${body.slice(0, 200)}…` : body}`;
-    } else if (error instanceof Error) {
-      detail = error.message;
     } else {
-      detail = String(error);
+      detail = messageOf(error);
     }
-    const answered = status !== undefined ? ` answered ${status}` : exchange ? ' could not be reached' : ' was not called';
+    const answered =
+      status !== undefined
+        ? ` answered ${status}`
+        : error instanceof OAuthFetchRefused
+          ? ' was not contacted'
+          : exchange
+            ? ' could not be reached'
+            : ' was not called';
     const verdict = status !== undefined && status >= 400 && status < 500 ? 'was refused' : 'failed';
     return new OAuthFlowError(step, `${what} ${verdict}: the ${endpoint}${answered} — ${detail}`, status);
   };
@@ -314,6 +324,10 @@ function callbackFailure(error: unknown, issuer: string): OAuthFlowError {
     );
   }
   return new OAuthFlowError('authorization-response', `The callback could not be used: ${message}.`);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Headers as shown: the ones that carry a credential masked. */
