@@ -33,11 +33,24 @@ export interface Discovered {
   selectedScope?: string;
 }
 
+const FIRST_CONTACT = 'first contact with';
+
 export function createFlowContext(record: FlowRecord, options: AuthorizerOptions): FlowContext {
   const flowExchanges: OAuthFlowExchange[] = [];
   let filed = 0;
+  const contacted = new Set([new URL(options.serverUrl).origin]);
+  /** An origin the flow reaches for the first time (not the MCP server's) is named in the step that reached it. */
+  const nameNewOrigin = (step: AuthStepId, view: AuthExchangeView): void => {
+    if (view.status === undefined) return; // not reached (refused or down): the step's sentence says so
+    const origin = URL.canParse(view.url) ? new URL(view.url).origin : undefined;
+    if (origin === undefined || contacted.has(origin)) return;
+    contacted.add(origin);
+    const earlier = record.step(step).learnt.find(([label]) => label === FIRST_CONTACT)?.[1];
+    record.learn(step, FIRST_CONTACT, earlier === undefined ? origin : `${earlier} ${origin}`);
+  };
   const exchange = (step: AuthStepId, view: AuthExchangeView): void => {
     record.addExchange(step, view);
+    nameNewOrigin(step, view);
     options.onExchange(httpExchangeOf(view, step, options.nextExchangeId()));
   };
   return {
