@@ -84,7 +84,7 @@ export function createOAuthFetch(options: OAuthFetchPolicyOptions): typeof fetch
       const kind = addressKind(address);
       if (!mayReach(from, kind)) {
         throw new OAuthFetchRefused(
-          `Not fetched: ${url.origin} is ${address}, ${describeKind(kind)}, and the MCP server ${server.host} is not on ${from === 'private' ? 'that network' : 'this machine'}: a server may not make mcpscope reach this machine or its network. If this authorization server is yours, run mcpscope where the MCP server is local.`,
+          `Not fetched: ${url.origin} is ${address}, ${describeKind(kind)}, and the MCP server ${server.host} is not on ${from === 'private' ? 'that network' : 'this machine'}: a server may not make mcpscope reach this machine or its network. If the server is yours, have it name addresses its clients can reach from where it is.`,
         );
       }
     }
