@@ -304,6 +304,16 @@ describe('OAuth token flow without a server', () => {
     expect(error.message).toMatch(/iss does not name the authorization server https:\/\/as\.example.*missing/);
   });
 
+  it('a token endpoint answering 204 (no body) fails the step with its status', async () => {
+    const exchanges: OAuthFlowExchange[] = [];
+    const empty = (async () => new Response(null, { status: 204 })) as typeof fetch;
+    const flow = createOAuthFlow({ metadata, exchanges, fetch: empty });
+    const tokens = { issuer: metadata.issuer, resource: 'https://mcp.example/mcp', accessToken: 'a', tokenType: 'Bearer', refreshToken: 'r', obtainedAt: 0 };
+    const error = await refusal(flow.refresh({ client: publicClient, tokens }));
+    expect(error.message).toMatch(/^Refreshing the access token failed: the token endpoint answered 204 — /);
+    expect(exchanges).toMatchObject([{ step: 'refresh', status: 204, responseBody: '' }]);
+  });
+
   it('records a network failure of the token endpoint and names the step', async () => {
     const exchanges: OAuthFlowExchange[] = [];
     const down = (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch;

@@ -131,7 +131,9 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         throw error;
       }
       exchanges.push({ ...answered, durationMs: clock() - startedAt, responseBody: maskOAuthBody(text, response.headers.get('content-type') ?? undefined) });
-      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+      // 204, 205 and 304 may carry no body, not even an empty one.
+      const body = [204, 205, 304].includes(response.status) ? null : text;
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     },
   });
 
