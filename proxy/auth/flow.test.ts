@@ -311,6 +311,7 @@ describe('OAuth token flow without a server', () => {
     const tokens = { issuer: metadata.issuer, resource: 'https://mcp.example/mcp', accessToken: 'a', tokenType: 'Bearer', refreshToken: 'r', obtainedAt: 0 };
     const error = await refusal(flow.refresh({ client: publicClient, tokens }));
     expect(error.message).toMatch(/^Refreshing the access token failed: the token endpoint answered 204 — /);
+    expect(error.message).not.toMatch(/Response constructor/);
     expect(exchanges).toMatchObject([{ step: 'refresh', status: 204, responseBody: '' }]);
   });
 
