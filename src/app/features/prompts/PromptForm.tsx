@@ -2,7 +2,7 @@
 // server's suggestions), required ones marked and checked before prompts/get is sent.
 
 import { useId, type FormEvent } from 'react';
-import type { Prompt } from '../../../protocol/index.js';
+import { ownValue, type Prompt } from '../../../protocol/index.js';
 import { declaredArguments, missingMessage } from './prompt-arguments.js';
 import { usePrompts } from '../../hooks.js';
 import { CompletionInput } from '../completion/CompletionInput.js';
@@ -10,7 +10,7 @@ import { CompletionInput } from '../completion/CompletionInput.js';
 const NO_VALUES: Readonly<Record<string, string>> = {};
 
 export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSend: string | undefined; loading: boolean }) {
-  const values = usePrompts((s) => s.values[prompt.name] ?? NO_VALUES);
+  const values = usePrompts((s) => ownValue(s.values, prompt.name) ?? NO_VALUES);
   const missing = usePrompts((s) => s.missing);
   const getPrompt = usePrompts((s) => s.getPrompt);
   const setValue = usePrompts((s) => s.setValue);
@@ -39,7 +39,7 @@ export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSe
             </label>
             <CompletionInput
               id={fieldId}
-              value={values[arg.name] ?? ''}
+              value={ownValue(values, arg.name) ?? ''}
               aria-required={arg.required === true}
               aria-invalid={invalid}
               aria-describedby={describedBy || undefined}

@@ -3,7 +3,7 @@
 // returned lives in the query cache (server-data/reads.ts), not here.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Prompt } from '../../../protocol/index.js';
+import { ownValue, type Prompt } from '../../../protocol/index.js';
 import { buildPromptParams, declaredArguments } from './prompt-arguments.js';
 
 /** The prompts/get asked for last: its query is keyed by these params. */
@@ -54,12 +54,12 @@ export function createPromptsStore(deps: PromptsDeps): PromptsStore {
     setValue: (prompt, argument, value) => {
       const { values, missing } = get();
       set({
-        values: { ...values, [prompt]: { ...values[prompt], [argument]: value } },
+        values: { ...values, [prompt]: { ...ownValue(values, prompt), [argument]: value } },
         missing: value.trim() === '' ? missing : missing.filter((m) => m !== argument),
       });
     },
     getPrompt: (prompt) => {
-      const values = get().values[prompt.name] ?? {};
+      const values = ownValue(get().values, prompt.name) ?? {};
       const built = buildPromptParams(prompt.name, declaredArguments(prompt.arguments), values);
       if (!built.ok) {
         set({ missing: built.missing });

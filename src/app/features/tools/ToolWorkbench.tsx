@@ -2,7 +2,7 @@
 // sending, and the call controls.
 
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { toolTaskSupport, validateAgainstSchema, type Tool } from '../../../protocol/index.js';
+import { ownValue, toolTaskSupport, validateAgainstSchema, type Tool } from '../../../protocol/index.js';
 import { TaskChoice } from './TaskChoice.js';
 import { useConnection, useTools } from '../../hooks.js';
 import { callBlocked, toolExclusion } from './availability.js';
@@ -67,7 +67,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
     () => (prepared.jsonOnly ? { formData: {}, json: { text: '{}' } } : { formData: initialFormData(prepared.schema) }),
     [prepared],
   );
-  const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
+  const draft = useTools((s) => ownValue(s.drafts, tool.name)) ?? initial;
   const inFlight = useTools((s) => s.inFlight);
   const snapshot = useConnection((s) => s.snapshot);
   const session = useConnection((s) => s.session);
