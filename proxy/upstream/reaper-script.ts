@@ -38,6 +38,8 @@ for entry in $groups; do
   [ "\${entry#*:}" = - ] || marks="$marks \${entry#*:}"
 done
 if printf 'a\\0' | grep -qzx a 2>/dev/null; then nul_grep=yes; else nul_grep=no; fi
+# test -O (owned by us) is not POSIX: a shell without it relies on kill, which reaches only our own processes.
+if [ -O /proc/$$ ] 2>/dev/null; then owner_test=yes; else owner_test=no; fi
 
 # The environ files (/proc/<pid>/environ) that hold MCPSCOPE_SERVER_MARK=<a tracked mark> exactly.
 marked() {
@@ -77,7 +79,8 @@ scan() {
   done
   for d in /proc/[0-9]*; do
     p=\${d#/proc/}
-    [ "$p" != $$ ] && [ -O "$d" ] || continue
+    [ "$p" != $$ ] || continue
+    [ "$owner_test" = no ] || [ -O "$d" ] || continue
     { read -r stat < "$d/stat"; } 2>/dev/null || continue
     # The fields after "(comm)": state ppid pgrp ...; comm may hold spaces or parentheses.
     set -- \${stat##*) }
