@@ -11,7 +11,7 @@ import { conformanceAuth, conformanceVersion, runConformanceClient } from './con
 import { applyLogLevel } from './logging.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
 import { CLI_CALLBACK_TIMEOUT_MS, startCliAuthSession, type CliAuthSession } from './auth/session.js';
-import { plural, type VersionChoice } from '../src/protocol/index.js';
+import { ownValue, plural, type VersionChoice } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
 
 export interface CliIo {
@@ -26,7 +26,7 @@ const MARK: Record<string, string> = { pass: '✓', fail: '✗', warn: '!', skip
 /** The steps and findings of one check, without the verdict line. */
 function checkBody(r: CheckReport): string[] {
   const lines = [`mcpscope check: ${r.server.name} ${r.server.version}, protocol ${r.protocolVersion}`, ''];
-  lines.push(...table(r.steps.map((s) => [MARK[s.status] ?? '?', s.name, s.detail])));
+  lines.push(...table(r.steps.map((s) => [ownValue(MARK, s.status) ?? '?', s.name, s.detail])));
   lines.push('');
   if (r.findings.length) {
     // The same finding on many frames is one line with a count.

@@ -8,6 +8,7 @@
 import { isRecord } from '../json/guards.js';
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import { err, ok, type Result } from '../result.js';
+import { setOwn } from '../text/own.js';
 import { isModernVersion } from '../versions.js';
 import { isTaskStatus, sharedTaskProblems, taskFields, type Task } from './task.js';
 
@@ -113,7 +114,7 @@ export function parseExtTask(value: unknown): Result<{ task: Task; detail: TaskD
   if (value.status === 'input_required' && isRecord(value.inputRequests)) {
     const requests: Record<string, TaskInputRequest> = {};
     for (const [key, entry] of Object.entries(value.inputRequests)) {
-      if (isRecord(entry) && typeof entry.method === 'string') requests[key] = { method: entry.method, params: entry.params };
+      if (isRecord(entry) && typeof entry.method === 'string') setOwn(requests, key, { method: entry.method, params: entry.params });
     }
     detail.inputRequests = requests;
   }

@@ -3,7 +3,7 @@
 // sent; then `arguments: {}` when there are none, and `_meta`.
 
 import { useId, type FormEvent } from 'react';
-import type { Prompt } from '../../../protocol/index.js';
+import { ownValue, type Prompt } from '../../../protocol/index.js';
 import { declaredArguments, missingMessage } from './prompt-arguments.js';
 import { usePrompts } from '../../hooks.js';
 import { CompletionInput } from '../completion/CompletionInput.js';
@@ -13,9 +13,9 @@ import { PROMPT_EXTRAS } from './prompts-store.js';
 const NO_VALUES: Readonly<Record<string, string>> = {};
 
 export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSend: string | undefined; loading: boolean }) {
-  const values = usePrompts((s) => s.values[prompt.name] ?? NO_VALUES);
+  const values = usePrompts((s) => ownValue(s.values, prompt.name) ?? NO_VALUES);
   const missing = usePrompts((s) => s.missing);
-  const extras = usePrompts((s) => s.extras[prompt.name]) ?? PROMPT_EXTRAS;
+  const extras = usePrompts((s) => ownValue(s.extras, prompt.name)) ?? PROMPT_EXTRAS;
   const blocked = usePrompts((s) => s.blocked);
   const setExtras = usePrompts((s) => s.setExtras);
   const getPrompt = usePrompts((s) => s.getPrompt);
@@ -45,7 +45,7 @@ export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSe
             </label>
             <CompletionInput
               id={fieldId}
-              value={values[arg.name] ?? ''}
+              value={ownValue(values, arg.name) ?? ''}
               aria-required={arg.required === true}
               aria-invalid={invalid}
               aria-describedby={describedBy || undefined}

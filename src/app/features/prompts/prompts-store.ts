@@ -3,7 +3,7 @@
 // returned lives in the query cache (server-data/reads.ts), not here.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Prompt } from '../../../protocol/index.js';
+import { ownValue, type Prompt } from '../../../protocol/index.js';
 import { applyExtras, type RequestExtras } from '../request-extras/request-extras.js';
 import { buildPromptParams, declaredArguments } from './prompt-arguments.js';
 
@@ -64,15 +64,15 @@ export function createPromptsStore(deps: PromptsDeps): PromptsStore {
     setValue: (prompt, argument, value) => {
       const { values, missing } = get();
       set({
-        values: { ...values, [prompt]: { ...values[prompt], [argument]: value } },
+        values: { ...values, [prompt]: { ...ownValue(values, prompt), [argument]: value } },
         missing: value.trim() === '' ? missing : missing.filter((m) => m !== argument),
       });
     },
     setExtras: (prompt, extras) => set((s) => ({ extras: { ...s.extras, [prompt]: extras }, blocked: undefined })),
     getPrompt: (prompt) => {
-      const values = get().values[prompt.name] ?? {};
+      const values = ownValue(get().values, prompt.name) ?? {};
       const built = buildPromptParams(prompt.name, declaredArguments(prompt.arguments), values);
-      const applied = applyExtras(built.ok ? built.params.arguments : undefined, get().extras[prompt.name] ?? PROMPT_EXTRAS);
+      const applied = applyExtras(built.ok ? built.params.arguments : undefined, ownValue(get().extras, prompt.name) ?? PROMPT_EXTRAS);
       if (!built.ok || !applied.ok) {
         set({ missing: built.ok ? [] : built.missing, blocked: applied.ok ? undefined : `${applied.message} Nothing was sent.` });
         return false;

@@ -2,7 +2,7 @@
 // description, with update and subscription marks and a Read button each.
 
 import { useId } from 'react';
-import { formatBytes, type Resource } from '../../../protocol/index.js';
+import { formatBytes, ownValue, type Resource } from '../../../protocol/index.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { useServerList } from '../../server-data/queries.js';
 import { ServerListStatus } from './ServerListStatus.js';
@@ -13,8 +13,8 @@ import { useResources } from '../../hooks.js';
 
 function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean }) {
   const read = useResources((s) => s.read);
-  const mark = useResources((s) => s.updates[resource.uri]);
-  const subscribed = useResources((s) => s.subscriptions[resource.uri] === 'subscribed');
+  const mark = useResources((s) => ownValue(s.updates, resource.uri));
+  const subscribed = useResources((s) => ownValue(s.subscriptions, resource.uri) === 'subscribed');
   const hasUri = typeof resource.uri === 'string' && resource.uri !== '';
   const details = [resource.mimeType, typeof resource.size === 'number' ? formatBytes(resource.size, { exact: true }) : undefined].filter(Boolean);
   return (

@@ -2,7 +2,7 @@
 // sending, and the call controls.
 
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { toolTaskSupport, type Tool } from '../../../protocol/index.js';
+import { ownValue, toolTaskSupport, type Tool } from '../../../protocol/index.js';
 import { TaskChoice } from './TaskChoice.js';
 import { useConnection, useTools } from '../../hooks.js';
 import { callBlocked, toolExclusion } from './availability.js';
@@ -49,7 +49,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
     () => (prepared.jsonOnly ? { formData: {}, json: { text: '{}' } } : { formData: initialFormData(prepared.schema) }),
     [prepared],
   );
-  const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
+  const draft = useTools((s) => ownValue(s.drafts, tool.name)) ?? initial;
   const inFlight = useTools((s) => s.inFlight);
   const noConfirm = useTools((s) => s.noConfirm);
   const snapshot = useConnection((s) => s.snapshot);
@@ -59,7 +59,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
   const [attempted, setAttempted] = useState(false);
   const [asTask, setAsTask] = useState(false);
   const taskSupport = toolTaskSupport(tool, snapshot?.info?.capabilities);
-  const extras = useTools((s) => s.extras[tool.name]) ?? TOOL_EXTRAS;
+  const extras = useTools((s) => ownValue(s.extras, tool.name)) ?? TOOL_EXTRAS;
   const setExtras = useTools((s) => s.setExtras);
   const check = checkCall(tool, prepared, draft, extras);
   const blocked = callBlocked(snapshot, session, inFlight) ?? toolExclusion(tool, snapshot);

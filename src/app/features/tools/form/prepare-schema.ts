@@ -103,7 +103,7 @@ function resolveLocal(root: Schema, ref: string): unknown {
   if (fragment !== '' && !fragment.startsWith('/')) return undefined; // a named anchor
   let node: unknown = root;
   for (const key of decodePointer(fragment)) {
-    if (isRecord(node)) node = node[key];
+    if (isRecord(node)) node = Object.hasOwn(node, key) ? node[key] : undefined;
     else if (Array.isArray(node) && /^\d+$/.test(key)) node = node[Number(key)];
     else return undefined;
   }
