@@ -4,6 +4,7 @@
 import {
   ConnectionCore,
   Linter,
+  MCPSCOPE_VERSION,
   MULTI_ROUND_METHODS,
   lastStderrLines,
   outcomeMessage,
@@ -86,7 +87,7 @@ export class CliConnection {
     const trace = (line: string): void => this.options.trace?.(line);
     this.core = new ConnectionCore<Uint8Array>({
       requestTimeoutMs: options.timeoutMs,
-      clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
+      clientInfo: { name: 'mcpscope-cli', version: MCPSCOPE_VERSION },
       // Declared before connecting: initialize announces elicitation where the offered version has it,
       // and roots when --root gave some.
       handlers: {

@@ -2,6 +2,7 @@
 // No DOM, no React, no node: imports here.
 // What carries frames (the proxy's entry, see wire.ts):
 export * from './wire.js';
+export * from './mcpscope-version.js';
 export * from './session/types.js';
 export * from './session/client-session.js';
 export * from './session/client-capabilities.js';
