@@ -41,6 +41,8 @@ export * from './lint/http-facts.js';
 export * from './ledger/pairing-cases.js';
 export * from './connection/exchange-judge.js';
 export * from './connection/core.js';
+export * from './connection/connect-policy.js';
+export * from './connection/connect-failure.js';
 export * from './session/discover.js';
 export * from './logging/log-message.js';
 export * from './tasks/task.js';

@@ -12,6 +12,7 @@ import type { HttpExchangeFacts } from '../lint/transport.js';
 import { NEWEST_LEGACY_VERSION, bestMutualVersion, isLegacyVersion, type LegacyProtocolVersion, type ProtocolEra, type VersionChoice } from '../versions.js';
 import { ClientSession, outcomeMessage, type ClientSessionOptions, type DiscoverAnswer } from '../session/client-session.js';
 import type { InitializeInfo, RequestOutcome } from '../session/types.js';
+import { FailedRequests, noAnswerSentence, probeTimeoutMs, type ConnectOver, type FailedCause, type ConnectingRequest } from './connect-policy.js';
 import { ExchangeJudge } from './exchange-judge.js';
 import { StderrTail, lastStderrLines } from './stderr-tail.js';
 
@@ -45,19 +46,30 @@ export interface ConnectionCoreOptions<B> extends Omit<ClientSessionOptions, 'se
   hooks?: ConnectionHooks<B>;
 }
 
+/** A connecting request that failed, with its cause (see connect-failure.ts for the words each side shows). */
+export interface ConnectFailed {
+  kind: 'failed';
+  message: string;
+  outcome: RequestOutcome;
+  cause: FailedCause;
+  at: ConnectingRequest;
+  /** The transport's classification, when it failed the request (a 401 after a failed OAuth flow, say). */
+  httpProblem?: HttpProblem;
+}
+
 /** How the initialize handshake ended. */
 export type InitializeStep =
   | { kind: 'ready'; info: InitializeInfo }
   /** The server answered -32601: a bare JSON-RPC server; the user (or a flag) may carry on without it. */
   | { kind: 'unsupported'; message: string }
-  | { kind: 'failed'; message: string; outcome: RequestOutcome };
+  | ConnectFailed;
 
 /** How connecting ended, in either era. */
 export type ConnectStep =
   /** `reason` says how the era was chosen, e.g. "Auto: server/discover got -32601, fell back to initialize". */
   | { kind: 'ready'; info: InitializeInfo; era: ProtocolEra; reason: string }
   | { kind: 'unsupported'; message: string }
-  | { kind: 'failed'; message: string; outcome: RequestOutcome }
+  | ConnectFailed
   /** The server speaks none of the versions this client could use (or not the one chosen by hand). */
   | { kind: 'version-unsupported'; message: string; supported: string[] };
 
@@ -65,17 +77,17 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** Auto: probe with server/discover first (default true); false goes straight to initialize. */
   probe?: boolean;
-  /** How long Auto waits for the probe before taking silence for a legacy server. */
+  /** How the server is reached: decides how long Auto's probe waits (see probeTimeoutMs). */
+  over?: ConnectOver;
+  /** How long Auto waits for the probe before taking silence for a legacy server, when not the policy's. */
   probeTimeoutMs?: number;
 }
-
-/** A silent legacy stdio server costs Auto this long before it falls back to initialize. */
-export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
 
 export class ConnectionCore<B = unknown> {
   readonly session: ClientSession;
   private readonly stderrKept = new StderrTail();
   private readonly exchanges = new ExchangeJudge();
+  private readonly failedRequests = new FailedRequests();
   private readonly transport: ConnectionTransport;
   private readonly hooks: ConnectionHooks<B>;
   private closedWith: string | undefined;
@@ -109,12 +121,15 @@ export class ConnectionCore<B = unknown> {
     if (isLegacyVersion(choice)) return this.legacy(choice, timeoutMs, `${choice} was chosen: initialize`);
     if (choice !== 'auto') return this.modernByHand(choice, timeoutMs);
     if (options.probe === false) return this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, 'Auto without the probe: initialize');
-    const probe = await this.session.discover({ probe: true, timeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS });
+    const probe = await this.session.discover({ probe: true, timeoutMs: options.probeTimeoutMs ?? probeTimeoutMs(options.over, timeoutMs) });
     return this.afterProbe(probe, timeoutMs, true);
   }
 
   /** Auto decides from the probe's answer; `retry`: a -32022 may be followed once, with a version the server listed. */
   private async afterProbe(probe: DiscoverAnswer, timeoutMs: number | undefined, retry: boolean): Promise<ConnectStep> {
+    // Refused for authorization: no answer about the protocol, so no fallback.
+    const refused = this.authorizationRefused(probe.outcome);
+    if (refused) return refused;
     const { judged } = probe;
     const asked = probe.version;
     switch (judged.kind) {
@@ -131,12 +146,17 @@ export class ConnectionCore<B = unknown> {
       }
       case 'malformed':
         if (judged.looksModern) {
-          return { kind: 'failed', message: `Auto: the server answered server/discover as a modern server, but: ${judged.message}`, outcome: probe.outcome };
+          return this.failed(
+            'server/discover',
+            `Auto: the server answered server/discover as a modern server, but: ${judged.message}`,
+            probe.outcome,
+            'refused',
+          );
         }
         return this.afterMalformedProbe(judged.message, probe.outcome, timeoutMs);
       case 'modern-error': {
         const supported = judged.supported;
-        if (supported === undefined) return { kind: 'failed', message: modernErrorMessage(probe), outcome: probe.outcome };
+        if (supported === undefined) return this.failed('server/discover', modernErrorMessage(probe), probe.outcome, 'refused');
         const best = bestMutualVersion(supported);
         if (best === undefined || !retry) return versionUnsupported(asked, supported);
         if (isLegacyVersion(best)) return this.legacy(best, timeoutMs, `Auto: server/discover got -32022; the server supports ${best}: initialize`);
@@ -146,7 +166,7 @@ export class ConnectionCore<B = unknown> {
       case 'legacy':
         return this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, `Auto: ${judged.why}, fell back to initialize`);
       case 'gone':
-        return { kind: 'failed', message: judged.message, outcome: probe.outcome };
+        return this.failed('server/discover', judged.message, probe.outcome);
     }
   }
 
@@ -159,13 +179,16 @@ export class ConnectionCore<B = unknown> {
     const reason = `Auto: server/discover was answered, but not with a DiscoverResult (${problem}); taken for a legacy server, fell back to initialize`;
     const step = await this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, reason);
     if (step.kind === 'ready' || step.kind === 'version-unsupported') return step;
-    const outcome = step.kind === 'failed' ? step.outcome : probeOutcome;
-    return { kind: 'failed', message: `Auto: ${problem} Nor did initialize work: ${step.message}`, outcome };
+    const message = `Auto: ${problem} Nor did initialize work: ${step.message}`;
+    if (step.kind === 'failed') return { ...step, message };
+    return this.failed('initialize', message, probeOutcome, 'refused');
   }
 
   /** A modern version chosen by hand: server/discover, no fallback and no retry. */
   private async modernByHand(version: string, timeoutMs: number | undefined, retry = true): Promise<ConnectStep> {
     const answer = await this.session.discover({ version, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+    const refused = this.authorizationRefused(answer.outcome);
+    if (refused) return refused;
     const { judged } = answer;
     switch (judged.kind) {
       case 'discovered':
@@ -173,21 +196,30 @@ export class ConnectionCore<B = unknown> {
         this.session.useModern(version);
         return this.ready('modern', `${version} was chosen: server/discover answered`);
       case 'malformed':
-        return { kind: 'failed', message: judged.message, outcome: answer.outcome };
+        return this.failed('server/discover', judged.message, answer.outcome, 'refused');
       case 'modern-error':
         // A -32022 that lists the very version asked for is retried once with it; another version is the person's choice.
         if (retry && judged.supported?.includes(version)) return this.modernByHand(version, timeoutMs, false);
         if (judged.supported !== undefined) return versionUnsupported(version, judged.supported);
-        return { kind: 'failed', message: modernErrorMessage(answer), outcome: answer.outcome };
+        return this.failed('server/discover', modernErrorMessage(answer), answer.outcome, 'refused');
       case 'legacy':
-        return {
-          kind: 'failed',
-          message: `${judged.why}: this server does not seem to speak ${version}. Choose Auto or ${NEWEST_LEGACY_VERSION} for a server of the initialize era.`,
-          outcome: answer.outcome,
-        };
+        return this.failed('server/discover', `${judged.why}: this server does not seem to speak ${version}.`, answer.outcome, 'not-modern');
       case 'gone':
-        return { kind: 'failed', message: judged.message, outcome: answer.outcome };
+        return this.failed('server/discover', judged.message, answer.outcome);
     }
+  }
+
+  /** A connecting request's failure; its cause is read from the outcome unless given. */
+  private failed(at: ConnectingRequest, message: string, outcome: RequestOutcome, cause?: ConnectFailed['cause']): ConnectFailed {
+    const problem = this.failedRequests.problemOf(outcome);
+    const decided = cause ?? this.failedRequests.causeOf(outcome);
+    return { kind: 'failed', message, outcome, cause: decided, at, ...(problem !== undefined ? { httpProblem: problem } : {}) };
+  }
+
+  /** The transport refused the connecting request for authorization: the flow's (or the server's) sentence, once. */
+  private authorizationRefused(outcome: RequestOutcome): ConnectFailed | undefined {
+    if (this.failedRequests.authorizationProblem(outcome) === undefined) return undefined;
+    return this.failed('server/discover', outcome.status === 'closed' ? outcome.message : outcomeMessage(outcome), outcome);
   }
 
   private async legacy(version: LegacyProtocolVersion, timeoutMs: number | undefined, reason: string): Promise<ConnectStep> {
@@ -208,7 +240,9 @@ export class ConnectionCore<B = unknown> {
     if (init.outcome.status === 'error' && init.outcome.error.code === ErrorCode.MethodNotFound) {
       return { kind: 'unsupported', message: init.message };
     }
-    return { kind: 'failed', message: init.message, outcome: init.outcome };
+    const outcome = init.outcome;
+    const message = outcome.status === 'timeout' ? noAnswerSentence('initialize', outcome.elapsedMs) : init.message;
+    return this.failed('initialize', message, outcome);
   }
 
   /** After initialize was answered with -32601: requests go out as if the session were initialized. */
@@ -245,6 +279,7 @@ export class ConnectionCore<B = unknown> {
         return;
       case 'request-failed': {
         const ids = event.idTexts.flatMap((text) => requestIdFromText(text) ?? []);
+        for (const id of ids) this.failedRequests.failed(id.key, event.problem);
         if (this.hooks.requestFailed?.(ids, event.problem, event.message)) return;
         for (const id of ids) this.session.failRequest(id, event.message);
         return;
