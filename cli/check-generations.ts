@@ -58,7 +58,7 @@ export async function runGenerationsCheck(open: Opener, choice: VersionChoice, l
     () => open(NEWEST_MODERN_VERSION, true),
     (c) => runCheck(c, NEWEST_MODERN_VERSION, logLevel),
   );
-  if (!legacy.ok && !modern.ok) throw new CliError(`${legacy.error}\nNor does it speak ${NEWEST_MODERN_VERSION}: ${modern.error.split('\n')[0]}`);
+  if (!legacy.ok && !modern.ok) throw new CliError(bothFailed(legacy, modern));
   const generations: Generations = {
     legacy: legacy.ok ? { speaks: true, detail: legacyDetail(legacy.report) } : notSpoken('legacy', legacy),
     modern: modern.ok ? { speaks: true, detail: `server/discover: ${modern.report.protocolVersion}` } : notSpoken('modern', modern),
@@ -106,6 +106,13 @@ async function attempt(open: () => Promise<CliConnection>, check: (c: CliConnect
   } finally {
     await c?.close();
   }
+}
+
+/** Neither generation: the legacy failure, then the modern probe's unless it is the same (an authorization failure, say). */
+function bothFailed(legacy: Extract<Attempt, { ok: false }>, modern: Extract<Attempt, { ok: false }>): string {
+  const probe = notSpoken('modern', modern);
+  if (probe.detail === (legacy.summary ?? firstLine(legacy.error))) return legacy.error;
+  return `${legacy.error}\n${probe.failed ? `The ${NEWEST_MODERN_VERSION} probe failed too` : `Nor does it speak ${NEWEST_MODERN_VERSION}`}: ${probe.detail}`;
 }
 
 function firstLine(text: string): string {
