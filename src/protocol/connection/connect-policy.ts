@@ -3,7 +3,9 @@
 
 import type { HttpProblem } from '../http/exchange.js';
 import { requestIdOf } from '../ledger/request-id.js';
+import { outcomeMessage } from '../session/client-session.js';
 import type { RequestOutcome } from '../session/types.js';
+import { bestMutualVersion } from '../versions.js';
 
 /** A silent legacy stdio server costs Auto this long before it falls back to initialize. */
 export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
@@ -88,4 +90,17 @@ export class FailedRequests {
 export function noAnswerSentence(at: ConnectingRequest, timeoutMs: number): string {
   const within = timeoutMs < 1000 ? `${Math.round(timeoutMs)} ms` : `${Math.round(timeoutMs / 100) / 10} s`;
   return `The server did not answer ${at} within ${within}.`;
+}
+
+/** The server listed its versions, and `asked` is not one of them (or none is one mcpscope speaks). */
+export function versionUnsupportedSentence(asked: string, supported: readonly string[]): string {
+  const listed = supported.length > 0 ? supported.join(', ') : 'none';
+  const usable = bestMutualVersion(supported);
+  const what = usable === undefined ? 'none of them is a version mcpscope speaks' : `choose ${usable} to connect`;
+  return `The server does not support ${asked}; it supports: ${listed} (${what}).`;
+}
+
+/** A modern error to server/discover that lists no versions: a modern server that refused. */
+export function modernErrorSentence(outcome: RequestOutcome): string {
+  return `The server answered server/discover with a modern error, so it speaks the 2026-07-28 generation, but refused: ${outcomeMessage(outcome)}`;
 }

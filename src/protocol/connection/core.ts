@@ -12,7 +12,16 @@ import type { HttpExchangeFacts } from '../lint/transport.js';
 import { NEWEST_LEGACY_VERSION, bestMutualVersion, isLegacyVersion, type LegacyProtocolVersion, type ProtocolEra, type VersionChoice } from '../versions.js';
 import { ClientSession, outcomeMessage, type ClientSessionOptions, type DiscoverAnswer } from '../session/client-session.js';
 import type { InitializeInfo, RequestOutcome } from '../session/types.js';
-import { FailedRequests, noAnswerSentence, probeTimeoutMs, type ConnectOver, type FailedCause, type ConnectingRequest } from './connect-policy.js';
+import {
+  FailedRequests,
+  modernErrorSentence,
+  noAnswerSentence,
+  probeTimeoutMs,
+  versionUnsupportedSentence,
+  type ConnectOver,
+  type FailedCause,
+  type ConnectingRequest,
+} from './connect-policy.js';
 import { ExchangeJudge } from './exchange-judge.js';
 import { StderrTail, lastStderrLines } from './stderr-tail.js';
 
@@ -135,7 +144,7 @@ export class ConnectionCore<B = unknown> {
     switch (judged.kind) {
       case 'discovered': {
         const best = bestMutualVersion(judged.info.supportedVersions);
-        if (best === undefined) return versionUnsupported(asked, judged.info.supportedVersions);
+        if (best === undefined) return this.versionUnsupported(asked, judged.info.supportedVersions);
         if (isLegacyVersion(best)) return this.legacy(best, timeoutMs, `Auto: server/discover lists only ${best} of the versions mcpscope speaks: initialize`);
         if (best !== asked) {
           const again = await this.session.discover({ version: best, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
@@ -156,9 +165,9 @@ export class ConnectionCore<B = unknown> {
         return this.afterMalformedProbe(judged.message, probe.outcome, timeoutMs);
       case 'modern-error': {
         const supported = judged.supported;
-        if (supported === undefined) return this.failed('server/discover', modernErrorMessage(probe), probe.outcome, 'refused');
+        if (supported === undefined) return this.failed('server/discover', modernErrorSentence(probe.outcome), probe.outcome, 'refused');
         const best = bestMutualVersion(supported);
-        if (best === undefined || !retry) return versionUnsupported(asked, supported);
+        if (best === undefined || !retry) return this.versionUnsupported(asked, supported);
         if (isLegacyVersion(best)) return this.legacy(best, timeoutMs, `Auto: server/discover got -32022; the server supports ${best}: initialize`);
         const again = await this.session.discover({ version: best, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
         return this.afterProbe(again, timeoutMs, false);
@@ -192,7 +201,7 @@ export class ConnectionCore<B = unknown> {
     const { judged } = answer;
     switch (judged.kind) {
       case 'discovered':
-        if (!judged.info.supportedVersions.includes(version)) return versionUnsupported(version, judged.info.supportedVersions);
+        if (!judged.info.supportedVersions.includes(version)) return this.versionUnsupported(version, judged.info.supportedVersions);
         this.session.useModern(version);
         return this.ready('modern', `${version} was chosen: server/discover answered`);
       case 'malformed':
@@ -200,13 +209,17 @@ export class ConnectionCore<B = unknown> {
       case 'modern-error':
         // A -32022 that lists the very version asked for is retried once with it; another version is the person's choice.
         if (retry && judged.supported?.includes(version)) return this.modernByHand(version, timeoutMs, false);
-        if (judged.supported !== undefined) return versionUnsupported(version, judged.supported);
-        return this.failed('server/discover', modernErrorMessage(answer), answer.outcome, 'refused');
+        if (judged.supported !== undefined) return this.versionUnsupported(version, judged.supported);
+        return this.failed('server/discover', modernErrorSentence(answer.outcome), answer.outcome, 'refused');
       case 'legacy':
         return this.failed('server/discover', `${judged.why}: this server does not seem to speak ${version}.`, answer.outcome, 'not-modern');
       case 'gone':
         return this.failed('server/discover', judged.message, answer.outcome);
     }
+  }
+
+  private versionUnsupported(asked: string, supported: readonly string[]): ConnectStep {
+    return { kind: 'version-unsupported', message: versionUnsupportedSentence(asked, supported), supported: [...supported] };
   }
 
   /** A connecting request's failure; its cause is read from the outcome unless given. */
@@ -306,15 +319,4 @@ export class ConnectionCore<B = unknown> {
       // The close event that follows says why.
     });
   }
-}
-
-function versionUnsupported(asked: string, supported: readonly string[]): ConnectStep {
-  const listed = supported.length > 0 ? supported.join(', ') : 'none';
-  const usable = bestMutualVersion(supported);
-  const what = usable === undefined ? 'none of them is a version mcpscope speaks' : `choose ${usable} to connect`;
-  return { kind: 'version-unsupported', message: `The server does not support ${asked}; it supports: ${listed} (${what}).`, supported: [...supported] };
-}
-
-function modernErrorMessage(answer: DiscoverAnswer): string {
-  return `The server answered server/discover with a modern error, so it speaks the 2026-07-28 generation, but refused: ${outcomeMessage(answer.outcome)}`;
 }
