@@ -197,7 +197,8 @@ export class CliConnection {
       return c;
     }
     await c.close();
-    const { text, message } = cliConnectFailure(init, c.stderrTail(), options.timeoutMs);
+    const authorizing = target.kind === 'http' && target.auth !== undefined;
+    const { text, message } = cliConnectFailure(init, c.stderrTail(), { timeoutMs: options.timeoutMs, authorizing });
     throw new ConnectError(text, message);
   }
 
