@@ -123,7 +123,9 @@ export class ConnectionCore<B = unknown> {
    * Connect in the era `choice` asks for. A legacy version: initialize, as always. A modern one:
    * server/discover, then every request carries `_meta`. Auto: the spec's backward-compatibility
    * probe — server/discover first; a DiscoverResult or a modern error means a modern server, any
-   * other answer (or none in time, or a failed HTTP exchange) means legacy: initialize.
+   * other answer (or none in time, or a failed HTTP exchange) means legacy: initialize. A refusal
+   * for authorization (401/403) answers nothing about the protocol: connecting ends there, in any era.
+   * `over` decides how long the probe waits (connect-policy.ts).
    */
   async connect(choice: VersionChoice, options: ConnectOptions = {}): Promise<ConnectStep> {
     const { timeoutMs } = options;
