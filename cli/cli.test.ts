@@ -245,7 +245,8 @@ describe('what the CLI says to a newcomer', () => {
   it('an initialize timeout suggests --timeout', async () => {
     const r = await cli(...demoTarget, '--timeout', '1', 'ping');
     expect(r.code).toBe(1);
-    expect(r.err).toContain('If the server is slow to start, give it longer with --timeout (now 1 ms).');
+    expect(r.err).toMatch(/^mcpscope: The server did not answer initialize within \d+ ms\./);
+    expect(r.err).toContain('if it is slow to start, give it longer with --timeout (now 1 ms).');
   });
 
   it('a result nested too deeply to print is named, not a crash, in text and in --json', async () => {

@@ -2,6 +2,7 @@
 // No DOM, no React, no node: imports here.
 // What carries frames (the proxy's entry, see wire.ts):
 export * from './wire.js';
+export * from './mcpscope-version.js';
 export * from './session/types.js';
 export * from './session/client-session.js';
 export * from './session/client-capabilities.js';
@@ -40,6 +41,8 @@ export * from './lint/http-facts.js';
 export * from './ledger/pairing-cases.js';
 export * from './connection/exchange-judge.js';
 export * from './connection/core.js';
+export * from './connection/connect-policy.js';
+export * from './connection/connect-failure.js';
 export * from './session/discover.js';
 export * from './logging/log-message.js';
 export * from './tasks/task.js';

@@ -48,6 +48,7 @@ import { DEFAULT_CLIENT_FEATURES, clientCapabilities, handlerEnabled, offeredFea
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION, resultServerInfo, withMeta } from '../mcp/modern-meta.js';
 import { judgeDiscover, notInitializedHint, probeVerdict, type DiscoverJudgment } from './discover.js';
 import type { LoggingLevel } from '../logging/levels.js';
+import { MCPSCOPE_VERSION } from '../mcpscope-version.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Progress may extend a request's deadline, but never past this. */
@@ -151,7 +152,7 @@ export class ClientSession {
     this.clock = options.clock ?? systemClock;
     this.defaultTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
-    this.clientInfo = options.clientInfo ?? { name: 'mcpscope', version: '0.1.0' };
+    this.clientInfo = options.clientInfo ?? { name: 'mcpscope', version: MCPSCOPE_VERSION };
     // Either side may ping at any time; the answer is an empty result.
     this.handlers.set('ping', () => ({ result: {} }));
     this.features = { ...(options.features ?? DEFAULT_CLIENT_FEATURES) };

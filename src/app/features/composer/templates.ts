@@ -1,6 +1,8 @@
 // Starting points for the raw composer. Each makes fresh ids, so a template can
 // be sent again without reusing an id.
 
+import { MCPSCOPE_VERSION } from '../../../protocol/index.js';
+
 export interface ComposerTemplate {
   id: string;
   label: string;
@@ -46,7 +48,7 @@ export const TEMPLATES: ComposerTemplate[] = [
           jsonrpc: '2.0',
           id: id(),
           method: 'initialize',
-          params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'mcpscope-composer', version: '0.1.0' } },
+          params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'mcpscope-composer', version: MCPSCOPE_VERSION } },
         },
         { jsonrpc: '2.0', id: id(), method: 'ping' },
       ]),
