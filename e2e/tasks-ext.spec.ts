@@ -28,6 +28,7 @@ async function callToTask(page: Page, tool: string) {
     .click();
   const result = tools.getByRole('region', { name: 'Call result' });
   await expect(result.getByText('Task created', { exact: false }).first()).toBeVisible();
+  await expect(tools.getByRole('region', { name: 'Call history' }).getByRole('cell', { name: 'Task created', exact: true }).first()).toBeVisible();
   await expect(result).toContainText('tasks extension');
   await expect(result).toContainText('answered with a task handle instead of the result');
   const taskId = await result.getByRole('paragraph').filter({ hasText: 'The server runs this call as task' }).locator('code').textContent();
