@@ -10,6 +10,10 @@ import { CacheFreshness } from '../../components/CacheFreshness.js';
 import { UpdateBadge } from './UpdateBadge.js';
 import { filterItems } from './filter.js';
 import { useResources } from '../../hooks.js';
+import { VirtualList } from '../../components/VirtualList.js';
+
+/** A resource with its URI and a line of details. */
+const RESOURCE_ITEM_HEIGHT = 60;
 
 function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean }) {
   const read = useResources((s) => s.read);
@@ -18,7 +22,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
   const hasUri = typeof resource.uri === 'string' && resource.uri !== '';
   const details = [resource.mimeType, typeof resource.size === 'number' ? formatBytes(resource.size, { exact: true }) : undefined].filter(Boolean);
   return (
-    <li className={shown ? 'resource-item shown' : 'resource-item'}>
+    <div className={shown ? 'resource-item shown' : 'resource-item'}>
       <div className="resource-item-main">
         <div className="resource-item-title">
           <McpIcon icons={resource.icons} />
@@ -40,7 +44,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
       >
         Read
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -63,11 +67,16 @@ export function ResourceList() {
       )}
       {all.length > 0 && items.length === 0 && <p className="hint">No resource matches "{filter}".</p>}
       {items.length > 0 && (
-        <ul className="resource-items" aria-label="Resources">
-          {items.map((r, i) => (
-            <ResourceItem key={`${i}:${r.uri}`} resource={r} shown={r.uri === shownUri} />
-          ))}
-        </ul>
+        <VirtualList
+          items={items}
+          label="Resources"
+          className="resource-items"
+          listClassName="plain-list"
+          estimateSize={RESOURCE_ITEM_HEIGHT}
+          itemKey={(r, i) => `${i}:${r.uri}`}
+          renderItem={(r) => <ResourceItem resource={r} shown={r.uri === shownUri} />}
+          revealIndex={items.findIndex((r) => r.uri === shownUri)}
+        />
       )}
     </section>
   );
