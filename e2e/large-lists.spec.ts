@@ -43,6 +43,11 @@ test('a 10 MB text result shows its start and "Show all"; the resource of 10 MB 
 
   await page.getByRole('tab', { name: 'Resources' }).click();
   const resources = page.getByRole('tabpanel', { name: 'Resources' });
+  await expect(resources.getByRole('list', { name: 'Annotations of big://text' }).getByRole('listitem')).toHaveText([
+    'for user',
+    'priority 0.2',
+    'modified 2025-06-01 08:30 UTC',
+  ]);
   await resources.getByRole('button', { name: 'Read big://text' }).click();
   const text = resources.getByLabel('Text of big://text');
   await expect(text).toContainText('line 1: the quick', { timeout: 60_000 });

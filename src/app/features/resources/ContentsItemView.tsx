@@ -3,6 +3,7 @@
 
 import { useMemo } from 'react';
 import { formatBytes } from '../../../protocol/index.js';
+import { ContentAnnotations } from '../../components/content/ContentAnnotations.js';
 import { LargePre } from '../../components/content/ShowAll.js';
 import { AudioPlayer, DownloadLink, ImagePreview } from './BlobViews.js';
 import { contentsNotes, contentsView, type ContentsLike, type ContentsView } from './contents-view.js';
@@ -54,6 +55,7 @@ export function ContentsItemView({ item, label }: { item: ContentsLike; label: s
         {typeof item.mimeType === 'string' && <span className="chip">{item.mimeType}</span>}
         <span className="hint">{typeof item.text === 'string' ? 'text' : typeof item.blob === 'string' ? 'blob' : ''}</span>
       </header>
+      <ContentAnnotations annotations={item.annotations} of={uri} />
       {notes.map((n) => (
         <p key={n} className="warning">
           {n}

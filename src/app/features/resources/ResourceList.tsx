@@ -10,6 +10,7 @@ import { CacheFreshness } from '../../components/CacheFreshness.js';
 import { UpdateBadge } from './UpdateBadge.js';
 import { filterItems } from './filter.js';
 import { useResources } from '../../hooks.js';
+import { ContentAnnotations } from '../../components/content/ContentAnnotations.js';
 import { VirtualList } from '../../components/VirtualList.js';
 
 /** A resource with its URI and a line of details. */
@@ -34,6 +35,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
         <div className="mono resource-uri">{hasUri ? resource.uri : <span className="warning">This resource has no "uri".</span>}</div>
         {details.length > 0 && <div className="hint">{details.join(' · ')}</div>}
         {resource.description && <p className="hint">{resource.description}</p>}
+        <ContentAnnotations annotations={resource.annotations} of={hasUri ? resource.uri : (resource.name ?? 'this resource')} />
       </div>
       <button
         type="button"
