@@ -35,7 +35,7 @@ export * from './json/guards.js';
 export * from './time/clock.js';
 export * from './result.js';
 export * from './text/own.js';
-export * from './log/index.js';
+export * from './capture/index.js';
 export * from './lint/http-facts.js';
 // The cases every reader of the ledger is tested against (session, linter, log, HTTP inbox).
 export * from './ledger/pairing-cases.js';
