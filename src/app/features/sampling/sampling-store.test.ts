@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonRpcId } from '../../../protocol/index.js';
 import { createSamplingStore, type SamplingRequestContext } from './sampling-store.js';
+
+const info = (id: JsonRpcId, signal = new AbortController().signal) => ({ id, signal });
 
 const ask = { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 10 };
 const context = (over: Partial<SamplingRequestContext> = {}): SamplingRequestContext => ({
@@ -18,9 +21,9 @@ function setup(over: Partial<SamplingRequestContext> = {}) {
 describe('the sampling store', () => {
   it('queues requests without blocking, each with the tool call in flight, and answers each as the person says', async () => {
     const { store, setContext } = setup({ toolCall: { name: 'trigger', requestId: 5 } });
-    const first = store.request(ask, { id: 0 });
+    const first = store.request(ask, info(0));
     setContext({ toolCall: { name: 'other' } });
-    const second = store.request(ask, { id: 1 });
+    const second = store.request(ask, info(1));
     const queue = store.getState().queue;
     expect(queue.map((q) => [q.id, q.toolCall?.name, q.toolsDeclared])).toEqual([
       [0, 'trigger', true],
@@ -44,14 +47,14 @@ describe('the sampling store', () => {
   it('keeps the dock open when the person opened it', async () => {
     const { store } = setup();
     store.setOpen(true);
-    void store.request(ask, { id: 0 });
+    void store.request(ask, info(0));
     store.answer(store.getState().queue[0]!.n, { result: {} }, 'replied', 'Replied.');
     expect(store.getState().open).toBe(true);
   });
 
   it('answers -32602 at once when tools come to a client that did not declare sampling.tools', async () => {
     const { store } = setup({ clientCapabilities: { sampling: {} } });
-    const answer = await store.request({ ...ask, tools: [{ name: 'w', inputSchema: { type: 'object' } }] }, { id: 'x' });
+    const answer = await store.request({ ...ask, tools: [{ name: 'w', inputSchema: { type: 'object' } }] }, info('x'));
     expect(answer).toEqual({
       error: {
         code: -32602,
@@ -66,10 +69,10 @@ describe('the sampling store', () => {
   it('with the canned reply on, answers at once (malformed requests with -32602) and says so', async () => {
     const { store } = setup();
     store.setCanned({ on: true, text: 'Canned', model: 'm1' });
-    expect(await store.request(ask, { id: 1 })).toEqual({
+    expect(await store.request(ask, info(1))).toEqual({
       result: { role: 'assistant', content: { type: 'text', text: 'Canned' }, model: 'm1', stopReason: 'endTurn' },
     });
-    const malformed = await store.request({ maxTokens: 3 }, { id: 2 });
+    const malformed = await store.request({ maxTokens: 3 }, info(2));
     expect(malformed).toMatchObject({ error: { code: -32602, message: 'Invalid sampling request: messages is missing; there is nothing to sample from.' } });
     expect(store.getState().answered.map((a) => a.outcome)).toEqual(['invalid-params', 'canned']);
     expect(store.getState().queue).toEqual([]);
@@ -78,8 +81,8 @@ describe('the sampling store', () => {
   it('drops a request the server cancels, or whose connection closes, without answering it', async () => {
     const { store } = setup();
     let settled = false;
-    void store.request(ask, { id: 7 }).then(() => (settled = true));
-    void store.request(ask, { id: 8 });
+    void store.request(ask, info(7)).then(() => (settled = true));
+    void store.request(ask, info(8));
     store.serverCancelled(2, 7); // another connection's id 7: not this one
     expect(store.getState().queue).toHaveLength(2);
     store.serverCancelled(1, 7);
