@@ -4,7 +4,7 @@
 export * from './wire.js';
 export * from './session/types.js';
 export * from './session/client-session.js';
-export { handlerAbortOf, type HandlerAbort } from './session/incoming-requests.js';
+export { handlerAbortOf, whenHandlerAborted, type HandlerAbort } from './session/incoming-requests.js';
 export * from './session/client-capabilities.js';
 export * from './session/roots-changed.js';
 export * from './session/multi-round.js';

@@ -27,6 +27,13 @@ export function handlerAbortOf(signal: AbortSignal): HandlerAbort | undefined {
   return { kind: 'cancelled', message: 'This request was cancelled before it was answered.' };
 }
 
+/** Runs `then` with why `signal` was aborted: when it is, or at once if it already was. */
+export function whenHandlerAborted(signal: AbortSignal, then: (abort: HandlerAbort) => void): void {
+  const already = handlerAbortOf(signal);
+  if (already) then(already);
+  else signal.addEventListener('abort', () => then(handlerAbortOf(signal)!), { once: true });
+}
+
 const CLOSED: HandlerAbort = { kind: 'closed', message: 'The connection closed before this request was answered.' };
 
 export interface IncomingDeps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonRpcId } from '../../../protocol/index.js';
+import { ClientSession, type JsonRpcId } from '../../../protocol/index.js';
 import { createSamplingStore, type SamplingRequestContext } from './sampling-store.js';
 
 const info = (id: JsonRpcId, signal = new AbortController().signal) => ({ id, signal });
@@ -78,21 +78,34 @@ describe('the sampling store', () => {
     expect(store.getState().queue).toEqual([]);
   });
 
-  it('drops a request the server cancels, or whose connection closes, without answering it', async () => {
+  it('drops a request when the session aborts its signal (the server cancelled it, the connection closed), and nothing is sent', async () => {
     const { store } = setup();
-    let settled = false;
-    void store.request(ask, info(7)).then(() => (settled = true));
-    void store.request(ask, info(8));
-    store.serverCancelled(2, 7); // another connection's id 7: not this one
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'sampling/createMessage': (p, i) => store.request(p, i) } });
+    session.markReadyWithoutInitialize();
+    const ask7 = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: ask });
+    session.receive(ask7);
+    session.receive(ask7.replace('"id":7', '"id":8'));
+    session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"7"}}'); // "7" is not 7
     expect(store.getState().queue).toHaveLength(2);
-    store.serverCancelled(1, 7);
-    store.connectionClosed(1);
-    await Promise.resolve();
-    expect(settled).toBe(false);
+    session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user left"}}');
+    expect(store.getState().queue.map((q) => q.id)).toEqual([8]);
+    session.close('The server exited.');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([]);
     expect(store.getState().queue).toEqual([]);
-    expect(store.getState().answered.map((a) => [a.id, a.outcome])).toEqual([
-      [8, 'connection-closed'],
-      [7, 'cancelled-by-server'],
+    expect(store.getState().answered.map((a) => [a.id, a.outcome, a.summary])).toEqual([
+      [8, 'connection-closed', 'The connection closed before this request was answered.'],
+      [7, 'cancelled-by-server', 'The server cancelled this request (notifications/cancelled) before it was answered. Its reason: "user left".'],
     ]);
+  });
+
+  it('drops a request run as a client-side task when its connection closes (its own request was answered at once)', () => {
+    const { store } = setup();
+    void store.request(ask, info(9));
+    store.connectionClosed(2); // another connection
+    expect(store.getState().queue).toHaveLength(1);
+    store.connectionClosed(1);
+    expect(store.getState().answered.map((a) => [a.id, a.outcome])).toEqual([[9, 'connection-closed']]);
   });
 });
