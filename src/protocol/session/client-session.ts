@@ -3,7 +3,7 @@
 // what it declares and which server requests it answers, and multi-round
 // requests.
 
-import { ErrorCode, type JsonRpcErrorObject, type JsonRpcId } from '../jsonrpc/codec.js';
+import type { JsonRpcId } from '../jsonrpc/codec.js';
 import { DEFAULT_PROTOCOL_VERSION, NEWEST_MODERN_VERSION, type LegacyProtocolVersion, type ProtocolEra } from '../versions.js';
 import type {
   DiscoverInfo,
@@ -17,18 +17,19 @@ import type {
   ServerRequestInfo,
   SessionState,
 } from './types.js';
-import { elicitationModeRefusal } from '../mcp/elicitation.js';
 import { requestMultiRound, type MultiRoundOptions, type MultiRoundOutcome } from './multi-round.js';
-import { DEFAULT_CLIENT_FEATURES, clientCapabilities, handlerEnabled, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
+import { DEFAULT_CLIENT_FEATURES, clientCapabilities, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
 import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION, resultServerInfo, withMeta } from '../mcp/modern-meta.js';
-import { judgeDiscover, probeVerdict, type DiscoverJudgment } from './discover.js';
+import { judgeDiscover, probeVerdict, type DiscoverAnswer, type DiscoverOptions } from './discover.js';
 import type { LoggingLevel } from '../logging/levels.js';
 import { RequestEngine, type RequestEngineOptions } from './request-engine.js';
 import { modernInfo, outcomeMessage, parseInitializeResult } from './initialize-result.js';
+import { ClientHandlers } from './client-handlers.js';
 
 export { DEFAULT_MAX_TOTAL_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './request-engine.js';
 export type { SentText } from './send-text.js';
 export { outcomeMessage } from './initialize-result.js';
+export type { DiscoverAnswer, DiscoverOptions } from './discover.js';
 
 export interface ClientSessionOptions extends RequestEngineOptions {
   clientInfo?: Implementation;
@@ -42,18 +43,6 @@ export interface ClientSessionOptions extends RequestEngineOptions {
    * features are not installed (the server gets -32601), and initialize declares only the rest.
    */
   features?: ClientFeatures;
-}
-
-/** How server/discover ended; `judged` says what it tells about the server. */
-export type DiscoverAnswer = { version: string; outcome: RequestOutcome; judged: DiscoverJudgment } & (
-  { ok: true; info: DiscoverInfo } | { ok: false; message: string; supported?: string[] }
-);
-
-export interface DiscoverOptions extends RequestOptions {
-  /** The version to ask with (default: the session's modern version, else the newest modern one). */
-  version?: string;
-  /** Auto's probe: emit `probe` events, and do not send notifications/cancelled on timeout. */
-  probe?: boolean;
 }
 
 /** What a request needs beyond its RequestOptions, inside the session. */
@@ -70,7 +59,7 @@ export class ClientSession extends RequestEngine {
   /** Resolves with close()'s message: a multi-round request stops waiting for its input answers then. */
   private readonly closedWith: Promise<string>;
   private markClosed: (message: string) => void = () => {};
-  private readonly handlers = new Map<string, ServerRequestHandler>();
+  private readonly handlers: ClientHandlers;
   private _state: SessionState = 'new';
   private _info: InitializeInfo | undefined;
   private _era: ProtocolEra | undefined;
@@ -88,9 +77,8 @@ export class ClientSession extends RequestEngine {
     super(options);
     this.closedWith = new Promise((resolve) => (this.markClosed = resolve));
     this.clientInfo = options.clientInfo ?? { name: 'mcpscope', version: '0.1.0' };
-    // Either side may ping at any time; the answer is an empty result.
-    this.handlers.set('ping', () => ({ result: {} }));
     this.features = { ...(options.features ?? DEFAULT_CLIENT_FEATURES) };
+    this.handlers = new ClientHandlers(this.features);
     for (const [method, handler] of Object.entries(options.handlers ?? {})) this.setRequestHandler(method, handler);
   }
 
@@ -123,7 +111,7 @@ export class ClientSession extends RequestEngine {
    * whose feature is switched off: the server keeps getting -32601.
    */
   setRequestHandler(method: string, handler: ServerRequestHandler): void {
-    if (handlerEnabled(method, this.features)) this.handlers.set(method, handler);
+    this.handlers.set(method, handler);
   }
 
   /** Whether `method` may be sent now, and if not, why — the UI shows this on disabled buttons. */
@@ -284,22 +272,8 @@ export class ClientSession extends RequestEngine {
     if (this._era === 'modern') this.noteServerInfo(result);
   }
 
-  /** Why this session would refuse a server request of `method` without asking anyone, or undefined. */
-  private handlerRefusal(method: string): { error: JsonRpcErrorObject } | undefined {
-    if (this.handlers.has(method)) return undefined;
-    const why = handlerEnabled(method, this.features) ? 'mcpscope does not handle it' : "switched off in mcpscope's client capabilities";
-    return { error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${method} (${why})` } };
-  }
-
-  /** The installed handler's answer to a server→client request, or the refusal. */
   protected answerRequest(method: string, params: unknown, info: ServerRequestInfo): ServerRequestAnswer | Promise<ServerRequestAnswer> {
-    const refused = this.handlerRefusal(method);
-    if (refused) return refused;
-    const handler = this.handlers.get(method)!;
-    // A mode the client did not declare is refused before anyone is asked (-32602, as the spec says).
-    const refusal = method === 'elicitation/create' && this._declared ? elicitationModeRefusal(params, this._declared) : undefined;
-    if (refusal !== undefined) return { error: { code: ErrorCode.InvalidParams, message: refusal } };
-    return handler(params, info);
+    return this.handlers.answer(method, params, info, this._declared);
   }
 
   /**
@@ -318,7 +292,7 @@ export class ClientSession extends RequestEngine {
     return requestMultiRound(
       {
         request: (m, p, o) => this.request(m, p, o),
-        inputRefusal: (m) => this.handlerRefusal(m)?.error.message,
+        inputRefusal: (m) => this.handlers.refusal(m)?.error.message,
         answer: (m, p, key) => this.answerInputRequest(m, p, key),
         closed: this.closedWith,
         round: (r) => this.emit({ type: 'input-round', conversation: r.conversation, round: r.round, method: r.method, id: r.request.id }),

@@ -6,7 +6,7 @@
 
 import { ErrorCode, makeError, makeResult, serializeMessage, type JsonRpcId } from '../jsonrpc/codec.js';
 import { isRecord } from '../json/guards.js';
-import { requestIdOf, type RequestId } from '../ledger/request-id.js';
+import { requestIdOf } from '../ledger/request-id.js';
 import type { ServerRequestAnswer, ServerRequestInfo, SessionEvent } from './types.js';
 
 /** Why a handler's signal was aborted: its `reason`. */
@@ -46,9 +46,40 @@ export interface IncomingDeps {
 
 interface Running {
   /** Undefined for an input request of a multi-round request, which has no id the server could cancel. */
-  id: RequestId | undefined;
+  id: JsonRpcId | undefined;
+  /** The id as the frame spelled it (an integer beyond 2^53 is matched by its digits). */
+  idText?: string;
   method: string;
-  abort: AbortController;
+  /** Made when the handler first reads its signal: an AbortController costs more than answering a ping. */
+  controller?: AbortController;
+  aborted?: HandlerAbort;
+}
+
+function signalOf(entry: Running): AbortSignal {
+  if (!entry.controller) {
+    entry.controller = new AbortController();
+    if (entry.aborted) entry.controller.abort(entry.aborted);
+  }
+  return entry.controller.signal;
+}
+
+/** What a handler is told; the signal is made when first read (`#entry` stays out of a spread copy). */
+class HandlerInfo implements ServerRequestInfo {
+  readonly #entry: Running;
+  constructor(
+    readonly id: JsonRpcId,
+    entry: Running,
+  ) {
+    this.#entry = entry;
+  }
+  get signal(): AbortSignal {
+    return signalOf(this.#entry);
+  }
+}
+
+function abort(entry: Running, why: HandlerAbort): void {
+  entry.aborted ??= why;
+  entry.controller?.abort(why);
 }
 
 export function handlerFailed(method: string, e: unknown): ServerRequestAnswer {
@@ -63,9 +94,10 @@ export class IncomingRequests {
   constructor(private readonly deps: IncomingDeps) {}
 
   /** A request from the server: its handler runs now, and its answer goes back unless it was aborted first. */
-  receive(id: RequestId, method: string, params: unknown, raw: string): void {
-    const entry: Running = { id, method, abort: new AbortController() };
-    const answer = this.run(entry, id.value, params);
+  receive(id: JsonRpcId, idText: string | undefined, method: string, params: unknown, raw: string): void {
+    const entry: Running = { id, method };
+    if (idText !== undefined) entry.idText = idText;
+    const answer = this.run(entry, id, params);
     if (answer instanceof Promise) {
       answer.then(
         (a) => this.reply(entry, raw, a),
@@ -79,7 +111,7 @@ export class IncomingRequests {
    * into the next round's inputResponses, not on the wire. Its signal aborts when the connection closes.
    */
   async answerInput(key: JsonRpcId, method: string, params: unknown): Promise<ServerRequestAnswer> {
-    const entry: Running = { id: undefined, method, abort: new AbortController() };
+    const entry: Running = { id: undefined, method };
     try {
       return await this.run(entry, key, params);
     } catch (e) {
@@ -98,10 +130,10 @@ export class IncomingRequests {
     const reason = typeof params.reason === 'string' && params.reason !== '' ? ` Its reason: ${JSON.stringify(params.reason)}.` : '';
     const message = `The server cancelled this request (notifications/cancelled) before it was answered.${reason}`;
     for (const entry of this.running) {
-      if (entry.id?.key !== key) continue;
+      if (entry.id === undefined || requestIdOf(entry.id, entry.idText).key !== key) continue;
       this.running.delete(entry);
-      entry.abort.abort({ kind: 'cancelled', message } satisfies HandlerAbort);
-      this.deps.emit({ type: 'server-cancelled', id: entry.id.value, method: entry.method, message });
+      abort(entry, { kind: 'cancelled', message });
+      this.deps.emit({ type: 'server-cancelled', id: entry.id, method: entry.method, message });
     }
   }
 
@@ -110,25 +142,28 @@ export class IncomingRequests {
     this.closed = true;
     const all = [...this.running];
     this.running.clear();
-    for (const entry of all) entry.abort.abort(CLOSED);
+    for (const entry of all) abort(entry, CLOSED);
   }
 
   /** The handler's answer, or its failure as an answer; never throws (a promise may reject). */
   private run(entry: Running, id: JsonRpcId, params: unknown): ServerRequestAnswer | Promise<ServerRequestAnswer> {
     // Asked after the close (an input request of a task still polled): its signal is aborted from the start.
-    if (this.closed) entry.abort.abort(CLOSED);
-    else this.running.add(entry);
+    if (this.closed) abort(entry, CLOSED);
+    let answer: ServerRequestAnswer | Promise<ServerRequestAnswer>;
     try {
-      return this.deps.answer(entry.method, params, { id, signal: entry.abort.signal });
+      answer = this.deps.answer(entry.method, params, new HandlerInfo(id, entry));
     } catch (e) {
       return handlerFailed(entry.method, e);
     }
+    // Only a handler that takes its time can be cancelled or closed on: nothing arrives while one runs synchronously.
+    if (answer instanceof Promise && !this.closed) this.running.add(entry);
+    return answer;
   }
 
   private reply(entry: Running, raw: string, answer: ServerRequestAnswer): void {
     this.running.delete(entry);
-    if (entry.abort.signal.aborted || entry.id === undefined) return;
-    const id = entry.id.value;
+    if (entry.aborted !== undefined || entry.id === undefined) return;
+    const id = entry.id;
     const reply = 'result' in answer ? makeResult(id, answer.result) : makeError(id, answer.error.code, answer.error.message, answer.error.data);
     this.deps.send(serializeMessage(reply));
     this.deps.emit({ type: 'server-request', id, method: entry.method, answer: 'result' in answer ? 'result' : 'error', raw });

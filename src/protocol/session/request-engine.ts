@@ -234,7 +234,7 @@ export abstract class RequestEngine {
         this.onResponse(frame, raw);
         return;
       case 'request':
-        this.incoming.receive(frameRequestId(frame) ?? requestIdOf(frame.message.id), frame.message.method, frame.message.params, raw);
+        this.incoming.receive(frame.message.id, frame.idText, frame.message.method, frame.message.params, raw);
         return;
       case 'notification':
         if (frame.message.method === 'notifications/progress' && isRecord(frame.message.params)) this.deadlines.progress(frame.message.params);
