@@ -25,6 +25,7 @@ import type { LoggingLevel } from '../logging/levels.js';
 import { RequestEngine, type RequestEngineOptions } from './request-engine.js';
 import { modernInfo, outcomeMessage, parseInitializeResult } from './initialize-result.js';
 import { ClientHandlers } from './client-handlers.js';
+import { sendAllowed } from './send-policy.js';
 
 export { DEFAULT_MAX_TOTAL_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './request-engine.js';
 export type { SentText } from './send-text.js';
@@ -116,24 +117,7 @@ export class ClientSession extends RequestEngine {
 
   /** Whether `method` may be sent now, and if not, why — the UI shows this on disabled buttons. */
   canSend(method: string): { ok: true } | { ok: false; reason: string } {
-    if (this._state === 'closed') return { ok: false, reason: 'The connection is closed. Connect again first.' };
-    if (method === 'ping' || method === 'server/discover') return { ok: true };
-    if (method === 'initialize' && this._era === 'modern') {
-      return {
-        ok: false,
-        reason: `This session speaks ${this._modernVersion ?? 'a modern version'}, which has no initialize: each request carries its version in _meta.`,
-      };
-    }
-    if (method === 'initialize') {
-      return this._state === 'new' ? { ok: true } : { ok: false, reason: 'initialize was already sent in this session.' };
-    }
-    if (this._state !== 'ready') {
-      return {
-        ok: false,
-        reason: 'Waiting for the initialize result: until it arrives a client may only send ping.',
-      };
-    }
-    return { ok: true };
+    return sendAllowed(method, { state: this._state, era: this._era, modernVersion: this._modernVersion });
   }
 
   /** Send a request and wait for its outcome. Never rejects. */
