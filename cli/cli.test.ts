@@ -183,7 +183,7 @@ describe('what the CLI says to a newcomer', () => {
     expect(one.out).toMatch(/✓\s+tools\/list\s+1 tool on 1 page;/);
     expect(one.out).toContain('OK: no errors, 0 warnings.');
     const many = await cli(...demoTarget, 'check');
-    expect(many.out).toMatch(/17 tools on 5 pages;/);
+    expect(many.out).toMatch(/18 tools on 5 pages;/);
     expect(many.out + one.out).not.toMatch(/\(s\)|\b1 tools\b|\b1 pages\b/);
   });
 

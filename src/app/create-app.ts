@@ -16,7 +16,7 @@ import { createDiscoverStore } from './features/connect/discover-store.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { samplingStoreFor } from './features/sampling/sampling-context.js';
-import { cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
+import { withClientTasks } from './features/tasks/client-task-handlers.js';
 import { createTasksStore } from './features/tasks/tasks-store.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { createAuthFlowStore } from './features/authorization/auth-flow-store.js';
@@ -74,7 +74,8 @@ export function createApp(env: PageEnvironment) {
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
   const tasksStore = createTasksStore();
   const baseHandlers: Record<string, ServerRequestHandler> = {
-    'elicitation/create': cancellableElicitation(elicitations),
+    // A dialog goes away when the server cancels its request (or task), or the connection closes.
+    'elicitation/create': (params, request) => elicitations.request(params, request.signal),
     'sampling/createMessage': (params, request) => sampling.request(params, request),
     'roots/list': () => ({ result: { roots: clientSettings.getState().roots.map((r) => ({ ...r })) } }),
   };

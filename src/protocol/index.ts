@@ -5,6 +5,7 @@ export * from './wire.js';
 export * from './mcpscope-version.js';
 export * from './session/types.js';
 export * from './session/client-session.js';
+export { handlerAbortOf, whenHandlerAborted, type HandlerAbort } from './session/incoming-requests.js';
 export * from './session/client-capabilities.js';
 export * from './session/roots-changed.js';
 export * from './session/multi-round.js';
