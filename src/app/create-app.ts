@@ -25,7 +25,7 @@ import { createPingStore } from './features/ping/ping-store.js';
 import { createPromptsStore } from './features/prompts/prompts-store.js';
 import { createResourcesStore } from './features/resources/resources-store.js';
 import { createListenStore } from './features/resources/listen-store.js';
-import { createServerLogStore } from './features/server-log/server-log-store.js';
+import { createLoggingStore } from './features/logging/logging-store.js';
 import { createToolsStore } from './features/tools/tools-store.js';
 import { LintRunner } from './lint/lint-runner.js';
 import { createResourceReads, readNow, serverReadQuery, type ReadDeps } from './server-data/reads.js';
@@ -159,7 +159,7 @@ export function createApp(env: PageEnvironment) {
         if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName, generation);
       },
     }),
-    serverLog: createServerLogStore({ session }),
+    logging: createLoggingStore({ session }),
     resourcesStore,
     listenStore: createListenStore({ session, listened: (uris) => resourcesStore.getState().setListened(uris) }),
     promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),

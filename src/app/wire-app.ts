@@ -31,7 +31,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     }
     // The handler's signal closed its dialog (sampling, elicitation); the Log says why no answer went back.
     if (e.type === 'server-cancelled') app.logNote(`${e.method} (id ${JSON.stringify(e.id)}): ${e.message} Its dialog was closed and no answer was sent.`);
-    if (e.type === 'notification' && e.method === 'notifications/message') app.serverLog.getState().receive(e.params, connection, Date.now());
+    if (e.type === 'notification' && e.method === 'notifications/message') app.logging.getState().receive(e.params, connection, Date.now());
     // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
     if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
     // A multi-round request's rounds are grouped in the log as one conversation.
@@ -104,7 +104,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.resourcesStore.getState().forConnection(next);
     app.listenStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
-    app.serverLog.getState().forConnection(next);
+    app.logging.getState().forConnection(next);
     app.discover.getState().forConnection(next);
     app.authFlows.forConnection(next);
     app.toolsStore.getState().forConnection();

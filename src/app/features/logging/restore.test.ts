@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../stores/log-store.js';
-import { restoreServerLog } from './restore.js';
-import { createServerLogStore } from './server-log-store.js';
+import { restoreLogMessages } from './restore.js';
+import { createLoggingStore } from './logging-store.js';
 
 const entry = (seq: number, fields: Partial<LogEntry>): LogEntry => ({
   seq,
@@ -15,10 +15,10 @@ const entry = (seq: number, fields: Partial<LogEntry>): LogEntry => ({
   ...fields,
 });
 
-describe('restoreServerLog', () => {
+describe('restoreLogMessages', () => {
   it('puts back the log messages of a restored log, with their connection and time, and nothing else', () => {
-    const store = createServerLogStore({ session: () => undefined, schedule: (publish) => publish() });
-    restoreServerLog(
+    const store = createLoggingStore({ session: () => undefined, schedule: (publish) => publish() });
+    restoreLogMessages(
       [
         entry(1, { method: 'notifications/message', raw: '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":"x"}}' }),
         entry(2, { method: 'notifications/progress', raw: '{"jsonrpc":"2.0","method":"notifications/progress","params":{}}' }),

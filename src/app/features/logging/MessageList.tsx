@@ -7,12 +7,12 @@ import { memo, useRef } from 'react';
 import { formatClock } from '../../../protocol/index.js';
 import { useFollowScroll } from '../log/use-follow.js';
 import { dataPreview } from './format.js';
-import type { ServerLogMessage } from './server-log-store.js';
+import type { ReceivedLogMessage } from './logging-store.js';
 
 const ROW_HEIGHT = 24;
 
 interface Props {
-  messages: readonly ServerLogMessage[];
+  messages: readonly ReceivedLogMessage[];
   indices: readonly number[];
   selected: number | undefined;
   onSelect: (n: number) => void;
@@ -25,16 +25,16 @@ export function MessageList({ messages, indices, selected, onSelect }: Props) {
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   return (
     <div className="log-table-area">
-      <div role="table" aria-label="Server log messages" aria-rowcount={count + 1} className="log-table server-log-table">
+      <div role="table" aria-label="Server log messages" aria-rowcount={count + 1} className="log-table logging-table">
         <div role="rowgroup" className="log-table-head">
-          <div role="row" aria-rowindex={1} className="log-row server-log-row head">
+          <div role="row" aria-rowindex={1} className="log-row logging-row head">
             <div role="columnheader">Time</div>
             <div role="columnheader">Level</div>
             <div role="columnheader">Logger</div>
             <div role="columnheader">Data</div>
           </div>
         </div>
-        <div role="rowgroup" className="log-table-body server-log-body" ref={scrollRef} onScroll={onScroll}>
+        <div role="rowgroup" className="log-table-body logging-body" ref={scrollRef} onScroll={onScroll}>
           <div className="log-table-space" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const m = messages[indices[item.index]!]!;
@@ -59,7 +59,7 @@ const MessageRow = memo(function MessageRow({
   selected,
   onSelect,
 }: {
-  m: ServerLogMessage;
+  m: ReceivedLogMessage;
   rowIndex: number;
   top: number;
   selected: boolean;
@@ -71,7 +71,7 @@ const MessageRow = memo(function MessageRow({
       aria-rowindex={rowIndex}
       aria-current={selected ? 'true' : undefined}
       tabIndex={0}
-      className={`log-row server-log-row${selected ? ' selected' : ''}${m.problems.length ? ' has-problems' : ''}`}
+      className={`log-row logging-row${selected ? ' selected' : ''}${m.problems.length ? ' has-problems' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       onClick={() => onSelect(m.n)}
       onKeyDown={(e) => {

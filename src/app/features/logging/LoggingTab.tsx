@@ -7,9 +7,9 @@ import { LOGGING_LEVELS, formatCount, isLoggingLevel, plural } from '../../../pr
 import { LevelControl } from './LevelControl.js';
 import { MessageDetail } from './MessageDetail.js';
 import { MessageList } from './MessageList.js';
-import { shownIndices } from './server-log-store.js';
-import { useServerLog } from './use-server-log.js';
-import './server-log.css';
+import { shownIndices } from './logging-store.js';
+import { useLogging } from './use-logging.js';
+import './logging.css';
 
 /** The logger filter's value for "messages without a logger" (a logger name cannot be undefined). */
 const NO_LOGGER = '\u0000none';
@@ -17,16 +17,16 @@ const ALL = '\u0000all';
 
 function Filters() {
   const id = useId();
-  const minLevel = useServerLog((s) => s.minLevel);
-  const logger = useServerLog((s) => s.logger);
-  const loggers = useServerLog((s) => s.loggers);
-  const setMinLevel = useServerLog((s) => s.setMinLevel);
-  const setLogger = useServerLog((s) => s.setLogger);
-  const clear = useServerLog((s) => s.clear);
-  const total = useServerLog((s) => s.messages.length);
+  const minLevel = useLogging((s) => s.minLevel);
+  const logger = useLogging((s) => s.logger);
+  const loggers = useLogging((s) => s.loggers);
+  const setMinLevel = useLogging((s) => s.setMinLevel);
+  const setLogger = useLogging((s) => s.setLogger);
+  const clear = useLogging((s) => s.clear);
+  const total = useLogging((s) => s.messages.length);
   const named = [...loggers.keys()].filter((k) => k !== '').sort();
   return (
-    <div className="toolbar server-log-filters">
+    <div className="toolbar logging-filters">
       <label htmlFor={`${id}-min`}>Show at least</label>
       <select id={`${id}-min`} value={minLevel} onChange={(e) => setMinLevel(isLoggingLevel(e.target.value) ? e.target.value : '')}>
         <option value="">every level</option>
@@ -59,12 +59,12 @@ function Filters() {
   );
 }
 
-export function ServerLogTab() {
-  const messages = useServerLog((s) => s.messages);
-  const version = useServerLog((s) => s.version);
-  const removed = useServerLog((s) => s.removed);
-  const minLevel = useServerLog((s) => s.minLevel);
-  const logger = useServerLog((s) => s.logger);
+export function LoggingTab() {
+  const messages = useLogging((s) => s.messages);
+  const version = useLogging((s) => s.version);
+  const removed = useLogging((s) => s.removed);
+  const minLevel = useLogging((s) => s.minLevel);
+  const logger = useLogging((s) => s.logger);
   const [selected, setSelected] = useState<number | undefined>();
   // `messages` grows in place: `version` says when.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -73,7 +73,7 @@ export function ServerLogTab() {
   const filtered = minLevel !== '' || logger !== undefined;
 
   return (
-    <div className="server-log-tab">
+    <div className="logging-tab">
       <LevelControl />
       <Filters />
       <p className="hint" role="status" aria-label="Message count">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientSession, RequestOutcome } from '../../../protocol/index.js';
 import { dataDetail, dataPreview } from './format.js';
-import { createServerLogStore, shownIndices } from './server-log-store.js';
+import { createLoggingStore, shownIndices } from './logging-store.js';
 
 const sessionAnswering = (outcome: RequestOutcome, sent: unknown[] = []) =>
   ({
@@ -19,7 +19,7 @@ const response = { raw: '', frame: { kind: 'invalid' as const, code: 'empty' as 
 
 describe('server log store', () => {
   it('keeps each message with its problems, connection and time', () => {
-    const store = createServerLogStore({ session: () => undefined, schedule: now });
+    const store = createLoggingStore({ session: () => undefined, schedule: now });
     store.getState().receive({ level: 'error', logger: 'db', data: { a: 1 } }, 1, 1000);
     store.getState().receive({ level: 'loud' }, 1, 2000);
     const [a, b] = store.getState().messages;
@@ -34,7 +34,7 @@ describe('server log store', () => {
 
   it('a burst of messages is one update of the view', () => {
     const later: Array<() => void> = [];
-    const store = createServerLogStore({ session: () => undefined, schedule: (publish) => later.push(publish) });
+    const store = createLoggingStore({ session: () => undefined, schedule: (publish) => later.push(publish) });
     let updates = 0;
     store.subscribe(() => updates++);
     for (let i = 0; i < 50; i++) store.getState().receive({ level: 'info', logger: 'burst', data: i }, 1, i);
@@ -50,7 +50,7 @@ describe('server log store', () => {
   });
 
   it('lets go of the oldest beyond the cap, and counts them', () => {
-    const store = createServerLogStore({ session: () => undefined, maxKept: 100, schedule: now });
+    const store = createLoggingStore({ session: () => undefined, maxKept: 100, schedule: now });
     for (let i = 0; i < 105; i++) store.getState().receive({ level: 'info', logger: i < 10 ? 'early' : 'late', data: i }, 1, i);
     const s = store.getState();
     expect(s.messages.length + s.removed).toBe(105);
@@ -64,7 +64,7 @@ describe('server log store', () => {
   });
 
   it('filters by least severe level and by logger; an unknown level always shows', () => {
-    const store = createServerLogStore({ session: () => undefined, schedule: now });
+    const store = createLoggingStore({ session: () => undefined, schedule: now });
     const r = store.getState().receive;
     r({ level: 'debug', logger: 'a', data: 0 }, 1, 0);
     r({ level: 'error', logger: 'a', data: 1 }, 1, 0);
@@ -80,7 +80,7 @@ describe('server log store', () => {
   it('sends logging/setLevel and keeps the answer, or the error', async () => {
     const sent: unknown[] = [];
     let outcome: RequestOutcome = { status: 'result', request, response, result: {}, rttMs: 1 };
-    const store = createServerLogStore({ session: () => sessionAnswering(outcome, sent) });
+    const store = createLoggingStore({ session: () => sessionAnswering(outcome, sent) });
     store.getState().forConnection(1);
     await store.getState().setLevel('error');
     expect(sent).toEqual([{ method: 'logging/setLevel', params: { level: 'error' } }]);
@@ -99,7 +99,7 @@ describe('server log store', () => {
       era: 'modern',
       setLogLevel: (level: unknown) => levels.push(level),
     });
-    const store = createServerLogStore({ session: () => modern });
+    const store = createLoggingStore({ session: () => modern });
     store.getState().forConnection(1);
     await store.getState().setLevel('warning');
     expect(sent).toEqual([]);
@@ -111,7 +111,7 @@ describe('server log store', () => {
   });
 
   it('says so when not connected', async () => {
-    const store = createServerLogStore({ session: () => undefined, schedule: now });
+    const store = createLoggingStore({ session: () => undefined, schedule: now });
     await store.getState().setLevel('info');
     expect(store.getState().request).toMatchObject({ state: 'failed', message: expect.stringMatching(/^Not connected/) });
   });
@@ -119,7 +119,7 @@ describe('server log store', () => {
   it('drops the answer of a connection that is gone', async () => {
     let resolve: (o: RequestOutcome) => void = () => {};
     const session = { request: () => new Promise<RequestOutcome>((r) => (resolve = r)) } as unknown as ClientSession;
-    const store = createServerLogStore({ session: () => session });
+    const store = createLoggingStore({ session: () => session });
     store.getState().forConnection(1);
     const pending = store.getState().setLevel('info');
     store.getState().forConnection(2);

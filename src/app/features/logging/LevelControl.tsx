@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { LOGGING_LEVELS, isLoggingLevel, type LoggingLevel } from '../../../protocol/index.js';
 import { useConnection } from '../../hooks.js';
 import { levelAvailability } from './level-availability.js';
-import { useServerLog } from './use-server-log.js';
+import { useLogging } from './use-logging.js';
 
 export function LevelControl() {
   const id = useId();
@@ -14,13 +14,13 @@ export function LevelControl() {
   const withoutInitialize = useConnection((s) => s.snapshot?.withoutInitialize === true);
   const capabilities = useConnection((s) => s.snapshot?.info?.capabilities);
   const modern = useConnection((s) => s.snapshot?.info?.era === 'modern');
-  const request = useServerLog((s) => s.request);
-  const setLevel = useServerLog((s) => s.setLevel);
+  const request = useLogging((s) => s.request);
+  const setLevel = useLogging((s) => s.setLevel);
   const [level, setChoice] = useState<LoggingLevel>('info');
   const availability = levelAvailability(status, withoutInitialize, capabilities, modern);
 
   return (
-    <section className="server-log-level" aria-labelledby={`${id}-title`}>
+    <section className="logging-level" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Log level</h3>
       {!availability.available ? (
         <p className="hint">{availability.reason}</p>
@@ -62,7 +62,7 @@ export function LevelControl() {
 }
 
 function LevelAnswer({ modern }: { modern: boolean }) {
-  const request = useServerLog((s) => s.request);
+  const request = useLogging((s) => s.request);
   if (!request || (request.state === 'in-meta' && request.level === undefined))
     return modern ? (
       <p className="hint">No level picked: requests carry no logLevel, so the server sends no log messages.</p>

@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { levelRank, outcomeMessage, readLogMessage, type ClientSession, type LogMessage, type LoggingLevel } from '../../../protocol/index.js';
 
-export interface ServerLogMessage extends LogMessage {
+export interface ReceivedLogMessage extends LogMessage {
   /** 1, 2, … in arrival order over the page's life. */
   n: number;
   connection: number;
@@ -25,9 +25,9 @@ export type LevelRequest =
   | { state: 'failed'; level: LoggingLevel; message: string }
   | { state: 'in-meta'; level: LoggingLevel | undefined };
 
-export interface ServerLogState {
+export interface LoggingState {
   /** Oldest first; mutated in place, so read `version` to notice a change. */
-  messages: ServerLogMessage[];
+  messages: ReceivedLogMessage[];
   version: number;
   /** Older messages let go to keep the view fast (they remain frames in the Log tab). */
   removed: number;
@@ -52,7 +52,7 @@ export const MAX_KEPT = 10_000;
 /** Let go of this many at once, so a steady stream does not copy the array on every message. */
 const TRIM = 1_000;
 
-export interface ServerLogDeps {
+export interface LoggingDeps {
   /** The current connection's session, if it is up. */
   session: () => ClientSession | undefined;
   maxKept?: number;
@@ -66,16 +66,16 @@ export interface ServerLogDeps {
 /** How long a burst of messages may wait before the view shows it. */
 export const PUBLISH_MS = 50;
 
-export type ServerLogStore = StoreApi<ServerLogState>;
+export type LoggingStore = StoreApi<LoggingState>;
 
-export function createServerLogStore(deps: ServerLogDeps): ServerLogStore {
+export function createLoggingStore(deps: LoggingDeps): LoggingStore {
   const maxKept = deps.maxKept ?? MAX_KEPT;
   const trim = Math.min(TRIM, Math.max(1, Math.floor(maxKept / 10)));
   const schedule = deps.schedule ?? ((publish) => setTimeout(publish, PUBLISH_MS));
   let n = 0;
   /** Messages pushed since the view was last told; their loggers are counted when it is. */
   let unpublished = 0;
-  return createStore<ServerLogState>()((set, get) => {
+  return createStore<LoggingState>()((set, get) => {
     /** Counts the new messages' loggers, lets go of the oldest beyond the cap, and tells the view. */
     const publish = (): void => {
       const s = get();
@@ -156,7 +156,7 @@ function answerText(result: unknown): string {
 }
 
 /** The positions in `messages` the view shows, oldest first. A message with an unknown level is always shown: it is a problem to see. */
-export function shownIndices(messages: readonly ServerLogMessage[], minLevel: LoggingLevel | '', logger: string | undefined): number[] {
+export function shownIndices(messages: readonly ReceivedLogMessage[], minLevel: LoggingLevel | '', logger: string | undefined): number[] {
   const floor = minLevel === '' ? 0 : levelRank(minLevel);
   const out: number[] = [];
   for (let i = 0; i < messages.length; i++) {

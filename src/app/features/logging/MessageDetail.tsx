@@ -3,12 +3,12 @@
 
 import { formatClock, plural } from '../../../protocol/index.js';
 import { dataDetail } from './format.js';
-import type { ServerLogMessage } from './server-log-store.js';
+import type { ReceivedLogMessage } from './logging-store.js';
 
-export function MessageDetail({ m }: { m: ServerLogMessage }) {
+export function MessageDetail({ m }: { m: ReceivedLogMessage }) {
   const { text, cut } = dataDetail(m);
   return (
-    <section className="server-log-detail" aria-label={`Log message ${m.n}`}>
+    <section className="logging-detail" aria-label={`Log message ${m.n}`}>
       <p>
         <span className={`level-badge level-${m.known ?? 'unknown'}`}>{m.level}</span>
         {m.logger !== undefined && (
@@ -31,7 +31,7 @@ export function MessageDetail({ m }: { m: ServerLogMessage }) {
           </ul>
         </div>
       )}
-      <pre className="mono server-log-data" aria-label="Data">
+      <pre className="mono logging-data" aria-label="Data">
         {text}
       </pre>
       {cut > 0 && <p className="hint">{plural(cut, 'more character')} not shown here; the frame in the Log tab has all of it.</p>}

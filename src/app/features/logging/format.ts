@@ -1,7 +1,7 @@
 // How a log message's data reads: one line in the list, pretty JSON (bounded)
 // in the detail. A string is shown as it is, not quoted.
 
-import type { ServerLogMessage } from './server-log-store.js';
+import type { ReceivedLogMessage } from './logging-store.js';
 
 export const PREVIEW_CHARS = 300;
 export const DETAIL_CHARS = 20_000;
@@ -15,7 +15,7 @@ function jsonOf(data: unknown, indent?: number): string | undefined {
   }
 }
 
-export function dataPreview(m: ServerLogMessage): string {
+export function dataPreview(m: ReceivedLogMessage): string {
   if (!m.hasData) return '(no data)';
   const text = typeof m.data === 'string' ? m.data : (jsonOf(m.data) ?? '(nested too deeply to show)');
   const line = text.replace(/\s+/g, ' ');
@@ -23,7 +23,7 @@ export function dataPreview(m: ServerLogMessage): string {
 }
 
 /** Pretty JSON of the data, cut at `max` characters with a note saying how much was left out. */
-export function dataDetail(m: ServerLogMessage, max = DETAIL_CHARS): { text: string; cut: number } {
+export function dataDetail(m: ReceivedLogMessage, max = DETAIL_CHARS): { text: string; cut: number } {
   if (!m.hasData) return { text: '(no data: the server sent none)', cut: 0 };
   const text =
     typeof m.data === 'string' ? m.data : (jsonOf(m.data, 2) ?? '(the data is nested too deeply to show here; the frame in the Log tab has it as sent)');

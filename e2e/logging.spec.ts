@@ -30,7 +30,7 @@ async function callTool(page: Page, name: string, fields: Record<string, string>
   await expect(tools.getByRole('region', { name: 'Call result' })).toBeVisible();
 }
 
-async function openServerLog(page: Page): Promise<Locator> {
+async function openLogging(page: Page): Promise<Locator> {
   await page.getByRole('tab', { name: 'Server messages' }).click();
   return page.getByRole('tabpanel', { name: 'Server messages' });
 }
@@ -52,10 +52,10 @@ test('server-everything over stdio: level error, then only error and above arriv
   // It logs every 5 s at a random level: waiting for two messages at error or above takes a while.
   test.setTimeout(120_000);
   await connectStdio(page, everythingStdio);
-  let view = await openServerLog(page);
+  let view = await openLogging(page);
   await setLevel(view, 'error');
   await callTool(page, 'toggle-simulated-logging');
-  view = await openServerLog(page);
+  view = await openLogging(page);
   await expect.poll(async () => (await levelsOf(simulatedRows(view))).length, { timeout: 100_000 }).toBeGreaterThanOrEqual(2);
   const levels = await levelsOf(simulatedRows(view));
   expect(levels.length).toBeGreaterThanOrEqual(2);
@@ -76,10 +76,10 @@ test('server-everything over Streamable HTTP: log messages arrive', async ({ pag
     await page.getByLabel('URL').fill(`${everything.origin}/mcp`);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Everything Reference Server');
-    let view = await openServerLog(page);
+    let view = await openLogging(page);
     await setLevel(view, 'debug');
     await callTool(page, 'toggle-simulated-logging');
-    view = await openServerLog(page);
+    view = await openLogging(page);
     // One at once, then one every 5 s, at any level.
     await expect(simulatedRows(view).first()).toBeVisible();
     await callTool(page, 'toggle-simulated-logging');
@@ -91,7 +91,7 @@ test('server-everything over Streamable HTTP: log messages arrive', async ({ pag
 test('the demo server: one message per level, filters by level and logger, the detail, a level set, Clear', async ({ page }) => {
   await connectStdio(page);
   await callTool(page, 'log_each_level', { logger: 'e2e' });
-  const view = await openServerLog(page);
+  const view = await openLogging(page);
   const count = view.getByRole('status', { name: 'Message count' });
   await expect(count).toHaveText('8 messages.');
   expect(await levelsShown(view)).toEqual(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
@@ -108,7 +108,7 @@ test('the demo server: one message per level, filters by level and logger, the d
   await view.getByLabel('Show at least').selectOption('');
   await setLevel(view, 'error');
   await callTool(page, 'log_each_level', { logger: 'second' });
-  await openServerLog(page);
+  await openLogging(page);
   await expect(count).toHaveText('12 messages.');
   await view.getByLabel('Logger').selectOption('second');
   await expect(count).toContainText('Showing 4 messages of 12');
@@ -122,7 +122,7 @@ test('the demo server: one message per level, filters by level and logger, the d
 
 test('bad messages are shown with their problems and linted; a flood of 5,000 stays usable', async ({ page }) => {
   await connectStdio(page, logServer);
-  const view = await openServerLog(page);
+  const view = await openLogging(page);
   await expect(view.getByRole('status', { name: 'Message count' })).toHaveText('3 messages.');
   await expect(rows(view).nth(0)).toContainText('verbose');
   await rows(view).nth(1).click();
@@ -140,7 +140,7 @@ test('bad messages are shown with their problems and linted; a flood of 5,000 st
 
   const started = Date.now();
   await callTool(page, 'flood', { count: '5000' });
-  await openServerLog(page);
+  await openLogging(page);
   await expect(view.getByRole('status', { name: 'Message count' })).toHaveText('5,004 messages.');
   const took = Date.now() - started;
   // Only the rows in view are in the page.
@@ -153,7 +153,7 @@ test('bad messages are shown with their problems and linted; a flood of 5,000 st
 
 test('a server without the logging capability: the level control says why it is absent', async ({ page }) => {
   await connectStdio(page, `${logServer} --no-logging`);
-  const view = await openServerLog(page);
+  const view = await openLogging(page);
   await expect(view.getByText('The server does not declare the logging capability')).toBeVisible();
   await expect(view.getByRole('button', { name: 'Set level' })).toHaveCount(0);
   // What it sends anyway is still shown.
@@ -167,7 +167,7 @@ test('after a reload, the log messages of the restored log are shown again', asy
   await page.getByRole('tab', { name: 'Log' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Log' }).getByRole('row').filter({ hasText: 'notifications/message' })).toHaveCount(8);
   await page.reload();
-  const view = await openServerLog(page);
+  const view = await openLogging(page);
   await expect(view.getByRole('status', { name: 'Message count' })).toHaveText('8 messages.');
   await expect(rows(view).first()).toContainText('before-reload');
 });

@@ -2,9 +2,9 @@
 // them are put back here too, so the Server messages tab agrees with the Log.
 
 import type { LogEntry } from '../../stores/log-store.js';
-import type { ServerLogStore } from './server-log-store.js';
+import type { LoggingStore } from './logging-store.js';
 
-export function restoreServerLog(entries: readonly LogEntry[], store: ServerLogStore): void {
+export function restoreLogMessages(entries: readonly LogEntry[], store: LoggingStore): void {
   for (const e of entries) {
     if (e.direction !== 'in' || e.kind !== 'notification' || e.method !== 'notifications/message') continue;
     let params: unknown;
