@@ -1,10 +1,12 @@
 // ESLint for the whole tree: JavaScript and TypeScript recommendations, the
-// rules of React hooks in the UI, and the project's boundaries where a lint
-// rule says them better than a test. Formatting is Prettier's job, not ESLint's.
+// rules of React hooks in the UI, the project's boundaries where a lint rule
+// says them better than a test, and its own rule against prototype-name
+// lookups. Formatting is Prettier's job, not ESLint's.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import mcpscope from './test/eslint/no-prototype-lookup.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.conformance/', 'reports/', 'test-results/', 'playwright-report/'] },
@@ -19,6 +21,13 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
     },
+  },
+  {
+    // Keys from a server, a host or a user ("constructor", "__proto__") never index a plain object table.
+    files: ['src/**/*.{ts,tsx}', 'proxy/**/*.ts', 'cli/**/*.ts', 'options/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { mcpscope },
+    rules: { 'mcpscope/no-prototype-lookup': 'error' },
   },
   {
     files: ['src/app/**/*.{ts,tsx}'],

@@ -172,6 +172,14 @@ describe('options of one command', () => {
     });
   });
 
+  it('--send-anyway goes with tools call only', () => {
+    expect(parseCliArgs(['--stdio', 'x', 'tools', 'call', 'add', '--send-anyway'])).toMatchObject({
+      ok: true,
+      value: { command: { name: 'tools call', tool: 'add', sendAnyway: true } },
+    });
+    expect(parseCliArgs(['--stdio', 'x', 'ping', '--send-anyway'])).toEqual({ ok: false, error: '--send-anyway goes with tools call, not with ping.' });
+  });
+
   it('checks the URL of conformance like --url', () => {
     expect(parseCliArgs(['conformance', 'ftp://x/mcp'])).toEqual({ ok: false, error: 'conformance: The URL must start with http:// or https://, not ftp://.' });
     expect(parseCliArgs(['--url', 'http://a/mcp', 'conformance', 'http://b/mcp'])).toEqual({

@@ -24,7 +24,7 @@ import { parseComplete, type CompleteCommand } from './complete.js';
 export type CliCommand =
   | { name: 'ping'; count: number; intervalMs: number }
   | { name: 'tools list' }
-  | { name: 'tools call'; tool: string; args: Array<[string, string]>; json?: string; task?: boolean }
+  | { name: 'tools call'; tool: string; args: Array<[string, string]>; json?: string; task?: boolean; sendAnyway?: boolean }
   | { name: 'resources list' }
   | { name: 'resources read'; uri: string }
   | { name: 'prompts list' }
@@ -223,9 +223,10 @@ function parseCommand(words: readonly string[], values: OptionValues): Checked<C
       if (first === 'tools') {
         if (!name) return refused('tools call needs a tool name.');
         const asTask = values.task === true ? { task: true } : {};
+        const anyway = values.sendAnyway === true ? { sendAnyway: true } : {};
         return {
           ok: true,
-          value: { name: 'tools call', tool: name, args: values.arg ?? [], ...(values.args !== undefined ? { json: values.args } : {}), ...asTask },
+          value: { name: 'tools call', tool: name, args: values.arg ?? [], ...(values.args !== undefined ? { json: values.args } : {}), ...asTask, ...anyway },
         };
       }
       if (first === 'resources') {

@@ -34,7 +34,8 @@ export interface CheckReport {
   /** The generation these steps spoke: legacy (initialize) or modern (2026-07-28, _meta on every request). */
   era: 'legacy' | 'modern';
   offeredVersion: string;
-  protocolVersion: string;
+  /** null: --no-initialize on a server without initialize, so no version was negotiated. */
+  protocolVersion: string | null;
   steps: CheckStep[];
   findings: Array<{ rule: string; severity: string; message: string; specUrl: string }>;
   errors: number;
@@ -107,14 +108,16 @@ async function checkNotificationSilence(c: CliConnection, steps: CheckStep[]): P
 }
 
 async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
-  if (!isRecord(c.info?.capabilities.tools)) {
+  // Without initialize no capabilities were declared: tools/list is asked anyway, and a refusal is information.
+  const negotiated = c.info !== undefined;
+  if (negotiated && !isRecord(c.info?.capabilities.tools)) {
     steps.push({ name: 'tools/list', status: 'skip', detail: 'the server does not declare the tools capability' });
     return;
   }
   const before = c.serverFindings().length;
   const listed = await settleList(listAll<Tool>(c, 'tools'));
   if (listed instanceof ListFailed) {
-    steps.push({ name: 'tools/list', status: 'fail', detail: listed.message });
+    steps.push({ name: 'tools/list', status: negotiated ? 'fail' : 'info', detail: listed.message });
     return;
   }
   const defProblems = c
@@ -173,12 +176,21 @@ export async function runCheck(c: CliConnection, offeredVersion: string, logLeve
   const info = c.info;
   if (c.session.era === 'modern' && info) return runModernCheck(c, steps, info, logLevel);
   if (!info) {
-    // --no-initialize against a server that answered -32601: the rest can still be probed.
-    steps.push({ name: 'initialize', status: 'fail', detail: 'the server does not implement initialize (answered -32601)' });
-    return finish(c, steps, 'legacy', { name: '(unknown)', version: '(unknown)' }, offeredVersion, offeredVersion, async () => {
+    // --no-initialize against a server that answered -32601: every step that needs no handshake still runs.
+    steps.push({
+      name: 'initialize',
+      status: 'fail',
+      detail: 'the server does not implement initialize (answered -32601): no version or capabilities were negotiated',
+    });
+    return finish(c, steps, 'legacy', { name: '(unknown)', version: '(unknown)' }, offeredVersion, null, async () => {
       await checkPing(c, steps);
       await checkUnknownMethod(c, steps);
+      await checkPingWithParams(c, steps);
       await checkNotificationSilence(c, steps);
+      await checkTools(c, steps);
+      for (const name of ['logging/setLevel', 'completion/complete', 'batch']) {
+        steps.push({ name, status: 'skip', detail: 'no initialize: which capabilities and version the server has is unknown' });
+      }
     });
   }
   steps.push({
@@ -232,7 +244,7 @@ async function finish(
   era: CheckReport['era'],
   server: { name: string; version: string },
   offeredVersion: string,
-  protocolVersion: string,
+  protocolVersion: string | null,
   probes: () => Promise<void>,
 ): Promise<CheckReport> {
   await probes();

@@ -31,7 +31,7 @@ describe('mcpscope CLI over HTTP', () => {
   it('a bare JSON-RPC server: initialize is refused with a hint; --no-initialize calls add', async () => {
     const refused = await cli('--url', bare.origin, 'tools', 'call', 'add', '--arg', 'a=3', '--arg', 'b=5');
     expect(refused.code).toBe(1);
-    expect(refused.err).toMatch(/does not implement initialize; pass --no-initialize/);
+    expect(refused.err).toMatch(/does not implement initialize\.\nPass --no-initialize to use it anyway\./);
     const added = await cli('--url', bare.origin, '--no-initialize', 'tools', 'call', 'add', '--arg', 'a=3', '--arg', 'b=5');
     expect(added).toMatchObject({ code: 0, out: '8' });
   });

@@ -183,7 +183,7 @@ describe('what the CLI says to a newcomer', () => {
     expect(one.out).toMatch(/✓\s+tools\/list\s+1 tool on 1 page;/);
     expect(one.out).toContain('OK: no errors, 0 warnings.');
     const many = await cli(...demoTarget, 'check');
-    expect(many.out).toMatch(/17 tools on 5 pages;/);
+    expect(many.out).toMatch(/18 tools on 5 pages;/);
     expect(many.out + one.out).not.toMatch(/\(s\)|\b1 tools\b|\b1 pages\b/);
   });
 
@@ -245,7 +245,8 @@ describe('what the CLI says to a newcomer', () => {
   it('an initialize timeout suggests --timeout', async () => {
     const r = await cli(...demoTarget, '--timeout', '1', 'ping');
     expect(r.code).toBe(1);
-    expect(r.err).toContain('If the server is slow to start, give it longer with --timeout (now 1 ms).');
+    expect(r.err).toMatch(/^mcpscope: The server did not answer initialize within \d+ ms\./);
+    expect(r.err).toContain('if it is slow to start, give it longer with --timeout (now 1 ms).');
   });
 
   it('a result nested too deeply to print is named, not a crash, in text and in --json', async () => {

@@ -13,6 +13,8 @@ import {
   taskGenerationOf,
   toolTaskSupport,
   toolHeaderRejection,
+  formatProblems,
+  validateAgainstSchema,
   type CallToolResult,
   type PingSample,
   type Prompt,
@@ -82,6 +84,30 @@ export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, j
   return Object.fromEntries(args);
 }
 
+/**
+ * The arguments checked against the tool's inputSchema before sending, with the page's validation:
+ * a mismatch (or a schema that cannot be used) is refused with each problem and --send-anyway.
+ * What could not be checked (too deep, patterns not run) is said, and the call goes out.
+ */
+function checkArguments(tool: Tool, args: Record<string, unknown>, notice: (line: string) => void): void {
+  const verdict = validateAgainstSchema(tool.inputSchema, args);
+  for (const line of ('notChecked' in verdict ? verdict.notChecked : undefined) ?? []) notice(line);
+  if (verdict.valid) return;
+  if ('schemaError' in verdict) {
+    if (verdict.beyondLimits) {
+      notice(`${verdict.schemaError} The arguments of ${tool.name} are sent unchecked.`);
+      return;
+    }
+    throw new CliError(
+      `${tool.name} was not called: its inputSchema is not usable, so the arguments cannot be checked. ${verdict.schemaError}\nPass --send-anyway to send them unchecked.`,
+    );
+  }
+  const problems = formatProblems(verdict.problems).map((line) => `  ${line}`);
+  throw new CliError(
+    `${tool.name} was not called: the arguments do not match the tool's inputSchema:\n${problems.join('\n')}\nFix the --arg or --args values, or pass --send-anyway to send them as they are.`,
+  );
+}
+
 /** `notice` prints a line on stderr as it happens (a task's status changes). */
 export async function runCommand(
   c: CliConnection,
@@ -134,6 +160,7 @@ export async function runCommand(
       const excluded = c.overHttp && c.info?.era === 'modern' ? toolHeaderRejection(tool) : undefined;
       if (excluded !== undefined) throw new CliError(`${command.tool} was not called. ${excluded}`);
       const args = argumentsFrom(command.args, tool.inputSchema, command.json);
+      if (command.sendAnyway !== true) checkArguments(tool, args, notice);
       const modern = taskGenerationOf(c.info?.protocolVersion) === 'modern';
       if (!modern && (command.task || toolTaskSupport(tool, c.info?.capabilities).mode === 'required')) {
         return callAsTask(c, tool, args, command.task === true, notice);

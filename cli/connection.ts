@@ -4,6 +4,7 @@
 import {
   ConnectionCore,
   Linter,
+  MCPSCOPE_VERSION,
   MULTI_ROUND_METHODS,
   lastStderrLines,
   outcomeMessage,
@@ -20,8 +21,8 @@ import {
   type ServerRequestHandler,
   type TransportConfig,
   type VersionChoice,
+  type ConnectFailureText,
   NEWEST_LEGACY_VERSION,
-  bestMutualVersion,
 } from '../src/protocol/index.js';
 import { MODERN_SCHEMA_VERSION, SDK_SCHEMA_VERSION, modernSchemaCheck, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
 import { createHttpUpstream } from '../proxy/upstream/http/index.js';
@@ -31,6 +32,7 @@ import type { ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
 import { logLine } from './logging.js';
 import { urlElicitationRequiredNote } from './url-elicitation.js';
+import { cliConnectFailure } from './connect-advice.js';
 import type { SamplingPolicy } from '../options/sampling.js';
 import { samplingAnswer } from './sampling.js';
 
@@ -60,6 +62,17 @@ export interface ConnectOptions {
 /** A failure the CLI prints as one sentence and exits 1 on. */
 export class CliError extends Error {}
 
+/** Connecting failed: the sentence, and its cause (check tells "does not speak it" from a failure). */
+export class ConnectError extends CliError {
+  /** `message`: what is printed (the sentence, stderr lines, advice); `failure.summary` is the sentence alone. */
+  constructor(
+    readonly failure: ConnectFailureText,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export type UpstreamOpener = (target: TransportConfig, listener: (e: UpstreamEvent) => void) => AnyUpstream;
 
 /** Start-up errors name the CLI's options, not the Connect form's fields. */
@@ -86,7 +99,7 @@ export class CliConnection {
     const trace = (line: string): void => this.options.trace?.(line);
     this.core = new ConnectionCore<Uint8Array>({
       requestTimeoutMs: options.timeoutMs,
-      clientInfo: { name: 'mcpscope-cli', version: '0.1.0' },
+      clientInfo: { name: 'mcpscope-cli', version: MCPSCOPE_VERSION },
       // Declared before connecting: initialize announces elicitation where the offered version has it,
       // and roots when --root gave some.
       handlers: {
@@ -173,8 +186,7 @@ export class CliConnection {
     }
     // The elicitation handler declares the capability, where the offered version has it.
     const timeoutMs = options.connectTimeoutMs ?? options.timeoutMs;
-    // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
-    const init = await c.core.connect(options.protocolVersion, { timeoutMs, ...(target.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}) });
+    const init = await c.core.connect(options.protocolVersion, { timeoutMs, over: target.kind });
     if (init.kind === 'ready') {
       c.info = init.info;
       return c;
@@ -185,19 +197,9 @@ export class CliConnection {
       return c;
     }
     await c.close();
-    if (init.kind === 'version-unsupported') {
-      const usable = bestMutualVersion(init.supported);
-      throw new CliError(`${init.message}${usable ? `\nPass --protocol-version ${usable} (or auto).` : ''}${c.stderrTail()}`);
-    }
-    const hint =
-      init.kind === 'unsupported'
-        ? '\nThis server does not implement initialize; pass --no-initialize to use it anyway.'
-        : init.outcome.status === 'timeout'
-          ? `\nIf the server is slow to start, give it longer with --timeout (now ${options.timeoutMs} ms).`
-          : '';
-    // A modern connection fails at server/discover; a legacy one (or Auto's fallback) at initialize.
-    const what = init.kind === 'failed' && 'request' in init.outcome && init.outcome.request?.method === 'server/discover' ? 'server/discover' : 'initialize';
-    throw new CliError(`${what} failed: ${init.message}${c.stderrTail()}${hint}`);
+    const authorizing = target.kind === 'http' && target.auth !== undefined;
+    const { text, message } = cliConnectFailure(init, c.stderrTail(), { timeoutMs: options.timeoutMs, authorizing });
+    throw new ConnectError(text, message);
   }
 
   /** A request whose failure is fatal for the command: returns the result or throws. */

@@ -119,7 +119,7 @@ describe('mcpscope check: the generations a server speaks', () => {
   it('a modern-only server: modern, with why legacy failed', async () => {
     const r = await cli(...modern('modern'), 'check');
     expect(r.out).toMatch(
-      /^Protocol generations: modern only \(2026-07-28\)\n✗\s+legacy\s+initialize failed: .*-32601.*\n✓\s+modern\s+server\/discover: 2026-07-28/,
+      /^Protocol generations: modern only \(2026-07-28\)\n–\s+legacy\s+The server answered initialize with -32601 .*\n✓\s+modern\s+server\/discover: 2026-07-28/,
     );
     expect(r.out).toMatch(/✓\s+server\/discover round trip\s+Compliant/);
   });
@@ -128,19 +128,30 @@ describe('mcpscope check: the generations a server speaks', () => {
     const r = await cli(...modern('future'), 'check');
     expect(r.code).toBe(1);
     expect(r.err).toMatch(
-      /^mcpscope: initialize failed: [\s\S]*\nNor does it speak 2026-07-28: The server does not support 2026-07-28; it supports: 2027-01-01/,
+      /^mcpscope: The server answered initialize with -32601 [\s\S]*\nPass --no-initialize to use it anyway\.\nNor does it speak 2026-07-28: The server does not support 2026-07-28; it supports: 2027-01-01/,
     );
   });
 });
 
 describe('mcpscope check on a legacy server', () => {
   requireBuiltDemo();
+  it('legacy only, as text: – for modern, no ✗ and no advice', async () => {
+    const r = await cli(...demoTarget, 'check');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^–\s+modern\s+server\/discover got error -32601 \(Method not found\): this server does not seem to speak 2026-07-28\.$/m);
+    expect(r.out).not.toMatch(/✗|Choose Auto|--protocol-version/);
+  });
+
   it('legacy only: the report keeps its shape, with the generations', async () => {
     const r = await cli(...demoTarget, '--json', 'check');
     const report = JSON.parse(r.out);
     expect(r.code).toBe(0);
     expect(report.generations.speaks).toBe('legacy');
-    expect(report.generations.modern.detail).toMatch(/^server\/discover failed: server\/discover got error -32601/);
+    // A generation it does not speak is information: the sentence once, no advice, not a failure.
+    expect(report.generations.modern).toEqual({
+      speaks: false,
+      detail: 'server/discover got error -32601 (Method not found): this server does not seem to speak 2026-07-28.',
+    });
     expect(report.also).toBeUndefined();
     expect(report.steps[0]).toMatchObject({ name: 'initialize', status: 'pass' });
   });

@@ -5,13 +5,13 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLI_USAGE, parseCliArgs } from './args.js';
 import type { CheckReport } from './check.js';
-import { runGenerationsCheck, type GenerationsReport } from './check-generations.js';
+import { runGenerationsCheck, type GenerationProbe, type GenerationsReport } from './check-generations.js';
 import { runCommand } from './commands.js';
 import { conformanceAuth, conformanceVersion, runConformanceClient } from './conformance.js';
 import { applyLogLevel } from './logging.js';
 import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
 import { CLI_CALLBACK_TIMEOUT_MS, startCliAuthSession, type CliAuthSession } from './auth/session.js';
-import { plural, type VersionChoice } from '../src/protocol/index.js';
+import { ownValue, plural, probeTimeoutMs, type VersionChoice } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
 import { answerInputs, terminalAsk, type Ask } from './config-inputs.js';
 
@@ -32,8 +32,9 @@ const MARK: Record<string, string> = { pass: '✓', fail: '✗', warn: '!', skip
 
 /** The steps and findings of one check, without the verdict line. */
 function checkBody(r: CheckReport): string[] {
-  const lines = [`mcpscope check: ${r.server.name} ${r.server.version}, protocol ${r.protocolVersion}`, ''];
-  lines.push(...table(r.steps.map((s) => [MARK[s.status] ?? '?', s.name, s.detail])));
+  const protocol = r.protocolVersion === null ? 'protocol not negotiated (no initialize)' : `protocol ${r.protocolVersion}`;
+  const lines = [`mcpscope check: ${r.server.name} ${r.server.version}, ${protocol}`, ''];
+  lines.push(...table(r.steps.map((s) => [ownValue(MARK, s.status) ?? '?', s.name, s.detail])));
   lines.push('');
   if (r.findings.length) {
     // The same finding on many frames is one line with a count.
@@ -62,14 +63,19 @@ const SPEAKS: Record<GenerationsReport['generations']['speaks'], string> = {
   neither: 'neither',
 };
 
+/** ✓ spoken, – not spoken (information), ✗ could not be found out. */
+function generationMark(probe: GenerationProbe): string {
+  return probe.speaks ? '✓' : probe.failed ? '✗' : '–';
+}
+
 /** Which generations the server speaks, then the check of each. */
 export function generationsReportText(r: GenerationsReport): string[] {
   const g = r.generations;
   const lines = [
     `Protocol generations: ${SPEAKS[g.speaks]}`,
     ...table([
-      [g.legacy.speaks ? '✓' : '✗', 'legacy', g.legacy.detail],
-      [g.modern.speaks ? '✓' : '✗', 'modern', g.modern.detail],
+      [generationMark(g.legacy), 'legacy', g.legacy.detail],
+      [generationMark(g.modern), 'modern', g.modern.detail],
     ]),
     '',
   ];
@@ -132,7 +138,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   }
   const upstreams = opener ?? auth?.opener;
   // With --auth, connecting may include a person approving in a browser: they get CLI_CALLBACK_TIMEOUT_MS more.
-  const open = (protocolVersion: VersionChoice, timeoutMs?: number) => {
+  const open = (protocolVersion: VersionChoice, probe = false) => {
+    const timeoutMs = probe ? probeTimeoutMs(o.target.kind, o.timeoutMs) : undefined;
     const connectTimeoutMs = auth ? (timeoutMs ?? o.timeoutMs) + CLI_CALLBACK_TIMEOUT_MS : timeoutMs;
     return CliConnection.open(
       o.target,
@@ -156,14 +163,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     if (o.command.name === 'check') {
       // Each generation on a fresh connection; --log-level is applied on each.
       const report = await runGenerationsCheck(
-        async (version, timeoutMs) => {
-          const c = await open(version, timeoutMs);
+        async (version, probe) => {
+          const c = await open(version, probe);
           if (o.logLevel !== undefined) await applyLogLevel(c, o.logLevel, (line) => io.err(`mcpscope: ${line}`));
           return c;
         },
         o.protocolVersion,
         o.logLevel,
-        o.timeoutMs,
       );
       if (o.json) io.out(jsonOut(report));
       else for (const l of generationsReportText(report)) io.out(l);

@@ -77,6 +77,17 @@ test('the composer sends ping with params and shows the paired answer', async ({
   expect(JSON.parse(loaded).id).toMatch(/^composer-\d+$/);
 });
 
+test("the composer's note belongs to the template: replaced text drops it, and the line under the editor describes the new text", async ({ page }) => {
+  await connect(page);
+  await page.getByRole('tab', { name: 'Composer' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Composer' });
+  await panel.getByRole('button', { name: 'malformed JSON' }).click();
+  await expect(panel.getByText(/^Not JSON at all/)).toBeVisible();
+  await panel.getByLabel('Frame text').fill('{"jsonrpc":"2.0","id":"mine-1","method":"ping"}');
+  await expect(panel.getByText('A request (ping, id "mine-1").')).toBeVisible();
+  await expect(panel.getByText(/^Not JSON at all/)).toHaveCount(0);
+});
+
 test('a bad frame gets a lint mark, its rule is in Problems, and the log filters by rule', async ({ page }) => {
   await connect(page, `${badServer} --mode pong`);
   await page.getByRole('tab', { name: 'Ping' }).click();

@@ -3,12 +3,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 
-async function callSignUp(page: Page) {
+/** Connected to the demo, on the Tools tab. */
+async function openTools(page: Page) {
   await page.goto(`/#token=${E2E_TOKEN}`);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Connected');
   await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  return page.getByRole('tabpanel', { name: 'Tools' });
+}
+
+async function callSignUp(page: Page) {
+  const tools = await openTools(page);
   await tools.getByRole('button', { name: 'sign_up', exact: true }).click();
   await tools.getByRole('button', { name: 'Call tool' }).click();
   return tools;
@@ -47,4 +52,21 @@ test('Escape cancels, and Tab stays inside the dialog', async ({ page }) => {
   await expect(dialog.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(tools.getByText('cancel: {}', { exact: true })).toBeVisible();
+});
+
+test('the server cancels its question: the dialog closes, no answer is sent, and the Log says why', async ({ page }) => {
+  const tools = await openTools(page);
+  await tools.getByRole('button', { name: 'ask_then_withdraw', exact: true }).click();
+  const tool = tools.getByRole('region', { name: 'Tool ask_then_withdraw' });
+  await tool.getByLabel('afterMs', { exact: true }).fill('2500');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
+  await expect(dialog).toContainText('This question will be cancelled shortly.');
+  // Nobody answers: the server cancels, and the dialog goes by itself.
+  await expect(dialog).toHaveCount(0, { timeout: 10_000 });
+  await expect(tools.getByText('Asked with elicitation/create, then cancelled it after 2500 ms (notifications/cancelled).', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await expect(log.getByRole('row').filter({ hasText: 'The server cancelled this request (notifications/cancelled) before it was answered.' })).toHaveCount(1);
+  await expect(log.getByRole('row').filter({ hasText: '"action":"cancel"' })).toHaveCount(0);
 });

@@ -44,6 +44,12 @@ test('tools: echo, get-sum with numbers, get-env, get-annotated-message with its
   await annotated.getByRole('checkbox', { name: 'includeImage' }).check();
   await annotated.getByRole('button', { name: 'Call tool' }).click();
   await expect(result(tools)).toContainText('Operation completed successfully');
+  // Each block's annotations as badges, not only in Raw.
+  await expect(result(tools).getByRole('list', { name: 'Annotations of Content 1 of 2: text' }).getByRole('listitem')).toHaveText(['for user', 'priority 0.7']);
+  await expect(result(tools).getByRole('list', { name: 'Annotations of Content 2 of 2: image' }).getByRole('listitem')).toHaveText([
+    'for user',
+    'priority 0.5',
+  ]);
   const image = result(tools).getByRole('img', { name: /image\/png/ });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -4,7 +4,7 @@
 // opens at most the authorization tabs it needs (no loop), and leaks no token.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config.js';
+import { E2E_PORT, E2E_TOKEN } from '../playwright.config.js';
 import { connectOAuth, expectConnected, flowStep, openedTabs, protectedDemoFor, showAuthorizationTab } from './fixtures/oauth.js';
 
 interface Fault {
@@ -62,6 +62,22 @@ for (const f of FAULTS) {
     });
   });
 }
+
+test.describe('a failed OAuth step while server/discover is asked (2026-07-28 by hand)', () => {
+  const demo = protectedDemoFor(['--fault', 'token-500']);
+
+  // (Auto ending there, without falling back to initialize, is the connection core's unit test.)
+  test('the authorization failure is said once, and nothing blames the protocol version', async ({ page }) => {
+    await page.goto(`/#token=${E2E_TOKEN}`);
+    await page.getByLabel('Transport').selectOption('http');
+    await page.getByRole('textbox', { name: 'URL', exact: true }).fill(demo().mcpUrl);
+    await page.getByRole('radiogroup', { name: 'OAuth' }).getByRole('radio', { name: 'Quick' }).check();
+    await page.getByLabel('Protocol version').selectOption('2026-07-28');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Authorization failed' })).toContainText('at step 7 (');
+    await expect(page.getByRole('alert').filter({ hasText: /does not seem to speak|Choose Auto|server\/discover failed|OAuth step \d/ })).toHaveCount(0);
+  });
+});
 
 test.describe('a callback with a wrong state', () => {
   // The consent page keeps the authorization waiting, so the bogus callback arrives first.

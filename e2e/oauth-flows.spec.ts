@@ -1,4 +1,4 @@
-// OAuth whole flows in Chromium (issue 12): `npm start -- --demo oauth` walked
+// OAuth whole flows in Chromium: `npm start -- --demo oauth` walked
 // step by step with a person approving (or denying) on the consent page; a
 // second connection that reuses the stored token; an expired token refreshed; a
 // step-up to a wider scope; Forget; and --remember-credentials across a restart.

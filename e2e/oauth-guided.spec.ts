@@ -1,4 +1,4 @@
-// OAuth (issue 12) in the page: connect to the protected demo in Guided mode,
+// OAuth in the page: connect to the protected demo in Guided mode,
 // walk Next step through the flow (the demo's authorization server approves by
 // itself in the tab the page opens), reach the tools and call one.
 import { expect, test, type Page } from '@playwright/test';

@@ -119,3 +119,28 @@ test("the demo server's ask_model: model preferences shown, the reply returned",
   await request.getByRole('button', { name: 'Send reply' }).click();
   await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('mcpscope-human said (maxTokens): Frames cross the wire');
 });
+
+test('the server cancels its sampling request: it leaves the dock, and the answered list and the Log say why', async ({ page }) => {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'ask_then_withdraw', exact: true }).click();
+  const tool = tools.getByRole('region', { name: 'Tool ask_then_withdraw' });
+  await tool.getByLabel('ask', { exact: true }).selectOption('sampling');
+  await tool.getByLabel('afterMs', { exact: true }).fill('2500');
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const dock = page.getByRole('complementary', { name: 'Sampling' });
+  const request = dock.getByRole('region', { name: /^Sampling request \d+$/ });
+  await expect(request.getByRole('listitem', { name: 'Message 1: user' })).toContainText('Never mind: this will be cancelled.');
+  await expect(request).toHaveCount(0, { timeout: 10_000 });
+  await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('Asked with sampling/createMessage, then cancelled it after 2500 ms');
+  await page.getByRole('button', { name: 'Sampling', exact: true }).click();
+  await expect(dock.getByRole('region', { name: 'Answered sampling requests' })).toContainText(
+    'The server cancelled this request (notifications/cancelled) before it was answered.',
+  );
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await expect(log.getByRole('row').filter({ hasText: 'The server cancelled this request' })).toHaveCount(1);
+});

@@ -49,6 +49,12 @@ test('a task handle is polled with tasks/get to its result; the Tasks tab offers
   const tab = page.getByRole('tabpanel', { name: 'Tasks' });
   await expect(tab.getByRole('note')).toContainText('declares the tasks extension (io.modelcontextprotocol/tasks)');
   await expect(tab.getByRole('button', { name: 'List tasks' })).toHaveCount(0);
+  // The history names the call's answer as the view does: a task, not a malformed result.
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Tools' }).getByRole('region', { name: 'Call history' }).getByRole('cell', { name: 'Task created', exact: true }),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Tasks' }).click();
   await expect(tab.getByRole('region', { name: 'Client tasks' })).toHaveCount(0);
   // The frames keep to the extension's rules.
   await page.getByRole('tab', { name: 'Problems' }).click();

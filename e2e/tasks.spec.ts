@@ -22,6 +22,7 @@ async function startResearch(page: Page, topic: string) {
   await tool.getByRole('button', { name: 'Call tool' }).click();
   const result = tools.getByRole('region', { name: 'Call result' });
   await expect(result.getByText('Task created', { exact: true })).toBeVisible();
+  await expect(tools.getByRole('region', { name: 'Call history' }).getByRole('cell', { name: 'Task created', exact: true }).first()).toBeVisible();
   const taskId = await result.getByRole('paragraph').filter({ hasText: 'The server runs this call as task' }).locator('code').textContent();
   await result.getByRole('button', { name: 'Open in the Tasks tab' }).click();
   const card = page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('article', { name: `Task ${taskId}` });

@@ -5,6 +5,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { OPTIONS, PROGRAM_NAME, optionsOf, type OptionName, type OptionValues, type Program, type ValueOption } from './table.js';
+import { ownValue } from '../src/protocol/wire.js';
 import { refused, type Checked } from './values.js';
 
 export interface OptionsRead {
@@ -74,7 +75,7 @@ export function readOptions(argv: readonly string[], program: Program, mode: Rea
     }
     const checked = valued.check(token.value, { flag: token.rawName, placeholder: valued.placeholder });
     if (!checked.ok) problem = checked.error;
-    else if (valued.kind === 'list') values[name] = [...((values[name] as unknown[] | undefined) ?? []), checked.value];
+    else if (valued.kind === 'list') values[name] = [...((ownValue(values, name) as unknown[] | undefined) ?? []), checked.value];
     else values[name] = checked.value;
   }
   if (problem !== undefined) return refused(problem);

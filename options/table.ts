@@ -404,6 +404,12 @@ export const OPTIONS = {
     programs: ['cli'],
     commands: ['tools call'],
   }),
+  sendAnyway: switchOption({
+    flag: '--send-anyway',
+    help: "send the arguments even when they do not match the tool's inputSchema\n(they are checked first, as the page does)",
+    programs: ['cli'],
+    commands: ['tools call'],
+  }),
 
   help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli'] }),
 } as const satisfies Record<string, OptionSpec>;

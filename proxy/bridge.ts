@@ -38,7 +38,7 @@ export class Bridge {
   private reportTimer: NodeJS.Timeout | undefined;
   /** An HTTP server (reached, not started). */
   private remote = false;
-  /** OAuth (issue 12): this connection's, when its transport asked for guided or quick. */
+  /** OAuth: this connection's, when its transport asked for guided or quick. */
   private authorizer: Authorizer | undefined;
 
   /** `onDone` runs once the socket has closed and the upstream has stopped; `oauth` is the proxy's, when it offers OAuth. */

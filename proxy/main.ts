@@ -79,6 +79,12 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.on('SIGHUP', stop); // the terminal closed
+  // Started with an IPC channel (npm start's wrapper): it closes when that parent dies, even by SIGKILL.
+  if (process.channel !== undefined) {
+    process.channel.unref();
+    if (process.connected) process.once('disconnect', stop);
+    else stop();
+  }
   if (shouldOpenBrowser(options.open)) openBrowser(running.url);
   return undefined;
 }

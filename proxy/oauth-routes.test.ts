@@ -1,4 +1,4 @@
-// The proxy's OAuth routes and the bridge's part (issue 12), with a stand-in
+// The proxy's OAuth routes and the bridge's part, with a stand-in
 // Authorizer and callback registry: /oauth/callback only delivers to a pending
 // state and answers a page that runs nothing; /api/credentials is guarded like
 // the rest of the API; an HTTP open with auth gets an Authorizer whose flow

@@ -18,7 +18,7 @@ export interface ProxyOptions extends ServerOptions {
   allowOrigins: string[];
   /** Servers (stdio or HTTP) running at once, over every tab and connection. */
   maxServers: number;
-  /** OAuth (issue 12): persist credentials in the 0600 file (defaultCredentialFile). */
+  /** OAuth: persist credentials in the 0600 file (defaultCredentialFile). */
   rememberCredentials: boolean;
   /** Which bundled demo to prefill (given only with --demo; the legacy one otherwise). */
   demo?: DemoServer;

@@ -46,7 +46,7 @@ export interface StartProxyOptions {
   maxServers?: number;
   /** Where warnings go; default stderr. */
   warn?: (line: string) => void;
-  /** OAuth (issue 12). */
+  /** OAuth. */
   oauth?: ProxyOAuthOptions;
 }
 

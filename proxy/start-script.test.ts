@@ -72,6 +72,15 @@ describe.runIf(process.platform === 'linux')('scripts/run-proxy.mjs', () => {
     },
   );
 
+  it('stops the proxy and its server gently when the wrapper itself is SIGKILLed', async () => {
+    const { child, exited, serverPid } = await started([process.execPath, runProxy, '--no-open', '--port', '0'], 'stubborn.mjs');
+    const proxyPid = descendants(child.pid!).find((pid) => pid !== serverPid)!;
+    const everything = [...tree];
+    child.kill('SIGKILL');
+    await exited;
+    await waitFor(() => everything.every(pidGone), 8000, `the proxy (${proxyPid}) and its server (${serverPid}) to be gone`);
+  });
+
   it('leaves nothing behind when a second signal cuts the shutdown short', async () => {
     const { child, exited } = await started([process.execPath, runProxy, '--no-open', '--port', '0'], 'stubborn.mjs');
     const everything = [...tree];

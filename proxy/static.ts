@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { ownValue } from '../src/protocol/wire.js';
 import { sendText } from './http.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -84,7 +85,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   }
   const hashed = urlPath.startsWith('/assets/');
   res.writeHead(200, {
-    'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': ownValue(CONTENT_TYPES, extname(file).toLowerCase()) ?? 'application/octet-stream',
     'Content-Length': size,
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   });

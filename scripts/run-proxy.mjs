@@ -32,7 +32,9 @@ function readProcSelfStat() {
 }
 
 export function runProxy(args) {
-  const child = spawn(process.execPath, [main, ...args], { cwd: root, stdio: 'inherit' });
+  // The IPC channel is the proxy's lifeline: it closes when we die, even by SIGKILL, and the proxy then stops.
+  const child = spawn(process.execPath, [main, ...args], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  child.channel?.unref();
   const running = () => child.exitCode === null && child.signalCode === null;
   // A second signal is passed on too: the proxy then SIGKILLs what is left (see proxy/main.ts).
   // But a terminal's SIGINT/SIGHUP already reached the proxy: passing it on would count as a

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cli } from '../../test/fixtures/cli-helpers.js';
 import { main } from '../main.js';
 import { oauthDemoFixture, startFixture, type FixtureProcess } from '../../test/fixtures/http-fixture-process.js';
@@ -21,11 +21,10 @@ async function demo(args: string[] = []): Promise<string> {
 
 /**
  * Every secret the flow saw (tokens, codes, client secrets), read off the wire by
- * wrapping fetch, so the test can say none of them was printed.
+ * wrapping the OAuth fetch policy's fetch, so the test can say none of them was printed.
  */
 const secrets = new Set<string>();
 const kindsSeen = new Set<string>();
-const realFetch = globalThis.fetch;
 /** Set by a test: the authorization endpoint shows a login page to the CLI, as a real one would. */
 let loginPage = false;
 function collect(text: string): void {
@@ -38,17 +37,20 @@ function collect(text: string): void {
     secrets.add(decodeURIComponent(m[2]!));
   }
 }
-beforeAll(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+const tap = vi.hoisted(() => ({ wrap: (policyFetch: typeof fetch): typeof fetch => policyFetch }));
+vi.mock('../../proxy/auth/fetch-policy.js', async (importOriginal) => {
+  const policy = await importOriginal<typeof import('../../proxy/auth/fetch-policy.js')>();
+  return { ...policy, createOAuthFetch: (o: Parameters<typeof policy.createOAuthFetch>[0]) => tap.wrap(policy.createOAuthFetch(o)) };
+});
+tap.wrap = (policyFetch) =>
+  (async (input: string | URL | Request, init?: RequestInit) => {
     if (loginPage && String(input).includes('/authorize?'))
       return new Response('<!doctype html><title>Log in</title>', { headers: { 'content-type': 'text/html' } });
-    const response = await realFetch(input, init);
+    const response = await policyFetch(input, init);
     collect(response.headers.get('location') ?? '');
     if (/json/.test(response.headers.get('content-type') ?? '')) collect(await response.clone().text());
     return response;
-  });
-});
-afterAll(() => vi.restoreAllMocks());
+  }) as typeof fetch;
 afterEach(async () => {
   await Promise.all(started.splice(0).map((f) => f.stop()));
 });
@@ -96,11 +98,11 @@ describe('mcpscope --auth against the protected demo', () => {
             const shown = /^ {2}(http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+)$/.exec(l.replace(/^mcpscope: /, ''));
             if (shown) {
               browser = new Promise((r) => setTimeout(r, 1500))
-                .then(() => realFetch(shown[1]!, { redirect: 'manual' }))
+                .then(() => fetch(shown[1]!, { redirect: 'manual' }))
                 .then((approved) => {
                   const back = approved.headers.get('location')!;
                   collect(back); // the code the browser carries: never printed either
-                  return realFetch(back);
+                  return fetch(back);
                 });
             }
           },

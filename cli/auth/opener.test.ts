@@ -8,6 +8,7 @@ import { createCallbackRegistry } from '../../proxy/auth/callbacks.js';
 import { startCallbackListener, type CallbackListener } from './callback-listener.js';
 import { headlessOpener, isRedirectTo } from './opener.js';
 import type { AuthFlowView } from '../../src/protocol/index.js';
+import { createOAuthFetch } from '../../proxy/auth/fetch-policy.js';
 
 /** A registry that knows the states it was told to expect, as the engine's does. */
 function registry(): CallbackRegistry & { delivered: URL[] } {
@@ -40,6 +41,8 @@ async function authorizationServer(answer: (url: URL) => { status: number; locat
 }
 
 const flow = {} as AuthFlowView; // the opener does not read the flow
+/** The flow's fetch, as the engine passes it: an MCP server on loopback may name loopback endpoints. */
+const policyFetch = createOAuthFetch({ serverUrl: 'http://127.0.0.1:1/mcp' });
 let cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanup.reverse()) await c();
@@ -64,7 +67,7 @@ describe('headlessOpener', () => {
       location: `${redirectUri}?code=c0de&state=${url.searchParams.get('state')}&iss=http%3A%2F%2Fas`,
     }));
     const arrived = callbacks.expect('st4te', 5000);
-    await open(`${as.url}?state=st4te&client_id=x`, flow);
+    await open(`${as.url}?state=st4te&client_id=x`, flow, policyFetch);
     const url = await arrived;
     expect(url.searchParams.get('code')).toBe('c0de');
     expect(url.origin + url.pathname).toBe(listener.redirectUri);
@@ -75,7 +78,7 @@ describe('headlessOpener', () => {
     const { callbacks, as, lines, open, listener } = await setUp(() => ({ status: 200 }));
     const arrived = callbacks.expect('st4te', 5000);
     const authorizationUrl = `${as.url}?state=st4te&client_id=x`;
-    await open(authorizationUrl, flow);
+    await open(authorizationUrl, flow, policyFetch);
     expect(lines.join('\n')).toContain('wants a person (it answered 200');
     expect(lines).toContain(`  ${authorizationUrl}`);
     expect(lines.join('\n')).toContain(`Waiting for the browser to come back to ${listener.redirectUri}`);
@@ -88,7 +91,7 @@ describe('headlessOpener', () => {
 
   it('a redirect to a login page elsewhere is not a callback: the URL is printed', async () => {
     const { callbacks, as, lines, open } = await setUp(() => ({ status: 302, location: '/login?next=1' }));
-    await open(`${as.url}?state=s`, flow);
+    await open(`${as.url}?state=s`, flow, policyFetch);
     expect(callbacks.delivered).toEqual([]);
     expect(lines[0]).toMatch(/sent the browser elsewhere first \(a login page\)\. Open this URL in a browser to authorize:/);
   });
@@ -97,14 +100,29 @@ describe('headlessOpener', () => {
     const callbacks = registry();
     const lines: string[] = [];
     const open = headlessOpener({ redirectUri: 'http://127.0.0.1:1/oauth/callback', callbacks, say: (l) => lines.push(l), timeoutMs: 2000 });
-    await open('http://127.0.0.1:9/authorize?state=s', flow);
+    await open('http://127.0.0.1:9/authorize?state=s', flow, policyFetch);
     expect(lines[0]).toMatch(/could not be asked directly/);
     expect(lines[1]).toBe('  http://127.0.0.1:9/authorize?state=s');
   });
 
+  it("asks through the flow's fetch policy: a server on the internet cannot make it reach a loopback endpoint", async () => {
+    let asked = 0;
+    const { callbacks, as, lines, open } = await setUp((url, redirectUri) => {
+      asked++;
+      return { status: 302, location: `${redirectUri}?code=c0de&state=${url.searchParams.get('state')}` };
+    });
+    const fromTheInternet = createOAuthFetch({ serverUrl: 'https://mcp.example.com/mcp', locateServer: async () => ['203.0.113.7'] });
+    await open(`${as.url}?state=st4te`, flow, fromTheInternet);
+    expect(asked).toBe(0);
+    expect(callbacks.delivered).toEqual([]);
+    expect(lines[0]).toMatch(/could not be asked directly \(Not fetched: http:\/\/127\.0\.0\.1:\d+ is 127\.0\.0\.1, a loopback address/);
+  });
+
   it('a redirect back that matches no pending authorization fails at once instead of waiting', async () => {
     const { as, open } = await setUp((_url, redirectUri) => ({ status: 302, location: `${redirectUri}?code=c&state=forged` }));
-    await expect(open(`${as.url}?state=s`, flow)).rejects.toThrow('The authorization server redirected back, but no authorization is waiting for this state.');
+    await expect(open(`${as.url}?state=s`, flow, policyFetch)).rejects.toThrow(
+      'The authorization server redirected back, but no authorization is waiting for this state.',
+    );
   });
 });
 

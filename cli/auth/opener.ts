@@ -1,5 +1,5 @@
 // How the CLI opens the authorization URL without a browser: it asks for the
-// URL itself (never following redirects). An authorization server that
+// URL itself, through the flow's fetch policy (never following redirects). An authorization server that
 // approves without a person (as the conformance suite's and the protected
 // demo's do) answers with a redirect to our redirect URI: that is the callback,
 // handed to the CallbackRegistry at once. Anything else needs a person: the URL
@@ -14,6 +14,7 @@ export interface HeadlessOpenerOptions {
   say: (line: string) => void;
   /** How long the authorization endpoint may take to answer before the URL is printed instead. */
   timeoutMs: number;
+  /** Replaces the flow's fetch (tests). */
   fetch?: typeof fetch;
 }
 
@@ -24,8 +25,8 @@ export function isRedirectTo(location: URL, redirectUri: string): boolean {
 }
 
 export function headlessOpener(options: HeadlessOpenerOptions): AuthorizationOpener {
-  const doFetch = options.fetch ?? fetch;
-  return async (url) => {
+  return async (url, _flow, policyFetch) => {
+    const doFetch = options.fetch ?? policyFetch;
     let location: URL | undefined;
     let why: string;
     try {

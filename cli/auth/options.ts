@@ -1,4 +1,4 @@
-// The OAuth options of the CLI (issue 12), checked together: --auth turns the
+// The OAuth options of the CLI, checked together: --auth turns the
 // flow on for --url; the others say how the client is known and what it asks
 // for. Combinations that would be ignored or could not work are refused with a
 // sentence saying what to give instead. Pure: parsing only.

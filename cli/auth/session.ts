@@ -1,4 +1,4 @@
-// What one CLI run needs to authorize its HTTP connection (issue 12): the
+// What one CLI run needs to authorize its HTTP connection: the
 // credential store (memory, or the 0600 file with --remember-credentials), the
 // loopback callback listener that names the redirect URI, the headless opener,
 // and the flow's progress on stderr. One per run; closed when the run ends.

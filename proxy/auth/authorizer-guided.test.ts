@@ -142,14 +142,14 @@ describe('guided mode', () => {
 describe('the callback', () => {
   it('a forged callback (unknown state) changes no flow: the waiting flow says it was refused and the real callback completes', async () => {
     let approve: AuthorizerOptions['open'] = async () => undefined;
-    const { h, fake, callbacks } = await setup('quick', (deliver) => async (url, flow) => {
+    const { h, fake, callbacks } = await setup('quick', (deliver) => async (url, flow, policyFetch) => {
       const forged = new URL(new URL(url).searchParams.get('redirect_uri')!);
       forged.searchParams.set('code', 'c0de');
       forged.searchParams.set('state', 'forged-state');
       deliver(forged);
       deliver(forged);
       // The person approves a moment later, in the real tab.
-      setTimeout(() => void approve(url, flow), 20);
+      setTimeout(() => void approve(url, flow, policyFetch), 20);
     });
     approve = fake.opener(callbacks);
     const outcome = h.authorizer.handleChallenge(CHALLENGE);

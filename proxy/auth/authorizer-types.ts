@@ -5,6 +5,7 @@
 
 import type { AuthFlowAction, AuthFlowView, HttpAuthConfig, HttpExchange } from '../../src/protocol/wire.js';
 import type { CredentialStore } from './credential-store.js';
+import type { OAuthFetchPolicyOptions } from './fetch-policy.js';
 
 /** What a refused MCP request said. */
 export interface AuthChallenge {
@@ -30,7 +31,12 @@ export type ChallengeOutcome =
  * auto-approving redirect itself, else prints the URL. Resolves when opened;
  * the code then arrives through the CallbackRegistry.
  */
-export type AuthorizationOpener = (url: string, flow: AuthFlowView) => Promise<void>;
+export type AuthorizationOpener = (
+  url: string,
+  flow: AuthFlowView,
+  /** The flow's fetch (fetch-policy.ts), for an opener that asks the authorization URL itself. */
+  policyFetch: typeof fetch,
+) => Promise<void>;
 
 /** One pending authorization per state; the callback route (or the CLI's follower) delivers to it. */
 export interface CallbackRegistry {
@@ -77,6 +83,9 @@ export interface AuthorizerOptions {
   onExchange: (exchange: HttpExchange) => void;
   /** Numbers exchanges with the connection's own HTTP exchanges. */
   nextExchangeId: () => number;
+  /** How the policy resolves names and where it takes the MCP server to be (tests pretend a server on the internet). */
+  fetchPolicy?: Omit<OAuthFetchPolicyOptions, 'serverUrl'>;
+  /** Replaces the network altogether (the engine's tests against in-memory servers); otherwise every request goes through the fetch policy. */
   fetch?: typeof fetch;
   clock?: () => number;
   /** How long to wait for the person to approve (default 10 minutes). */

@@ -1,4 +1,4 @@
-// The OAuth engine of one HTTP connection (issue 12): on a 401 it refreshes or
+// The OAuth engine of one HTTP connection: on a 401 it refreshes or
 // runs the whole flow (discovery → registration → authorization → token), on a
 // 403 insufficient_scope it steps up with the union of scopes, and it hands out
 // the Authorization header for every request. One flow at a time: concurrent

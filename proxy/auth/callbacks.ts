@@ -5,6 +5,7 @@
 // A callback whose state matches no pending authorization changes no flow: any
 // web page can make the browser request this URL (an <img>), so it is refused,
 // counted, and each waiting flow is told, but keeps waiting for its own.
+import { plural } from '../../src/protocol/wire.js';
 import type { CallbackRegistry } from './authorizer-types.js';
 
 interface Pending {
@@ -19,10 +20,10 @@ interface Pending {
 function duration(ms: number): string {
   if (ms >= 60_000) {
     const minutes = Math.round(ms / 60_000);
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    return plural(minutes, 'minute');
   }
   const seconds = Math.max(1, Math.round(ms / 1000));
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return plural(seconds, 'second');
 }
 
 /** States already delivered, remembered so a reloaded callback tab is not handed to another authorization. */

@@ -1,4 +1,4 @@
-// What the proxy keeps for OAuth (issue 12): a client registration per authorization
+// What the proxy keeps for OAuth: a client registration per authorization
 // server (keyed by its issuer, never lent to another) and tokens per (issuer, resource).
 // These records live only in the proxy process (and, if asked, a 0600 file): never in the page.
 import { isRecord } from '../../src/protocol/wire.js';

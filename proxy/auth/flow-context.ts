@@ -5,13 +5,14 @@ import type { AuthExchangeView, AuthStepId, AuthorizationServerMetadata } from '
 import type { AuthorizerOptions } from './authorizer-types.js';
 import type { FlowRecord } from './flow-record.js';
 import { flowExchangeView, httpExchangeOf, stepOfFlow } from './exchange-views.js';
+import { createOAuthFetch } from './fetch-policy.js';
 import type { OAuthFlowExchange } from './flow.js';
 
 export interface FlowContext {
   readonly record: FlowRecord;
   readonly options: AuthorizerOptions;
   readonly clock: () => number;
-  /** The fetch discovery and the token flow use (the options' or the global one). */
+  /** The one fetch discovery, the token flow and the opener use: the fetch policy's (or the options' in-memory one). */
   readonly fetch: typeof fetch;
   /** Files one exchange: into its step of the view and, as an HttpExchange, into the Network view. */
   exchange(step: AuthStepId, view: AuthExchangeView): void;
@@ -32,18 +33,31 @@ export interface Discovered {
   selectedScope?: string;
 }
 
+const FIRST_CONTACT = 'first contact with';
+
 export function createFlowContext(record: FlowRecord, options: AuthorizerOptions): FlowContext {
   const flowExchanges: OAuthFlowExchange[] = [];
   let filed = 0;
+  const contacted = new Set([new URL(options.serverUrl).origin]);
+  /** An origin the flow reaches for the first time (not the MCP server's) is named in the step that reached it. */
+  const nameNewOrigin = (step: AuthStepId, view: AuthExchangeView): void => {
+    if (view.status === undefined) return; // not reached (refused or down): the step's sentence says so
+    const origin = URL.canParse(view.url) ? new URL(view.url).origin : undefined;
+    if (origin === undefined || contacted.has(origin)) return;
+    contacted.add(origin);
+    const earlier = record.step(step).learnt.find(([label]) => label === FIRST_CONTACT)?.[1];
+    record.learn(step, FIRST_CONTACT, earlier === undefined ? origin : `${earlier} ${origin}`);
+  };
   const exchange = (step: AuthStepId, view: AuthExchangeView): void => {
     record.addExchange(step, view);
+    nameNewOrigin(step, view);
     options.onExchange(record.secrets.maskAll(httpExchangeOf(view, step, options.nextExchangeId())));
   };
   return {
     record,
     options,
     clock: options.clock ?? Date.now,
-    fetch: options.fetch ?? fetch,
+    fetch: options.fetch ?? createOAuthFetch({ serverUrl: options.serverUrl, ...options.fetchPolicy }),
     exchange,
     flowExchanges,
     fileFlowExchanges() {

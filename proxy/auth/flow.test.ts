@@ -7,9 +7,12 @@ import { discoverAuthorization, type AuthorizationServerMetadata } from '../../s
 import { oauthDemoFixture, startFixture, type FixtureProcess } from '../../test/fixtures/http-fixture-process.js';
 import { postMcp } from '../../test/fixtures/oauth/mcp-post.js';
 import type { ClientRegistration } from './credentials.js';
+import { createOAuthFetch } from './fetch-policy.js';
 import { applicationTypeFor, createOAuthFlow, OAuthFlowError, type OAuthFlow, type OAuthFlowExchange, type PendingAuthorization } from './flow.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback'; // never fetched: the code is read from Location
+/** For the cases that must not reach any server. */
+const noNetwork = (() => Promise.reject(new Error('no network in this test'))) as typeof fetch;
 const started: FixtureProcess[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((f) => f.stop()));
@@ -33,7 +36,13 @@ async function demo(args: string[] = []): Promise<Demo> {
   expect(discovery.ok).toBe(true);
   const metadata = discovery.authorizationServer!.metadata;
   const exchanges: OAuthFlowExchange[] = [];
-  return { mcpUrl, metadata, scope: discovery.scope.scope, flow: createOAuthFlow({ metadata, exchanges }), exchanges };
+  return {
+    mcpUrl,
+    metadata,
+    scope: discovery.scope.scope,
+    flow: createOAuthFlow({ metadata, exchanges, fetch: createOAuthFetch({ serverUrl: mcpUrl }) }),
+    exchanges,
+  };
 }
 
 /** An initialize to the protected MCP server, with `token` or none. */
@@ -193,7 +202,7 @@ describe('OAuth token flow without a server', () => {
   });
 
   it('says to use a pre-registered client when the server offers no registration', async () => {
-    const flow = createOAuthFlow({ metadata, exchanges: [] });
+    const flow = createOAuthFlow({ metadata, exchanges: [], fetch: noNetwork });
     const error = await refusal(flow.register({ redirectUri: REDIRECT, clientName: 'x' }));
     expect(error.message).toMatch(/no dynamic client registration.*pre-registered client id/);
   });
@@ -280,7 +289,7 @@ describe('OAuth token flow without a server', () => {
 
   it('reports the authorization server refusing the authorization (error in the callback) without a token request', async () => {
     const exchanges: OAuthFlowExchange[] = [];
-    const flow = createOAuthFlow({ metadata, exchanges });
+    const flow = createOAuthFlow({ metadata, exchanges, fetch: noNetwork });
     const callbackUrl = `${REDIRECT}?error=access_denied&error_description=the+user+said+no&state=s1`;
     const error = await refusal(flow.redeem({ client: publicClient, pending: pendingFor('s1'), callbackUrl }));
     expect(error.step).toBe('authorization-response');
@@ -290,9 +299,20 @@ describe('OAuth token flow without a server', () => {
 
   it('refuses a callback with no iss when the server promises one (RFC 9207)', async () => {
     const promising = { ...metadata, document: { authorization_response_iss_parameter_supported: true } };
-    const flow = createOAuthFlow({ metadata: promising, exchanges: [] });
+    const flow = createOAuthFlow({ metadata: promising, exchanges: [], fetch: noNetwork });
     const error = await refusal(flow.redeem({ client: publicClient, pending: pendingFor('s1'), callbackUrl: `${REDIRECT}?code=c&state=s1` }));
     expect(error.message).toMatch(/iss does not name the authorization server https:\/\/as\.example.*missing/);
+  });
+
+  it('a token endpoint answering 204 (no body) fails the step with its status', async () => {
+    const exchanges: OAuthFlowExchange[] = [];
+    const empty = (async () => new Response(null, { status: 204 })) as typeof fetch;
+    const flow = createOAuthFlow({ metadata, exchanges, fetch: empty });
+    const tokens = { issuer: metadata.issuer, resource: 'https://mcp.example/mcp', accessToken: 'a', tokenType: 'Bearer', refreshToken: 'r', obtainedAt: 0 };
+    const error = await refusal(flow.refresh({ client: publicClient, tokens }));
+    expect(error.message).toMatch(/^Refreshing the access token failed: the token endpoint answered 204 — /);
+    expect(error.message).not.toMatch(/Response constructor/);
+    expect(exchanges).toMatchObject([{ step: 'refresh', status: 204, responseBody: '' }]);
   });
 
   it('records a network failure of the token endpoint and names the step', async () => {
@@ -308,7 +328,7 @@ describe('OAuth token flow without a server', () => {
   });
 
   it('explains a secret-based method with no secret, and a missing refresh token', async () => {
-    const flow = createOAuthFlow({ metadata, exchanges: [] });
+    const flow = createOAuthFlow({ metadata, exchanges: [], fetch: noNetwork });
     const tokens = { issuer: metadata.issuer, resource: 'https://mcp.example/mcp', accessToken: 'a', tokenType: 'Bearer', refreshToken: 'r', obtainedAt: 0 };
     const noSecret: ClientRegistration = { issuer: metadata.issuer, clientId: 'id', tokenEndpointAuthMethod: 'client_secret_post', source: 'pre-registered' };
     expect((await refusal(flow.refresh({ client: noSecret, tokens }))).message).toMatch(/has no client secret/);

@@ -14,6 +14,7 @@ import {
   type SecretValues,
 } from '../../src/protocol/wire.js';
 import { tokenEndpointAuthMethodOf, type ClientRegistration, type StoredTokens } from './credentials.js';
+import { OAuthFetchRefused } from './fetch-policy.js';
 
 /** The step of the flow an exchange or an error belongs to. */
 export type OAuthFlowStep = 'registration' | 'authorization-response' | 'token' | 'refresh';
@@ -66,7 +67,8 @@ export interface OAuthFlowOptions {
   metadata: AuthorizationServerMetadata;
   /** Every exchange is appended here, in order. */
   exchanges: OAuthFlowExchange[];
-  fetch?: typeof fetch;
+  /** The fetch policy's (fetch-policy.ts): every request of the flow goes through it. */
+  fetch: typeof fetch;
   clock?: () => number;
   /** Every secret the flow sends or receives is added here, to be masked by value in what is shown. */
   secrets?: SecretValues;
@@ -100,7 +102,7 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
   const { metadata, exchanges } = options;
   const keepSecret = (...values: Array<string | null | undefined>): void => options.secrets?.add(...values);
   const clock = options.clock ?? Date.now;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch;
   const as: oauth.AuthorizationServer = {
     ...(metadata.document as Partial<oauth.AuthorizationServer>),
     issuer: metadata.issuer,
@@ -124,22 +126,27 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
         requestHeaders: shownHeaders(Object.entries(init.headers)),
         ...(requestBody !== undefined && { requestBody: maskOAuthBody(requestBody, init.headers['content-type']) }),
       };
+      let response: Response;
       try {
         // init is oauth4webapi's own fetch options; the cast only widens its body type to fetch's.
-        const response = await doFetch(url, init as RequestInit);
-        const text = await response.clone().text();
-        exchanges.push({
-          ...base,
-          status: response.status,
-          responseHeaders: shownHeaders([...response.headers]),
-          durationMs: clock() - startedAt,
-          responseBody: maskOAuthBody(text, response.headers.get('content-type') ?? undefined),
-        });
-        return response;
+        response = await doFetch(url, init as RequestInit);
       } catch (error) {
-        exchanges.push({ ...base, durationMs: clock() - startedAt, error: error instanceof Error ? error.message : String(error) });
+        exchanges.push({ ...base, durationMs: clock() - startedAt, error: messageOf(error) });
         throw error;
       }
+      const answered = { ...base, status: response.status, responseHeaders: shownHeaders([...response.headers]) };
+      let text: string;
+      try {
+        // Read whole here (the policy bounds it), so a body too large fails with the status it came with.
+        text = await response.text();
+      } catch (error) {
+        exchanges.push({ ...answered, durationMs: clock() - startedAt, error: messageOf(error) });
+        throw error;
+      }
+      exchanges.push({ ...answered, durationMs: clock() - startedAt, responseBody: maskOAuthBody(text, response.headers.get('content-type') ?? undefined) });
+      // 204, 205 and 304 may carry no body, not even an empty one.
+      const body = [204, 205, 304].includes(response.status) ? null : text;
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     },
   });
 
@@ -157,12 +164,17 @@ export function createOAuthFlow(options: OAuthFlowOptions): OAuthFlow {
       // Not an OAuth error object (an HTML page, a plain-text 500): the server's own words beat the library's.
       const body = exchange.responseBody.trim().replace(/\s+/g, ' ');
       detail = `it said: ${body.length > 200 ? `${body.slice(0, 200)}…` : body}`;
-    } else if (error instanceof Error) {
-      detail = error.message;
     } else {
-      detail = String(error);
+      detail = messageOf(error);
     }
-    const answered = status !== undefined ? ` answered ${status}` : exchange ? ' could not be reached' : ' was not called';
+    const answered =
+      status !== undefined
+        ? ` answered ${status}`
+        : error instanceof OAuthFetchRefused
+          ? ' was not contacted'
+          : exchange
+            ? ' could not be reached'
+            : ' was not called';
     const verdict = status !== undefined && status >= 400 && status < 500 ? 'was refused' : 'failed';
     return new OAuthFlowError(step, `${what} ${verdict}: the ${endpoint}${answered} — ${detail}`, status, oauthError);
   };
@@ -352,6 +364,10 @@ function errorCodeOf(body: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Headers as shown: the ones that carry a credential masked. */

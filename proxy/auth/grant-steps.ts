@@ -67,7 +67,7 @@ export async function runAuthorizationSteps(
   arrived.catch(() => undefined); // handled below; open() may fail first
   let callback: URL;
   try {
-    await options.open(pending.url, record.snapshot());
+    await options.open(pending.url, record.snapshot(), ctx.fetch);
     callback = await arrived;
   } catch (error) {
     stopWaiting.abort();

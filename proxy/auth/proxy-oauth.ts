@@ -1,4 +1,4 @@
-// What the proxy holds for OAuth (issue 12), once per process: the credential
+// What the proxy holds for OAuth, once per process: the credential
 // store, the pending callbacks its /oauth/callback route delivers to, the
 // redirect URI on its own origin, and how a connection's Authorizer is built.
 

@@ -1,4 +1,4 @@
-// The proxy's two OAuth routes (issue 12). GET /oauth/callback is where the
+// The proxy's two OAuth routes. GET /oauth/callback is where the
 // authorization server sends the browser back: it carries no mcpscope token,
 // so it can only hand the URL to a pending flow (matched by state) and answer
 // a small page that runs nothing; a state that matches none changes no flow. /api/credentials lists (GET) and forgets

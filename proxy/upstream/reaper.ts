@@ -1,11 +1,11 @@
 // The reaper: a small watchdog process that outlives a proxy killed by SIGKILL
 // (which runs no cleanup of its own) and then stops the servers it left. It
 // learns each server's process group and mark on its stdin; that pipe reaching
-// end-of-file means the proxy is gone. See reaper-main.ts for its side.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// end-of-file means the proxy is gone. Its program is reaper-script.ts.
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { Writable } from 'node:stream';
+import { REAPER_SCRIPT } from './reaper-script.js';
 import { SERVER_MARK_VARIABLE } from './server-mark.js';
 
 export interface Reaper {
@@ -14,24 +14,27 @@ export interface Reaper {
 }
 
 export interface ReaperOptions {
-  /** The compiled reaper-main.js (default: next to this module). */
-  script?: string;
   /** Where a warning goes when the reaper cannot run; default stderr. */
   warn?: (line: string) => void;
 }
 
-const defaultScript = fileURLToPath(new URL('./reaper-main.js', import.meta.url));
-
-/** Start the reaper. Undefined on Windows (taskkill /T ends whole trees) and where its script is missing. */
-export function startReaper(options: ReaperOptions = {}): Reaper | undefined {
-  const script = options.script ?? defaultScript;
-  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
-  if (process.platform === 'win32' || !existsSync(script)) return undefined;
+/**
+ * The reaper process, its stdin a pipe. The shell gets the fixed script and nothing else on its command line:
+ * no value from a user or a server ever reaches a shell.
+ */
+export function startReaperProcess(): ChildProcessByStdio<Writable, null, null> {
   // Its own environment carries no server mark, or the reaper of an outer mcpscope would count it as a server.
   const env = { ...process.env };
   delete env[SERVER_MARK_VARIABLE];
   // Detached: in a session of its own, a Ctrl-C or a signal to the proxy's group does not reach it.
-  const child = spawn(process.execPath, [script], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env, shell: false, windowsHide: true });
+  return spawn('/bin/sh', ['-c', REAPER_SCRIPT, 'mcpscope-reaper'], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env, shell: false });
+}
+
+/** Start the reaper. Undefined on Windows, where taskkill /T ends whole trees. */
+export function startReaper(options: ReaperOptions = {}): Reaper | undefined {
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (process.platform === 'win32') return undefined;
+  const child = startReaperProcess();
   let stopped = false;
   const lost = (why: string): void => {
     if (stopped) return;

@@ -12,12 +12,6 @@ export function newServerMark(): string {
   return randomBytes(16).toString('hex');
 }
 
-const MARK_VALUE = /^[0-9a-f]{32}$/;
-
-export function isServerMark(value: string): boolean {
-  return MARK_VALUE.test(value);
-}
-
 /** The marks in an environment block (NUL-separated NAME=value entries). */
 function marksIn(environ: string): string[] {
   const prefix = `${SERVER_MARK_VARIABLE}=`;

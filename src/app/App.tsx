@@ -23,7 +23,7 @@ const NetworkTab = lazyView('the Network tab', () => import('./features/network/
 const ProblemsTab = lazyView('the Problems tab', () => import('./features/problems/ProblemsTab.js').then((m) => m.ProblemsTab));
 const ComposerTab = lazyView('the Composer tab', () => import('./features/composer/ComposerTab.js').then((m) => m.ComposerTab));
 const AuthorizationTab = lazyView('the Authorization tab', () => import('./features/authorization/AuthorizationTab.js').then((m) => m.AuthorizationTab));
-const ServerLogTab = lazyView('the Server messages tab', () => import('./features/server-log/ServerLogTab.js').then((m) => m.ServerLogTab));
+const LoggingTab = lazyView('the Server messages tab', () => import('./features/logging/LoggingTab.js').then((m) => m.LoggingTab));
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
@@ -32,12 +32,12 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'prompts', label: 'Prompts', panel: <PromptsTab />, deferred: true },
   { id: 'tasks', label: 'Tasks', panel: <TasksTab />, deferred: true },
   { id: 'log', label: 'Log', panel: <LogTab /> },
-  { id: 'server-log', label: 'Server messages', panel: <ServerLogTab />, deferred: true },
+  { id: 'logging', label: 'Server messages', panel: <LoggingTab />, deferred: true },
   { id: 'console', label: 'Console', panel: <ConsoleTab />, deferred: true },
   { id: 'network', label: 'Network', panel: <NetworkTab />, deferred: true },
   { id: 'problems', label: 'Problems', panel: <ProblemsTab />, deferred: true },
   { id: 'composer', label: 'Composer', panel: <ComposerTab />, deferred: true },
-  // OAuth (issue 12): only for HTTP connections; it comes to the front when a flow starts.
+  // OAuth: only for HTTP connections; it comes to the front when a flow starts.
   { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
 ];
 

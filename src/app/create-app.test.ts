@@ -1,26 +1,13 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpExchange } from '../protocol/index.js';
-import { FakeSocket, tick } from './connection/test-doubles.js';
-import { createTestApp } from './test-app.js';
+import { tick, type FakeSocket } from './connection/test-doubles.js';
+import { connectReady, createTestApp } from './test-app.js';
 import { httpExchange } from '../../test/fixtures/http-exchange.js';
 import { listQueryKey } from './server-data/list-keys.js';
 import { RequestFailed } from './server-data/reads.js';
 
 const setup = createTestApp;
-
-/** Connect and answer initialize; resolves with the socket once the session is ready. */
-async function connectReady(app: ReturnType<typeof setup>['app'], sockets: FakeSocket[], capabilities: Record<string, unknown> = {}) {
-  const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: ['demo.js'], env: {} }, protocolVersion: '2025-11-25' });
-  const socket = sockets.at(-1)!;
-  socket.acceptHandshake();
-  socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: ['demo.js'] });
-  const init = socket.frames().find((f) => f.method === 'initialize')!;
-  const result = { protocolVersion: '2025-11-25', capabilities, serverInfo: { name: 'demo', version: '1.0.0' } };
-  socket.deliver({ type: 'message', at: 2, text: JSON.stringify({ jsonrpc: '2.0', id: init.id, result }) });
-  expect((await ready)?.status).toBe('ready');
-  return socket;
-}
 
 /** The requests of `method` the page sent on `socket`. */
 const sentOf = (socket: FakeSocket, method: string) => socket.frames().filter((f) => f.method === method);

@@ -16,7 +16,7 @@ import { createDiscoverStore } from './features/connect/discover-store.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
 import { samplingStoreFor } from './features/sampling/sampling-context.js';
-import { cancellableElicitation, withClientTasks } from './features/tasks/client-task-handlers.js';
+import { withClientTasks } from './features/tasks/client-task-handlers.js';
 import { createTasksStore } from './features/tasks/tasks-store.js';
 import { createNetworkStore } from './features/network/network-store.js';
 import { createAuthFlowStore } from './features/authorization/auth-flow-store.js';
@@ -25,7 +25,7 @@ import { createPingStore } from './features/ping/ping-store.js';
 import { createPromptsStore } from './features/prompts/prompts-store.js';
 import { createResourcesStore } from './features/resources/resources-store.js';
 import { createListenStore } from './features/resources/listen-store.js';
-import { createServerLogStore } from './features/server-log/server-log-store.js';
+import { createLoggingStore } from './features/logging/logging-store.js';
 import { createToolsStore } from './features/tools/tools-store.js';
 import { LintRunner } from './lint/lint-runner.js';
 import { createResourceReads, readNow, serverReadQuery, type ReadDeps } from './server-data/reads.js';
@@ -74,7 +74,8 @@ export function createApp(env: PageEnvironment) {
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
   const tasksStore = createTasksStore();
   const baseHandlers: Record<string, ServerRequestHandler> = {
-    'elicitation/create': cancellableElicitation(elicitations),
+    // A dialog goes away when the server cancels its request (or task), or the connection closes.
+    'elicitation/create': (params, request) => elicitations.request(params, request.signal),
     'sampling/createMessage': (params, request) => sampling.request(params, request),
     'roots/list': () => ({ result: { roots: clientSettings.getState().roots.map((r) => ({ ...r })) } }),
   };
@@ -158,7 +159,7 @@ export function createApp(env: PageEnvironment) {
         if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName, generation);
       },
     }),
-    serverLog: createServerLogStore({ session }),
+    logging: createLoggingStore({ session }),
     resourcesStore,
     listenStore: createListenStore({ session, listened: (uris) => resourcesStore.getState().setListened(uris) }),
     promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),

@@ -3,9 +3,9 @@
 
 import { restoreLabels } from './stores/connection-labels.js';
 import type { App } from './create-app.js';
-import { restoreServerLog } from './features/server-log/restore.js';
+import { restoreLogMessages } from './features/logging/restore.js';
 
-type SavedLogParts = Pick<App, 'logSaver' | 'logStore' | 'lint' | 'connectionLabels' | 'controller' | 'serverLog'>;
+type SavedLogParts = Pick<App, 'logSaver' | 'logStore' | 'lint' | 'connectionLabels' | 'controller' | 'logging'>;
 
 /** Puts the log from before a reload back, then saves the log as it changes. */
 export async function restoreSavedLog(app: SavedLogParts): Promise<void> {
@@ -16,7 +16,7 @@ export async function restoreSavedLog(app: SavedLogParts): Promise<void> {
     if (logStore.getState().restore(saved.entries)) {
       lint.restore(saved.findings, upToSeq);
       restoreLabels(connectionLabels, saved.labels);
-      restoreServerLog(saved.entries, app.serverLog);
+      restoreLogMessages(saved.entries, app.logging);
       app.controller.numberAfter(lastConnection);
     } else {
       logSaver.fail(

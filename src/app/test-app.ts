@@ -19,3 +19,17 @@ export function createTestApp(env: Partial<PageEnvironment> = {}) {
   });
   return { app, sockets };
 }
+
+/** Connect and answer initialize; resolves with the socket once the session is ready. */
+export async function connectReady(app: ReturnType<typeof createTestApp>['app'], sockets: FakeSocket[], capabilities: Record<string, unknown> = {}) {
+  const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: ['demo.js'], env: {} }, protocolVersion: '2025-11-25' });
+  const socket = sockets.at(-1)!;
+  socket.acceptHandshake();
+  socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: ['demo.js'] });
+  const init = socket.frames().find((f) => f.method === 'initialize')!;
+  const result = { protocolVersion: '2025-11-25', capabilities, serverInfo: { name: 'demo', version: '1.0.0' } };
+  socket.deliver({ type: 'message', at: 2, text: JSON.stringify({ jsonrpc: '2.0', id: init.id, result }) });
+  const status = (await ready)?.status;
+  if (status !== 'ready') throw new Error(`the session is ${status ?? 'not started'}, not ready`);
+  return socket;
+}

@@ -9,7 +9,6 @@ import { invalidateOnListChanged } from './server-data/list-keys.js';
 import { prefetchListsWhenReady } from './server-data/list-query.js';
 import { noteConnection } from './stores/connection-labels.js';
 import { isActive } from './stores/connection-store.js';
-import { watchSampling } from './features/sampling/sampling-context.js';
 import { watchServerChange } from './stores/server-change.js';
 import { rereadStoredCredentials } from './features/authorization/credentials-api.js';
 
@@ -28,11 +27,13 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     if (e.type === 'closed') {
       app.resourcesStore.getState().sessionClosed();
       app.tasksStore.connectionEnded(connection);
+      app.sampling.connectionClosed(connection);
     }
-    if (e.type === 'notification' && e.method === 'notifications/message') app.serverLog.getState().receive(e.params, connection, Date.now());
+    // The handler's signal closed its dialog (sampling, elicitation); the Log says why no answer went back.
+    if (e.type === 'server-cancelled') app.logNote(`${e.method} (id ${JSON.stringify(e.id)}): ${e.message} Its dialog was closed and no answer was sent.`);
+    if (e.type === 'notification' && e.method === 'notifications/message') app.logging.getState().receive(e.params, connection, Date.now());
     // Marks a URL elicitation done; an unknown id is ignored, as the spec says (rule ELICIT-COMPLETE notes it).
     if (e.type === 'notification' && e.method === 'notifications/elicitation/complete') app.elicitations.complete(e.params);
-    watchSampling(app.sampling, e, connection);
     // A multi-round request's rounds are grouped in the log as one conversation.
     if (e.type === 'input-round') logStore.getState().tagRound(connection, e.id, e.conversation, e.round, e.method);
     // notifications/tasks/status (2025-11-25) and notifications/tasks (the 2026 extension) carry the full Task.
@@ -103,7 +104,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     app.resourcesStore.getState().forConnection(next);
     app.listenStore.getState().forConnection(next);
     app.promptsStore.getState().forConnection(next);
-    app.serverLog.getState().forConnection(next);
+    app.logging.getState().forConnection(next);
     app.discover.getState().forConnection(next);
     app.authFlows.forConnection(next);
     app.toolsStore.getState().forConnection();

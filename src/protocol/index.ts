@@ -2,8 +2,10 @@
 // No DOM, no React, no node: imports here.
 // What carries frames (the proxy's entry, see wire.ts):
 export * from './wire.js';
+export * from './mcpscope-version.js';
 export * from './session/types.js';
 export * from './session/client-session.js';
+export { handlerAbortOf, whenHandlerAborted, type HandlerAbort } from './session/incoming-requests.js';
 export * from './session/client-capabilities.js';
 export * from './session/roots-changed.js';
 export * from './session/multi-round.js';
@@ -34,12 +36,14 @@ export * from './json/guards.js';
 export * from './time/clock.js';
 export * from './result.js';
 export * from './text/own.js';
-export * from './log/index.js';
+export * from './capture/index.js';
 export * from './lint/http-facts.js';
 // The cases every reader of the ledger is tested against (session, linter, log, HTTP inbox).
 export * from './ledger/pairing-cases.js';
 export * from './connection/exchange-judge.js';
 export * from './connection/core.js';
+export * from './connection/connect-policy.js';
+export * from './connection/connect-failure.js';
 export * from './session/discover.js';
 export * from './logging/log-message.js';
 export * from './tasks/task.js';

@@ -26,6 +26,7 @@ export type { Finding } from './lint/state.js';
 export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
 export { isRecord } from './json/guards.js';
+export { ownValue } from './text/own.js';
 export * from './http/sse-reader.js';
 export * from './ledger/request-id.js';
 export * from './ledger/ledger.js';

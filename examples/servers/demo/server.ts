@@ -24,6 +24,7 @@ import { COUNTER_URI, demoResources, greetingTemplate, readGreeting, tickCounter
 import { elicitationDemoTools } from './elicitation-tools.js';
 import { rootsTool } from './roots.js';
 import { samplingTools } from './sampling.js';
+import { askThenWithdrawTool } from './cancel-tools.js';
 import { argumentProblems, demoTools as baseTools } from './tools.js';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import { TASK_CAPABILITIES, brewTea, brewTeaAsTask, brewTeaTool } from './tasks.js';
@@ -62,7 +63,7 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
       instructions: 'A small server to try mcpscope with: tools of every kind, resources, a template and prompts.',
     },
   );
-  const demoTools = [...baseTools, ...samplingTools, ...elicitationDemoTools(server, log)];
+  const demoTools = [...baseTools, ...samplingTools, ...elicitationDemoTools(server, log), askThenWithdrawTool];
 
   const sendLog = serveLogging(server);
 
@@ -94,13 +95,14 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
         signal: extra.signal,
         log,
         sendLog,
-        elicit: async (message, requestedSchema) => {
+        // The SDK sends notifications/cancelled for a request whose signal aborts.
+        elicit: async (message, requestedSchema, signal) => {
           if (!server.getClientCapabilities()?.elicitation) return undefined;
-          return extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema } }, ElicitResultSchema);
+          return extra.sendRequest({ method: 'elicitation/create', params: { message, requestedSchema } }, ElicitResultSchema, signal ? { signal } : {});
         },
-        sample: async (params) => {
+        sample: async (params, signal) => {
           if (!server.getClientCapabilities()?.sampling) return undefined;
-          return extra.sendRequest({ method: 'sampling/createMessage', params }, CreateMessageResultSchema);
+          return extra.sendRequest({ method: 'sampling/createMessage', params }, CreateMessageResultSchema, signal ? { signal } : {});
         },
         progress: async (progress, total, message) => {
           if (progressToken === undefined) return;

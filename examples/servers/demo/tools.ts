@@ -16,10 +16,14 @@ export interface ToolContext {
   log(line: string): void;
   /** Sends notifications/message, unless it is below the level the client set. */
   sendLog(level: DemoLogLevel, logger: string, data: unknown): Promise<void>;
-  /** Asks the user through the client (elicitation/create); undefined when the client cannot. */
-  elicit(message: string, requestedSchema: Record<string, unknown>): Promise<{ action: string; content?: Record<string, unknown> } | undefined>;
-  /** Asks the client's LLM (sampling/createMessage); undefined when the client cannot. */
-  sample(params: CreateMessageRequest['params']): Promise<CreateMessageResult | undefined>;
+  /** Asks the user through the client (elicitation/create); undefined when the client cannot. Aborting `signal` cancels the request. */
+  elicit(
+    message: string,
+    requestedSchema: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ action: string; content?: Record<string, unknown> } | undefined>;
+  /** Asks the client's LLM (sampling/createMessage); undefined when the client cannot. Aborting `signal` cancels the request. */
+  sample(params: CreateMessageRequest['params'], signal?: AbortSignal): Promise<CreateMessageResult | undefined>;
 }
 
 export interface ToolResult {

@@ -1,4 +1,4 @@
-// OAuth on an HTTP connection (issue 12): the Authorizer the bridge builds for
+// OAuth on an HTTP connection: the Authorizer the bridge builds for
 // it, seen from the HTTP client. Every request carries the current token; a
 // request refused with 401 (or 403 insufficient_scope) waits for the flow and
 // is sent again. Several requests refused at once share one flow.

@@ -31,7 +31,7 @@ export interface HttpClientOptions {
   userHeaders: Record<string, string>;
   emit: (exchange: HttpExchange) => void;
   nextExchangeId: () => number;
-  /** OAuth (issue 12): the connection's Authorizer; absent, a 401 is only reported. */
+  /** OAuth: the connection's Authorizer; absent, a 401 is only reported. */
   auth?: ConnectionAuth;
   /** The 401 advice when OAuth was asked for but the person's own Authorization header keeps it off. */
   authorizationHint?: string;

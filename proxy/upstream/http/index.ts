@@ -13,7 +13,7 @@ export type { HttpUpstreamOptions } from './options.js';
 export type { AuthorizerFactory, AuthorizerHooks } from './auth.js';
 
 export interface HttpConnectionOptions {
-  /** OAuth (issue 12): builds this connection's Authorizer when transport.auth asks for guided or quick. */
+  /** OAuth: builds this connection's Authorizer when transport.auth asks for guided or quick. */
   authorize?: AuthorizerFactory;
 }
 

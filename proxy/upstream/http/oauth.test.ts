@@ -1,4 +1,4 @@
-// OAuth in the HTTP upstreams (issue 12), against a stand-in Authorizer: every
+// OAuth in the HTTP upstreams, against a stand-in Authorizer: every
 // request carries the token; a 401 (or 403 insufficient_scope) ends visibly,
 // waits for the flow and goes out again as a new exchange; a refusal fails the
 // request with the flow's sentence; nothing loops.

@@ -24,7 +24,7 @@ export interface HttpUpstreamOptions {
 export interface ResolvedHttpOptions extends Required<HttpUpstreamOptions> {
   /** Numbers exchanges 1, 2, … across every transport one connection tries (Auto tries two). */
   nextExchangeId: () => number;
-  /** OAuth (issue 12): one per connection, shared by the transports Auto tries. */
+  /** OAuth: one per connection, shared by the transports Auto tries. */
   auth?: ConnectionAuth;
   /** The 401 advice when OAuth was asked for but the person's own Authorization header keeps it off. */
   authorizationHint?: string;

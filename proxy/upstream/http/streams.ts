@@ -3,7 +3,7 @@
 // and the optional GET stream for messages the server starts. Every event id
 // is delivered at most once, so a replay never duplicates a message.
 
-import { SeenEventIds, SseReader, type RequestId, type SingleFrame, type SseEvent } from '../../../src/protocol/wire.js';
+import { SeenEventIds, SseReader, plural, type RequestId, type SingleFrame, type SseEvent } from '../../../src/protocol/wire.js';
 import { contentType, type ExchangeRun, type HttpClient, type StreamEnd } from './client.js';
 import type { WireResponse } from './wire.js';
 import { statusFailure, type HttpFailure } from './errors.js';
@@ -110,7 +110,7 @@ export class StreamKeeper {
         resumeFrom === undefined
           ? ' The stream carried no event ids, so it cannot be resumed.'
           : attempt > 0
-            ? ` Resuming it failed ${attempt} time${attempt === 1 ? '' : 's'}.`
+            ? ` Resuming it failed ${plural(attempt, 'time')}.`
             : ''
       }`,
     };

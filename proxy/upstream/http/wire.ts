@@ -3,6 +3,7 @@
 
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 
 const agents = {
   'http:': new HttpAgent({ keepAlive: true }),
@@ -20,6 +21,8 @@ export interface WireRequest {
   connectTimeoutMs: number;
   /** Aborting destroys the request, even before its response headers came (a cancellation). */
   signal?: AbortSignal;
+  /** Resolve the host with this (the OAuth fetch policy's judged addresses), on a connection of its own: a kept-alive one was not judged. */
+  lookup?: LookupFunction;
 }
 
 export interface WireResponse {
@@ -58,7 +61,8 @@ export function send(req: WireRequest): Promise<WireResponse> {
     const outgoing = (https ? httpsRequest : httpRequest)(url, {
       method: req.method,
       headers,
-      agent: agents[https ? 'https:' : 'http:'],
+      agent: req.lookup ? false : agents[https ? 'https:' : 'http:'],
+      ...(req.lookup ? { lookup: req.lookup } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
     });
     const timer = setTimeout(() => outgoing.destroy(new WireTimeout(req.timeoutMs, 'headers')), req.timeoutMs);

@@ -4,6 +4,7 @@
 // once it is first selected, so its code can load on demand. Whether a panel
 // is shown is in context (usePanelShown), for what a panel does when shown again.
 
+import { ownValue } from '../../protocol/index.js';
 import { createContext, useContext, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabDefinition {
@@ -53,7 +54,7 @@ export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps)
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number): void {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
-    const target = moves[event.key];
+    const target = ownValue(moves, event.key);
     if (target === undefined) return;
     event.preventDefault();
     select(target);

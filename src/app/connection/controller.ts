@@ -115,7 +115,7 @@ export class ConnectionController {
     return () => this.httpListeners.delete(listener);
   }
 
-  /** OAuth flow snapshots of whichever connection is current (issue 12). */
+  /** OAuth flow snapshots of whichever connection is current. */
   onAuthEvent(listener: (flow: AuthFlowView, connection: number) => void): () => void {
     this.authListeners.add(listener);
     return () => this.authListeners.delete(listener);

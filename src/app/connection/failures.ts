@@ -1,6 +1,13 @@
 // The sentences a person sees when a connection fails: what happened and what to do.
 
-import type { HttpProblem, ProxyEnvelope } from '../../protocol/index.js';
+import {
+  INITIALIZE_NOT_IMPLEMENTED,
+  describeConnectFailure,
+  type ConnectAdvice,
+  type ConnectStepFailed,
+  type HttpProblem,
+  type ProxyEnvelope,
+} from '../../protocol/index.js';
 
 export type FailureKind =
   | 'refused'
@@ -40,9 +47,40 @@ export interface ConnectionFailure {
 
 type ClosedEnvelope = Extract<ProxyEnvelope, { type: 'close' }>;
 
+/** What to do when connecting failed, per cause, in the page's terms (the CLI names its flags instead). */
+const PAGE_ADVICE: ConnectAdvice = {
+  // The version switch next to the sentence offers the versions the server listed.
+  'version-refused': () => '',
+  'not-modern': () => 'Choose Auto or 2025-11-25 for a server of the initialize era.',
+  authorization: () => 'Check the authorization settings in the Connect form, then connect again; the Authorization tab shows each step.',
+  timeout: ({ stderr }) =>
+    `Check that the command starts an MCP server that speaks JSON-RPC on stdout; ${stderr ? 'its stderr is below.' : 'it wrote nothing to stderr.'}`,
+  'initialize-unsupported': () =>
+    'You can continue without initialize: Ping, Tools and Resources will still be sent, and every deviation stays visible in the log.',
+  transport: () => '',
+  refused: () => '',
+};
+
 /** Shown with "Continue without initialize" when the server answers initialize with -32601. */
-export const INITIALIZE_UNSUPPORTED =
-  'The server answered initialize with -32601 (method not found): it may be a bare JSON-RPC endpoint that does not implement initialize. You can continue without initialize: Ping, Tools and Resources will still be sent, and every deviation stays visible in the log.';
+export const INITIALIZE_UNSUPPORTED = `${INITIALIZE_NOT_IMPLEMENTED} ${PAGE_ADVICE['initialize-unsupported']({ at: 'initialize', stderr: false })}`;
+
+/** How connecting failed, as the page shows it: the shared sentence for its cause, and the page's advice. */
+export function connectStepFailure(step: ConnectStepFailed, stderrTail: string[]): ConnectionFailure {
+  const text = describeConnectFailure(step, PAGE_ADVICE, stderrTail.length > 0);
+  const message = text.advice === '' ? text.message : `${text.message} ${text.advice}`;
+  switch (text.cause) {
+    case 'version-refused':
+      return { kind: 'version-unsupported', title: text.title, message, stderrTail, canReconnect: false };
+    case 'authorization':
+      // Titled by its HTTP problem; after a failed flow, AuthStatus says the flow's own sentence instead.
+      return httpFailure(step.kind === 'failed' ? (step.httpProblem ?? 'unauthorized') : 'unauthorized', message);
+    case 'timeout':
+      return { kind: 'initialize-timeout', title: text.title, message, stderrTail, canReconnect: false };
+    default:
+      // A failure of server/discover (a modern server, or 2026-07-28 by hand) is not initialize's.
+      return { kind: text.at === 'server/discover' ? 'discover-failed' : 'initialize-failed', title: text.title, message, stderrTail, canReconnect: false };
+  }
+}
 
 export const LOST_MESSAGE = 'Lost the connection to the mcpscope proxy — is it still running?';
 
@@ -100,31 +138,6 @@ export function exitFailure(closed: Pick<ClosedEnvelope, 'code' | 'signal' | 're
     // A server that crashed while in use can be started again with the same settings.
     canReconnect: !duringStartup,
   };
-}
-
-export function initializeTimeoutFailure(timeoutMs: number, stderrTail: string[]): ConnectionFailure {
-  const seconds = Math.round(timeoutMs / 100) / 10;
-  return {
-    kind: 'initialize-timeout',
-    title: 'No answer to initialize',
-    message: `The server did not answer initialize within ${seconds} s. Check that the command starts an MCP server that speaks JSON-RPC on stdout; ${
-      stderrTail.length ? 'its stderr is below.' : 'it wrote nothing to stderr.'
-    }`,
-    stderrTail,
-    canReconnect: false,
-  };
-}
-
-export function initializeFailure(message: string, stderrTail: string[]): ConnectionFailure {
-  return { kind: 'initialize-failed', title: 'initialize failed', message, stderrTail, canReconnect: false };
-}
-
-export function discoverFailure(message: string, stderrTail: string[]): ConnectionFailure {
-  return { kind: 'discover-failed', title: 'server/discover failed', message, stderrTail, canReconnect: false };
-}
-
-export function versionUnsupportedFailure(message: string, stderrTail: string[]): ConnectionFailure {
-  return { kind: 'version-unsupported', title: 'The server does not support this protocol version', message, stderrTail, canReconnect: false };
 }
 
 /** The message every pending request fails with: the sentence plus the stderr tail. */

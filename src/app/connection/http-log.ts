@@ -7,6 +7,7 @@ import {
   exchangeSummary,
   formatBytes,
   formatDuration,
+  plural,
   type HttpExchange,
   type HttpExchangeState,
   type ResolvedHttpMode,
@@ -55,7 +56,7 @@ export function exchangeNote(x: HttpExchange): string {
   lines.push(`Sent ${formatBytes(x.requestBytes)}, received ${formatBytes(x.responseBytes)}${timing.length ? `; ${timing.join(', ')}` : ''}.`);
   if (x.events !== undefined) {
     lines.push(
-      `SSE: ${x.events} event${x.events === 1 ? '' : 's'}${x.lastEventId !== undefined ? `, last id ${x.lastEventId}` : ''}${x.retryMs !== undefined ? `, retry ${x.retryMs} ms` : ''}.`,
+      `SSE: ${plural(x.events, 'event')}${x.lastEventId !== undefined ? `, last id ${x.lastEventId}` : ''}${x.retryMs !== undefined ? `, retry ${x.retryMs} ms` : ''}.`,
     );
   }
   return lines.join('\n');

@@ -33,13 +33,10 @@ import type { LogInput } from '../stores/log-store.js';
 import {
   INITIALIZE_UNSUPPORTED,
   connectFailure,
+  connectStepFailure,
   exitFailure,
   exitSentence,
   httpClosedFailure,
-  initializeFailure,
-  initializeTimeoutFailure,
-  discoverFailure,
-  versionUnsupportedFailure,
   lostFailure,
   proxyStoppedFailure,
   refusedFailure,
@@ -266,12 +263,9 @@ export class ProxyConnection {
   }
 
   private async initialize(): Promise<void> {
-    const timeoutMs = this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-    // An HTTP server always answers (a status, at least): Auto's short probe timeout is for silent stdio servers.
     const step = await this.core.connect(this.options.protocolVersion, {
-      timeoutMs,
-      ...(this.options.probe === false ? { probe: false } : {}),
-      ...(this.options.transport.kind === 'http' ? { probeTimeoutMs: timeoutMs } : {}),
+      timeoutMs: this.options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS,
+      over: this.options.transport.kind,
       ...(this.options.probe === false ? { probe: false } : {}),
     });
     if (this._snapshot.status === 'closed') return; // The failure was already reported.
@@ -288,18 +282,8 @@ export class ProxyConnection {
       this.settle(this._snapshot);
       return;
     }
-    const tail = this.core.stderrTail();
-    if (step.kind === 'version-unsupported') {
-      this.update({ versionUnsupported: { supported: step.supported } });
-      this.fail(versionUnsupportedFailure(step.message, tail));
-      return;
-    }
-    // A failure of server/discover (a modern server, or 2026-07-28 by hand) is not initialize's.
-    if ('request' in step.outcome && step.outcome.request?.method === 'server/discover') {
-      this.fail(discoverFailure(step.message, tail));
-      return;
-    }
-    this.fail(step.outcome.status === 'timeout' ? initializeTimeoutFailure(timeoutMs, tail) : initializeFailure(step.message, tail));
+    if (step.kind === 'version-unsupported') this.update({ versionUnsupported: { supported: step.supported } });
+    this.fail(connectStepFailure(step, this.core.stderrTail()));
   }
 
   /** A snapshot of the OAuth flow: to the page, and a log line when its state changes. */

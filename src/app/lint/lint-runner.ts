@@ -290,7 +290,7 @@ export class LintRunner {
   }
 
   private lintOne(e: LogEntry): Finding[] {
-    this.linter = this.linterFor(e.connection);
+    const linter = this.linterFor(e.connection);
     const meta = { seq: e.seq, at: e.t, invalidUtf8: e.invalidUtf8 === true };
     // A live frame was classified when it was logged: the linter reads that, and the log lets go of it
     // (it keeps the text, not a parsed tree per frame). Restored and imported entries, and those past the
@@ -300,9 +300,9 @@ export class LintRunner {
     if (frame !== undefined) e.frame = undefined;
     try {
       if (FRAME_KINDS.has(e.kind) && (e.direction === 'out' || e.direction === 'in')) {
-        return this.linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, frame ? { ...meta, frame } : meta);
+        return linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, frame ? { ...meta, frame } : meta);
       }
-      if (e.kind === 'noise') return this.linter.stdoutNoise(e.raw, meta);
+      if (e.kind === 'noise') return linter.stdoutNoise(e.raw, meta);
     } catch (error) {
       // The Linter guards its own rules; should it throw anyway, this frame gets a finding and the slices go on.
       return [internalFinding('the linter', `frame #${e.seq}`, error, e.direction === 'out' ? 'client' : 'server', e.seq)];

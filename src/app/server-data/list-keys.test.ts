@@ -27,4 +27,11 @@ describe('invalidateOnListChanged', () => {
         .some((q) => q.state.isInvalidated),
     ).toBe(false);
   });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('takes a notification named %s for the unknown name it is', (method) => {
+    const qc = new QueryClient();
+    qc.setQueryData(listQueryKey('tools', 1), { items: [] });
+    expect(() => invalidateOnListChanged(qc, { type: 'notification', method, params: {}, raw: '' }, 1)).not.toThrow();
+    expect(qc.getQueryState(listQueryKey('tools', 1))?.isInvalidated).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@
 // Pure: no page singletons, so it is unit-testable in Node.
 
 import type { QueryClient } from '@tanstack/react-query';
-import type { ListKey, SessionEvent } from '../../protocol/index.js';
+import { ownValue, type ListKey, type SessionEvent } from '../../protocol/index.js';
 
 export const listQueryKey = (key: ListKey, connection: number) => ['server', connection, key] as const;
 
@@ -15,7 +15,7 @@ const INVALIDATES: Record<string, ListKey[]> = {
 /** React to the session's list_changed notifications by refetching the lists they name. */
 export function invalidateOnListChanged(queryClient: QueryClient, e: SessionEvent, connection: number): void {
   if (e.type !== 'notification') return;
-  for (const key of INVALIDATES[e.method] ?? []) {
+  for (const key of ownValue(INVALIDATES, e.method) ?? []) {
     void queryClient.invalidateQueries({ queryKey: listQueryKey(key, connection) });
   }
 }

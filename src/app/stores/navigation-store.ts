@@ -4,7 +4,7 @@
 import { createStore } from 'zustand/vanilla';
 
 export type InspectorTab =
-  'ping' | 'tools' | 'resources' | 'prompts' | 'tasks' | 'log' | 'server-log' | 'console' | 'network' | 'problems' | 'composer' | 'authorization';
+  'ping' | 'tools' | 'resources' | 'prompts' | 'tasks' | 'log' | 'logging' | 'console' | 'network' | 'problems' | 'composer' | 'authorization';
 
 export interface NavigationState {
   tab: InspectorTab;

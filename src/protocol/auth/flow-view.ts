@@ -1,5 +1,5 @@
-// The OAuth flow as the page's guided view, the CLI and the Network view see it
-// (issue 12): numbered steps, each with its HTTP exchanges (secrets masked),
+// The OAuth flow as the page's guided view, the CLI and the Network view see
+// it: numbered steps, each with its HTTP exchanges (secrets masked),
 // what was learnt and the lint findings it raised. The proxy runs the flow and
 // sends a fresh snapshot of this view on every change; tokens themselves never
 // appear here (only masked, in exchange bodies).

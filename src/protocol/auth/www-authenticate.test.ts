@@ -63,4 +63,13 @@ describe('parseWwwAuthenticate', () => {
     expect(parseWwwAuthenticate('Bearer scope="a", scope="b"').bearer?.scope).toBe('a');
     expect(parseWwwAuthenticate('Bearer @@@, scope="a"').bearer?.scope).toBe('a');
   });
+
+  it('takes parameters named after Object.prototype members as the unknown parameters they are', () => {
+    const r = parseWwwAuthenticate('Bearer constructor="a", __proto__="b", toString=c, scope="read"');
+    expect(r.problems).toEqual([]);
+    expect(r.bearer).toEqual({ scope: 'read' });
+    const params = r.challenges[0]!.params;
+    expect(Object.keys(params)).toEqual(['constructor', '__proto__', 'tostring', 'scope']);
+    expect(Object.getOwnPropertyDescriptor(params, '__proto__')?.value).toBe('b');
+  });
 });

@@ -7,6 +7,7 @@
 import type { AuthProblem, AuthProblemKind } from './exchange.js';
 import { absoluteHttpUrlProblem } from './exchange.js';
 import { AUTH_SPEC } from './spec-links.js';
+import { setOwn } from '../text/own.js';
 
 export interface AuthChallenge {
   /** As written; compare case-insensitively. */
@@ -108,11 +109,11 @@ export function parseWwwAuthenticate(header: string | readonly string[]): Parsed
         continue;
       }
       const name = token.toLowerCase();
-      if (name in current.params) {
+      if (Object.hasOwn(current.params, name)) {
         problem(`WWW-Authenticate's ${current.scheme} challenge repeats the parameter ${name}; the first value is kept.`);
         continue;
       }
-      current.params[name] = value;
+      setOwn(current.params, name, value);
       continue;
     }
     // A scheme starts a new challenge; it may carry a token68 instead of parameters.

@@ -76,9 +76,46 @@ describe('connect: a version chosen by hand', () => {
     const { core, answer } = fake();
     const step = core.connect('2026-07-28');
     answer({ error: { code: -32601, message: 'Method not found' } });
-    expect(await failedMessage(step)).toMatch(
-      /^server\/discover got error -32601 \(Method not found\): this server does not seem to speak 2026-07-28\. Choose Auto or 2025-11-25/,
+    // What happened, with no advice: each side says what to do in its own terms (connect-failure.ts).
+    expect(await step).toEqual(
+      expect.objectContaining({
+        kind: 'failed',
+        cause: 'not-modern',
+        at: 'server/discover',
+        message: 'server/discover got error -32601 (Method not found): this server does not seem to speak 2026-07-28.',
+      }),
     );
+  });
+
+  it('modern: refused for authorization is an authorization failure, said once, not a protocol verdict', async () => {
+    const { core } = fake();
+    const step = core.connect('2026-07-28');
+    core.receive({ type: 'request-failed', idTexts: ['1'], problem: 'unauthorized', message: 'OAuth step 7 (Token) failed: invalid_client.' });
+    expect(await step).toEqual(
+      expect.objectContaining({
+        kind: 'failed',
+        cause: 'authorization',
+        at: 'server/discover',
+        httpProblem: 'unauthorized',
+        message: 'OAuth step 7 (Token) failed: invalid_client.',
+      }),
+    );
+  });
+
+  it('legacy: no answer to initialize is a timeout, in seconds', async () => {
+    const { core, clock } = fake();
+    const step = core.connect('2025-11-25', { timeoutMs: 30_000 });
+    clock.advance(30_000);
+    expect(await step).toEqual(
+      expect.objectContaining({ kind: 'failed', cause: 'timeout', at: 'initialize', message: 'The server did not answer initialize within 30 s.' }),
+    );
+  });
+
+  it("legacy: a refused initialize names the server's error", async () => {
+    const { core, answer } = fake();
+    const step = core.connect('2025-11-25');
+    answer({ error: { code: -32603, message: 'boom' } });
+    expect(await step).toMatchObject({ kind: 'failed', cause: 'refused', at: 'initialize' });
   });
 
   it('modern: a -32022 that lists the version asked for is retried once with it', async () => {
@@ -158,6 +195,33 @@ describe('connect: Auto', () => {
     const b = fake();
     void b.core.connect('auto', { probe: false });
     expect(b.sent.map((f) => f.method)).toEqual(['initialize']);
+  });
+
+  it('over HTTP the probe waits the whole connect timeout; over stdio at most 3 s', async () => {
+    const http = fake();
+    void http.core.connect('auto', { timeoutMs: 10_000, over: 'http' });
+    http.clock.advance(9_999);
+    await http.settle();
+    expect(http.sent.map((f) => f.method)).toEqual(['server/discover']);
+    http.clock.advance(1);
+    await http.settle();
+    expect(http.sent.map((f) => f.method)).toEqual(['server/discover', 'initialize']);
+    const stdio = fake();
+    void stdio.core.connect('auto', { timeoutMs: 10_000, over: 'stdio' });
+    stdio.clock.advance(3_000);
+    await stdio.settle();
+    expect(stdio.sent.map((f) => f.method)).toEqual(['server/discover', 'initialize']);
+  });
+
+  it('refused for authorization (401 after a failed OAuth flow): failed with that sentence, no fallback to initialize', async () => {
+    const { core, sent, settle } = fake();
+    const step = core.connect('auto');
+    core.receive({ type: 'request-failed', idTexts: ['1'], problem: 'unauthorized', message: 'OAuth step 7 (Token) failed: invalid_client.' });
+    expect(await step).toEqual(
+      expect.objectContaining({ kind: 'failed', cause: 'authorization', at: 'server/discover', message: 'OAuth step 7 (Token) failed: invalid_client.' }),
+    );
+    await settle();
+    expect(sent.map((f) => f.method)).toEqual(['server/discover']);
   });
 
   it('HTTP: a 4xx without a JSON-RPC body (request-failed) falls back to initialize', async () => {

@@ -12,6 +12,16 @@ import type { HttpExchangeFacts } from '../lint/transport.js';
 import { NEWEST_LEGACY_VERSION, bestMutualVersion, isLegacyVersion, type LegacyProtocolVersion, type ProtocolEra, type VersionChoice } from '../versions.js';
 import { ClientSession, outcomeMessage, type ClientSessionOptions, type DiscoverAnswer } from '../session/client-session.js';
 import type { InitializeInfo, RequestOutcome } from '../session/types.js';
+import {
+  FailedRequests,
+  modernErrorSentence,
+  noAnswerSentence,
+  probeTimeoutMs,
+  versionUnsupportedSentence,
+  type ConnectOver,
+  type FailedCause,
+  type ConnectingRequest,
+} from './connect-policy.js';
 import { ExchangeJudge } from './exchange-judge.js';
 import { StderrTail, lastStderrLines } from './stderr-tail.js';
 
@@ -45,19 +55,30 @@ export interface ConnectionCoreOptions<B> extends Omit<ClientSessionOptions, 'se
   hooks?: ConnectionHooks<B>;
 }
 
+/** A connecting request that failed, with its cause (see connect-failure.ts for the words each side shows). */
+export interface ConnectFailed {
+  kind: 'failed';
+  message: string;
+  outcome: RequestOutcome;
+  cause: FailedCause;
+  at: ConnectingRequest;
+  /** The transport's classification, when it failed the request (a 401 after a failed OAuth flow, say). */
+  httpProblem?: HttpProblem;
+}
+
 /** How the initialize handshake ended. */
 export type InitializeStep =
   | { kind: 'ready'; info: InitializeInfo }
   /** The server answered -32601: a bare JSON-RPC server; the user (or a flag) may carry on without it. */
   | { kind: 'unsupported'; message: string }
-  | { kind: 'failed'; message: string; outcome: RequestOutcome };
+  | ConnectFailed;
 
 /** How connecting ended, in either era. */
 export type ConnectStep =
   /** `reason` says how the era was chosen, e.g. "Auto: server/discover got -32601, fell back to initialize". */
   | { kind: 'ready'; info: InitializeInfo; era: ProtocolEra; reason: string }
   | { kind: 'unsupported'; message: string }
-  | { kind: 'failed'; message: string; outcome: RequestOutcome }
+  | ConnectFailed
   /** The server speaks none of the versions this client could use (or not the one chosen by hand). */
   | { kind: 'version-unsupported'; message: string; supported: string[] };
 
@@ -65,17 +86,17 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** Auto: probe with server/discover first (default true); false goes straight to initialize. */
   probe?: boolean;
-  /** How long Auto waits for the probe before taking silence for a legacy server. */
+  /** How the server is reached: decides how long Auto's probe waits (see probeTimeoutMs). */
+  over?: ConnectOver;
+  /** How long Auto waits for the probe before taking silence for a legacy server, when not the policy's. */
   probeTimeoutMs?: number;
 }
-
-/** A silent legacy stdio server costs Auto this long before it falls back to initialize. */
-export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
 
 export class ConnectionCore<B = unknown> {
   readonly session: ClientSession;
   private readonly stderrKept = new StderrTail();
   private readonly exchanges = new ExchangeJudge();
+  private readonly failedRequests = new FailedRequests();
   private readonly transport: ConnectionTransport;
   private readonly hooks: ConnectionHooks<B>;
   private closedWith: string | undefined;
@@ -102,25 +123,30 @@ export class ConnectionCore<B = unknown> {
    * Connect in the era `choice` asks for. A legacy version: initialize, as always. A modern one:
    * server/discover, then every request carries `_meta`. Auto: the spec's backward-compatibility
    * probe — server/discover first; a DiscoverResult or a modern error means a modern server, any
-   * other answer (or none in time, or a failed HTTP exchange) means legacy: initialize.
+   * other answer (or none in time, or a failed HTTP exchange) means legacy: initialize. A refusal
+   * for authorization (401/403) answers nothing about the protocol: connecting ends there, in any era.
+   * `over` decides how long the probe waits (connect-policy.ts).
    */
   async connect(choice: VersionChoice, options: ConnectOptions = {}): Promise<ConnectStep> {
     const { timeoutMs } = options;
     if (isLegacyVersion(choice)) return this.legacy(choice, timeoutMs, `${choice} was chosen: initialize`);
     if (choice !== 'auto') return this.modernByHand(choice, timeoutMs);
     if (options.probe === false) return this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, 'Auto without the probe: initialize');
-    const probe = await this.session.discover({ probe: true, timeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS });
+    const probe = await this.session.discover({ probe: true, timeoutMs: options.probeTimeoutMs ?? probeTimeoutMs(options.over, timeoutMs) });
     return this.afterProbe(probe, timeoutMs, true);
   }
 
   /** Auto decides from the probe's answer; `retry`: a -32022 may be followed once, with a version the server listed. */
   private async afterProbe(probe: DiscoverAnswer, timeoutMs: number | undefined, retry: boolean): Promise<ConnectStep> {
+    // Refused for authorization: no answer about the protocol, so no fallback.
+    const refused = this.authorizationRefused(probe.outcome);
+    if (refused) return refused;
     const { judged } = probe;
     const asked = probe.version;
     switch (judged.kind) {
       case 'discovered': {
         const best = bestMutualVersion(judged.info.supportedVersions);
-        if (best === undefined) return versionUnsupported(asked, judged.info.supportedVersions);
+        if (best === undefined) return this.versionUnsupported(asked, judged.info.supportedVersions);
         if (isLegacyVersion(best)) return this.legacy(best, timeoutMs, `Auto: server/discover lists only ${best} of the versions mcpscope speaks: initialize`);
         if (best !== asked) {
           const again = await this.session.discover({ version: best, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
@@ -131,14 +157,19 @@ export class ConnectionCore<B = unknown> {
       }
       case 'malformed':
         if (judged.looksModern) {
-          return { kind: 'failed', message: `Auto: the server answered server/discover as a modern server, but: ${judged.message}`, outcome: probe.outcome };
+          return this.failed(
+            'server/discover',
+            `Auto: the server answered server/discover as a modern server, but: ${judged.message}`,
+            probe.outcome,
+            'refused',
+          );
         }
         return this.afterMalformedProbe(judged.message, probe.outcome, timeoutMs);
       case 'modern-error': {
         const supported = judged.supported;
-        if (supported === undefined) return { kind: 'failed', message: modernErrorMessage(probe), outcome: probe.outcome };
+        if (supported === undefined) return this.failed('server/discover', modernErrorSentence(probe.outcome), probe.outcome, 'refused');
         const best = bestMutualVersion(supported);
-        if (best === undefined || !retry) return versionUnsupported(asked, supported);
+        if (best === undefined || !retry) return this.versionUnsupported(asked, supported);
         if (isLegacyVersion(best)) return this.legacy(best, timeoutMs, `Auto: server/discover got -32022; the server supports ${best}: initialize`);
         const again = await this.session.discover({ version: best, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
         return this.afterProbe(again, timeoutMs, false);
@@ -146,7 +177,7 @@ export class ConnectionCore<B = unknown> {
       case 'legacy':
         return this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, `Auto: ${judged.why}, fell back to initialize`);
       case 'gone':
-        return { kind: 'failed', message: judged.message, outcome: probe.outcome };
+        return this.failed('server/discover', judged.message, probe.outcome);
     }
   }
 
@@ -159,35 +190,51 @@ export class ConnectionCore<B = unknown> {
     const reason = `Auto: server/discover was answered, but not with a DiscoverResult (${problem}); taken for a legacy server, fell back to initialize`;
     const step = await this.legacy(NEWEST_LEGACY_VERSION, timeoutMs, reason);
     if (step.kind === 'ready' || step.kind === 'version-unsupported') return step;
-    const outcome = step.kind === 'failed' ? step.outcome : probeOutcome;
-    return { kind: 'failed', message: `Auto: ${problem} Nor did initialize work: ${step.message}`, outcome };
+    const message = `Auto: ${problem} Nor did initialize work: ${step.message}`;
+    if (step.kind === 'failed') return { ...step, message };
+    return this.failed('initialize', message, probeOutcome, 'refused');
   }
 
   /** A modern version chosen by hand: server/discover, no fallback and no retry. */
   private async modernByHand(version: string, timeoutMs: number | undefined, retry = true): Promise<ConnectStep> {
     const answer = await this.session.discover({ version, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+    const refused = this.authorizationRefused(answer.outcome);
+    if (refused) return refused;
     const { judged } = answer;
     switch (judged.kind) {
       case 'discovered':
-        if (!judged.info.supportedVersions.includes(version)) return versionUnsupported(version, judged.info.supportedVersions);
+        if (!judged.info.supportedVersions.includes(version)) return this.versionUnsupported(version, judged.info.supportedVersions);
         this.session.useModern(version);
         return this.ready('modern', `${version} was chosen: server/discover answered`);
       case 'malformed':
-        return { kind: 'failed', message: judged.message, outcome: answer.outcome };
+        return this.failed('server/discover', judged.message, answer.outcome, 'refused');
       case 'modern-error':
         // A -32022 that lists the very version asked for is retried once with it; another version is the person's choice.
         if (retry && judged.supported?.includes(version)) return this.modernByHand(version, timeoutMs, false);
-        if (judged.supported !== undefined) return versionUnsupported(version, judged.supported);
-        return { kind: 'failed', message: modernErrorMessage(answer), outcome: answer.outcome };
+        if (judged.supported !== undefined) return this.versionUnsupported(version, judged.supported);
+        return this.failed('server/discover', modernErrorSentence(answer.outcome), answer.outcome, 'refused');
       case 'legacy':
-        return {
-          kind: 'failed',
-          message: `${judged.why}: this server does not seem to speak ${version}. Choose Auto or ${NEWEST_LEGACY_VERSION} for a server of the initialize era.`,
-          outcome: answer.outcome,
-        };
+        return this.failed('server/discover', `${judged.why}: this server does not seem to speak ${version}.`, answer.outcome, 'not-modern');
       case 'gone':
-        return { kind: 'failed', message: judged.message, outcome: answer.outcome };
+        return this.failed('server/discover', judged.message, answer.outcome);
     }
+  }
+
+  private versionUnsupported(asked: string, supported: readonly string[]): ConnectStep {
+    return { kind: 'version-unsupported', message: versionUnsupportedSentence(asked, supported), supported: [...supported] };
+  }
+
+  /** A connecting request's failure; its cause is read from the outcome unless given. */
+  private failed(at: ConnectingRequest, message: string, outcome: RequestOutcome, cause?: ConnectFailed['cause']): ConnectFailed {
+    const problem = this.failedRequests.problemOf(outcome);
+    const decided = cause ?? this.failedRequests.causeOf(outcome);
+    return { kind: 'failed', message, outcome, cause: decided, at, ...(problem !== undefined ? { httpProblem: problem } : {}) };
+  }
+
+  /** The transport refused the connecting request for authorization: the flow's (or the server's) sentence, once. */
+  private authorizationRefused(outcome: RequestOutcome): ConnectFailed | undefined {
+    if (this.failedRequests.authorizationProblem(outcome) === undefined) return undefined;
+    return this.failed('server/discover', outcome.status === 'closed' ? outcome.message : outcomeMessage(outcome), outcome);
   }
 
   private async legacy(version: LegacyProtocolVersion, timeoutMs: number | undefined, reason: string): Promise<ConnectStep> {
@@ -208,7 +255,9 @@ export class ConnectionCore<B = unknown> {
     if (init.outcome.status === 'error' && init.outcome.error.code === ErrorCode.MethodNotFound) {
       return { kind: 'unsupported', message: init.message };
     }
-    return { kind: 'failed', message: init.message, outcome: init.outcome };
+    const outcome = init.outcome;
+    const message = outcome.status === 'timeout' ? noAnswerSentence('initialize', outcome.elapsedMs) : init.message;
+    return this.failed('initialize', message, outcome);
   }
 
   /** After initialize was answered with -32601: requests go out as if the session were initialized. */
@@ -245,6 +294,7 @@ export class ConnectionCore<B = unknown> {
         return;
       case 'request-failed': {
         const ids = event.idTexts.flatMap((text) => requestIdFromText(text) ?? []);
+        for (const id of ids) this.failedRequests.failed(id.key, event.problem);
         if (this.hooks.requestFailed?.(ids, event.problem, event.message)) return;
         for (const id of ids) this.session.failRequest(id, event.message);
         return;
@@ -271,15 +321,4 @@ export class ConnectionCore<B = unknown> {
       // The close event that follows says why.
     });
   }
-}
-
-function versionUnsupported(asked: string, supported: readonly string[]): ConnectStep {
-  const listed = supported.length > 0 ? supported.join(', ') : 'none';
-  const usable = bestMutualVersion(supported);
-  const what = usable === undefined ? 'none of them is a version mcpscope speaks' : `choose ${usable} to connect`;
-  return { kind: 'version-unsupported', message: `The server does not support ${asked}; it supports: ${listed} (${what}).`, supported: [...supported] };
-}
-
-function modernErrorMessage(answer: DiscoverAnswer): string {
-  return `The server answered server/discover with a modern error, so it speaks the 2026-07-28 generation, but refused: ${outcomeMessage(answer.outcome)}`;
 }

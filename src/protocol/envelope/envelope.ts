@@ -33,7 +33,7 @@ export interface HttpTransportConfig {
   /** Extra request headers, e.g. Authorization. */
   headers: Record<string, string>;
   mode: HttpMode;
-  /** OAuth (issue 12): how to answer a 401; absent means off. */
+  /** OAuth: how to answer a 401; absent means off. */
   auth?: HttpAuthConfig;
 }
 

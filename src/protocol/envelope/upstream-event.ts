@@ -44,7 +44,7 @@ export type UpstreamEventOf<B> =
    * round an integer beyond 2^53 into another request's id.
    */
   | { type: 'request-failed'; idTexts: string[]; problem: HttpProblem; message: string }
-  /** HTTP transports: the OAuth flow of this connection, a whole snapshot on every change (issue 12). */
+  /** HTTP transports: the OAuth flow of this connection, a whole snapshot on every change. */
   | { type: 'auth'; flow: AuthFlowView }
   /** Emitted once, last, and only after a successful start. */
   | ({ type: 'close' } & UpstreamClose);

@@ -5,6 +5,7 @@
 
 import { classifyFrame, type JsonRpcId, type SingleFrame } from '../jsonrpc/codec.js';
 import { formatBytes, formatDuration } from '../text/format.js';
+import { plural } from '../text/plural.js';
 import { requestIdOf, type RequestId } from '../ledger/request-id.js';
 import type { AuthStepId } from '../auth/flow-view.js';
 
@@ -155,7 +156,7 @@ export function exchangeSummary(x: HttpExchange): string {
   }
   if (x.state === 'streaming') parts.push('stream open');
   if (x.state === 'done' || x.state === 'failed' || x.state === 'cancelled') {
-    if (x.events !== undefined) parts.push(`${x.events} event${x.events === 1 ? '' : 's'}`);
+    if (x.events !== undefined) parts.push(plural(x.events, 'event'));
     parts.push(formatBytes(x.responseBytes));
     if (x.durationMs !== undefined) parts.push(formatDuration(x.durationMs));
   }

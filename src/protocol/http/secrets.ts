@@ -2,9 +2,11 @@
 // one mask for every secret (header values, OAuth tokens, client secrets, codes),
 // so a token never reaches the page, the log or the terminal in the clear.
 
+import { plural } from '../text/plural.js';
+
 /** The one mask: the value's length is kept (it helps tell tokens apart), its content is not. */
 export function maskSecret(value: string): string {
-  return `•••• (${value.length} character${value.length === 1 ? '' : 's'} hidden)`;
+  return `•••• (${plural(value.length, 'character')} hidden)`;
 }
 
 /**

@@ -16,12 +16,13 @@ export function internalFailureMessage(check: string, what: string, error: unkno
 /** Runs one check; a throw is reported as LINT-INTERNAL instead of stopping the linter. */
 export type Guard = (check: string, run: () => void) => void;
 
-export function guardFor(report: Report, subject: Sender, what: string): Guard {
+/** `what` names the frame or exchange; a function is called only when a check fails. */
+export function guardFor(report: Report, subject: Sender, what: string | (() => string)): Guard {
   return (check, run) => {
     try {
       run();
     } catch (error) {
-      report('LINT-INTERNAL', internalFailureMessage(check, what, error), subject);
+      report('LINT-INTERNAL', internalFailureMessage(check, typeof what === 'string' ? what : what(), error), subject);
     }
   };
 }

@@ -4,7 +4,8 @@
 // GET stream, no DELETE.
 
 import type { Report } from './report.js';
-import type { ModernRequest } from './modern.js';
+import { namesModernVersion } from './modern-era.js';
+import type { ModernLint, ModernRequest } from './modern.js';
 import type { HttpExchangeFacts } from './transport.js';
 
 const NAMED = new Set(['tools/call', 'resources/read', 'prompts/get']);
@@ -47,9 +48,32 @@ function headerProblems(headers: Record<string, string>, request: ModernRequest)
 }
 
 /**
+ * The 2026-07-28 header, session and method rules, on an exchange of that generation: one that carried its
+ * requests, or none, on a connection (or with a header) of it. Its findings link to `reportFor` the version of its
+ * first request, else the connection's, else its header's.
+ */
+export function checkModernExchange(ex: HttpExchangeFacts, modern: ModernLint, reportFor: (version: string | undefined) => Report): void {
+  if ((ex.mode !== undefined && ex.mode !== 'streamable-http') || ex.initialize) return;
+  const keys = ex.requestKeys ?? [];
+  const requests = keys.flatMap((k): ModernRequest[] => {
+    const r = modern.remembered(k);
+    return r ? [r] : [];
+  });
+  const header = ex.requestHeaders['mcp-protocol-version'];
+  // A POST of requests of the initialize generation is not one; anything else follows the connection (or its header).
+  const isModern = requests.length > 0 || (keys.length === 0 && (modern.version !== undefined || namesModernVersion(header)));
+  if (!isModern) return;
+  try {
+    checkModernHttpExchange(ex, requests, reportFor(requests[0]?.version ?? modern.version ?? header));
+  } finally {
+    for (const k of keys) modern.forget(k);
+  }
+}
+
+/**
  * One exchange of a modern connection. `requests` are the modern client requests its POST carried.
  */
-export function checkModernHttpExchange(ex: HttpExchangeFacts, requests: readonly ModernRequest[], report: Report): void {
+function checkModernHttpExchange(ex: HttpExchangeFacts, requests: readonly ModernRequest[], report: Report): void {
   if (ex.method === 'GET' || ex.method === 'DELETE') {
     report(
       'MODERN-HTTP-METHOD',

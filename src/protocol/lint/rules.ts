@@ -357,7 +357,7 @@ export const RULES = {
     spec: { url: `${TASKS_EXTENSION_DOC}#for-mcp-servers` },
   },
   'LINT-INTERNAL': { severity: 'warning', title: 'A lint rule of mcpscope failed (a bug of mcpscope, not of the server)' },
-  // --- authorization (issue 12): judged from the OAuth discovery results, not from frames (auth-rules.ts) ---
+  // --- authorization: judged from the OAuth discovery results, not from frames (auth-rules.ts) ---
   'AUTH-CHALLENGE': {
     severity: 'error',
     title: 'A 401 carries a well-formed WWW-Authenticate with a Bearer challenge',

@@ -87,6 +87,8 @@ export interface Resource {
   mimeType?: string;
   size?: number;
   icons?: Icon[];
+  /** audience, priority, lastModified: as the server sent them, checked where they are shown. */
+  annotations?: unknown;
 }
 
 export interface ResourceTemplate {

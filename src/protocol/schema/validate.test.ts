@@ -252,3 +252,13 @@ describe('validateAgainstSchema: patterns take time linear in the value', () => 
     });
   });
 });
+
+describe('validateAgainstSchema: property names that are Object.prototype members', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('checks a property named %s, patterns included', (name) => {
+    const schema: unknown = JSON.parse(`{"type":"object","properties":{"${name}":{"type":"string","pattern":"^a+$"}}}`);
+    expect(validateAgainstSchema(schema, JSON.parse(`{"${name}":"aa"}`))).toEqual({ valid: true });
+    const r = validateAgainstSchema(schema, JSON.parse(`{"${name}":"b"}`));
+    expect(r.valid).toBe(false);
+    expect(r.valid === false && formatProblems(r.problems)).toEqual([expect.stringContaining(`/${name}`)]);
+  });
+});

@@ -8,6 +8,7 @@
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import { MAX_NESTING, PATTERN_SOURCE, patternFacts, withPatternFormats, withPatternsResolved } from './schema-patterns.js';
 import { eachSubschema, nestsDeeperThan } from './walk.js';
+import { plural } from '../text/plural.js';
 
 export interface SchemaProblem {
   /** JSON Pointer into the value, "" for the root. */
@@ -138,11 +139,11 @@ function message(schema: unknown, u: OutputUnit): string {
     case 'exclusiveMaximum':
       return `must be < ${String(v)}`;
     case 'minLength':
-      return `must have at least ${String(v)} character${v === 1 ? '' : 's'}`;
+      return `must have at least ${plural(Number(v), 'character')}`;
     case 'maxLength':
       return `must have at most ${String(v)} characters`;
     case 'minItems':
-      return `must have at least ${String(v)} item${v === 1 ? '' : 's'}`;
+      return `must have at least ${plural(Number(v), 'item')}`;
     case 'maxItems':
       return `must have at most ${String(v)} items`;
     case 'pattern':

@@ -3,6 +3,7 @@
 // without a bound, so asking about a 3,000-level schema cannot overflow the stack.
 
 import { isRecord } from '../json/guards.js';
+import { setOwn } from '../text/own.js';
 
 export type SchemaNode = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export function mapSubschemas(node: SchemaNode, change: (child: unknown, path: s
     const copy: SchemaNode = {};
     for (const [name, child] of Object.entries(map)) {
       // `dependencies` mixes sub-schemas with arrays of property names.
-      copy[name] = Array.isArray(child) ? child : change(child, `/${key}/${segment(name)}`);
+      setOwn(copy, name, Array.isArray(child) ? child : change(child, `/${key}/${segment(name)}`));
     }
     out[key] = copy;
   }

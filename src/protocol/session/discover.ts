@@ -5,7 +5,7 @@
 import { isRecord } from '../json/guards.js';
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import { META_SERVER_INFO, implementationOf, isModernError, modernRequestMeta, resultServerInfo, unsupportedVersionData } from '../mcp/modern-meta.js';
-import type { DiscoverInfo, RequestOutcome } from './types.js';
+import type { DiscoverInfo, RequestOptions, RequestOutcome } from './types.js';
 
 export type DiscoverJudgment =
   | { kind: 'discovered'; info: DiscoverInfo }
@@ -111,4 +111,16 @@ export function notInitializedHint(requestRaw: string, error: JsonRpcErrorObject
   if (typeof version !== 'string') return '';
   const stop = /[.!?]\s*$/.test(error.message) ? '' : '.';
   return `${stop} This request declared protocol ${version} in its _meta, yet the server answers as a legacy server does before initialize: it does not serve ${version} requests, whatever its server/discover said. Connect with a 2025 version instead.`;
+}
+
+/** How server/discover ended; `judged` says what it tells about the server. */
+export type DiscoverAnswer = { version: string; outcome: RequestOutcome; judged: DiscoverJudgment } & (
+  { ok: true; info: DiscoverInfo } | { ok: false; message: string; supported?: string[] }
+);
+
+export interface DiscoverOptions extends RequestOptions {
+  /** The version to ask with (default: the session's modern version, else the newest modern one). */
+  version?: string;
+  /** Auto's probe: emit `probe` events, and do not send notifications/cancelled on timeout. */
+  probe?: boolean;
 }

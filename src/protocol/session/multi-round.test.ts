@@ -85,6 +85,15 @@ describe('requestWithInput: multi-round requests', () => {
     ]);
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('answers an input request keyed %s under that key', async (key) => {
+    const ask = { ...ASK_NAME, inputRequests: JSON.parse(`{"${key}":${JSON.stringify(ASK_NAME.inputRequests.github_login)}}`) as unknown };
+    const { session, sent } = conversation((_, n) => (n === 1 ? ask : DONE), { 'elicitation/create': accept });
+    expect(await session.requestWithInput('tools/call', { name: 'login' })).toMatchObject({ status: 'result', rounds: 2 });
+    const responses = sent[1]!.params.inputResponses as Record<string, unknown>;
+    expect(Object.keys(responses)).toEqual([key]);
+    expect(Object.getOwnPropertyDescriptor(responses, key)?.value).toEqual({ action: 'accept', content: { name: 'octocat' } });
+  });
+
   it('echoes requestState exactly as the server spelled its value, escapes included', async () => {
     const { session, raws } = rawSession((n) => (n === 1 ? '{"resultType":"input_required","requestState":"a\\u0000b\\"c\\ud800"}' : '{}'));
     session.useModern('2026-07-28');

@@ -6,6 +6,7 @@
 // limit is hit, or the client cannot go on (then it says why and stops).
 
 import { isRecord } from '../json/guards.js';
+import { setOwn } from '../text/own.js';
 import type { RequestOptions, RequestOutcome, SentRequest, ServerRequestAnswer } from './types.js';
 
 export const INPUT_REQUIRED = 'input_required';
@@ -178,7 +179,7 @@ async function answerAll(
         message: `The input request "${key}" (${request.method}) for ${method} was not answered: ${answer.error.message} (${answer.error.code}). An input response can only be a result, so mcpscope stopped.`,
       };
     }
-    value[key] = answer.result;
+    setOwn(value, key, answer.result);
   }
   return { ok: true, value };
 }

@@ -82,6 +82,8 @@ export type SessionEvent =
   | { type: 'initialized'; info: InitializeInfo }
   | { type: 'notification'; method: string; params: unknown; raw: string }
   | { type: 'server-request'; id: JsonRpcId; method: string; answer: 'result' | 'error'; raw: string }
+  /** The server cancelled a request of its own while its handler ran: the handler's signal was aborted, and no answer goes back. */
+  | { type: 'server-cancelled'; id: JsonRpcId; method: string; message: string }
   | { type: 'late-response'; id: JsonRpcId; method: string; raw: string; lateByMs: number }
   | { type: 'duplicate-response'; id: JsonRpcId; method: string; raw: string }
   | { type: 'orphan-response'; id: JsonRpcId | null | undefined; raw: string }
@@ -100,13 +102,16 @@ export type SessionEvent =
 export type ServerRequestAnswer = { result: unknown } | { error: JsonRpcErrorObject };
 
 /**
- * Which server request a handler answers: its id (to pair it with a later notifications/cancelled),
- * and, when it runs as a client-side task, the task and a signal aborted when the task is cancelled.
+ * Which server request a handler answers: its id, a signal aborted when the answer is no longer
+ * wanted, and, when it runs as a client-side task, the task.
  */
 export interface ServerRequestInfo {
   id: JsonRpcId;
-  /** Aborted when the work is no longer wanted (the server cancelled the task). */
-  signal?: AbortSignal;
+  /**
+   * Aborted when the server cancels the request (notifications/cancelled for its id), the connection
+   * closes, or, for a client-side task, the server cancels the task; `handlerAbortOf` reads why.
+   */
+  signal: AbortSignal;
   /** The task this request runs as. */
   taskId?: string;
 }

@@ -25,7 +25,7 @@ function setup() {
     },
   });
   let requests = 0;
-  const call = (method: string, params: unknown) => Promise.resolve(handlers[method]!(params, { id: `s${++requests}` }));
+  const call = (method: string, params: unknown) => Promise.resolve(handlers[method]!(params, { id: `s${++requests}`, signal: new AbortController().signal }));
   return { clock, notes, receiver, handlers, call, contexts, answer: (a: ServerRequestAnswer) => answer(a) };
 }
 

@@ -52,6 +52,8 @@ describe('the tasks extension (2026-07-28)', () => {
     expect(detailProblems({ ...handle, status: 'input_required', inputRequests: { name: ask, bad: 3 } })).toEqual([
       'inputRequests["bad"] is not a request ({method, params})',
     ]);
+    const proto = parseExtTask({ ...handle, status: 'input_required', inputRequests: JSON.parse(`{"__proto__":${JSON.stringify(ask)}}`) as unknown });
+    expect(proto.ok && Object.getOwnPropertyDescriptor(proto.value.detail.inputRequests, '__proto__')?.value).toEqual(ask);
     const done = parseExtTask({ ...handle, status: 'completed', result: { content: [] } });
     expect(done.ok && done.value.detail).toEqual({ result: { content: [] } });
     expect(detailProblems({ ...handle, status: 'completed' })).toEqual(['a completed task carries its final result in "result" (an object), and it has none']);

@@ -8,8 +8,9 @@
 import { isRecord } from '../json/guards.js';
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import { err, ok, type Result } from '../result.js';
+import { setOwn } from '../text/own.js';
 import { isModernVersion } from '../versions.js';
-import { TASK_STATUSES, isTaskStatus, taskFields, type Task } from './task.js';
+import { isTaskStatus, sharedTaskProblems, taskFields, type Task } from './task.js';
 
 /** The extension's identifier, in `capabilities.extensions` of both sides. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -55,28 +56,22 @@ function isErrorObject(value: unknown): value is JsonRpcErrorObject {
 
 /** Every problem of the Task fields of the extension; empty when they are right. */
 export function extTaskProblems(value: unknown): string[] {
-  if (!isRecord(value)) return [`it is ${JSON.stringify(value) ?? 'undefined'}, not an object`];
-  const problems: string[] = [];
-  if (typeof value.taskId !== 'string') problems.push('taskId is not a string');
-  if (value.status === undefined) problems.push('status is missing');
-  else if (!isTaskStatus(value.status)) problems.push(`status ${JSON.stringify(value.status)} is not one of ${TASK_STATUSES.join(', ')}`);
-  if (typeof value.createdAt !== 'string') problems.push('createdAt (an ISO 8601 time) is missing');
-  if (typeof value.lastUpdatedAt !== 'string') problems.push('lastUpdatedAt (an ISO 8601 time) is missing');
-  if (!(value.ttlMs === null || (typeof value.ttlMs === 'number' && Number.isInteger(value.ttlMs) && value.ttlMs >= 0))) {
-    problems.push(
-      value.ttlMs === undefined && value.ttl !== undefined
-        ? 'ttlMs is missing (the extension names it ttlMs; "ttl" is the 2025-11-25 name)'
-        : 'ttlMs is neither an integer number of milliseconds nor null',
-    );
-  }
-  if (
-    value.pollIntervalMs !== undefined &&
-    !(typeof value.pollIntervalMs === 'number' && Number.isInteger(value.pollIntervalMs) && value.pollIntervalMs >= 0)
-  ) {
-    problems.push('pollIntervalMs is not an integer number of milliseconds');
-  }
-  if (value.statusMessage !== undefined && typeof value.statusMessage !== 'string') problems.push('statusMessage is not a string');
-  return problems;
+  return sharedTaskProblems(value, (task) => {
+    const problems: string[] = [];
+    if (!(task.ttlMs === null || isMilliseconds(task.ttlMs))) {
+      problems.push(
+        task.ttlMs === undefined && task.ttl !== undefined
+          ? 'ttlMs is missing (the extension names it ttlMs; "ttl" is the 2025-11-25 name)'
+          : 'ttlMs is neither an integer number of milliseconds nor null',
+      );
+    }
+    if (task.pollIntervalMs !== undefined && !isMilliseconds(task.pollIntervalMs)) problems.push('pollIntervalMs is not an integer number of milliseconds');
+    return problems;
+  });
+}
+
+function isMilliseconds(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 /** The problems of a DetailedTask's status-specific fields (tasks/get, notifications/tasks). */
@@ -119,7 +114,7 @@ export function parseExtTask(value: unknown): Result<{ task: Task; detail: TaskD
   if (value.status === 'input_required' && isRecord(value.inputRequests)) {
     const requests: Record<string, TaskInputRequest> = {};
     for (const [key, entry] of Object.entries(value.inputRequests)) {
-      if (isRecord(entry) && typeof entry.method === 'string') requests[key] = { method: entry.method, params: entry.params };
+      if (isRecord(entry) && typeof entry.method === 'string') setOwn(requests, key, { method: entry.method, params: entry.params });
     }
     detail.inputRequests = requests;
   }

@@ -41,8 +41,11 @@ export function transitionProblem(from: TaskStatus, to: TaskStatus): string | un
   return undefined;
 }
 
-/** Every problem of a value that should be a Task; empty when it is one. */
-export function taskProblems(value: unknown): string[] {
+/**
+ * The problems of the fields both generations' Tasks share, in the order they are told; `timing` gives those of
+ * the ttl and poll interval, which each generation names its own way (2025-11-25 `ttl`, the extension `ttlMs`).
+ */
+export function sharedTaskProblems(value: unknown, timing: (task: Record<string, unknown>) => string[]): string[] {
   if (!isRecord(value)) return [`it is ${JSON.stringify(value) ?? 'undefined'}, not an object`];
   const problems: string[] = [];
   if (typeof value.taskId !== 'string') problems.push('taskId is not a string');
@@ -50,12 +53,19 @@ export function taskProblems(value: unknown): string[] {
   else if (!isTaskStatus(value.status)) problems.push(`status ${JSON.stringify(value.status)} is not one of ${TASK_STATUSES.join(', ')}`);
   if (typeof value.createdAt !== 'string') problems.push('createdAt (an ISO 8601 time) is missing');
   if (typeof value.lastUpdatedAt !== 'string') problems.push('lastUpdatedAt (an ISO 8601 time) is missing');
-  if (typeof value.ttl !== 'number' && value.ttl !== null) problems.push('ttl is neither a number of milliseconds nor null');
-  if (value.pollInterval !== undefined && (typeof value.pollInterval !== 'number' || !(value.pollInterval >= 0))) {
-    problems.push('pollInterval is not a number of milliseconds');
-  }
+  problems.push(...timing(value));
   if (value.statusMessage !== undefined && typeof value.statusMessage !== 'string') problems.push('statusMessage is not a string');
   return problems;
+}
+
+/** Every problem of a value that should be a Task; empty when it is one. */
+export function taskProblems(value: unknown): string[] {
+  return sharedTaskProblems(value, (task) => [
+    ...(typeof task.ttl !== 'number' && task.ttl !== null ? ['ttl is neither a number of milliseconds nor null'] : []),
+    ...(task.pollInterval !== undefined && (typeof task.pollInterval !== 'number' || !(task.pollInterval >= 0))
+      ? ['pollInterval is not a number of milliseconds']
+      : []),
+  ]);
 }
 
 /** A Task, read leniently where the shape allows it (the problems are the linter's to report). */

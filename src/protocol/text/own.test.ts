@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownValue } from './own.js';
+import { ownValue, setOwn } from './own.js';
 
 describe('ownValue', () => {
   it('finds own members only, whatever their name', () => {
@@ -8,5 +8,15 @@ describe('ownValue', () => {
     expect(ownValue(record, 'a')).toBe('1');
     expect(ownValue(record, 'constructor')).toBeUndefined();
     expect(ownValue(record, 'toString')).toBeUndefined();
+  });
+});
+
+describe('setOwn', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('makes %s an own, enumerable member, as JSON carries it', (key) => {
+    const record: Record<string, unknown> = {};
+    setOwn(record, key, { answer: 1 });
+    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(record))).toEqual(JSON.parse(`{"${key}":{"answer":1}}`));
+    expect(Object.keys(record)).toEqual([key]);
   });
 });

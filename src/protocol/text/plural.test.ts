@@ -22,6 +22,9 @@ describe('formatCount', () => {
     try {
       const fresh = await import('./plural.js');
       expect(made).not.toHaveBeenCalled();
+      // Small whole numbers (a mask's length, a timeout in seconds) never need it.
+      expect([fresh.formatCount(0), fresh.formatCount(999), fresh.plural(-3, 'second')]).toEqual(['0', '999', '-3 seconds']);
+      expect(made).not.toHaveBeenCalled();
       expect([fresh.formatCount(1000), fresh.formatCount(2_000_000)]).toEqual(['1,000', '2,000,000']);
       expect(made).toHaveBeenCalledTimes(1);
     } finally {

@@ -6,6 +6,8 @@ let counts: Intl.NumberFormat | undefined;
 
 /** 100,000 (toLocaleString builds a formatter on every call; this one is made once). */
 export function formatCount(n: number): string {
+  // Small whole numbers need no grouping: the proxy's masks and timeouts count without the formatter.
+  if (Number.isInteger(n) && Math.abs(n) < 1000) return String(n);
   counts ??= new Intl.NumberFormat('en-US');
   return counts.format(n);
 }

@@ -3,6 +3,7 @@
 
 import { isRecord } from '../../../protocol/index.js';
 import { ErrorBoundary } from '../ErrorBoundary.js';
+import { ContentAnnotations } from './ContentAnnotations.js';
 import { AudioBlock, BlockProblem, ImageBlock } from './MediaBlocks.js';
 import { EmbeddedResourceBlock, ResourceLinkBlock } from './ResourceBlocks.js';
 import { TextBlock } from './TextBlock.js';
@@ -16,6 +17,12 @@ function safeJson(value: unknown): string {
   }
 }
 
+interface BlockProps {
+  block: unknown;
+  label: string;
+  onOpenResource?: (uri: string) => void;
+}
+
 function RawBlock({ block, note }: { block: unknown; note?: string }) {
   return (
     <>
@@ -25,7 +32,7 @@ function RawBlock({ block, note }: { block: unknown; note?: string }) {
   );
 }
 
-export function ContentBlockView({ block, label, onOpenResource }: { block: unknown; label: string; onOpenResource?: (uri: string) => void }) {
+function BlockBody({ block, label, onOpenResource }: BlockProps) {
   if (!isRecord(block) || typeof block.type !== 'string') return <RawBlock block={block} note='Not a content block: it has no "type".' />;
   switch (block.type) {
     case 'text':
@@ -41,6 +48,16 @@ export function ContentBlockView({ block, label, onOpenResource }: { block: unkn
     default:
       return <RawBlock block={block} note={`A content type mcpscope does not know ("${block.type}"), shown as received.`} />;
   }
+}
+
+/** One content block: its annotations (audience, priority, lastModified) as badges, then the block by its type. */
+export function ContentBlockView(props: BlockProps) {
+  return (
+    <>
+      {isRecord(props.block) && <ContentAnnotations annotations={props.block.annotations} of={props.label} />}
+      <BlockBody {...props} />
+    </>
+  );
 }
 
 export function ContentBlocks({ blocks, onOpenResource }: { blocks: readonly unknown[]; onOpenResource?: (uri: string) => void }) {

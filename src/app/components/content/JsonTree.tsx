@@ -1,11 +1,11 @@
 // A collapsible JSON tree: objects and arrays as <details>, open to a depth.
 
+import { plural } from '../../../protocol/index.js';
+
 const MAX_ENTRIES = 500;
 
 function summaryOf(value: object): string {
-  return Array.isArray(value)
-    ? `[${value.length} item${value.length === 1 ? '' : 's'}]`
-    : `{${Object.keys(value).length} key${Object.keys(value).length === 1 ? '' : 's'}}`;
+  return Array.isArray(value) ? `[${plural(value.length, 'item')}]` : `{${plural(Object.keys(value).length, 'key')}}`;
 }
 
 function Leaf({ value }: { value: unknown }) {

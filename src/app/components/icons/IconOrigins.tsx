@@ -1,5 +1,6 @@
 // Under the connection: the origins icons were held back from (allow each in
 // one click) and the origins already allowed (forget each).
+import { plural } from '../../../protocol/index.js';
 import { useIconOrigins } from '../../hooks.js';
 
 export function IconOrigins() {
@@ -19,7 +20,7 @@ export function IconOrigins() {
           <ul>
             {[...blocked].map(([origin, srcs]) => (
               <li key={origin}>
-                <span className="mono">{origin}</span> · {srcs.size} {srcs.size === 1 ? 'icon' : 'icons'} not loaded{' '}
+                <span className="mono">{origin}</span> · {plural(srcs.size, 'icon')} not loaded{' '}
                 <button type="button" className="small" onClick={() => allow(origin)}>
                   Allow icons from {origin}
                 </button>

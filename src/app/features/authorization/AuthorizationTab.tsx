@@ -1,4 +1,4 @@
-// The Authorization tab (issue 12): the OAuth flow of the current HTTP
+// The Authorization tab: the OAuth flow of the current HTTP
 // connection as numbered steps, driven by Next step / Run all / Cancel, the
 // authorization page to open, and the proxy's stored credentials.
 

@@ -1,5 +1,5 @@
 // The OAuth flows of the current connection, as the proxy reports them: a
-// whole AuthFlowView snapshot on every change (issue 12). The latest flow is
+// whole AuthFlowView snapshot on every change. The latest flow is
 // the one shown; flows that ended before it (a step-up starts a new one) stay
 // listed under it. A new connection starts afresh.
 

@@ -1,4 +1,4 @@
-// The proxy's stored OAuth credentials (issue 12), as the page may see them:
+// The proxy's stored OAuth credentials, as the page may see them:
 // GET /api/credentials lists issuers, clients and token facts — never a token —
 // and DELETE /api/credentials[?issuer=] forgets one issuer or all. Sent with
 // the proxy's token like /api/config.

@@ -1,5 +1,5 @@
 // A text field with the server's suggestions (completion/complete) as an ARIA
-// combobox: typing asks, the list offers, the keyboard or a click picks.
+// combobox: focus and typing ask, the list offers, the keyboard or a click picks.
 // Failures are said quietly under the field; typing is never held up.
 
 import { useId, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
@@ -44,7 +44,7 @@ export function CompletionInput({ id, value, onChange, completionRef, argument, 
 
   function keyDown(event: KeyboardEvent<HTMLInputElement>): void {
     // Only a list that is shown takes Enter and Escape; otherwise they are the form's.
-    const outcome = listKey({ open: shown, active }, event.key, shown ? values.length : 0);
+    const outcome = listKey({ open: shown, active }, event.key, shown ? values.length : 0, values.length === 1 && values[0] !== value);
     if (outcome.handled) event.preventDefault();
     if (outcome.pick !== undefined) pick(outcome.pick);
     else {
@@ -73,6 +73,8 @@ export function CompletionInput({ id, value, onChange, completionRef, argument, 
           setList({ open: true, active: -1 });
         }}
         onKeyDown={keyDown}
+        // Focus asks too: an empty field shows what can go in it.
+        onFocus={() => setList({ open: true, active: -1 })}
         onBlur={() => setList(CLOSED)}
       />
       {shown && (

@@ -38,4 +38,11 @@ describe('listKey', () => {
   it('an empty list stays without a highlight', () => {
     expect(listKey({ open: true, active: -1 }, 'ArrowDown', 0).state.active).toBe(-1);
   });
+
+  it('Enter picks the only suggestion, unhighlighted, unless the field already holds it', () => {
+    expect(listKey({ open: true, active: -1 }, 'Enter', 1, true)).toEqual({ state: CLOSED, pick: 0, handled: true });
+    expect(listKey({ open: true, active: -1 }, 'Enter', 1, false)).toEqual({ state: { open: true, active: -1 }, handled: false });
+    expect(listKey({ open: true, active: -1 }, 'Enter', 2, true).pick).toBeUndefined();
+    expect(listKey(CLOSED, 'Enter', 1, true).pick).toBeUndefined();
+  });
 });

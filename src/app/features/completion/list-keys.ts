@@ -1,6 +1,7 @@
 // The keys of a suggestion list (ARIA combobox): ArrowDown opens it or moves
-// down, ArrowUp moves up (both wrap), Enter picks the highlighted value,
-// Escape closes. Pure, so it is tested without a browser.
+// down, ArrowUp moves up (both wrap), Enter picks the highlighted value (or
+// the only one offered, when it is not already in the field), Escape closes.
+// Pure, so it is tested without a browser.
 
 export interface ListState {
   open: boolean;
@@ -18,8 +19,8 @@ export interface KeyOutcome {
 
 export const CLOSED: ListState = { open: false, active: -1 };
 
-/** `count`: the options shown now. */
-export function listKey(state: ListState, key: string, count: number): KeyOutcome {
+/** `count`: the options shown now; `soleDiffers`: there is one, and it is not what the field holds. */
+export function listKey(state: ListState, key: string, count: number, soleDiffers = false): KeyOutcome {
   switch (key) {
     case 'ArrowDown':
       if (!state.open) return { state: { open: true, active: -1 }, handled: true };
@@ -28,6 +29,7 @@ export function listKey(state: ListState, key: string, count: number): KeyOutcom
       if (!state.open || count === 0) return { state, handled: state.open };
       return { state: { open: true, active: state.active <= 0 ? count - 1 : state.active - 1 }, handled: true };
     case 'Enter':
+      if (state.open && state.active < 0 && count === 1 && soleDiffers) return { state: CLOSED, pick: 0, handled: true };
       if (!state.open || state.active < 0 || state.active >= count) return { state, handled: false };
       return { state: CLOSED, pick: state.active, handled: true };
     case 'Escape':

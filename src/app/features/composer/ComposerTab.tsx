@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { classifyFrame, formatDuration, type RequestOutcome } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 import { useConnection, useNavigation } from '../../hooks.js';
-import { TEMPLATES } from './templates.js';
+import { shownNote, TEMPLATES, type Noted } from './templates.js';
 import './composer.css';
 
 interface Sent {
@@ -55,8 +55,13 @@ function outcomeText(o: RequestOutcome | undefined): string {
 
 export function ComposerTab() {
   const { controller, navigationStore } = useApp();
-  const [text, setText] = useState(() => TEMPLATES[0]!.text(nextId));
-  const [note, setNote] = useState(TEMPLATES[0]!.note);
+  const [noted, setNoted] = useState<Noted>(() => ({ note: TEMPLATES[0]!.note, text: TEMPLATES[0]!.text(nextId) }));
+  const [text, setText] = useState(noted.text);
+  const note = shownNote(noted, text);
+  const load = (loaded: Noted) => {
+    setNoted(loaded);
+    setText(loaded.text);
+  };
   const [sent, setSent] = useState<Sent[]>([]);
   const ready = useConnection((s) => s.snapshot !== null && s.snapshot.status !== 'closed' && s.snapshot.status !== 'connecting');
   const draft = useNavigation((s) => s.composerDraft);
@@ -66,12 +71,12 @@ export function ComposerTab() {
   useEffect(() => {
     if (!draft) return;
     const fresh = withFreshId(draft.raw);
-    setText(fresh ?? draft.raw);
-    setNote(
-      fresh
+    load({
+      text: fresh ?? draft.raw,
+      note: fresh
         ? 'Loaded from the log with a new id (sending the old one again would reuse an id, which the spec forbids; put it back to test exactly that).'
         : 'Loaded from the log. Edit it, then send it again.',
-    );
+    });
   }, [draft]);
 
   const send = () => {
@@ -92,14 +97,7 @@ export function ComposerTab() {
     <div className="composer-tab">
       <div className="composer-templates" role="group" aria-label="Templates">
         {TEMPLATES.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            onClick={() => {
-              setText(t.text(nextId));
-              setNote(t.note);
-            }}
-          >
+          <button key={t.id} type="button" onClick={() => load({ note: t.note, text: t.text(nextId) })}>
             {t.label}
           </button>
         ))}

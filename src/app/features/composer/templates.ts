@@ -1,6 +1,8 @@
 // Starting points for the raw composer. Each makes fresh ids, so a template can
 // be sent again without reusing an id.
 
+import { MCPSCOPE_VERSION } from '../../../protocol/index.js';
+
 export interface ComposerTemplate {
   id: string;
   label: string;
@@ -46,7 +48,7 @@ export const TEMPLATES: ComposerTemplate[] = [
           jsonrpc: '2.0',
           id: id(),
           method: 'initialize',
-          params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'mcpscope-composer', version: '0.1.0' } },
+          params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'mcpscope-composer', version: MCPSCOPE_VERSION } },
         },
         { jsonrpc: '2.0', id: id(), method: 'ping' },
       ]),
@@ -58,3 +60,14 @@ export const TEMPLATES: ComposerTemplate[] = [
     text: (id) => `{"jsonrpc": "2.0", "id": "${id()}", "method": "ping"`,
   },
 ];
+
+/** A note and the text it was written for (a template's, or a frame loaded from the log). */
+export interface Noted {
+  note: string;
+  text: string;
+}
+
+/** The note describes the text it came with: once that text is edited or replaced, it is no longer shown. */
+export function shownNote(noted: Noted | undefined, text: string): string | undefined {
+  return noted !== undefined && noted.text === text ? noted.note : undefined;
+}

@@ -1,4 +1,4 @@
-// The OAuth flow in the connection status (issue 12): where it is, or how it
+// The OAuth flow in the connection status: where it is, or how it
 // ended, in one sentence, with the way to the Authorization tab. On the first
 // screen, so it is small: the tab itself loads on demand.
 

@@ -1,4 +1,4 @@
-// The "Authorization" section of the HTTP connection form (issue 12): how the
+// The "Authorization" section of the HTTP connection form: how the
 // proxy answers a 401 (Quick, Guided or Off) and, folded away, a client
 // registration to use instead of dynamic registration.
 

@@ -1,4 +1,4 @@
-// The connection form's "Authorization" section (issue 12): whether the proxy
+// The connection form's "Authorization" section: whether the proxy
 // answers a 401 with the OAuth flow (Guided, Quick or Off) and the optional
 // client registration. Kept in the browser's local storage like the protocol
 // choice — except the client secret, which lives only in this page's memory.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ClientSession } from '../../../protocol/index.js';
 import { createElicitationStore } from './elicitation.js';
 import { choiceBounds, contentOf, fieldsOf, initialValues } from './form-fields.js';
 
@@ -156,5 +157,22 @@ describe('elicitation forms', () => {
     const content = contentOf(fields, values);
     expect(Object.keys(content)).toEqual(['__proto__', 'toString']);
     expect(JSON.stringify(content)).toBe('{"__proto__":"p","toString":3}');
+  });
+});
+
+describe('an elicitation the server cancels', () => {
+  it('leaves the queue (its dialog closes) when the signal aborts, and no answer is sent', async () => {
+    const store = createElicitationStore();
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'elicitation/create': (p, i) => store.request(p, i.signal) } });
+    session.markReadyWithoutInitialize();
+    session.receive(JSON.stringify({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: schema } }));
+    session.receive(JSON.stringify({ jsonrpc: '2.0', id: 'e2', method: 'elicitation/create', params: { message: 'Age?', requestedSchema: schema } }));
+    expect(store.getState().queue.map((q) => q.message)).toEqual(['Name?', 'Age?']);
+    session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"e1"}}');
+    expect(store.getState().queue.map((q) => q.message)).toEqual(['Age?']);
+    store.getState().queue[0]!.answer({ result: { action: 'decline' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent.map((raw) => JSON.parse(raw))).toEqual([{ jsonrpc: '2.0', id: 'e2', result: { action: 'decline' } }]);
   });
 });

@@ -12,6 +12,7 @@ import {
   isRecord,
   urlElicitationOf,
   urlElicitationProblems,
+  whenHandlerAborted,
   type ServerRequestAnswer,
 } from '../../../protocol/index.js';
 import { fieldsOf, type ElicitationField } from './form-fields.js';
@@ -60,8 +61,11 @@ export interface ElicitationState {
 }
 
 export interface ElicitationStore extends StoreApi<ElicitationState> {
-  /** The handler of elicitation/create: resolves when the person answers. */
-  request(params: unknown): Promise<ServerRequestAnswer>;
+  /**
+   * The handler of elicitation/create: resolves when the person answers, or with "cancel" when `signal`
+   * aborts (the server cancelled the request or its task, the connection closed) and the dialog goes away.
+   */
+  request(params: unknown, signal?: AbortSignal): Promise<ServerRequestAnswer>;
   /** notifications/elicitation/complete: marks a known URL elicitation done; false (and nothing changes) for an unknown id. */
   complete(params: unknown): boolean;
   /** Follow URL elicitations a -32042 error listed. */
@@ -85,27 +89,28 @@ export function createElicitationStore(): ElicitationStore {
     });
   const follow = (id: string, status: UrlElicitationStatus): void => store.setState((s) => (s.urls.has(id) ? s : { urls: new Map(s.urls).set(id, status) }));
 
-  const enqueue = (make: (answer: PendingBase['answer']) => PendingElicitation): Promise<ServerRequestAnswer> =>
+  const enqueue = (make: (answer: PendingBase['answer']) => PendingElicitation, signal: AbortSignal | undefined): Promise<ServerRequestAnswer> =>
     new Promise((resolve) => {
       const item = make((a) => {
         store.setState((s) => ({ queue: s.queue.filter((q) => q !== item) }));
         resolve(a);
       });
       store.setState((s) => ({ queue: [...s.queue, item] }));
+      if (signal) whenHandlerAborted(signal, () => item.answer({ result: { action: 'cancel' } }));
     });
 
-  const request = (params: unknown): Promise<ServerRequestAnswer> => {
+  const request = (params: unknown, signal?: AbortSignal): Promise<ServerRequestAnswer> => {
     const p = isRecord(params) ? params : {};
     const message = typeof p.message === 'string' ? p.message : '(the server sent no message)';
     // The session refused modes this client did not declare, so this is form or url.
     if (elicitationModeOf(p) === 'url') {
       const { url, elicitationId } = urlElicitationOf(p);
       if (elicitationId) follow(elicitationId, { opened: false, completed: false, fromRequest: true, url, message });
-      return enqueue((answer) => ({ mode: 'url', n: ++n, message, url, elicitationId, problems: urlElicitationProblems(p), answer }));
+      return enqueue((answer) => ({ mode: 'url', n: ++n, message, url, elicitationId, problems: urlElicitationProblems(p), answer }), signal);
     }
     const schema = isRecord(p.requestedSchema) ? p.requestedSchema : {};
     const { fields, unsupported } = fieldsOf(schema);
-    return enqueue((answer) => ({ mode: 'form', n: ++n, message, schema, fields, unsupported, answer }));
+    return enqueue((answer) => ({ mode: 'form', n: ++n, message, schema, fields, unsupported, answer }), signal);
   };
 
   return Object.assign(store, {

@@ -4,6 +4,7 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { ownValue } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { LogHeaderRow, LogRow, ROW_HEIGHT } from './LogRow.js';
 import { positionIn } from './positions.js';
@@ -88,7 +89,7 @@ export function LogTable({ entries, indices, selectedIndex, onSelect, reveal, em
       Home: 0,
       End: count - 1,
     };
-    const target = moves[e.key];
+    const target = ownValue(moves, e.key);
     if (target !== undefined) {
       e.preventDefault();
       moveTo(target);

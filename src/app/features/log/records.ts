@@ -1,4 +1,4 @@
-// Log entries ⇄ the records of the export format (src/protocol/log).
+// Log entries ⇄ the records of the export format (src/protocol/capture).
 
 import { base64ByteLength, utf8ByteLength, type LogRecord } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';

@@ -1,7 +1,7 @@
 // Everything about one exchange: headers both ways, timings, sizes, SSE
 // bookkeeping, and what went wrong or deviated from the spec.
 
-import { formatBytes, formatClock, formatDuration, type HttpExchange } from '../../../protocol/index.js';
+import { formatBytes, formatClock, formatDuration, plural, type HttpExchange } from '../../../protocol/index.js';
 import { mirroredHeader } from './mirrored.js';
 
 function Headers({ title, headers, mirrored }: { title: string; headers: ReadonlyArray<readonly [string, string]>; mirrored?: boolean }) {
@@ -37,7 +37,7 @@ export function ExchangeDetail({ exchange: x }: { exchange: HttpExchange }) {
     ['Headers after', x.headersMs !== undefined ? formatDuration(x.headersMs) : '—'],
     ['Ended after', x.durationMs !== undefined ? formatDuration(x.durationMs) : x.state === 'streaming' ? 'still open' : '—'],
     ['Sent', formatBytes(x.requestBytes)],
-    ['Received', `${formatBytes(x.responseBytes)}, ${x.messages} message${x.messages === 1 ? '' : 's'}`],
+    ['Received', `${formatBytes(x.responseBytes)}, ${plural(x.messages, 'message')}`],
   ];
   if (x.events !== undefined) facts.push(['SSE events', String(x.events)]);
   if (x.lastEventId !== undefined) facts.push(['Last event id', x.lastEventId]);

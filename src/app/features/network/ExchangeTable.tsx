@@ -12,7 +12,7 @@ const PURPOSE: Record<HttpExchange['purpose'], string> = {
 };
 
 function carried(x: HttpExchange): string {
-  // OAuth exchanges (issue 12) name the step of the flow they belong to.
+  // OAuth exchanges name the step of the flow they belong to.
   if (x.purpose === 'oauth') return x.authStep !== undefined ? `OAuth: ${x.authStep}` : PURPOSE.oauth;
   if (x.carried.length === 0) return PURPOSE[x.purpose];
   return x.carried.map((c) => c.method ?? (c.kind === 'response' || c.kind === 'error' ? `answer ${JSON.stringify(c.id)}` : c.kind)).join(', ');

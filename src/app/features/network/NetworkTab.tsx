@@ -2,7 +2,7 @@
 // for the current connection — POSTs, GET streams, resumptions, the DELETE.
 
 import { useState } from 'react';
-import { HTTP_MODE_LABEL, type HttpExchange } from '../../../protocol/index.js';
+import { HTTP_MODE_LABEL, plural, type HttpExchange } from '../../../protocol/index.js';
 import { useApp, useConnection, useNetwork } from '../../hooks.js';
 import { ExchangeDetail } from './ExchangeDetail.js';
 import { filterExchanges, type ExchangeFilter } from './exchange-filter.js';
@@ -30,7 +30,7 @@ export function NetworkTab() {
     <div className="network">
       <p className="network-summary">
         {http?.mode ? HTTP_MODE_LABEL[http.mode] : 'Transport not decided yet'}
-        {http?.requested === 'auto' && http.mode && ' (chosen by Auto)'} · {exchanges.length} exchange{exchanges.length === 1 ? '' : 's'}
+        {http?.requested === 'auto' && http.mode && ' (chosen by Auto)'} · {plural(exchanges.length, 'exchange')}
         {dropped > 0 && ` (${dropped} older ones are only in the log)`}
         {filter !== 'all' && `, ${shown.length} shown`}
         {(hasOAuth || filter !== 'all') && (

@@ -1,4 +1,4 @@
-// The Network view's filter: all exchanges, the MCP traffic, or the OAuth flow's (issue 12).
+// The Network view's filter: all exchanges, the MCP traffic, or the OAuth flow's.
 
 import type { HttpExchange } from '../../../protocol/index.js';
 

@@ -4,7 +4,7 @@
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { RULE_IDS, specUrl, type RuleId } from '../../../protocol/index.js';
+import { RULE_IDS, plural, specUrl, type RuleId } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 import { LoadFailure } from '../../components/LazyView.js';
 import { useConnection } from '../../hooks.js';
@@ -88,7 +88,7 @@ function RuleRow({ count, version, connection }: { count: RuleCount; version: st
   );
 }
 
-/** The AUTH-* rules judge the OAuth flow (issue 12), listed apart from the frames' rules. */
+/** The AUTH-* rules judge the OAuth flow, listed apart from the frames' rules. */
 const isAuthRule = (rule: RuleId): boolean => rule.startsWith('AUTH-');
 
 function RuleTable({ label, counts, version, connection }: { label: string; counts: readonly RuleCount[]; version: string; connection: number }) {
@@ -120,7 +120,7 @@ const total = (counts: readonly RuleCount[], severity?: string) =>
 
 function summary(counts: readonly RuleCount[]): string {
   const n = total(counts);
-  return `${n} finding${n === 1 ? '' : 's'}: ${total(counts, 'error')} error(s), ${total(counts, 'warning')} warning(s), ${total(counts, 'info')} info`;
+  return `${plural(n, 'finding')}: ${total(counts, 'error')} error(s), ${total(counts, 'warning')} warning(s), ${total(counts, 'info')} info`;
 }
 
 function ConnectionProblems({ connection, current, version }: { connection: number; current: number | undefined; version: string }) {

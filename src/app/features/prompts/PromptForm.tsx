@@ -1,17 +1,23 @@
 // A form from the selected prompt's arguments: one text field each (with the
-// server's suggestions), required ones marked and checked before prompts/get is sent.
+// server's suggestions), required ones marked and checked before prompts/get is
+// sent; then `arguments: {}` when there are none, and `_meta`.
 
 import { useId, type FormEvent } from 'react';
-import type { Prompt } from '../../../protocol/index.js';
+import { ownValue, type Prompt } from '../../../protocol/index.js';
 import { declaredArguments, missingMessage } from './prompt-arguments.js';
 import { usePrompts } from '../../hooks.js';
 import { CompletionInput } from '../completion/CompletionInput.js';
+import { RequestExtras } from '../request-extras/RequestExtras.js';
+import { PROMPT_EXTRAS } from './prompts-store.js';
 
 const NO_VALUES: Readonly<Record<string, string>> = {};
 
 export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSend: string | undefined; loading: boolean }) {
-  const values = usePrompts((s) => s.values[prompt.name] ?? NO_VALUES);
+  const values = usePrompts((s) => ownValue(s.values, prompt.name) ?? NO_VALUES);
   const missing = usePrompts((s) => s.missing);
+  const extras = usePrompts((s) => ownValue(s.extras, prompt.name)) ?? PROMPT_EXTRAS;
+  const blocked = usePrompts((s) => s.blocked);
+  const setExtras = usePrompts((s) => s.setExtras);
   const getPrompt = usePrompts((s) => s.getPrompt);
   const setValue = usePrompts((s) => s.setValue);
   const id = useId();
@@ -39,7 +45,7 @@ export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSe
             </label>
             <CompletionInput
               id={fieldId}
-              value={values[arg.name] ?? ''}
+              value={ownValue(values, arg.name) ?? ''}
               aria-required={arg.required === true}
               aria-invalid={invalid}
               aria-describedby={describedBy || undefined}
@@ -61,9 +67,15 @@ export function PromptForm({ prompt, canSend, loading }: { prompt: Prompt; canSe
           </div>
         );
       })}
+      <RequestExtras extras={extras} onChange={(e) => setExtras(prompt.name, e)} method="prompts/get" />
       {missing.length > 0 && (
         <p role="alert" className="field-error">
           {missingMessage(missing)}
+        </p>
+      )}
+      {blocked && (
+        <p role="alert" className="field-error">
+          {blocked}
         </p>
       )}
       <div className="toolbar">

@@ -9,6 +9,10 @@ import { freshByHint } from '../../server-data/freshness.js';
 import { filterItems } from '../resources/filter.js';
 import { declaredArguments } from './prompt-arguments.js';
 import { usePrompts } from '../../hooks.js';
+import { VirtualList } from '../../components/VirtualList.js';
+
+/** A prompt with a one-line description. */
+const PROMPT_ITEM_HEIGHT = 52;
 
 function argumentSummary(prompt: Prompt): string {
   const args = declaredArguments(prompt.arguments);
@@ -48,26 +52,31 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
       )}
       {all.length > 0 && items.length === 0 && <p className="hint">No prompt matches "{filter}".</p>}
       {items.length > 0 && (
-        <ul className="prompt-items">
-          {items.map((p, i) => (
-            <li key={`${i}:${p.name}`}>
-              <button
-                type="button"
-                className="prompt-item"
-                aria-pressed={p.name === selected}
-                disabled={typeof p.name !== 'string'}
-                onClick={() => select(p.name)}
-              >
-                <McpIcon icons={p.icons} /> <strong>{p.title ?? p.name ?? '(no name)'}</strong>
-                {p.title !== undefined && p.title !== p.name && <span className="mono hint"> {p.name}</span>}
-                <span className="prompt-item-detail hint">
-                  {p.description ? `${p.description} · ` : ''}
-                  {argumentSummary(p)}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <VirtualList
+          items={items}
+          label="Prompts"
+          className="prompt-items"
+          listClassName="plain-list"
+          estimateSize={PROMPT_ITEM_HEIGHT}
+          itemKey={(p, i) => `${i}:${p.name}`}
+          renderItem={(p) => (
+            <button
+              type="button"
+              className="prompt-item"
+              aria-pressed={p.name === selected}
+              disabled={typeof p.name !== 'string'}
+              onClick={() => select(p.name)}
+            >
+              <McpIcon icons={p.icons} /> <strong>{p.title ?? p.name ?? '(no name)'}</strong>
+              {p.title !== undefined && p.title !== p.name && <span className="mono hint"> {p.name}</span>}
+              <span className="prompt-item-detail hint">
+                {p.description ? `${p.description} · ` : ''}
+                {argumentSummary(p)}
+              </span>
+            </button>
+          )}
+          revealIndex={items.findIndex((p) => p.name === selected)}
+        />
       )}
     </section>
   );

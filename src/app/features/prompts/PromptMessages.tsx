@@ -1,6 +1,7 @@
 // The messages of a prompts/get result, each labelled by its role; the
 // content block is shown by the shared content renderers.
 
+import { ownValue } from '../../../protocol/index.js';
 import { ContentBlockView } from '../../components/content/ContentBlocks.js';
 import type { CheckedMessage } from './prompt-result.js';
 import '../../components/content/content.css';
@@ -17,10 +18,11 @@ export function PromptMessages({ messages }: { messages: readonly CheckedMessage
   return (
     <ol className="prompt-messages" aria-label="Messages">
       {messages.map((m, i) => {
-        const role = ROLE_LABEL[m.role] ?? `Role ${m.role}`;
+        const label = ownValue(ROLE_LABEL, m.role);
+        const role = label ?? `Role ${m.role}`;
         return (
           <li key={i}>
-            <article className={`prompt-message role-${ROLE_LABEL[m.role] ? m.role : 'other'}`} aria-label={`${role} message ${i + 1}`}>
+            <article className={`prompt-message role-${label ? m.role : 'other'}`} aria-label={`${role} message ${i + 1}`}>
               <header className="prompt-message-head">
                 <span className="prompt-role">{role}</span>
                 <span className="hint">{contentType(m.content)}</span>

@@ -21,6 +21,25 @@ function setup() {
 }
 
 describe('getPrompt', () => {
+  it('a prompt with no arguments leaves arguments out, or sends {} and the _meta written when asked', () => {
+    const { store, session } = setup();
+    const summary = { name: 'summary' };
+    expect(store.getState().getPrompt(summary)).toBe(true);
+    expect(session.sent[0]).toMatchObject({ method: 'prompts/get' });
+    expect(session.sent[0]!.params).toEqual({ name: 'summary' });
+    store.getState().setExtras('summary', { sendEmptyArguments: true, metaText: '{"trace": "t-2"}' });
+    expect(store.getState().getPrompt(summary)).toBe(true);
+    expect(session.sent[1]!.params).toEqual({ name: 'summary', arguments: {}, _meta: { trace: 't-2' } });
+  });
+
+  it('a _meta that is not a JSON object sends nothing and says why', () => {
+    const { store, session } = setup();
+    store.getState().setExtras('summary', { sendEmptyArguments: false, metaText: '"trace"' });
+    expect(store.getState().getPrompt({ name: 'summary' })).toBe(false);
+    expect(session.sent).toHaveLength(0);
+    expect(store.getState().blocked).toBe('_meta must be a JSON object, like {"trace": "abc"}: fix it, or empty it to send no _meta. Nothing was sent.');
+  });
+
   it('sends nothing and lists the missing arguments when a required one is empty', () => {
     const { store, session } = setup();
     store.getState().setValue('code_review', 'focus', 'security');

@@ -3,24 +3,20 @@
 
 import { useMemo } from 'react';
 import { formatBytes } from '../../../protocol/index.js';
+import { ContentAnnotations } from '../../components/content/ContentAnnotations.js';
+import { LargePre } from '../../components/content/ShowAll.js';
 import { AudioPlayer, DownloadLink, ImagePreview } from './BlobViews.js';
 import { contentsNotes, contentsView, type ContentsLike, type ContentsView } from './contents-view.js';
 
 function ViewBody({ view, uri }: { view: ContentsView; uri: string }) {
   switch (view.kind) {
     case 'json':
-      return (
-        <pre className="json contents-text" aria-label={`JSON of ${uri}`}>
-          {view.pretty}
-        </pre>
-      );
+      return <LargePre className="json contents-text" label={`JSON of ${uri}`} text={view.pretty} />;
     case 'json-invalid':
       return (
         <>
           <p className="warning">Declared as JSON, but it does not parse ({view.error}); shown as it came.</p>
-          <pre className="contents-text" aria-label={`Text of ${uri}`}>
-            {view.text}
-          </pre>
+          <LargePre className="contents-text" label={`Text of ${uri}`} text={view.text} />
         </>
       );
     case 'text':
@@ -28,9 +24,13 @@ function ViewBody({ view, uri }: { view: ContentsView; uri: string }) {
         <>
           {view.format === 'markdown' && <p className="hint">Markdown, shown as text.</p>}
           {view.note && <p className="hint">{view.note}</p>}
-          <pre className="contents-text" aria-label={`Text of ${uri}`}>
-            {view.text === '' ? <span className="hint">(empty text)</span> : view.text}
-          </pre>
+          {view.text === '' ? (
+            <pre className="contents-text" aria-label={`Text of ${uri}`}>
+              <span className="hint">(empty text)</span>
+            </pre>
+          ) : (
+            <LargePre className="contents-text" label={`Text of ${uri}`} text={view.text} />
+          )}
         </>
       );
     case 'image':
@@ -55,6 +55,7 @@ export function ContentsItemView({ item, label }: { item: ContentsLike; label: s
         {typeof item.mimeType === 'string' && <span className="chip">{item.mimeType}</span>}
         <span className="hint">{typeof item.text === 'string' ? 'text' : typeof item.blob === 'string' ? 'blob' : ''}</span>
       </header>
+      <ContentAnnotations annotations={item.annotations} of={uri} />
       {notes.map((n) => (
         <p key={n} className="warning">
           {n}

@@ -2,7 +2,7 @@
 // description, with update and subscription marks and a Read button each.
 
 import { useId } from 'react';
-import { formatBytes, type Resource } from '../../../protocol/index.js';
+import { formatBytes, ownValue, type Resource } from '../../../protocol/index.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { useServerList } from '../../server-data/queries.js';
 import { ServerListStatus } from './ServerListStatus.js';
@@ -10,15 +10,20 @@ import { CacheFreshness } from '../../components/CacheFreshness.js';
 import { UpdateBadge } from './UpdateBadge.js';
 import { filterItems } from './filter.js';
 import { useResources } from '../../hooks.js';
+import { ContentAnnotations } from '../../components/content/ContentAnnotations.js';
+import { VirtualList } from '../../components/VirtualList.js';
+
+/** A resource with its URI and a line of details. */
+const RESOURCE_ITEM_HEIGHT = 60;
 
 function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean }) {
   const read = useResources((s) => s.read);
-  const mark = useResources((s) => s.updates[resource.uri]);
-  const subscribed = useResources((s) => s.subscriptions[resource.uri] === 'subscribed');
+  const mark = useResources((s) => ownValue(s.updates, resource.uri));
+  const subscribed = useResources((s) => ownValue(s.subscriptions, resource.uri) === 'subscribed');
   const hasUri = typeof resource.uri === 'string' && resource.uri !== '';
   const details = [resource.mimeType, typeof resource.size === 'number' ? formatBytes(resource.size, { exact: true }) : undefined].filter(Boolean);
   return (
-    <li className={shown ? 'resource-item shown' : 'resource-item'}>
+    <div className={shown ? 'resource-item shown' : 'resource-item'}>
       <div className="resource-item-main">
         <div className="resource-item-title">
           <McpIcon icons={resource.icons} />
@@ -30,6 +35,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
         <div className="mono resource-uri">{hasUri ? resource.uri : <span className="warning">This resource has no "uri".</span>}</div>
         {details.length > 0 && <div className="hint">{details.join(' · ')}</div>}
         {resource.description && <p className="hint">{resource.description}</p>}
+        <ContentAnnotations annotations={resource.annotations} of={hasUri ? resource.uri : (resource.name ?? 'this resource')} />
       </div>
       <button
         type="button"
@@ -40,7 +46,7 @@ function ResourceItem({ resource, shown }: { resource: Resource; shown: boolean 
       >
         Read
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -63,11 +69,16 @@ export function ResourceList() {
       )}
       {all.length > 0 && items.length === 0 && <p className="hint">No resource matches "{filter}".</p>}
       {items.length > 0 && (
-        <ul className="resource-items" aria-label="Resources">
-          {items.map((r, i) => (
-            <ResourceItem key={`${i}:${r.uri}`} resource={r} shown={r.uri === shownUri} />
-          ))}
-        </ul>
+        <VirtualList
+          items={items}
+          label="Resources"
+          className="resource-items"
+          listClassName="plain-list"
+          estimateSize={RESOURCE_ITEM_HEIGHT}
+          itemKey={(r, i) => `${i}:${r.uri}`}
+          renderItem={(r) => <ResourceItem resource={r} shown={r.uri === shownUri} />}
+          revealIndex={items.findIndex((r) => r.uri === shownUri)}
+        />
       )}
     </section>
   );

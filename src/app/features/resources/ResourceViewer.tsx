@@ -1,7 +1,7 @@
 // The resource being shown: its latest read (contents or what went wrong),
 // subscription, updates, and the raw exchange one click away.
 
-import { formatClock } from '../../../protocol/index.js';
+import { formatClock, ownValue } from '../../../protocol/index.js';
 import { RawExchange } from '../../components/RawExchange.js';
 import { RoundsNote } from '../../components/RoundsNote.js';
 import { CacheFreshness } from '../../components/CacheFreshness.js';
@@ -29,8 +29,8 @@ function ReadOutcome({ uri, read }: { uri: string; read: ServerRead }) {
 }
 
 function UpdateNotice({ uri, readAt }: { uri: string; readAt: number | undefined }) {
-  const mark = useResources((s) => s.updates[uri]);
-  const subscribed = useResources((s) => s.subscriptions[uri] === 'subscribed');
+  const mark = useResources((s) => ownValue(s.updates, uri));
+  const subscribed = useResources((s) => ownValue(s.subscriptions, uri) === 'subscribed');
   const read = useResources((s) => s.read);
   if (!mark) return null;
   const stale = !subscribed && isStale({ [uri]: mark }, uri, readAt);

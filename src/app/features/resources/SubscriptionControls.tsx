@@ -2,6 +2,7 @@
 // resources.subscribe; otherwise a disabled button that says why.
 
 import { useId } from 'react';
+import { ownValue } from '../../../protocol/index.js';
 import { useConnection, useListen, useResources } from '../../hooks.js';
 import { speaksModern } from '../../connection/modern.js';
 import { RequestProblemView } from './RequestProblemView.js';
@@ -47,8 +48,8 @@ function ListenHint({ uri }: { uri: string }) {
 function Subscribe({ uri }: { uri: string }) {
   const ready = useConnection((s) => s.snapshot?.status === 'ready');
   const capabilities = useConnection((s) => s.snapshot?.info?.capabilities);
-  const status = useResources((s) => s.subscriptions[uri]);
-  const problem = useResources((s) => s.subscriptionProblems[uri]);
+  const status = useResources((s) => ownValue(s.subscriptions, uri));
+  const problem = useResources((s) => ownValue(s.subscriptionProblems, uri));
   const setSubscribed = useResources((s) => s.setSubscribed);
   const reasonId = useId();
   const unsupported = subscribeSupport(ready, capabilities);

@@ -3,7 +3,7 @@
 
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { useId, useState, type FormEvent } from 'react';
-import type { ResourceTemplate } from '../../../protocol/index.js';
+import { ownValue, type ResourceTemplate } from '../../../protocol/index.js';
 import { useResources } from '../../hooks.js';
 import { CompletionInput } from '../completion/CompletionInput.js';
 import { expandTemplateFields } from './template-fields.js';
@@ -42,7 +42,7 @@ export function TemplateForm({ template }: { template: ResourceTemplate }) {
             </label>
             <CompletionInput
               id={id}
-              value={values[v.name] ?? ''}
+              value={ownValue(values, v.name) ?? ''}
               maxLength={v.maxLength}
               spellCheck={false}
               onChange={(value) => setValues((prev) => ({ ...prev, [v.name]: value }))}

@@ -49,6 +49,7 @@ export interface ContentsLike {
   mimeType?: unknown;
   text?: unknown;
   blob?: unknown;
+  annotations?: unknown;
 }
 
 export function contentsView(item: ContentsLike): ContentsView {

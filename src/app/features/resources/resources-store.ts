@@ -4,7 +4,7 @@
 // the query cache (server-data/reads.ts), not here.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ClientSession, RequestOutcome } from '../../../protocol/index.js';
+import { ownValue, type ClientSession, type RequestOutcome } from '../../../protocol/index.js';
 import type { ResourceReads } from '../../server-data/reads.js';
 import { markUpdated, type UpdateMarks } from './updated-marks.js';
 
@@ -89,7 +89,7 @@ export function createResourcesStore(deps: ResourcesDeps): ResourcesStore {
         return deps.reads.read(get().connection, uri, options?.anyway);
       },
       setSubscribed: async (uri, subscribe) => {
-        const before = get().subscriptions[uri];
+        const before = ownValue(get().subscriptions, uri);
         setProblem(uri, undefined);
         setSubscription(uri, subscribe ? 'subscribing' : 'unsubscribing');
         const session = deps.session();
@@ -102,8 +102,9 @@ export function createResourcesStore(deps: ResourcesDeps): ResourcesStore {
       },
       resourceUpdated: (uri) => {
         const { updates, subscriptions, connection, listened } = get();
-        const subscribed = subscriptions[uri] === 'subscribed' || listened.includes(uri);
-        set({ updates: markUpdated(updates, uri, now(), subscribed || subscriptions[uri] !== undefined) });
+        const subscription = ownValue(subscriptions, uri);
+        const subscribed = subscription === 'subscribed' || listened.includes(uri);
+        set({ updates: markUpdated(updates, uri, now(), subscribed || subscription !== undefined) });
         if (subscribed) deps.reads.updated(connection, uri);
       },
       setListened: (listened) => set({ listened }),

@@ -2,6 +2,8 @@
 // announced as changed, when last, and whether that was after the contents
 // shown were read. Pure: returns new objects.
 
+import { ownValue } from '../../../protocol/index.js';
+
 export interface UpdateMark {
   count: number;
   /** Wall-clock ms of the last notification. */
@@ -13,7 +15,7 @@ export interface UpdateMark {
 export type UpdateMarks = Readonly<Record<string, UpdateMark>>;
 
 export function markUpdated(marks: UpdateMarks, uri: string, at: number, subscribed: boolean): UpdateMarks {
-  const prev = marks[uri];
+  const prev = ownValue(marks, uri);
   return {
     ...marks,
     [uri]: { count: (prev?.count ?? 0) + 1, lastAt: at, unsolicited: (prev?.unsolicited ?? false) || !subscribed },
@@ -22,7 +24,7 @@ export function markUpdated(marks: UpdateMarks, uri: string, at: number, subscri
 
 /** Whether contents read at `readAt` may be older than the last update announced for `uri`. */
 export function isStale(marks: UpdateMarks, uri: string, readAt: number | undefined): boolean {
-  const mark = marks[uri];
+  const mark = ownValue(marks, uri);
   return mark !== undefined && readAt !== undefined && mark.lastAt > readAt;
 }
 

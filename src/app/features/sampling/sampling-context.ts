@@ -1,8 +1,8 @@
 // Where the page's sampling store learns what it judges a request against —
 // the connection, the version in use, what this client declared, the tool
-// call in flight — and what the session's events mean for waiting requests.
+// call in flight.
 
-import { DEFAULT_PROTOCOL_VERSION, isRecord, type SessionEvent } from '../../../protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION } from '../../../protocol/index.js';
 import type { App } from '../../create-app.js';
 import { createSamplingStore, type SamplingRequestContext, type SamplingStore } from './sampling-store.js';
 
@@ -25,10 +25,4 @@ export function samplingContextOf({ controller, toolsStore }: SamplingSources): 
 /** The store, reading its sources only when a request comes (the app is built after the store). */
 export function samplingStoreFor(sources: () => SamplingSources): SamplingStore {
   return createSamplingStore({ context: () => samplingContextOf(sources()) });
-}
-
-/** A closed connection, or the server cancelling its own request, ends a waiting request. */
-export function watchSampling(store: SamplingStore, e: SessionEvent, connection: number): void {
-  if (e.type === 'closed') store.connectionClosed(connection);
-  if (e.type === 'notification' && e.method === 'notifications/cancelled' && isRecord(e.params)) store.serverCancelled(connection, e.params.requestId);
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ClientSession, type JsonRpcId } from '../../../protocol/index.js';
 import { createSamplingStore, type SamplingRequestContext } from './sampling-store.js';
+
+const info = (id: JsonRpcId, signal = new AbortController().signal) => ({ id, signal });
 
 const ask = { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 10 };
 const context = (over: Partial<SamplingRequestContext> = {}): SamplingRequestContext => ({
@@ -18,9 +21,9 @@ function setup(over: Partial<SamplingRequestContext> = {}) {
 describe('the sampling store', () => {
   it('queues requests without blocking, each with the tool call in flight, and answers each as the person says', async () => {
     const { store, setContext } = setup({ toolCall: { name: 'trigger', requestId: 5 } });
-    const first = store.request(ask, { id: 0 });
+    const first = store.request(ask, info(0));
     setContext({ toolCall: { name: 'other' } });
-    const second = store.request(ask, { id: 1 });
+    const second = store.request(ask, info(1));
     const queue = store.getState().queue;
     expect(queue.map((q) => [q.id, q.toolCall?.name, q.toolsDeclared])).toEqual([
       [0, 'trigger', true],
@@ -44,14 +47,14 @@ describe('the sampling store', () => {
   it('keeps the dock open when the person opened it', async () => {
     const { store } = setup();
     store.setOpen(true);
-    void store.request(ask, { id: 0 });
+    void store.request(ask, info(0));
     store.answer(store.getState().queue[0]!.n, { result: {} }, 'replied', 'Replied.');
     expect(store.getState().open).toBe(true);
   });
 
   it('answers -32602 at once when tools come to a client that did not declare sampling.tools', async () => {
     const { store } = setup({ clientCapabilities: { sampling: {} } });
-    const answer = await store.request({ ...ask, tools: [{ name: 'w', inputSchema: { type: 'object' } }] }, { id: 'x' });
+    const answer = await store.request({ ...ask, tools: [{ name: 'w', inputSchema: { type: 'object' } }] }, info('x'));
     expect(answer).toEqual({
       error: {
         code: -32602,
@@ -66,30 +69,43 @@ describe('the sampling store', () => {
   it('with the canned reply on, answers at once (malformed requests with -32602) and says so', async () => {
     const { store } = setup();
     store.setCanned({ on: true, text: 'Canned', model: 'm1' });
-    expect(await store.request(ask, { id: 1 })).toEqual({
+    expect(await store.request(ask, info(1))).toEqual({
       result: { role: 'assistant', content: { type: 'text', text: 'Canned' }, model: 'm1', stopReason: 'endTurn' },
     });
-    const malformed = await store.request({ maxTokens: 3 }, { id: 2 });
+    const malformed = await store.request({ maxTokens: 3 }, info(2));
     expect(malformed).toMatchObject({ error: { code: -32602, message: 'Invalid sampling request: messages is missing; there is nothing to sample from.' } });
     expect(store.getState().answered.map((a) => a.outcome)).toEqual(['invalid-params', 'canned']);
     expect(store.getState().queue).toEqual([]);
   });
 
-  it('drops a request the server cancels, or whose connection closes, without answering it', async () => {
+  it('drops a request when the session aborts its signal (the server cancelled it, the connection closed), and nothing is sent', async () => {
     const { store } = setup();
-    let settled = false;
-    void store.request(ask, { id: 7 }).then(() => (settled = true));
-    void store.request(ask, { id: 8 });
-    store.serverCancelled(2, 7); // another connection's id 7: not this one
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'sampling/createMessage': (p, i) => store.request(p, i) } });
+    session.markReadyWithoutInitialize();
+    const ask7 = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: ask });
+    session.receive(ask7);
+    session.receive(ask7.replace('"id":7', '"id":8'));
+    session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"7"}}'); // "7" is not 7
     expect(store.getState().queue).toHaveLength(2);
-    store.serverCancelled(1, 7);
-    store.connectionClosed(1);
-    await Promise.resolve();
-    expect(settled).toBe(false);
+    session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user left"}}');
+    expect(store.getState().queue.map((q) => q.id)).toEqual([8]);
+    session.close('The server exited.');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual([]);
     expect(store.getState().queue).toEqual([]);
-    expect(store.getState().answered.map((a) => [a.id, a.outcome])).toEqual([
-      [8, 'connection-closed'],
-      [7, 'cancelled-by-server'],
+    expect(store.getState().answered.map((a) => [a.id, a.outcome, a.summary])).toEqual([
+      [8, 'connection-closed', 'The connection closed before this request was answered.'],
+      [7, 'cancelled-by-server', 'The server cancelled this request (notifications/cancelled) before it was answered. Its reason: "user left".'],
     ]);
+  });
+
+  it('drops a request run as a client-side task when its connection closes (its own request was answered at once)', () => {
+    const { store } = setup();
+    void store.request(ask, info(9));
+    store.connectionClosed(2); // another connection
+    expect(store.getState().queue).toHaveLength(1);
+    store.connectionClosed(1);
+    expect(store.getState().answered.map((a) => [a.id, a.outcome])).toEqual([[9, 'connection-closed']]);
   });
 });

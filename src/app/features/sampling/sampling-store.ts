@@ -9,6 +9,7 @@ import {
   ErrorCode,
   SAMPLING_REJECTED,
   declaresSampling,
+  whenHandlerAborted,
   samplingRequestProblems,
   samplingResult,
   type JsonRpcId,
@@ -76,13 +77,14 @@ export const ANSWERED_KEPT = 20;
 export const DEFAULT_MODEL = 'mcpscope-human';
 
 export interface SamplingStore extends StoreApi<SamplingState> {
-  /** The handler of sampling/createMessage. */
+  /** The handler of sampling/createMessage: a request waiting goes away when `info.signal` aborts (the server cancelled it, the connection closed). */
   request(params: unknown, info: ServerRequestInfo): Promise<ServerRequestAnswer>;
   /** Answer a pending request (the person's reply, a rejection, -32602). */
   answer(n: number, answer: ServerRequestAnswer, outcome: SamplingOutcome, summary: string): void;
-  /** The server sent notifications/cancelled for one of its requests. */
-  serverCancelled(connection: number, requestId: unknown): void;
-  /** The connection ended: its requests can no longer be answered. */
+  /**
+   * The connection ended: its requests can no longer be answered. Those asked as client-side tasks need
+   * this: their request was answered at once (with the task), so the close does not abort their signal.
+   */
   connectionClosed(connection: number): void;
   setCanned(change: Partial<CannedReply>): void;
   setOpen(open: boolean): void;
@@ -116,8 +118,8 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
       return queue.length === 0 && s.openedBy === 'request' ? { queue, open: false, openedBy: undefined } : { queue };
     });
     record({ n, id: item.id, outcome, summary, at: now(), ...(item.toolCall ? { toolCall: item.toolCall } : {}) });
-    // A request the server cancelled, or whose connection closed, gets no answer; the session drops it either way.
-    if (answer) resolve(answer);
+    // A request the server cancelled, or whose connection closed, gets no answer on the wire: the session drops it.
+    resolve(answer ?? { error: { code: ErrorCode.InternalError, message: summary } });
   };
 
   const request = (params: unknown, info: ServerRequestInfo): Promise<ServerRequestAnswer> => {
@@ -165,16 +167,15 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     return new Promise((resolve) => {
       resolvers.set(item.n, resolve);
       store.setState((s) => ({ queue: [...s.queue, item], ...(s.open ? {} : { open: true, openedBy: 'request' as const }) }));
+      whenHandlerAborted(info.signal, (abort) =>
+        settle(item.n, undefined, abort.kind === 'closed' ? 'connection-closed' : 'cancelled-by-server', abort.message),
+      );
     });
   };
 
   return Object.assign(store, {
     request,
     answer: (n: number, answer: ServerRequestAnswer, outcome: SamplingOutcome, summary: string) => settle(n, answer, outcome, summary),
-    serverCancelled: (connection: number, requestId: unknown) => {
-      const item = store.getState().queue.find((q) => q.connection === connection && q.id === requestId);
-      if (item) settle(item.n, undefined, 'cancelled-by-server', 'The server cancelled this request (notifications/cancelled) before it was answered.');
-    },
     connectionClosed: (connection: number) => {
       for (const item of store.getState().queue) {
         if (item.connection === connection) settle(item.n, undefined, 'connection-closed', 'The connection closed before this request was answered.');

@@ -1,7 +1,7 @@
 // Tasks: the tasks this page asked the server for (2025-11-25 experimental tasks
 // and the 2026-07-28 extension, each labelled), polled to their result; the
 // server's own list (tasks/list, 2025 only); the tasks mcpscope runs for the server.
-import { declaresTasksExtension, formatDuration, isTerminalStatus, systemClock, taskGenerationOf } from '../../../protocol/index.js';
+import { declaresTasksExtension, formatDuration, plural, isTerminalStatus, systemClock, taskGenerationOf } from '../../../protocol/index.js';
 import { GenerationBadge } from './GenerationBadge.js';
 import { TaskInputs } from './TaskInputs.js';
 import { useApp, useConnection } from '../../hooks.js';
@@ -164,7 +164,7 @@ function ServerTaskList() {
             Load more
           </button>
         )}
-        {listing && <span className="hint">{`${listing.tasks.length} tasks in ${listing.pages} page${listing.pages === 1 ? '' : 's'}`}</span>}
+        {listing && <span className="hint">{`${plural(listing.tasks.length, 'task')} in ${plural(listing.pages, 'page')}`}</span>}
       </div>
       {listing?.error && <p className="task-problem">{listing.error}</p>}
       {listing && listing.tasks.length > 0 && (

@@ -2,9 +2,7 @@
 // runs as a client-side task (ClientTaskReceiver), tasks/* are answered, and a
 // question that belongs to a server task is noted for the Tasks tab.
 
-import { ClientTaskReceiver, systemClock, type ServerRequestAnswer, type ServerRequestHandler } from '../../../protocol/index.js';
-import type { ElicitationState } from '../elicitation/elicitation.js';
-import type { StoreApi } from 'zustand/vanilla';
+import { ClientTaskReceiver, systemClock, type ServerRequestHandler } from '../../../protocol/index.js';
 import type { TasksStore } from './tasks-store.js';
 
 export interface ClientTaskDeps {
@@ -28,18 +26,4 @@ export function withClientTasks(
     };
   }
   return { handlers: receiver.wrap(noted), receiver };
-}
-
-/** elicitation/create whose form goes away (answered "cancel") when the server cancels its task. */
-export function cancellableElicitation(
-  elicitations: StoreApi<ElicitationState> & { request(params: unknown): Promise<ServerRequestAnswer> },
-): ServerRequestHandler {
-  return (params, context) => {
-    const before = elicitations.getState().queue.length;
-    const answer = elicitations.request(params);
-    const queue = elicitations.getState().queue;
-    const asked = queue.length > before ? queue.at(-1) : undefined;
-    context?.signal?.addEventListener('abort', () => asked?.answer({ result: { action: 'cancel' } }), { once: true });
-    return answer;
-  };
 }

@@ -34,7 +34,7 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
         </thead>
         <tbody>
           {history.map((record) => {
-            const words = outcomeWords(record.outcome);
+            const words = outcomeWords(record);
             const label = `${record.tool.name} at ${formatClock(record.startedAt)}`;
             return (
               <tr key={record.seq} className={record.seq === shown ? 'shown' : undefined} aria-current={record.seq === shown ? 'true' : undefined}>

@@ -8,14 +8,17 @@ interface Props {
   blocked?: string;
   /** The problems found in the arguments, shown once the user tried to call. */
   problems?: { title: string; lines: string[]; canSendAnyway: boolean };
+  /** Whether the call will ask for confirmation first, for a tool marked destructive. */
+  confirmNote?: string;
   onCall: (anyway: boolean) => void;
 }
 
-export function CallPanel({ blocked, problems, onCall }: Props) {
+export function CallPanel({ blocked, problems, confirmNote, onCall }: Props) {
   const setTimeoutText = useTools((s) => s.setTimeoutText);
   const timeoutText = useTools((s) => s.timeoutText);
   const timeoutId = useId();
   const reasonId = useId();
+  const noteId = useId();
   const timeout = parseTimeout(timeoutText);
   const disabled = blocked !== undefined || !timeout.ok;
   return (
@@ -48,7 +51,7 @@ export function CallPanel({ blocked, problems, onCall }: Props) {
           type="button"
           className="primary"
           disabled={disabled}
-          aria-describedby={blocked || !timeout.ok ? reasonId : undefined}
+          aria-describedby={[blocked || !timeout.ok ? reasonId : '', confirmNote ? noteId : ''].filter(Boolean).join(' ') || undefined}
           onClick={() => onCall(false)}
         >
           Call tool
@@ -57,6 +60,11 @@ export function CallPanel({ blocked, problems, onCall }: Props) {
           <button type="button" className="send-anyway" disabled={disabled} onClick={() => onCall(true)}>
             Send anyway
           </button>
+        )}
+        {confirmNote && (
+          <span id={noteId} className="hint">
+            {confirmNote}
+          </span>
         )}
         {(blocked || !timeout.ok) && (
           <span id={reasonId} className="hint">

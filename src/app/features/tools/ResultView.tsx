@@ -7,7 +7,8 @@ import { RoundsNote } from '../../components/RoundsNote.js';
 import { ContentBlocks } from '../../components/content/ContentBlocks.js';
 import { JsonTree } from '../../components/content/JsonTree.js';
 import '../../components/content/content.css';
-import { URL_ELICITATION_REQUIRED, isTaskHandle, parseCallToolResult, toolCallTask, type RequestOutcome } from '../../../protocol/index.js';
+import { URL_ELICITATION_REQUIRED, type RequestOutcome } from '../../../protocol/index.js';
+import { readCallResult } from './call-result.js';
 import { UrlElicitationRequired } from '../elicitation/UrlElicitationRequired.js';
 import { TaskCreated } from '../tasks/TaskCreated.js';
 import { errorCodeName } from './format.js';
@@ -32,29 +33,28 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
   const { outcome, tool } = record;
   switch (outcome.status) {
     case 'result': {
-      const created = toolCallTask(outcome.result, record.asTask === true);
-      if (created?.ok) return <TaskCreated task={created.value.task} generation={created.value.generation} />;
-      if (created && isTaskHandle(outcome.result)) {
+      const reading = readCallResult(outcome.result, record.asTask === true);
+      if (reading.kind === 'task') return <TaskCreated task={reading.task} generation={reading.generation} />;
+      if (reading.kind === 'malformed-task') {
         return (
           <div className="call-problem">
             <p className="call-problem-title">Malformed task handle</p>
-            <p>The server marked its answer as a task (resultType "task"), but {created.error} It cannot be polled. The result, as received:</p>
+            <p>The server marked its answer as a task (resultType "task"), but {reading.error} It cannot be polled. The result, as received:</p>
             <JsonTree value={outcome.result} label="Malformed task handle" />
           </div>
         );
       }
-      const parsed = parseCallToolResult(outcome.result);
-      if (!parsed.ok) {
+      if (reading.kind === 'malformed') {
         return (
           <div className="call-problem">
             <p className="call-problem-title">Malformed result</p>
-            <p>{parsed.error} The server's result, as received:</p>
+            <p>{reading.error} The server's result, as received:</p>
             <JsonTree value={outcome.result} label="Malformed result" />
           </div>
         );
       }
       const result = outcome.result as Record<string, unknown>;
-      const isError = parsed.value.isError === true;
+      const isError = reading.result.isError === true;
       return (
         <div className={isError ? 'tool-error' : 'tool-success'}>
           {isError ? (
@@ -65,7 +65,7 @@ function Outcome({ record, retry }: { record: ToolCallRecord; retry?: Retry }) {
           ) : (
             <p className="tool-success-title">Result</p>
           )}
-          <ContentBlocks blocks={parsed.value.content} />
+          <ContentBlocks blocks={reading.result.content} />
           <StructuredContentCheck tool={tool} result={result} />
         </div>
       );

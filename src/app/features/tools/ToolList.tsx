@@ -11,13 +11,17 @@ import { freshByHint } from '../../server-data/freshness.js';
 import { AnnotationBadges } from './ToolBadges.js';
 import { displayTitle, filterTools } from './tool-list.js';
 import { toolExclusion } from './availability.js';
+import { VirtualList } from '../../components/VirtualList.js';
+
+/** A tool with a one-line description and a badge or two. */
+const TOOL_ITEM_HEIGHT = 48;
 
 function ToolItem({ tool, selected, excluded }: { tool: Tool; selected: boolean; excluded: string | undefined }) {
   const select = useTools((s) => s.select);
   const describedBy = useId();
   const title = displayTitle(tool);
   return (
-    <li className={`tool-item${selected ? ' selected' : ''}${excluded !== undefined ? ' excluded' : ''}`} onClick={() => select(tool.name)}>
+    <div className={`tool-item${selected ? ' selected' : ''}${excluded !== undefined ? ' excluded' : ''}`} onClick={() => select(tool.name)}>
       <button type="button" className="tool-select" aria-pressed={selected} aria-label={tool.name} aria-describedby={describedBy}>
         <McpIcon icons={tool.icons} />
         <span className="tool-name">{tool.name}</span>
@@ -32,7 +36,7 @@ function ToolItem({ tool, selected, excluded }: { tool: Tool; selected: boolean;
           </span>
         )}
       </div>
-    </li>
+    </div>
   );
 }
 
@@ -83,12 +87,17 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
       {listed && tools.length === 0 && !failure && <p className="hint">The server lists no tools.</p>}
       {tools.length > 0 && shown.length === 0 && <p className="hint">No tool matches “{filter}”.</p>}
       {shown.length > 0 && (
-        <ul className="tool-list plain-list" aria-label="Tools">
-          {shown.map((tool, i) => (
-            // A server may list a name twice (a bug worth seeing): the index keeps keys unique.
-            <ToolItem key={`${i}:${tool.name}`} tool={tool} selected={tool.name === selected} excluded={toolExclusion(tool, snapshot)} />
-          ))}
-        </ul>
+        <VirtualList
+          items={shown}
+          label="Tools"
+          className="tool-list"
+          listClassName="plain-list"
+          estimateSize={TOOL_ITEM_HEIGHT}
+          // A server may list a name twice (a bug worth seeing): the index keeps keys unique.
+          itemKey={(tool, i) => `${i}:${tool.name}`}
+          renderItem={(tool) => <ToolItem tool={tool} selected={tool.name === selected} excluded={toolExclusion(tool, snapshot)} />}
+          revealIndex={shown.findIndex((tool) => tool.name === selected)}
+        />
       )}
     </section>
   );

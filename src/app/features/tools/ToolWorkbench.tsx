@@ -2,13 +2,15 @@
 // sending, and the call controls.
 
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { toolTaskSupport, validateAgainstSchema, type Tool } from '../../../protocol/index.js';
+import { ownValue, toolTaskSupport, type Tool } from '../../../protocol/index.js';
 import { TaskChoice } from './TaskChoice.js';
 import { useConnection, useTools } from '../../hooks.js';
 import { callBlocked, toolExclusion } from './availability.js';
+import { confirmation, confirmationNote } from './confirm-call.js';
 import { CallPanel } from './CallPanel.js';
-import { draftArguments } from './form/draft.js';
-import { placeProblems, type PlacedProblems } from './form/field-errors.js';
+import { RequestExtras } from '../request-extras/RequestExtras.js';
+import type { RequestExtras as Extras } from '../request-extras/request-extras.js';
+import { checkCall } from './call-check.js';
 import { prepareFormSchema } from './form/prepare-schema.js';
 import { ToolForm } from './form/ToolForm.js';
 import { initialFormData } from './form/validator.js';
@@ -16,29 +18,6 @@ import { McpIcon } from '../../components/icons/McpIcon.js';
 import { AnnotationBadges } from './ToolBadges.js';
 import { displayTitle } from './tool-list.js';
 import type { ToolDraft } from './tools-store.js';
-
-type Check =
-  { ok: true; args: Record<string, unknown> } | { ok: false; title: string; placed: PlacedProblems; canSendAnyway: boolean; args?: Record<string, unknown> };
-
-function checkArguments(tool: Tool, prepared: ReturnType<typeof prepareFormSchema>, draft: ToolDraft): Check {
-  const args = draftArguments(draft, prepared.schema);
-  // A schema too deep for a form is not checked either; the note above the JSON editor says so.
-  if (args.ok && prepared.jsonOnly) return { ok: true, args: args.value };
-  if (!args.ok) return { ok: false, title: 'The arguments cannot be sent yet:', placed: { errorSchema: {}, lines: [args.message] }, canSendAnyway: false };
-  const verdict = validateAgainstSchema(tool.inputSchema, args.value);
-  if (verdict.valid) return { ok: true, args: args.value };
-  if ('schemaError' in verdict) {
-    const lines = [`${verdict.schemaError} The arguments cannot be checked before sending.`];
-    return { ok: false, title: "The tool's inputSchema is not usable:", placed: { errorSchema: {}, lines }, canSendAnyway: true, args: args.value };
-  }
-  return {
-    ok: false,
-    title: "The arguments do not match the tool's inputSchema:",
-    placed: placeProblems(prepared.schema, verdict.problems),
-    canSendAnyway: true,
-    args: args.value,
-  };
-}
 
 /** The tool's schemas as indented JSON, or why they cannot be shown (JSON.stringify overflows on a 3,000-level schema). */
 function showSchemas(tool: Tool): string {
@@ -48,6 +27,9 @@ function showSchemas(tool: Tool): string {
     return `The schemas cannot be shown here (${e instanceof Error ? e.message : String(e)}); the tools/list response in the Log tab has them as received.`;
   }
 }
+
+/** tools/call has always sent `arguments: {}` for a form with nothing filled in; unticking leaves it out. */
+const TOOL_EXTRAS: Extras = { sendEmptyArguments: true, metaText: '' };
 
 /** Single-line fields where Enter means "call": not checkboxes, radios, buttons or pickers. */
 const ENTER_CALLS = new Set(['text', 'number', 'email', 'url', 'search', 'tel', 'password', 'date', 'time', 'datetime-local', 'month', 'week']);
@@ -67,8 +49,9 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
     () => (prepared.jsonOnly ? { formData: {}, json: { text: '{}' } } : { formData: initialFormData(prepared.schema) }),
     [prepared],
   );
-  const draft = useTools((s) => s.drafts[tool.name]) ?? initial;
+  const draft = useTools((s) => ownValue(s.drafts, tool.name)) ?? initial;
   const inFlight = useTools((s) => s.inFlight);
+  const noConfirm = useTools((s) => s.noConfirm);
   const snapshot = useConnection((s) => s.snapshot);
   const session = useConnection((s) => s.session);
   const setDraft = useTools((s) => s.setDraft);
@@ -76,9 +59,12 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
   const [attempted, setAttempted] = useState(false);
   const [asTask, setAsTask] = useState(false);
   const taskSupport = toolTaskSupport(tool, snapshot?.info?.capabilities);
-  const check = checkArguments(tool, prepared, draft);
+  const extras = useTools((s) => ownValue(s.extras, tool.name)) ?? TOOL_EXTRAS;
+  const setExtras = useTools((s) => s.setExtras);
+  const check = checkCall(tool, prepared, draft, extras);
   const blocked = callBlocked(snapshot, session, inFlight) ?? toolExclusion(tool, snapshot);
   const showProblems = attempted && !check.ok;
+  const confirmNote = confirmationNote(confirmation(tool, check.request?.arguments, noConfirm));
   const title = displayTitle(tool);
 
   function call(anyway: boolean): void {
@@ -87,11 +73,12 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
       setAttempted(true);
       return;
     }
-    if (check.args === undefined) return;
+    if (check.request === undefined) return;
     setAttempted(false);
     void startCall({
       tool,
-      arguments: check.args,
+      arguments: check.request.arguments,
+      ...(check.request.meta ? { meta: check.request.meta } : {}),
       sentAnyway: !check.ok,
       asTask: taskSupport.mode === 'required' || (taskSupport.mode === 'optional' && asTask),
     });
@@ -128,10 +115,12 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
         {...(showProblems && !check.ok ? { errorSchema: check.placed.errorSchema } : {})}
         onSubmit={() => call(false)}
       />
+      <RequestExtras extras={extras} onChange={(e) => setExtras(tool.name, e)} method="tools/call" />
       <TaskChoice support={taskSupport} asTask={asTask} onChange={setAsTask} />
       <CallPanel
         {...(blocked !== undefined ? { blocked } : {})}
         {...(showProblems && !check.ok ? { problems: { title: check.title, lines: check.placed.lines, canSendAnyway: check.canSendAnyway } } : {})}
+        {...(confirmNote ? { confirmNote } : {})}
         onCall={call}
       />
     </section>

@@ -50,7 +50,12 @@ export function ToolsTab() {
   const tool = tools.find((t) => t.name === selected);
   const rerunBlocked = callBlocked(snapshot, session, inFlight);
   const rerun = (record: ToolCallRecord) =>
-    void startCall({ tool: tools.find((t) => t.name === record.tool.name) ?? record.tool, arguments: record.arguments, sentAnyway: record.sentAnyway });
+    void startCall({
+      tool: tools.find((t) => t.name === record.tool.name) ?? record.tool,
+      arguments: record.arguments,
+      ...(record.meta ? { meta: record.meta } : {}),
+      sentAnyway: record.sentAnyway,
+    });
 
   return (
     <div className="tools-tab">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../protocol/index.js';
-import { needsConfirmation } from './confirm-call.js';
+import { confirmation, confirmationNote, isDryRun, needsConfirmation } from './confirm-call.js';
 import { createToolsStore, type CallSession, type PendingCall } from './tools-store.js';
 
 const tool = (annotations?: Tool['annotations']): Tool => ({ name: 'write_note', inputSchema: { type: 'object' }, ...(annotations ? { annotations } : {}) });
@@ -17,6 +17,32 @@ describe('needsConfirmation', () => {
     expect(needsConfirmation(tool({}))).toBe(false);
     expect(needsConfirmation(tool({ readOnlyHint: true, destructiveHint: true }))).toBe(false);
     expect(needsConfirmation(tool({ readOnlyHint: false, destructiveHint: false }))).toBe(false);
+  });
+});
+
+describe('dryRun', () => {
+  const withDryRun: Tool = {
+    name: 'delete_branch',
+    inputSchema: { type: 'object', properties: { branch: { type: 'string' }, dryRun: { type: 'boolean' } } },
+    annotations: { destructiveHint: true },
+  };
+
+  it('a destructive tool that declares dryRun is not held when the arguments say dryRun: true, and says why', () => {
+    expect(isDryRun(withDryRun, { branch: 'x', dryRun: true })).toBe(true);
+    expect(confirmation(withDryRun, { branch: 'x', dryRun: true }, [])).toBe('dry-run');
+    expect(confirmationNote('dry-run')).toBe('dryRun: true, so this call does not ask for confirmation.');
+  });
+
+  it('still asks for dryRun false, "true" as text, or a tool whose schema does not declare dryRun', () => {
+    expect(confirmation(withDryRun, { branch: 'x', dryRun: false }, [])).toBe('ask');
+    expect(confirmation(withDryRun, { branch: 'x', dryRun: 'true' }, [])).toBe('ask');
+    expect(confirmation(tool({ destructiveHint: true }), { dryRun: true }, [])).toBe('ask');
+  });
+
+  it('a tool not asked about again, or not destructive, is not held', () => {
+    expect(confirmation(withDryRun, { branch: 'x' }, ['delete_branch'])).toBe('not-asked-again');
+    expect(confirmation(tool({ readOnlyHint: true }), {}, [])).toBe('none');
+    expect(confirmationNote('none')).toBeUndefined();
   });
 });
 
@@ -65,6 +91,18 @@ describe('startCall', () => {
     await store.getState().startCall(call);
     expect(sent).toHaveLength(2);
     expect(store.getState().confirming).toBe(call);
+  });
+
+  it('sends a dry run of a destructive tool at once', async () => {
+    const { store, sent } = storeWithSession();
+    const dry: PendingCall = {
+      tool: { ...call.tool, inputSchema: { type: 'object', properties: { dryRun: { type: 'boolean' } } } },
+      arguments: { dryRun: true },
+      sentAnyway: false,
+    };
+    await store.getState().startCall(dry);
+    expect(store.getState().confirming).toBeUndefined();
+    expect(sent).toEqual([{ name: 'write_note', arguments: { dryRun: true } }]);
   });
 
   it('sends other tools at once', async () => {

@@ -1,5 +1,6 @@
 // Small display helpers for calls: outcome words, error code names.
-import { parseCallToolResult, type RequestOutcome } from '../../../protocol/index.js';
+import type { RequestOutcome } from '../../../protocol/index.js';
+import { readCallResult } from './call-result.js';
 
 const CODE_NAMES: Record<number, string> = {
   [-32700]: 'Parse error',
@@ -17,16 +18,19 @@ export function errorCodeName(code: number): string | undefined {
   return undefined;
 }
 
-function isToolError(result: unknown): boolean {
-  return typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
-}
-
 /** One or two words for the history's outcome column. */
-export function outcomeWords(outcome: RequestOutcome): { text: string; tone: 'ok' | 'tool-error' | 'bad' | 'muted' } {
+export function outcomeWords({ outcome, asTask }: { outcome: RequestOutcome; asTask?: boolean }): {
+  text: string;
+  tone: 'ok' | 'tool-error' | 'bad' | 'muted';
+} {
   switch (outcome.status) {
-    case 'result':
-      if (!parseCallToolResult(outcome.result).ok) return { text: 'Malformed result', tone: 'bad' };
-      return isToolError(outcome.result) ? { text: 'Tool error', tone: 'tool-error' } : { text: 'Result', tone: 'ok' };
+    case 'result': {
+      const reading = readCallResult(outcome.result, asTask === true);
+      if (reading.kind === 'task') return { text: 'Task created', tone: 'ok' };
+      if (reading.kind === 'malformed-task') return { text: 'Malformed task handle', tone: 'bad' };
+      if (reading.kind === 'malformed') return { text: 'Malformed result', tone: 'bad' };
+      return reading.result.isError === true ? { text: 'Tool error', tone: 'tool-error' } : { text: 'Result', tone: 'ok' };
+    }
     case 'error':
       return { text: `Protocol error ${outcome.error.code}`, tone: 'bad' };
     case 'timeout':

@@ -39,6 +39,20 @@ describe('call', () => {
     expect(state.shown).toBe(record?.seq);
   });
 
+  it('leaves arguments out when asked to, sends the _meta written beside its own progressToken, and Load arguments brings both back', async () => {
+    const { session, sent, reply } = await readySession();
+    const store = createToolsStore({ session: () => session });
+    const done = store.getState().call({ tool: slow, arguments: undefined, meta: { trace: 't-1' }, sentAnyway: false });
+    const params = sent[0]!.params as Record<string, unknown>;
+    expect(params).not.toHaveProperty('arguments');
+    expect(params._meta).toEqual({ trace: 't-1', progressToken: expect.any(String) });
+    reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
+    const record = (await done)!;
+    expect(record).toMatchObject({ arguments: undefined, meta: { trace: 't-1' } });
+    store.getState().loadArguments(record);
+    expect(store.getState().extras.slow_count).toEqual({ sendEmptyArguments: false, metaText: '{\n  "trace": "t-1"\n}' });
+  });
+
   it("uses the timeout field's value, and records a timeout outcome", async () => {
     const { session, clock } = await readySession();
     const store = createToolsStore({ session: () => session });

@@ -15,7 +15,8 @@ import {
   type TaskGeneration,
   type Tool,
 } from '../../../protocol/index.js';
-import { needsConfirmation } from './confirm-call.js';
+import type { RequestExtras } from '../request-extras/request-extras.js';
+import { confirmation } from './confirm-call.js';
 
 export const CANCEL_REASON = 'Cancelled by the user in mcpscope';
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -49,7 +50,10 @@ export interface InFlightCall {
 export interface ToolCallRecord {
   seq: number;
   tool: Tool;
+  /** Undefined: `arguments` was left out of the request. */
   arguments: unknown;
+  /** The `_meta` the person wrote for this call. */
+  meta?: Record<string, unknown>;
   startedAt: number;
   durationMs: number;
   outcome: RequestOutcome;
@@ -68,6 +72,8 @@ export interface ToolsState {
   /** The timeout field's text, as typed. */
   timeoutText: string;
   drafts: Record<string, ToolDraft>;
+  /** `arguments: {}` and `_meta` per tool, as set under its form. */
+  extras: Record<string, RequestExtras>;
   inFlight?: InFlightCall;
   /** Most recent first. */
   history: ToolCallRecord[];
@@ -85,6 +91,7 @@ export interface ToolsState {
   /** Show a past call's result, with its tool selected. */
   view(record: ToolCallRecord): void;
   setDraft(name: string, draft: ToolDraft): void;
+  setExtras(name: string, extras: RequestExtras): void;
   /** Put a past call's arguments into its tool's form, and select that tool. */
   loadArguments(record: ToolCallRecord): void;
   /**
@@ -131,7 +138,9 @@ export function parseTimeout(text: string): { ok: true; ms: number } | { ok: fal
 /** A call the user asked for, before its timeout is read and it is sent. */
 export interface PendingCall {
   tool: Tool;
+  /** Undefined leaves `arguments` out of the request. */
   arguments: unknown;
+  meta?: Record<string, unknown>;
   sentAnyway: boolean;
   asTask?: boolean;
 }
@@ -164,7 +173,12 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       const { rounds, ...outcome } = await requestFollowingInput(
         session,
         'tools/call',
-        { name: request.tool.name, arguments: request.arguments, ...(request.asTask ? { task: {} } : {}) },
+        {
+          name: request.tool.name,
+          ...(request.arguments !== undefined ? { arguments: request.arguments } : {}),
+          ...(request.meta ? { _meta: request.meta } : {}),
+          ...(request.asTask ? { task: {} } : {}),
+        },
         {
           timeoutMs: timeout.ms,
           onSent: (sent) => patch({ requestId: sent.id, awaitingInput: undefined }),
@@ -177,6 +191,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         seq,
         tool: request.tool,
         arguments: request.arguments,
+        ...(request.meta ? { meta: request.meta } : {}),
         startedAt,
         // A multi-round call took all its rounds and the answers between them, not the last round trip.
         durationMs: rounds !== undefined && rounds > 1 ? now() - startedAt : durationOf(outcome, startedAt, now()),
@@ -205,6 +220,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       filter: '',
       timeoutText: String(DEFAULT_TIMEOUT_SECONDS),
       drafts: {},
+      extras: {},
       history: [],
       noConfirm: [],
 
@@ -213,12 +229,15 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       select,
       view: (record) => set({ selected: record.tool.name, shown: record.seq }),
       setDraft,
+      setExtras: (name, extras) => set((s) => ({ extras: { ...s.extras, [name]: extras } })),
       loadArguments: (record) => {
-        setDraft(record.tool.name, { formData: structuredClone(record.arguments) });
+        setDraft(record.tool.name, { formData: structuredClone(record.arguments) ?? {} });
+        const extras = { sendEmptyArguments: record.arguments !== undefined, metaText: record.meta ? JSON.stringify(record.meta, null, 2) : '' };
+        set((s) => ({ extras: { ...s.extras, [record.tool.name]: extras } }));
         select(record.tool.name);
       },
       startCall: (request) => {
-        if (needsConfirmation(request.tool) && !get().noConfirm.includes(request.tool.name)) {
+        if (confirmation(request.tool, request.arguments, get().noConfirm) === 'ask') {
           set({ confirming: request });
           return Promise.resolve(undefined);
         }
@@ -241,8 +260,8 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         set({ inFlight: { ...inFlight, cancelRequested: true } });
         return inFlight.session.cancel(inFlight.requestId, CANCEL_REASON);
       },
-      forConnection: () => set({ selected: undefined, drafts: {}, confirming: undefined, noConfirm: [] }),
-      serverChanged: () => set({ history: [], shown: undefined, drafts: {}, selected: undefined }),
+      forConnection: () => set({ selected: undefined, drafts: {}, extras: {}, confirming: undefined, noConfirm: [] }),
+      serverChanged: () => set({ history: [], shown: undefined, drafts: {}, extras: {}, selected: undefined }),
     };
   });
 }

@@ -3,9 +3,9 @@
 
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RegistryFieldsType, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { ToolDraft } from '../tools-store.js';
-import { closeJsonView, editJsonText, openJsonView } from './draft.js';
+import { closeJsonView, editJsonText, openJsonView, type ViewSwitch } from './draft.js';
 import type { ErrorTree } from './field-errors.js';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.js';
 import type { FormSchema } from './prepare-schema.js';
@@ -68,16 +68,43 @@ export function ToolForm({ toolName, prepared, draft, onDraft, errorSchema, onSu
       </section>
     );
   }
+  return <FormOrJson toolName={toolName} prepared={prepared} draft={draft} onDraft={onDraft} errorSchema={errorSchema} onSubmit={onSubmit} />;
+}
+
+function FormOrJson({ toolName, prepared, draft, onDraft, errorSchema, onSubmit }: Props) {
+  // Why the last press of JSON did not switch views (a field or the text is not valid JSON).
+  const [switchProblem, setSwitchProblem] = useState<string | undefined>();
+  const problemId = useId();
   const jsonOpen = draft.json !== undefined;
-  const toggle = () => onDraft(jsonOpen ? closeJsonView(draft) : openJsonView(draft, prepared.schema));
+  const edit = (d: ToolDraft) => {
+    setSwitchProblem(undefined);
+    onDraft(d);
+  };
+  const switchTo = (result: ViewSwitch) => {
+    if (result.ok) edit(result.draft);
+    else setSwitchProblem(result.message);
+  };
+  const toggle = () => switchTo(jsonOpen ? closeJsonView(draft) : openJsonView(draft, prepared.schema));
   return (
     <section className="tool-form" aria-label={`Arguments of ${toolName}`}>
       <div className="tool-form-head">
         <h4>Arguments</h4>
-        <button type="button" className="small" aria-pressed={jsonOpen} onClick={toggle} title="Edit the whole arguments object as JSON text">
+        <button
+          type="button"
+          className="small"
+          aria-pressed={jsonOpen}
+          aria-describedby={switchProblem ? problemId : undefined}
+          onClick={toggle}
+          title="Edit the whole arguments object as JSON text"
+        >
           JSON
         </button>
       </div>
+      {switchProblem && (
+        <p id={problemId} className="field-error" role="alert">
+          {switchProblem}
+        </p>
+      )}
       {prepared.fallbacks.length > 0 && !jsonOpen && (
         <p className="hint">
           {prepared.fallbacks.length === 1 ? 'One field is' : `${prepared.fallbacks.length} fields are`} edited as JSON text: the form cannot render
@@ -85,19 +112,19 @@ export function ToolForm({ toolName, prepared, draft, onDraft, errorSchema, onSu
         </p>
       )}
       {jsonOpen ? (
-        <JsonArguments draft={draft} onDraft={onDraft} />
+        <JsonArguments draft={draft} onDraft={edit} />
       ) : (
         <ErrorBoundary
           what="The form for this tool's inputSchema"
           advice="Edit the arguments as JSON instead."
-          action={{ label: 'Edit the arguments as JSON', run: () => onDraft(openJsonView(draft, prepared.schema)) }}
+          action={{ label: 'Edit the arguments as JSON', run: () => switchTo(openJsonView(draft, prepared.schema)) }}
         >
           <Form
             schema={prepared.schema as RJSFSchema}
             uiSchema={prepared.uiSchema as UiSchema}
             validator={formValidator}
             formData={draft.formData}
-            onChange={(e) => onDraft({ formData: e.formData })}
+            onChange={(e) => edit({ formData: e.formData })}
             onSubmit={(_data, event: FormEvent) => {
               event.preventDefault();
               onSubmit();

@@ -38,6 +38,14 @@ describe('prepareFormSchema: $ref and $defs', () => {
     expect((props(schema).b!.items as Schema).type).toBe('integer');
   });
 
+  it.each(['__proto__', 'constructor', 'toString', '$defs/hasOwnProperty'])(
+    'takes a $ref to #/%s, which the schema does not define, for a missing one',
+    (name) => {
+      const { schema } = prepareFormSchema({ type: 'object', $defs: {}, properties: { x: { $ref: `#/${name}` } } });
+      expect(props(schema).x![JSON_FIELD]).toMatch(/could not be found/);
+    },
+  );
+
   it('falls back to JSON, with a reason, for missing, remote and recursive references', () => {
     const { schema, uiSchema, fallbacks } = prepareFormSchema({
       type: 'object',

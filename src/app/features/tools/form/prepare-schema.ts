@@ -15,6 +15,9 @@ export type UiNode = Record<string, unknown>;
 /** Marks a node the form edits as JSON text; its value is the reason ("it is a tuple …"), shown to the user. */
 export const JSON_FIELD = 'x-mcpscope-json';
 
+/** Marks a JSON-edited node whose schema allows a string (`type: ["boolean", "string"]`, an anyOf with a string branch). */
+export const JSON_ALLOWS_STRING = 'x-mcpscope-json-allows-string';
+
 export interface FormSchema {
   schema: Schema;
   uiSchema: UiNode;
@@ -58,6 +61,15 @@ export function isJsonField(schema: unknown): boolean {
   return isRecord(schema) && typeof schema[JSON_FIELD] === 'string';
 }
 
+function namesString(schema: unknown): boolean {
+  return isRecord(schema) && (schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string')));
+}
+
+/** Whether a schema allows a string by name: its type, or a branch of its anyOf / oneOf. */
+function allowsString(schema: Schema): boolean {
+  return namesString(schema) || [schema.anyOf, schema.oneOf].some((union) => Array.isArray(union) && union.some(namesString));
+}
+
 /** The types a schema's `type` keyword names ([] when absent or malformed). */
 export function schemaTypes(schema: Schema): string[] {
   const t = schema.type;
@@ -91,7 +103,7 @@ function resolveLocal(root: Schema, ref: string): unknown {
   if (fragment !== '' && !fragment.startsWith('/')) return undefined; // a named anchor
   let node: unknown = root;
   for (const key of decodePointer(fragment)) {
-    if (isRecord(node)) node = node[key];
+    if (isRecord(node)) node = Object.hasOwn(node, key) ? node[key] : undefined;
     else if (Array.isArray(node) && /^\d+$/.test(key)) node = node[Number(key)];
     else return undefined;
   }
@@ -128,7 +140,8 @@ class Preparer {
 
   private fallback(schema: Schema, path: string, reason: string): { schema: Schema; ui: UiNode } {
     this.fallbacks.push(`${path || '(arguments)'}: ${reason}`);
-    return { schema: { ...annotations(schema), [JSON_FIELD]: reason }, ui: { 'ui:field': 'json' } };
+    const marks: Schema = { [JSON_FIELD]: reason, ...(allowsString(schema) ? { [JSON_ALLOWS_STRING]: true } : {}) };
+    return { schema: { ...annotations(schema), ...marks }, ui: { 'ui:field': 'json' } };
   }
 
   prepare(input: unknown, path: string, refs: readonly string[], depth: number): { schema: Schema; ui: UiNode } {

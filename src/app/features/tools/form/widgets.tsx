@@ -4,7 +4,8 @@
 
 import { useEffect, useState, type ChangeEvent, type FocusEvent } from 'react';
 import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps, type FieldProps, type WidgetProps } from '@rjsf/utils';
-import { JSON_FIELD } from './prepare-schema.js';
+import { invalidJsonMessage, invalidJsonText, isInvalidJson, readJsonText } from './json-text.js';
+import { JSON_ALLOWS_STRING, JSON_FIELD } from './prepare-schema.js';
 
 /** What a single-line input and a textarea share: identity, state, accessibility and focus events. */
 function textControlProps(props: WidgetProps) {
@@ -24,10 +25,20 @@ function textControlProps(props: WidgetProps) {
   };
 }
 
+/**
+ * A number goes in a text input: a number input reports "" for "2x" (the field would silently be left
+ * out); as text it is kept, sent as a number when it is one, and otherwise caught by validation.
+ */
+function numberAsText(inputProps: ReturnType<typeof getInputProps>) {
+  const { step: _step, min: _min, max: _max, ...rest } = inputProps;
+  return { ...rest, type: 'text', inputMode: inputProps.type === 'integer' || Number.isInteger(inputProps.step) ? 'numeric' : 'decimal' } as const;
+}
+
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { value, onChange, onChangeOverride, options, schema, type } = props;
-  const inputProps = getInputProps(schema, type, options);
-  const isNumber = inputProps.type === 'number' || inputProps.type === 'integer';
+  const given = getInputProps(schema, type, options);
+  const isNumber = given.type === 'number' || given.type === 'integer';
+  const inputProps = isNumber ? numberAsText(given) : given;
   const shown = value === null || value === undefined ? '' : isNumber && value !== 0 && !value ? '' : value;
   const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value);
   return (
@@ -51,20 +62,26 @@ export function TextareaWidget(props: WidgetProps) {
 }
 
 function toText(value: unknown): string {
+  if (isInvalidJson(value)) return invalidJsonText(value);
   return value === undefined ? '' : JSON.stringify(value, null, 2);
 }
 
-/** Edits one value as JSON text; invalid text keeps the last valid value and says why. */
+/**
+ * Edits one value as JSON text. Text that does not parse is never replaced by an older value: it is
+ * sent as a string where the schema allows one (and the field says so), else it blocks the call.
+ */
 export function JsonField(props: FieldProps) {
   const { formData, onChange, fieldPathId, schema, disabled, readonly, rawErrors } = props;
+  const stringAllowed = schema[JSON_ALLOWS_STRING] === true;
   const [text, setText] = useState(() => toText(formData));
-  const [error, setError] = useState<string | undefined>();
   const id = fieldPathId.$id;
   const isRoot = fieldPathId.path.length === 0;
 
   // Follow changes made elsewhere (loading arguments, the JSON view) unless the text already means the same.
   useEffect(() => {
     setText((current) => {
+      if (isInvalidJson(formData)) return invalidJsonText(formData);
+      if (typeof formData === 'string' && current === formData) return current;
       try {
         if (current.trim() !== '' && JSON.stringify(JSON.parse(current)) === JSON.stringify(formData)) return current;
       } catch {
@@ -76,20 +93,14 @@ export function JsonField(props: FieldProps) {
 
   function edit(next: string): void {
     setText(next);
-    if (next.trim() === '') {
-      setError(undefined);
-      onChange(undefined, fieldPathId.path);
-      return;
-    }
-    try {
-      const parsed: unknown = JSON.parse(next);
-      setError(undefined);
-      onChange(parsed, fieldPathId.path);
-    } catch (e) {
-      setError(`Not valid JSON (${e instanceof Error ? e.message : String(e)}); the last valid value is kept.`);
-    }
+    const reading = readJsonText(next, stringAllowed);
+    onChange(reading.kind === 'empty' ? undefined : reading.value, fieldPathId.path);
   }
 
+  // What the text means is read from the form data, so it holds after a remount (the JSON view and back).
+  const reading = isInvalidJson(formData) || typeof formData === 'string' ? readJsonText(text, stringAllowed) : undefined;
+  const error = isInvalidJson(formData) ? invalidJsonMessage(formData.reason) : undefined;
+  const asString = reading?.kind === 'string' && reading.value === formData ? reading.note : undefined;
   const reason = typeof schema[JSON_FIELD] === 'string' ? schema[JSON_FIELD] : undefined;
   const noteId = `${id}__json-note`;
   return (
@@ -114,6 +125,11 @@ export function JsonField(props: FieldProps) {
       {error && (
         <p className="field-error" role="alert">
           {error}
+        </p>
+      )}
+      {asString && (
+        <p className="hint" role="status">
+          {asString}
         </p>
       )}
     </div>

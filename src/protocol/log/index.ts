@@ -1,5 +1,0 @@
-// The message log's export format (JSON Lines), shared by the UI and the CLI.
-export * from './record.js';
-export * from './jsonl.js';
-export * from './utf8.js';
-export * from './bytes.js';
