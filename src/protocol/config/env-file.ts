@@ -2,7 +2,8 @@
 
 /** The variables of a dotenv text; a line that is not KEY=VALUE is named in `problems`. */
 export function parseEnvFile(text: string): { env: Record<string, string>; problems: string[] } {
-  const env: Record<string, string> = {};
+  // A Map, then fromEntries: a name such as "__proto__" stays an ordinary variable.
+  const env = new Map<string, string>();
   const problems: string[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
@@ -14,8 +15,8 @@ export function parseEnvFile(text: string): { env: Record<string, string>; probl
     }
     const value = m[2]!;
     const quoted = /^(["'])(.*)\1$/.exec(value);
-    if (quoted) env[m[1]!] = quoted[1] === '"' ? quoted[2]!.replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1') : quoted[2]!;
-    else env[m[1]!] = value.replace(/\s+#.*$/, '');
+    if (quoted) env.set(m[1]!, quoted[1] === '"' ? quoted[2]!.replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1') : quoted[2]!);
+    else env.set(m[1]!, value.replace(/\s+#.*$/, ''));
   });
-  return { env, problems };
+  return { env: Object.fromEntries(env), problems };
 }

@@ -67,6 +67,11 @@ describe('exportConfig round-trips: importConfig(exportConfig(x)) equals x', () 
     expect(resolveInputs(back.entries[0]!, back.inputs, { 'db-DB_TOKEN': 'tok', 'db-DSN': 'pg://u:p@h/db' })).toEqual({ ok: true, entry: withSecrets });
   });
 
+  it('keeps a server named "__proto__"', () => {
+    const odd = { ...stdio, name: '__proto__' };
+    expect(importConfig(exportConfig([odd], 'cursor').text, { env: {}, host: 'cursor' }).entries).toEqual([odd]);
+  });
+
   it('Claude Desktop writes a secret as a placeholder to fill in', () => {
     expect(exportConfig([withSecrets], 'claude-desktop').text).toContain('"DSN": "<DSN>"');
   });

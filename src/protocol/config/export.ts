@@ -68,14 +68,16 @@ function secretInputs(entries: readonly ServerEntry[]): Array<Record<string, unk
 
 /** The entries as the config file of a host (for the registry, see `exportRegistryServer`). */
 export function exportConfig(entries: readonly ServerEntry[], host: Exclude<ConfigHost, 'registry'>): ConfigExport {
-  const servers: Record<string, unknown> = {};
+  const written = new Map<ServerEntry, Record<string, unknown>>();
   const problems: string[] = [];
   for (const entry of entries) {
     const out = hostEntry(host, entry);
     if (typeof out === 'string') problems.push(out);
-    else servers[entry.name] = out;
+    else written.set(entry, out);
   }
-  const exported = entries.filter((e) => Object.hasOwn(servers, e.name));
+  // fromEntries: a server named "__proto__" stays an ordinary server.
+  const servers = Object.fromEntries([...written].map(([entry, out]) => [entry.name, out]));
+  const exported = [...written.keys()];
   const file = host === 'vscode' ? { inputs: secretInputs(exported), servers } : { mcpServers: servers };
   return { text: `${JSON.stringify(file, null, 2)}\n`, problems };
 }

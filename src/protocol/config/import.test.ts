@@ -216,8 +216,15 @@ describe('importConfig: bad input', () => {
     expect(r.problems[0]?.message).toBe('env API_KEY of server "s" is a number, not a string, so it was left out: write it in quotes.');
   });
 
-  it('keeps "__proto__" as an ordinary server name', () => {
-    const r = importConfig('{"mcpServers": {"__proto__": {"command": "node"}}}');
+  it('keeps "__proto__" and "constructor" as ordinary names of servers, env keys and variables', () => {
+    const text = '{"mcpServers": {"__proto__": {"type": "stdio", "command": "${constructor:-node}", "env": {"__proto__": "x", "toString": "y"}}}}';
+    const r = importConfig(text, { env: {}, host: 'claude-code' });
     expect(r.entries.map((e) => e.name)).toEqual(['__proto__']);
+    const env = r.entries[0]!.transport.kind === 'stdio' ? r.entries[0]!.transport.env : {};
+    expect(Object.entries(env)).toEqual([
+      ['__proto__', 'x'],
+      ['toString', 'y'],
+    ]);
+    expect(r.entries[0]!.transport).toMatchObject({ command: 'node' });
   });
 });

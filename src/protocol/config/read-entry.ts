@@ -5,6 +5,7 @@ import type { StdioTransportConfig } from '../envelope/envelope.js';
 import type { HttpMode } from '../http/exchange.js';
 import { headerNameProblem, headerValueProblem } from '../http/headers.js';
 import { isRecord } from '../json/guards.js';
+import { ownValue } from '../text/own.js';
 import { isSecretName, type ServerEntry } from './entry.js';
 import { note, skip, type ConfigProblem, type ImportContext } from './problems.js';
 import { HOST_NAME, substitute, type ConfigHost } from './substitute.js';
@@ -34,16 +35,17 @@ function stringMap(name: string, field: string, value: unknown, problems: Config
     problems.push(skip(name, `"${field}" of server "${name}" is ${describe(value)}, not an object of names and values.`));
     return undefined;
   }
-  const out: Record<string, string> = {};
+  // Pairs, then fromEntries: a key such as "__proto__" stays an ordinary key.
+  const out: Array<[string, string]> = [];
   for (const [key, v] of Object.entries(value)) {
-    if (typeof v === 'string') out[key] = v;
+    if (typeof v === 'string') out.push([key, v]);
     else {
       // A secret's value is never repeated in a sentence.
       const example = isSecretName(key) || !['number', 'boolean'].includes(typeof v) ? '' : ` (for example "${String(v)}")`;
       problems.push(note(name, `${field} ${key} of server "${name}" is ${describe(v)}, not a string, so it was left out: write it in quotes${example}.`));
     }
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 export function readEntry(name: string, raw: unknown, host: ConfigHost, ctx: ImportContext): EntryRead {
@@ -55,7 +57,7 @@ export function readEntry(name: string, raw: unknown, host: ConfigHost, ctx: Imp
   const url = raw[urlField];
   let kind: HttpMode | 'stdio' | undefined;
   if (type !== undefined) {
-    kind = typeof type === 'string' && Object.hasOwn(TYPES, type) ? TYPES[type] : undefined;
+    kind = typeof type === 'string' ? ownValue(TYPES, type) : undefined;
     if (kind === undefined) return fail(`Server "${name}" has type ${JSON.stringify(type)}, which ${HOST_NAME[host]} does not know: use stdio, http or sse.`);
   }
   if (command !== undefined && url !== undefined)

@@ -2,6 +2,7 @@
 // docker run, dnx), each remote a URL. Values the person must supply become inputs.
 
 import { isRecord } from '../json/guards.js';
+import { ownValue } from '../text/own.js';
 import { isSecretName, type ServerEntry } from './entry.js';
 import { skip, type ConfigInput, type ConfigProblem } from './problems.js';
 
@@ -52,7 +53,7 @@ class Inputs {
     if (given === undefined) return input.isRequired === true ? this.ask(id, input) : undefined;
     const variables = isRecord(input.variables) ? input.variables : {};
     return given.replace(/\{([A-Za-z0-9_-]+)\}/g, (all, name: string) => {
-      const v = variables[name];
+      const v = ownValue(variables, name);
       if (!isRecord(v)) return all;
       return str(v.value) ?? str(v.default) ?? this.ask(name, v);
     });
@@ -81,17 +82,17 @@ function argumentsOf(list: unknown, inputs: Inputs): string[] {
 
 /** Name → value of environmentVariables or headers, and the names marked secret. */
 function keyValues(list: unknown, inputs: Inputs): { values: Record<string, string>; secret: string[] } {
-  const values: Record<string, string> = {};
+  const values = new Map<string, string>();
   const secret: string[] = [];
   for (const item of Array.isArray(list) ? list.filter(isRecord) : []) {
     const name = str(item.name);
     if (!name) continue;
     const value = inputs.value(item, name);
     if (value === undefined) continue;
-    values[name] = value;
+    values.set(name, value);
     if (item.isSecret === true && !isSecretName(name)) secret.push(name);
   }
-  return { values, secret };
+  return { values: Object.fromEntries(values), secret };
 }
 
 export function isRegistryServer(json: Record<string, unknown>): boolean {
@@ -121,7 +122,7 @@ export function readRegistryServer(json: Record<string, unknown>): { entries: Se
       problems.push(skip(current, `Package ${current} of ${String(json.name)} has no identifier, so there is nothing to run.`));
       continue;
     }
-    const runner = registry !== undefined && Object.hasOwn(RUNNERS, registry) ? RUNNERS[registry] : undefined;
+    const runner = registry !== undefined ? ownValue(RUNNERS, registry) : undefined;
     if (runner === undefined) {
       problems.push(
         skip(

@@ -1,6 +1,8 @@
 // Variables in config values, replaced the way each host replaces them. The environment and the
 // folders are given (the page has no process environment; the CLI passes its own).
 
+import { ownValue } from '../text/own.js';
+
 /** The program a config file was written for: it decides the shape and the substitution rule. */
 export const CONFIG_HOSTS = ['claude-desktop', 'claude-code', 'cursor', 'windsurf', 'vscode', 'registry'] as const;
 export type ConfigHost = (typeof CONFIG_HOSTS)[number];
@@ -35,7 +37,7 @@ const EDITOR_STYLE = /\$\{(env:[^}]+|workspaceFolder|workspaceFolderBasename|use
 
 function editorValue(word: string, ctx: SubstitutionContext, missing: string[]): string | undefined {
   if (word.startsWith('env:')) {
-    const value = ctx.env[word.slice(4)];
+    const value = ownValue(ctx.env, word.slice(4));
     if (value === undefined) missing.push(word.slice(4));
     // VS Code and Cursor put an empty string where a variable is not set.
     return value ?? '';
@@ -54,7 +56,7 @@ export function substitute(text: string, host: ConfigHost, ctx: SubstitutionCont
     case 'claude-code':
       return {
         text: text.replace(SHELL_STYLE, (all, name: string, fallback: string | undefined) => {
-          const value = ctx.env[name] ?? fallback;
+          const value = ownValue(ctx.env, name) ?? fallback;
           if (value === undefined) missing.push(name);
           return value ?? all;
         }),
