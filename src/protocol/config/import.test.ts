@@ -200,6 +200,11 @@ describe('importConfig: bad input', () => {
     expect(importConfig(notJson).problems).toEqual([{ skipped: true, message: expect.stringMatching(/^The config is not JSON \(.+ at line 1, column \d+\)/) }]);
   });
 
+  it('reads a file that starts with a byte-order mark, and counts columns after it', () => {
+    expect(importConfig('\uFEFF{"mcpServers": {"a": {"command": "node"}}}').entries).toHaveLength(1);
+    expect(importConfig('\uFEFF{\n  ]').problems[0]?.message).toContain('at line 2, column 3)');
+  });
+
   it('refuses a huge text before parsing it', () => {
     const r = importConfig(' '.repeat(MAX_CONFIG_CHARS + 1));
     expect(r.entries).toEqual([]);

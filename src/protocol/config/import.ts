@@ -87,10 +87,12 @@ export function importConfig(text: string, options: ImportOptions = { env: {} })
     );
   }
   const errors: ParseError[] = [];
-  const tree = parseTree(text.replace(/^\uFEFF/, ''), errors, { allowTrailingComma: true, disallowComments: false });
+  // A byte-order mark (Windows editors write one) is not part of the JSON.
+  const source = text.replace(/^\uFEFF/, '');
+  const tree = parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0 || tree === undefined) {
     const first = errors[0];
-    const where = first ? ` (${printParseErrorCode(first.error)} at ${lineColumn(text, first.offset)})` : '';
+    const where = first ? ` (${printParseErrorCode(first.error)} at ${lineColumn(source, first.offset)})` : '';
     return failed(`The config is not JSON${where}: fix it there, or paste the whole file.`);
   }
   // parseTree keeps every property (so names given twice can be told); the value keeps the last, as the hosts do.
