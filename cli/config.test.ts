@@ -117,6 +117,14 @@ describe('mcpscope --config: bad input', () => {
     expect((await cli('--config', huge, 'ping')).err).toContain(`--config ${huge} is 1,000,001 bytes, more than the 1,000,000 a config file may have`);
   });
 
+  it('a folder or a FIFO given as the file is refused at once, never waited on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpscope-config-'));
+    expect((await cli('--config', dir, 'ping')).err).toContain(`--config ${dir} is not a file: give the path of a JSON config file.`);
+    const fifo = join(dir, 'mcp.json');
+    execFileSync('mkfifo', [fifo]);
+    expect((await cli('--config', fifo, 'ping')).err).toContain(`--config ${fifo} is not a file`);
+  });
+
   it('a server with both command and url cannot be picked, and says why; the others still can', async () => {
     const file = configFile('mcp.json', { mcpServers: { both: { command: 'node', url: 'http://127.0.0.1:1/mcp' }, good: runs } });
     expect((await cli('--config', file, '--server', 'typo', 'ping')).err).toContain(
