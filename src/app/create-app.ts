@@ -143,12 +143,12 @@ export function createApp(env: PageEnvironment) {
     tasksStore,
     clientTasks,
     networkStore: createNetworkStore(),
-    /** The OAuth flows of the current connection (issue 12), for the Authorization tab and the status. */
+    /** The OAuth flows of the current connection, for the Authorization tab and the status. */
     authFlows: createAuthFlowStore(),
     iconOrigins: createIconOriginsStore(env.settings),
     /** The protocol choice (a version or Auto, and Auto's probe), kept across visits; a hand-picked 2025-11-25 until changed. */
     connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
-    /** The HTTP form's OAuth settings (issue 12), kept across visits except the client secret. */
+    /** The HTTP form's OAuth settings, kept across visits except the client secret. */
     authSettings: createAuthSettings(env.settings),
     discover: createDiscoverStore({ session }),
     pingStore: createPingStore({ session }),

@@ -68,7 +68,7 @@ export interface ProxyConnectionOptions {
   log: (input: LogInput) => void;
   /** HTTP exchanges and transport choices, for the Network view. */
   onHttp?: (event: HttpEvent) => void;
-  /** OAuth (issue 12): each snapshot of this connection's authorization flow. */
+  /** OAuth: each snapshot of this connection's authorization flow. */
   onAuth?: (flow: AuthFlowView) => void;
   socketFactory?: SocketFactory;
   clock?: Clock;
