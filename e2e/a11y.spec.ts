@@ -40,6 +40,13 @@ test('every tab of a stdio connection has no serious or critical accessibility v
   await page.getByRole('tab', { name: 'Ping' }).click();
   await page.getByRole('button', { name: 'Send ping' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Ping' }).getByText('Compliant', { exact: true })).toBeVisible();
+  // A tool's result on show: content, structuredContent's JSON view and its badge are checked too.
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByText('get_weather', { exact: true }).click();
+  await tools.getByRole('textbox', { name: /city/i }).fill('Paris');
+  await tools.getByRole('button', { name: 'Call tool' }).click();
+  await expect(tools.getByText('Matches outputSchema')).toBeVisible();
   expect(await checkEveryTab(page)).toEqual([]);
 });
 
