@@ -38,3 +38,20 @@ test('on a light system, Dark is kept across a reload', async ({ page }) => {
   await expect(page.getByLabel('Theme')).toHaveValue('dark');
   expect(await background(page)).toBe(DARK_BG);
 });
+
+test('a kept Dark is on before the app script runs: no flash of light on a light system', async ({ page }) => {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByLabel('Theme').selectOption({ label: 'Dark' });
+  // Hold the app's entry script: what shows meanwhile is what the first paint shows.
+  let release = (): void => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => background(page)).toBe(DARK_BG);
+  await expect(page.getByLabel('Theme')).toHaveCount(0);
+  release();
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+});

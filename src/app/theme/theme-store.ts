@@ -6,7 +6,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SettingsStorage } from '../components/icons/icon-origins.js';
 
-const KEY = 'mcpscope.theme';
+/** Also read by public/theme-boot.js, before the first paint. */
+export const THEME_STORAGE_KEY = 'mcpscope.theme';
 
 export type Theme = 'light' | 'dark';
 export type ThemeChoice = 'system' | Theme;
@@ -33,7 +34,7 @@ function isThemeChoice(value: unknown): value is ThemeChoice {
 
 function readSaved(storage: SettingsStorage | undefined): ThemeChoice {
   try {
-    const saved = storage?.getItem(KEY);
+    const saved = storage?.getItem(THEME_STORAGE_KEY);
     return isThemeChoice(saved) ? saved : 'system';
   } catch {
     return 'system';
@@ -54,7 +55,7 @@ export function createThemeStore(storage: SettingsStorage | undefined, prefersDa
       setChoice: (next) => {
         set({ choice: next, theme: shown(next, get().system) });
         try {
-          storage?.setItem(KEY, next);
+          storage?.setItem(THEME_STORAGE_KEY, next);
         } catch {
           // Storage full or disabled: the choice lasts for this page view.
         }
