@@ -1,4 +1,4 @@
-// OAuth bad input in Chromium (issue 12): a protected server or authorization
+// OAuth bad input in Chromium: a protected server or authorization
 // server that gets one thing wrong (the demo's --fault modes), and a callback
 // with a state nobody asked for. Each stops with a sentence naming the step,
 // opens at most the authorization tabs it needs (no loop), and leaks no token.

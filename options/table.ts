@@ -306,7 +306,7 @@ export const OPTIONS = {
     programs: ['cli'],
     check: samplingPolicy,
   }),
-  // OAuth (issue 12): the CLI authorizes a protected --url itself.
+  // OAuth: the CLI authorizes a protected --url itself.
   auth: switchOption({
     flag: '--auth',
     help:

@@ -82,8 +82,12 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   // Started with an IPC channel (npm start's wrapper): it closes when that parent dies, even by SIGKILL.
   if (process.channel !== undefined) {
     process.channel.unref();
-    if (process.connected) process.once('disconnect', stop);
-    else stop();
+    // A stop already under way keeps its grace period: losing the parent then is no second Ctrl-C.
+    const parentGone = (): void => {
+      if (!stopping) stop();
+    };
+    if (process.connected) process.once('disconnect', parentGone);
+    else parentGone();
   }
   if (shouldOpenBrowser(options.open)) openBrowser(running.url);
   return undefined;

@@ -3,7 +3,7 @@
 // an opener that fails, a connection that closes while waiting.
 import { describe, expect, it } from 'vitest';
 import type { AuthFlowView, AuthStepId } from '../../src/protocol/index.js';
-import { createCallbackRegistry } from './callbacks.js';
+import { REFUSALS_TOLD_EVERY_MS, createCallbackRegistry } from './callbacks.js';
 import { harness, type Harness } from '../../test/fixtures/oauth/authorizer-harness.js';
 import { fakeOAuth } from '../../test/fixtures/oauth/fake-oauth.js';
 import type { AuthorizerOptions } from './authorizer-types.js';
@@ -148,8 +148,8 @@ describe('the callback', () => {
       forged.searchParams.set('state', 'forged-state');
       deliver(forged);
       deliver(forged);
-      // The person approves a moment later, in the real tab.
-      setTimeout(() => void approve(url, flow, policyFetch), 20);
+      // The person approves a moment later, in the real tab (after the second refusal is told: at most once a second).
+      setTimeout(() => void approve(url, flow, policyFetch), REFUSALS_TOLD_EVERY_MS + 200);
     });
     approve = fake.opener(callbacks);
     const outcome = h.authorizer.handleChallenge(CHALLENGE);

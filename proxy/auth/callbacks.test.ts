@@ -1,7 +1,7 @@
 // The callback registry routes a redirect to the authorization waiting for its
 // state; what matches nothing gets a sentence for the tab, never a hang.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCallbackRegistry } from './callbacks.js';
+import { REFUSALS_TOLD_EVERY_MS, createCallbackRegistry } from './callbacks.js';
 
 const cb = (query: string) => new URL(`http://127.0.0.1:7/oauth/callback?${query}`);
 
@@ -21,6 +21,7 @@ describe('createCallbackRegistry', () => {
   });
 
   it('refuses an unknown state without touching the authorization waiting, counts it, and still takes the real one', async () => {
+    vi.useFakeTimers();
     const r = createCallbackRegistry();
     const refused: number[] = [];
     const only = r.expect('state-a', 60_000, undefined, (n) => refused.push(n));
@@ -37,9 +38,27 @@ describe('createCallbackRegistry', () => {
     });
     await Promise.resolve();
     expect(settled).toBe(false);
+    // The first refusal is told at once, the next once a second has passed.
+    expect(refused).toEqual([1]);
+    vi.advanceTimersByTime(REFUSALS_TOLD_EVERY_MS);
     expect(refused).toEqual([1, 2]);
     expect(r.deliver(cb('code=3&state=state-a'))).toEqual({ delivered: true });
     expect((await only).searchParams.get('code')).toBe('3');
+  });
+
+  it('a flood of forged callbacks rewrites the waiting notice at most once a second, and the last count is told', () => {
+    vi.useFakeTimers();
+    const r = createCallbackRegistry();
+    const refused: number[] = [];
+    void r.expect('state-a', 600_000, undefined, (n) => refused.push(n));
+    for (let i = 0; i < 10_000; i++) r.deliver(cb(`code=x&state=forged-${i}`));
+    expect(refused).toEqual([1]);
+    vi.advanceTimersByTime(REFUSALS_TOLD_EVERY_MS);
+    expect(refused).toEqual([1, 10_000]);
+    vi.advanceTimersByTime(10 * REFUSALS_TOLD_EVERY_MS);
+    expect(refused).toEqual([1, 10_000]);
+    r.deliver(cb('code=x&state=forged-again'));
+    expect(refused).toEqual([1, 10_000, 10_001]);
   });
 
   it('does not hand a reloaded callback to another authorization waiting', async () => {

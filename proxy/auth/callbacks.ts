@@ -13,7 +13,34 @@ interface Pending {
   reject(error: Error): void;
   /** Callbacks refused while this authorization waited. */
   refused: number;
-  onRefused?: (refused: number) => void;
+  /** Tells the waiting flow the count: at once, then at most once a REFUSALS_TOLD_EVERY_MS (a page can flood the route). */
+  tellRefused(): void;
+}
+
+/** A flood of forged callbacks rewrites the waiting flow's notice at most this often; the last count is always told. */
+export const REFUSALS_TOLD_EVERY_MS = 1000;
+
+/** Calls `tell` at the first poke, then at most once per interval; a poke in between is never lost (a trailing call). */
+function throttledTeller(tell: () => void): { poke(): void; stop(): void } {
+  let lastTold = -Infinity;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const now = (): void => {
+    lastTold = Date.now();
+    trailing = undefined;
+    tell();
+  };
+  return {
+    poke() {
+      if (trailing !== undefined) return;
+      const wait = lastTold + REFUSALS_TOLD_EVERY_MS - Date.now();
+      if (wait <= 0) now();
+      else trailing = setTimeout(now, wait);
+    },
+    stop() {
+      clearTimeout(trailing);
+      trailing = undefined;
+    },
+  };
 }
 
 /** Minutes (or seconds, under a minute) as said in a sentence. */
@@ -45,7 +72,21 @@ export function createCallbackRegistry(): CallbackRegistry {
           reject(new Error(`An authorization with this state is already waiting for its callback.`));
           return;
         }
+        const entry: Pending = {
+          refused: 0,
+          tellRefused: () => teller.poke(),
+          resolve: (url) => {
+            done();
+            resolve(url);
+          },
+          reject: (error) => {
+            done();
+            reject(error);
+          },
+        };
+        const teller = throttledTeller(() => onRefused?.(entry.refused));
         const done = (): void => {
+          teller.stop();
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
           pending.delete(state);
@@ -60,18 +101,7 @@ export function createCallbackRegistry(): CallbackRegistry {
         }, timeoutMs);
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
-        pending.set(state, {
-          refused: 0,
-          ...(onRefused && { onRefused }),
-          resolve: (url) => {
-            done();
-            resolve(url);
-          },
-          reject: (error) => {
-            done();
-            reject(error);
-          },
-        });
+        pending.set(state, entry);
       });
     },
 
@@ -94,7 +124,7 @@ export function createCallbackRegistry(): CallbackRegistry {
       }
       for (const waiting of pending.values()) {
         waiting.refused += 1;
-        waiting.onRefused?.(waiting.refused);
+        waiting.tellRefused();
       }
       const what =
         state === null

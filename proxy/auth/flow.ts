@@ -1,4 +1,4 @@
-// The token half of the OAuth flow (issue 12), after discovery: dynamic client
+// The token half of the OAuth flow, after discovery: dynamic client
 // registration or pre-registered credentials, the authorization URL (PKCE S256,
 // state, RFC 8707 resource, scope), the callback checked (state, RFC 9207 iss)
 // before the code is redeemed, and refresh. oauth4webapi does the protocol; this

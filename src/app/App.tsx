@@ -9,6 +9,7 @@ import { LogTab } from './features/log/LogTab.js';
 import { PingTab } from './features/ping/PingTab.js';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.js';
 import { SamplingHost } from './features/sampling/SamplingHost.js';
+import { ThemeSwitch } from './theme/ThemeSwitch.js';
 
 // The first screen is the connection panel, Ping and the Log; every other tab is its own
 // chunk (the Tools tab brings the form library), fetched when the tab is first opened.
@@ -80,6 +81,7 @@ export function App() {
         <h1>mcpscope</h1>
         <span className="tagline">MCP inspector &amp; protocol debugger</span>
         {token !== null && <SamplingHost />}
+        <ThemeSwitch />
       </header>
       {token === null ? (
         <MissingToken />

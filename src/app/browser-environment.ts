@@ -42,6 +42,7 @@ export function browserEnvironment(page: Window): PageEnvironment {
       return openLogDatabase(name, page.indexedDB);
     },
     settings: storageOrNothing(page, 'localStorage'),
+    prefersDark: page.matchMedia('(prefers-color-scheme: dark)'),
     // noopener: the authorization server's page gets no handle on this one.
     openUrl: (url) => void page.open(url, '_blank', 'noopener'),
     page,

@@ -36,6 +36,7 @@ import { LogSaver } from './stores/log-saver.js';
 import { createLogStore } from './stores/log-store.js';
 import { createNavigationStore } from './stores/navigation-store.js';
 import { clearRestoredLog, restoreSavedLog } from './saved-log.js';
+import { createThemeStore, type ColorSchemeQuery } from './theme/theme-store.js';
 import { wireApp } from './wire-app.js';
 
 /** What the page gives the app: everything that touches `window` is read here, by the caller. */
@@ -51,6 +52,8 @@ export interface PageEnvironment {
   page?: UnloadTarget & { addEventListener(type: 'pagehide', listener: () => void): void };
   /** Settings kept across visits (the browser's local storage); absent: they last for this page view. */
   settings?: SettingsStorage;
+  /** `(prefers-color-scheme: dark)`, followed live while no theme is chosen; absent: light. */
+  prefersDark?: ColorSchemeQuery;
   /** Opens an OAuth authorization page in a new tab (Quick mode tries once by itself); absent: only the button does. */
   openUrl?: (url: string) => void;
   /** The published MCP schemas for rule SCHEMA (a separate chunk); absent: the rule stays off. */
@@ -143,12 +146,14 @@ export function createApp(env: PageEnvironment) {
     tasksStore,
     clientTasks,
     networkStore: createNetworkStore(),
-    /** The OAuth flows of the current connection (issue 12), for the Authorization tab and the status. */
+    /** The OAuth flows of the current connection, for the Authorization tab and the status. */
     authFlows: createAuthFlowStore(),
     iconOrigins: createIconOriginsStore(env.settings),
+    /** Light or dark: the person's switch, kept across visits, else the system's. */
+    theme: createThemeStore(env.settings, env.prefersDark),
     /** The protocol choice (a version or Auto, and Auto's probe), kept across visits; a hand-picked 2025-11-25 until changed. */
     connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
-    /** The HTTP form's OAuth settings (issue 12), kept across visits except the client secret. */
+    /** The HTTP form's OAuth settings, kept across visits except the client secret. */
     authSettings: createAuthSettings(env.settings),
     discover: createDiscoverStore({ session }),
     pingStore: createPingStore({ session }),

@@ -11,6 +11,7 @@ import type { ListenState } from './features/resources/listen-store.js';
 import type { ToolsState } from './features/tools/tools-store.js';
 import type { ConnectionState } from './stores/connection-store.js';
 import type { NavigationState } from './stores/navigation-store.js';
+import type { ThemeState } from './theme/theme-store.js';
 
 export { useApp };
 export const useConnection = <T>(selector: (s: ConnectionState) => T): T => useStore(useApp().connectionStore, selector);
@@ -22,3 +23,4 @@ export const useResources = <T>(selector: (s: ResourcesState) => T): T => useSto
 export const useListen = <T>(selector: (s: ListenState) => T): T => useStore(useApp().listenStore, selector);
 export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(useApp().networkStore, selector);
 export const useIconOrigins = <T>(selector: (s: IconOriginsState) => T): T => useStore(useApp().iconOrigins, selector);
+export const useTheme = <T>(selector: (s: ThemeState) => T): T => useStore(useApp().theme, selector);

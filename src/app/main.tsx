@@ -4,11 +4,14 @@ import { App } from './App.js';
 import { AppProvider } from './app-context.js';
 import { browserEnvironment } from './browser-environment.js';
 import { createApp } from './create-app.js';
+import { applyTheme } from './theme/theme-store.js';
 import './styles/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const app = createApp(browserEnvironment(window));
+// Before anything renders: a chosen theme is on <html> from the first paint of the app.
+applyTheme(app.theme, document.documentElement);
 
 function render(element: HTMLElement): void {
   createRoot(element).render(

@@ -55,7 +55,7 @@ export function wireApp(app: Wired, env: Pick<PageEnvironment, 'page' | 'loadSch
     lint.exchange(connection, e.facts);
   });
 
-  // OAuth (issue 12): the flow to its tab (brought to the front when a flow starts), its AUTH-* findings
+  // OAuth: the flow to its tab (brought to the front when a flow starts), its AUTH-* findings
   // to Problems; a Quick flow's authorization page opens by itself once (the tab's button stays, should a popup blocker refuse).
   const autoOpened = new Set<string>();
   controller.onAuthEvent((flow, connection) => {

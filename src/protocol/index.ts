@@ -50,10 +50,10 @@ export * from './tasks/task.js';
 export * from './tasks/task-tracker.js';
 export * from './tasks/client-tasks.js';
 export * from './tasks/task-support.js';
-// 2026-07-28 Streamable HTTP and subscriptions (issue 11): the listen stream that replaces resources/subscribe.
+// 2026-07-28 Streamable HTTP and subscriptions: the listen stream that replaces resources/subscribe.
 export * from './mcp/subscriptions.js';
 export * from './tasks/ext-task.js';
-// OAuth discovery in MCP's order (issue 12): WWW-Authenticate, protected resource and authorization server metadata, scope.
+// OAuth discovery in MCP's order: WWW-Authenticate, protected resource and authorization server metadata, scope.
 export * from './auth/exchange.js';
 export * from './auth/www-authenticate.js';
 export * from './auth/protected-resource.js';

@@ -10,13 +10,13 @@ export * from './envelope/upstream-event.js';
 export * from './envelope/output-held.js';
 export * from './http/exchange.js';
 export * from './http/headers.js';
-// OAuth (issue 12): one mask for tokens, secrets and codes in exchanges, logs and the CLI.
+// OAuth: one mask for tokens, secrets and codes in exchanges, logs and the CLI.
 export * from './http/secrets.js';
-// OAuth (issue 12): the discovered authorization server, as the proxy's token flow takes it (a type only).
+// OAuth: the discovered authorization server, as the proxy's token flow takes it (a type only).
 export type { AuthorizationServerMetadata } from './auth/authorization-server.js';
-// OAuth (issue 12): the flow view the proxy sends the page, and the auth part of an HTTP transport config.
+// OAuth: the flow view the proxy sends the page, and the auth part of an HTTP transport config.
 export * from './auth/flow-view.js';
-// OAuth (issue 12): the proxy's authorization engine runs discovery and judges it (AUTH-* findings; rules.ts only, not the linter).
+// OAuth: the proxy's authorization engine runs discovery and judges it (AUTH-* findings; rules.ts only, not the linter).
 export { discoverAuthorization, type AuthorizationDiscovery } from './auth/discover.js';
 export type { AuthExchange } from './auth/exchange.js';
 export { parseWwwAuthenticate } from './auth/www-authenticate.js';

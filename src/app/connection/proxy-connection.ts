@@ -28,6 +28,7 @@ import {
   type Frame,
   type RequestId,
   NEWEST_LEGACY_VERSION,
+  plural,
 } from '../../protocol/index.js';
 import type { LogInput } from '../stores/log-store.js';
 import {
@@ -68,7 +69,7 @@ export interface ProxyConnectionOptions {
   log: (input: LogInput) => void;
   /** HTTP exchanges and transport choices, for the Network view. */
   onHttp?: (event: HttpEvent) => void;
-  /** OAuth (issue 12): each snapshot of this connection's authorization flow. */
+  /** OAuth: each snapshot of this connection's authorization flow. */
   onAuth?: (flow: AuthFlowView) => void;
   socketFactory?: SocketFactory;
   clock?: Clock;
@@ -412,7 +413,7 @@ function lineBytes(env: RawBytes): Pick<LogInput, 'invalidUtf8' | 'bytes' | 'not
 // The argument list goes in the note (shown in the detail view), not the row,
 // so searching the log for something a server printed finds only what it printed.
 function argCount(args: readonly string[]): string {
-  return args.length === 0 ? '' : ` with ${args.length} argument${args.length === 1 ? '' : 's'}`;
+  return args.length === 0 ? '' : ` with ${plural(args.length, 'argument')}`;
 }
 
 function argvNote(command: string, args: readonly string[]): string {

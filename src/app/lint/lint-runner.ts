@@ -238,7 +238,7 @@ export class LintRunner {
     this.store.setState({ ...emptyState(), loadError: this.store.getState().loadError });
   }
 
-  /** Findings judged outside the frames, for `connection`: the OAuth flow's AUTH-* ones (issue 12), which the proxy judged. */
+  /** Findings judged outside the frames, for `connection`: the OAuth flow's AUTH-* ones, which the proxy judged. */
   add(connection: number, findings: readonly Finding[]): void {
     if (findings.length > 0) this.publish(findings, connection);
   }

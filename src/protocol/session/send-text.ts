@@ -7,6 +7,7 @@ import type { EarlyAnswer, LedgerRequest, RequestLedger } from '../ledger/ledger
 import { frameRequestId, type RequestId } from '../ledger/request-id.js';
 import type { Pending } from './pending-deadlines.js';
 import type { RequestOutcome, SentRequest } from './types.js';
+import { plural } from '../text/plural.js';
 
 /** What sendText did: the requests it holds (each with its outcome to come) and a sentence. */
 export interface SentText {
@@ -67,7 +68,7 @@ export function sendFrameText(raw: string, timeoutMs: number, deps: SendTextDeps
   else if (requests.length === 0 && skipped.length === 0) {
     message = 'Sent. It holds no request with an id (only notifications or responses), so no answer is due.';
   } else {
-    message = `Sent; waiting for ${requests.length} answer${requests.length === 1 ? '' : 's'}.`;
+    message = `Sent; waiting for ${plural(requests.length, 'answer')}.`;
   }
   if (skipped.length) message += ` Note: ${skipped.join('; ')}.`;
   return { sent: true, requests, message };

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { probeNoun, type PingSample } from '../../../protocol/index.js';
+import { useTheme } from '../../hooks.js';
 
 export interface ChartData {
   x: number[];
@@ -23,28 +24,47 @@ export function chartData(samples: readonly PingSample[]): ChartData {
   };
 }
 
+/** A palette variable's value as the canvas needs it (an rgb() string), read where the chart is drawn. */
+function paletteColor(host: HTMLElement, name: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${name})`;
+  host.append(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color;
+}
+
 export function LatencyChart({ samples }: { samples: readonly PingSample[] }) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
+  const latest = useRef(samples);
+  latest.current = samples;
+  // The canvas does not follow CSS: a change of theme draws the chart again in the new palette.
+  const theme = useTheme((s) => s.theme);
 
   useEffect(() => {
     if (!host.current) return;
+    const muted = paletteColor(host.current, '--muted');
+    const line = paletteColor(host.current, '--row-line');
+    const bad = paletteColor(host.current, '--bad');
+    const axis = { stroke: muted, grid: { stroke: line }, ticks: { stroke: line } };
     const opts: uPlot.Options = {
       width: Math.max(320, host.current.clientWidth || 600),
       height: 180,
       scales: { x: { time: false } },
       axes: [
-        { label: 'seconds', stroke: '#5d6776' },
-        { label: 'ms', stroke: '#5d6776', size: 50 },
+        { label: 'seconds', ...axis },
+        { label: 'ms', ...axis, size: 50 },
       ],
       series: [
         {},
-        { label: 'round trip (ms)', stroke: '#2f5fd0', width: 1.5, points: { show: true, size: 4 } },
-        { label: 'miss', stroke: '#b42318', width: 0, points: { show: true, size: 9, fill: '#b42318' } },
+        { label: 'round trip (ms)', stroke: paletteColor(host.current, '--accent'), width: 1.5, points: { show: true, size: 4 } },
+        { label: 'miss', stroke: bad, width: 0, points: { show: true, size: 9, fill: bad } },
       ],
       legend: { show: true },
     };
-    plot.current = new uPlot(opts, [[], [], []], host.current);
+    const d = chartData(latest.current);
+    plot.current = new uPlot(opts, [d.x, d.rtt, d.miss], host.current);
     const resize = new ResizeObserver(() => {
       if (host.current && plot.current) plot.current.setSize({ width: Math.max(320, host.current.clientWidth), height: 180 });
     });
@@ -54,7 +74,7 @@ export function LatencyChart({ samples }: { samples: readonly PingSample[] }) {
       plot.current?.destroy();
       plot.current = null;
     };
-  }, []);
+  }, [theme]);
 
   useEffect(() => {
     const d = chartData(samples);

@@ -1,6 +1,6 @@
 // prompts/list: a filter, Refresh, and one entry per prompt to select.
 
-import type { Prompt } from '../../../protocol/index.js';
+import { plural, type Prompt } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { ServerListStatus } from '../resources/ServerListStatus.js';
@@ -18,7 +18,7 @@ function argumentSummary(prompt: Prompt): string {
   const args = declaredArguments(prompt.arguments);
   if (args.length === 0) return 'no arguments';
   const required = args.filter((a) => a.required === true).length;
-  return `${args.length} ${args.length === 1 ? 'argument' : 'arguments'}${required > 0 ? ` (${required} required)` : ''}`;
+  return `${plural(args.length, 'argument')}${required > 0 ? ` (${required} required)` : ''}`;
 }
 
 export function PromptList({ list }: { list: ServerList<Prompt> }) {
@@ -47,9 +47,7 @@ export function PromptList({ list }: { list: ServerList<Prompt> }) {
       {list.unavailable === undefined && list.failure === undefined && list.pages !== undefined && all.length === 0 && (
         <p className="hint">The server lists no prompts.</p>
       )}
-      {all.length > 0 && (
-        <p className="hint">{filter.trim() ? `${items.length} of ${all.length} prompts` : `${all.length} ${all.length === 1 ? 'prompt' : 'prompts'}`}</p>
-      )}
+      {all.length > 0 && <p className="hint">{filter.trim() ? `${items.length} of ${all.length} prompts` : plural(all.length, 'prompt')}</p>}
       {all.length > 0 && items.length === 0 && <p className="hint">No prompt matches "{filter}".</p>}
       {items.length > 0 && (
         <VirtualList

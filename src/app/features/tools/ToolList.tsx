@@ -2,7 +2,7 @@
 // loading / error / unavailable states.
 
 import { useId } from 'react';
-import { ListFailed, type Tool } from '../../../protocol/index.js';
+import { ListFailed, plural, type Tool } from '../../../protocol/index.js';
 import type { ServerList } from '../../server-data/queries.js';
 import { useConnection, useTools } from '../../hooks.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
@@ -40,10 +40,6 @@ function ToolItem({ tool, selected, excluded }: { tool: Tool; selected: boolean;
   );
 }
 
-function plural(n: number): string {
-  return `${n} tool${n === 1 ? '' : 's'}`;
-}
-
 export function ToolList({ list }: { list: ServerList<Tool> }) {
   const setFilter = useTools((s) => s.setFilter);
   const filter = useTools((s) => s.filter);
@@ -60,7 +56,7 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
       <div className="tool-list-head">
         <h3>Tools</h3>
         <span className="hint" aria-live="polite">
-          {listed && (shown.length === tools.length ? plural(tools.length) : `${shown.length} of ${plural(tools.length)}`)}
+          {listed && (shown.length === tools.length ? plural(tools.length, 'tool') : `${shown.length} of ${plural(tools.length, 'tool')}`)}
           {listed && pages > 1 && ` · ${pages} pages`}
         </span>
         <button type="button" className="small" disabled={unavailable !== undefined || query.isFetching} onClick={() => void query.refetch()}>
@@ -78,7 +74,7 @@ export function ToolList({ list }: { list: ServerList<Tool> }) {
         <div className="list-failure" role="alert">
           {/* A ListFailed names tools/list and the page; any other failure (not connected) needs the context. */}
           <p>{failure instanceof ListFailed ? failure.message : `Could not list the tools: ${failure.message}`}</p>
-          {tools.length > 0 && <p className="hint">The {plural(tools.length)} that arrived before the failure are listed below.</p>}
+          {tools.length > 0 && <p className="hint">The {plural(tools.length, 'tool')} that arrived before the failure are listed below.</p>}
           <button type="button" className="small" onClick={() => void query.refetch()}>
             Retry
           </button>

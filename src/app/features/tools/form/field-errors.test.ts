@@ -45,4 +45,22 @@ describe('placeProblems', () => {
     expect(pointerSegments('/a~1b/c~0d/0')).toEqual(['a/b', 'c~d', '0']);
     expect(pointerSegments('')).toEqual([]);
   });
+
+  it('a property a server names like a prototype member never reaches Object.prototype', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const schema = JSON.parse(`{"type":"object","required":["${name}"],"properties":{}}`) as Parameters<typeof placeProblems>[0];
+      const { errorSchema, lines } = placeProblems(schema, [
+        { path: '', message: `missing required property "${name}"` },
+        { path: `/${name}/x`, message: 'must be string' },
+      ]);
+      expect(lines).toContain(`/${name}: is required`);
+      expect(errorSchema.__errors).toEqual([`/${name}: is required`, `/${name}/x: must be string`]);
+      expect(({} as Record<string, unknown>).__errors).toBeUndefined();
+    }
+    // A property really named so is its own field.
+    const own = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}') as Parameters<typeof placeProblems>[0];
+    const placed = placeProblems(own, [{ path: '/__proto__', message: 'must be string' }]);
+    expect(Object.hasOwn(placed.errorSchema, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).__errors).toBeUndefined();
+  });
 });

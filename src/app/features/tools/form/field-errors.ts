@@ -1,7 +1,7 @@
 // Schema problems (JSON Pointers into the arguments) placed at the form fields
 // they belong to, in rjsf's ErrorSchema shape: `{items: {0: {sku: {__errors: […]}}}}`.
 
-import { isRecord, type SchemaProblem } from '../../../../protocol/index.js';
+import { isRecord, ownValue, setOwn, type SchemaProblem } from '../../../../protocol/index.js';
 import { isJsonField, type Schema } from './prepare-schema.js';
 
 export interface ErrorTree {
@@ -31,7 +31,8 @@ function renderedPath(schema: Schema, segments: string[]): string[] {
   let node: unknown = schema;
   for (const segment of segments) {
     if (!isRecord(node) || isJsonField(node)) break;
-    const next = isRecord(node.properties) && segment in node.properties ? node.properties[segment] : /^\d+$/.test(segment) ? node.items : undefined;
+    const next =
+      isRecord(node.properties) && Object.hasOwn(node.properties, segment) ? node.properties[segment] : /^\d+$/.test(segment) ? node.items : undefined;
     if (next === undefined) break;
     out.push(segment);
     node = next;
@@ -56,8 +57,13 @@ export function placeProblems(formSchema: Schema, problems: SchemaProblem[]): Pl
     lines.push(`${segments.length === 0 ? '(arguments)' : `/${segments.join('/')}`}: ${message}`);
     let node = errorSchema;
     for (const segment of shownAt) {
-      const child = node[segment];
-      node = isRecord(child) ? (child as ErrorTree) : (node[segment] = {});
+      const child = ownValue(node, segment);
+      if (isRecord(child)) node = child as ErrorTree;
+      else {
+        const fresh: ErrorTree = {};
+        setOwn<ErrorTree[string]>(node, segment, fresh);
+        node = fresh;
+      }
     }
     (node.__errors ??= []).push(atField);
   }
