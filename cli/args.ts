@@ -1,5 +1,6 @@
 // Command-line arguments of the headless CLI, read against the one table of
-// options in options/ (shared with npm start). Pure: parsing only.
+// options in options/ (shared with npm start). Parsing only, but for reading
+// the --config file.
 
 import {
   DEFAULT_PROTOCOL_VERSION,
@@ -17,6 +18,7 @@ import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type 
 import type { SamplingPolicy } from '../options/sampling.js';
 import { orList, refused, type Checked } from '../options/values.js';
 import { authOptionsOf } from './auth/options.js';
+import { readConfigServer, type ConfigServer } from './config-file.js';
 import { parseComplete, type CompleteCommand } from './complete.js';
 
 export type CliCommand =
@@ -55,6 +57,8 @@ export interface CliOptions {
   maxRounds?: number;
   /** --auth's --remember-credentials: keep registrations and tokens in the 0600 credentials file. */
   rememberCredentials: boolean;
+  /** --config: the server picked from the file (the target until its inputs are answered) and the --input answers. */
+  config?: { server: ConfigServer; answers: Array<[string, string]> };
 }
 
 /** The commands as --help lists them; the options of a command come from the table. */
@@ -75,7 +79,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));
 
 export const CLI_USAGE = [
-  `Usage: mcpscope (${optionSpelling(OPTIONS.stdio)} | ${optionSpelling(OPTIONS.url)} ${optionSynopsis(OPTIONS.header)}) [options] <command>`,
+  `Usage: mcpscope (${optionSpelling(OPTIONS.stdio)} | ${optionSpelling(OPTIONS.url)} ${optionSynopsis(OPTIONS.header)} | ${optionSpelling(OPTIONS.config)} ${optionSynopsis(OPTIONS.server)}) [options] <command>`,
   '',
   'Commands:',
   ...columns(
@@ -97,7 +101,13 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   const { values, positionals } = read.value;
   if (values.help) return { ok: true, value: 'help' };
   // The conformance runner appends the server's URL: it is the target.
-  const target = positionals[0] === 'conformance' ? conformanceTarget(values, positionals[1]) : targetOf(values);
+  const config = configServerOf(values);
+  if (!config.ok) return config;
+  const target = config.value
+    ? { ok: true as const, value: config.value.entry.transport }
+    : positionals[0] === 'conformance'
+      ? conformanceTarget(values, positionals[1])
+      : targetOf(values);
   if (!target.ok) return target;
   if (values.auth && (positionals[0] === 'guided' || positionals[0] === 'quick')) {
     return refused(`--auth takes no mode: the CLI always runs the whole flow at once (quick); the guided steps are the inspector's page.`);
@@ -127,7 +137,11 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       // The conformance suite runs each revision's scenarios against one command: Auto finds the server's.
       protocolVersion:
         values.protocolVersion ??
-        (values.protocolEra ? ERA_VERSION[values.protocolEra] : command.value.name === 'conformance' ? 'auto' : DEFAULT_PROTOCOL_VERSION),
+        (values.protocolEra
+          ? ERA_VERSION[values.protocolEra]
+          : command.value.name === 'conformance'
+            ? 'auto'
+            : (config.value?.entry.protocolVersion ?? DEFAULT_PROTOCOL_VERSION)),
       timeoutMs: values.timeout ?? DEFAULT_TIMEOUT_MS,
       // The conformance scenarios expect the defaults of an elicitation form to be accepted.
       elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),
@@ -136,8 +150,23 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       roots: (values.root ?? []).map((uri) => ({ uri })),
       ...(values.sampling ? { sampling: values.sampling } : {}),
       ...(values.maxRounds !== undefined ? { maxRounds: values.maxRounds } : {}),
+      ...(config.value ? { config: { server: config.value, answers: values.input ?? [] } } : {}),
     },
   };
+}
+
+/** --config FILE [--server NAME]: the server of the file, or nothing without --config. */
+function configServerOf(values: OptionValues): Checked<ConfigServer | undefined> {
+  const { config } = OPTIONS;
+  if (values.config === undefined) {
+    const alone = values.server !== undefined ? OPTIONS.server : values.input !== undefined ? OPTIONS.input : undefined;
+    return alone ? refused(`${alone.flag} goes with ${config.flag}: it picks from the servers of a config file.`) : { ok: true, value: undefined };
+  }
+  if (values.stdio !== undefined || values.url !== undefined)
+    return refused(`Give ${config.flag} or ${values.stdio !== undefined ? '--stdio' : '--url'}, not both: the file says how to reach the server.`);
+  const extra = (['env', 'cwd', 'header', 'mode'] as const).find((name) => values[name] !== undefined);
+  if (extra) return refused(`${OPTIONS[extra].flag} goes with --stdio or --url, not ${config.flag}: set it in the server's entry in ${values.config}.`);
+  return readConfigServer(values.config, values.server);
 }
 
 /** --protocol-era: legacy is the newest legacy version, modern the newest modern one. */

@@ -13,13 +13,20 @@ import { CliConnection, CliError, type UpstreamOpener } from './connection.js';
 import { CLI_CALLBACK_TIMEOUT_MS, startCliAuthSession, type CliAuthSession } from './auth/session.js';
 import { ownValue, plural, probeTimeoutMs, type VersionChoice } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
+import { answerInputs, terminalAsk, type Ask } from './config-inputs.js';
 
 export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Asks the person for a value (--config's inputs); absent when nobody is at a terminal. */
+  ask?: Ask;
 }
 
-const processIo: CliIo = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+const processIo: CliIo = {
+  out: (l) => process.stdout.write(`${l}\n`),
+  err: (l) => process.stderr.write(`${l}\n`),
+  ...(process.stdin.isTTY && process.stderr.isTTY ? { ask: terminalAsk } : {}),
+};
 
 const MARK: Record<string, string> = { pass: '✓', fail: '✗', warn: '!', skip: '–', info: 'i' };
 
@@ -96,6 +103,19 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     return 0;
   }
   const o = parsed.value;
+  if (o.config) {
+    for (const note of o.config.server.notes) io.err(`mcpscope: ${note}`);
+    const entry = await answerInputs(o.config.server, o.config.answers, io.ask);
+    if (!entry.ok) {
+      io.err(`mcpscope: ${entry.error}`);
+      return 2;
+    }
+    // The --auth options were put on the file's transport; the answers go in under them.
+    o.target =
+      o.target.kind === 'http' && entry.value.transport.kind === 'http'
+        ? { ...entry.value.transport, ...(o.target.auth ? { auth: o.target.auth } : {}) }
+        : entry.value.transport;
+  }
   if (o.command.name === 'conformance' && o.target.kind === 'http' && o.target.auth) {
     o.target = { ...o.target, auth: conformanceAuth(o.target.auth, process.env.MCP_CONFORMANCE_CONTEXT) };
   }

@@ -219,6 +219,28 @@ export const OPTIONS = {
     check: keyValue,
   }),
   cwd: valueOption({ flag: '--cwd', placeholder: 'DIR', help: 'working directory of a stdio server', programs: ['proxy', 'cli'], check: directory }),
+  // Or a server of a config file people already have.
+  config: valueOption({
+    flag: '--config',
+    placeholder: 'FILE',
+    help: 'the server from a config file: Claude Desktop, Cursor or Windsurf (mcpServers),\nClaude Code (.mcp.json), VS Code (.vscode/mcp.json) or a registry server.json',
+    programs: ['cli'],
+    check: nonEmpty('a config file'),
+  }),
+  server: valueOption({
+    flag: '--server',
+    placeholder: 'NAME',
+    help: 'which server of --config to use (not needed when the file has one)',
+    programs: ['cli'],
+    check: nonEmpty('the name of a server in the --config file'),
+  }),
+  input: listOption({
+    flag: '--input',
+    placeholder: 'ID=VALUE',
+    help: 'the value of an ${input:ID} in --config (repeatable; else it is asked for\non a terminal)',
+    programs: ['cli'],
+    check: keyValue,
+  }),
 
   // The CLI's own.
   protocolVersion: valueOption({

@@ -1,6 +1,7 @@
 // Both front-ends read the one table of options (options/table.ts): npm start
 // (proxy/options.ts) and the headless CLI (cli/args.ts). An option they share
 // is spelled, checked and explained the same way in both.
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from '../cli/args.js';
 import { optionSpelling } from '../options/help.js';
@@ -36,7 +37,15 @@ const withAuth = (value: string, also: string[] = []) => ({
   around: (s: string[]) => ({ proxy: s, cli: ['--url', 'http://127.0.0.1:1/mcp', '--auth', ...also, ...s, 'ping'] }),
 });
 const toolCall = (value: string) => ({ value, around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'tools', 'call', 'add', ...s] }) });
+const configFixture = (path: string) => fileURLToPath(new URL(`./fixtures/configs/${path}`, import.meta.url));
+const windsurf = configFixture('windsurf/mcp_config.json');
 Object.assign(samples, {
+  config: { value: windsurf, around: (s: string[]) => ({ proxy: s, cli: [...s, '--server', 'git', 'ping'] }) },
+  server: { value: 'git', around: (s: string[]) => ({ proxy: s, cli: ['--config', windsurf, ...s, 'ping'] }) },
+  input: {
+    value: 'city=Oslo',
+    around: (s: string[]) => ({ proxy: s, cli: ['--config', configFixture('registry/server.json'), '--server', 'weather-npm', ...s, 'ping'] }),
+  },
   stdio: { value: 'node "my server.js" --flag', around: (s: string[]) => ({ proxy: s, cli: [...s, 'ping'] }) },
   url: { value: 'http://127.0.0.1:3001/mcp', around: (s: string[]) => ({ proxy: s, cli: [...s, 'ping'] }) },
   header: withUrl('Authorization: Bearer a=b'),

@@ -63,3 +63,5 @@ export * from './auth/discover.js';
 export * from './auth/flow-view.js';
 export { AUTH_SPEC } from './auth/spec-links.js';
 export { authFindings, issFindings, scopeSyntaxProblem, type AuthorizationResponseIss } from './lint/auth-rules.js';
+// Config files (mcp.json shapes and server.json): the saved-server model, import and export.
+export * from './config/index.js';
