@@ -17,8 +17,8 @@ async function connectModern(page: Page): Promise<void> {
   await expect(page.getByRole('status').first()).toContainText('tasks-ext-server');
 }
 
-/** Calls `tool` and opens the Tasks tab on the task handle it was answered with. */
-async function callToTask(page: Page, tool: string) {
+/** Calls `tool` and waits for the task handle it was answered with; returns the call's result region and the task id. */
+async function callForTask(page: Page, tool: string) {
   await page.getByRole('tab', { name: 'Tools' }).click();
   const tools = page.getByRole('tabpanel', { name: 'Tools' });
   await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: tool, exact: true }).click();
@@ -32,8 +32,17 @@ async function callToTask(page: Page, tool: string) {
   await expect(result).toContainText('answered with a task handle instead of the result');
   const taskId = await result.getByRole('paragraph').filter({ hasText: 'The server runs this call as task' }).locator('code').textContent();
   await result.screenshot({ path: `/tmp/tasks-ext-call-${tool}.png` });
+  return { result, taskId };
+}
+
+/** Opens the Tasks tab on the task the call was answered with. */
+async function openTask(page: Page, { result, taskId }: Awaited<ReturnType<typeof callForTask>>) {
   await result.getByRole('button', { name: 'Open in the Tasks tab' }).click();
   return page.getByRole('tabpanel', { name: 'Tasks' }).getByRole('article', { name: `Task ${taskId}` });
+}
+
+async function callToTask(page: Page, tool: string) {
+  return openTask(page, await callForTask(page, tool));
 }
 
 test('a task handle is polled with tasks/get to its result; the Tasks tab offers no tasks/list', async ({ page }) => {
@@ -65,13 +74,14 @@ test('a task handle is polled with tasks/get to its result; the Tasks tab offers
 
 test('an input request is answered in the dialog and sent with tasks/update; the task completes with it', async ({ page }) => {
   await connectModern(page);
-  const card = await callToTask(page, 'needs_name');
+  // The dialog comes with the first poll, over whatever the person is looking at.
+  const call = await callForTask(page, 'needs_name');
   const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
   await expect(dialog).toContainText('What is your name?');
-  await expect(card.getByRole('list', { name: 'Input requests' })).toContainText('Waiting for you: answer it in the dialog.');
   await page.screenshot({ path: '/tmp/tasks-ext-input.png', fullPage: true });
   await dialog.getByLabel('Name').fill('Ada');
   await dialog.getByRole('button', { name: 'Accept' }).click();
+  const card = await openTask(page, call);
   await expect(card.getByText('Hello, Ada!')).toBeVisible({ timeout: 20_000 });
   await expect(card.getByRole('list', { name: 'Input requests' })).toContainText('Answered with tasks/update.');
   await page.getByRole('tab', { name: 'Log' }).click();
