@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKind, mayReach, serverKind, type AddressKind } from './address-kind.js';
+import { addressKind, mayReach, serverHostKind, serverKind, type AddressKind } from './address-kind.js';
 
 const KINDS: Array<[string, AddressKind]> = [
   ['127.0.0.1', 'loopback'],
@@ -54,5 +54,20 @@ describe('serverKind and mayReach', () => {
     expect(all.filter((k) => mayReach('loopback', k))).toEqual(all);
     expect(all.filter((k) => mayReach('private', k))).toEqual(['private', 'public']);
     expect(all.filter((k) => mayReach('public', k))).toEqual(['public']);
+  });
+});
+
+describe('serverHostKind', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['[::1]', 'loopback'],
+    ['localhost', 'loopback'],
+    ['10.0.0.5', 'private'],
+    ['[fd00::5]', 'private'],
+    ['203.0.113.7', 'public'],
+    ['mcp.corp.example', 'public'],
+    ['127.0.0.1.nip.io', 'public'],
+  ])('a server at %s is %s (a DNS name is never more than public)', (hostname, kind) => {
+    expect(serverHostKind(hostname)).toBe(kind);
   });
 });

@@ -75,6 +75,20 @@ export function serverKind(addresses: readonly string[]): AddressKind {
   return 'public';
 }
 
+/** "[::1]" → "::1": URL keeps IPv6 hosts in brackets. */
+export const bareHost = (hostname: string): string => (hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname);
+
+/**
+ * Where a server is, from the host name in its URL alone: an IP literal is what it is, `localhost` is
+ * loopback, and any other name counts as public. A name is not resolved again to place it: the answer
+ * could differ from the one the transport connected to (DNS rebinding), so it may never earn more.
+ */
+export function serverHostKind(hostname: string): AddressKind {
+  const host = bareHost(hostname);
+  if (isIP(host)) return serverKind([host]);
+  return host.toLowerCase() === 'localhost' ? 'loopback' : 'public';
+}
+
 /** May a server at an address of kind `from` make the proxy connect to an address of kind `to`? */
 export function mayReach(from: AddressKind, to: AddressKind): boolean {
   if (from === 'loopback') return true;

@@ -122,6 +122,33 @@ describe('what a server on the internet may not make the proxy reach', () => {
   });
 });
 
+describe('where the MCP server is, when it is named by DNS', () => {
+  it('a name that rebinds to loopback after the transport connected does not make the server count as loopback', async () => {
+    const before = seen.length;
+    // evil.example answers its public address to the transport's lookup, then 127.0.0.1 (TTL 0).
+    let asked = 0;
+    const rebinding: Resolve = async (name) => {
+      if (name !== 'evil.example') throw new Error(`getaddrinfo ENOTFOUND ${name}`);
+      return [{ address: asked++ === 0 ? '203.0.113.7' : '127.0.0.1', family: 4 }];
+    };
+    await rebinding('evil.example'); // the transport's lookup, which got the 401
+    const policyFetch = createOAuthFetch({ serverUrl: 'https://evil.example/mcp', resolve: rebinding });
+    await expect(policyFetch(`${origin}/doc`)).rejects.toThrow(
+      /127\.0\.0\.1, a loopback address.*named by DNS counts as on the internet: connect to it by its IP address/,
+    );
+    await expect(policyFetch(`${origin}/doc`, { method: 'POST', body: 'client_name=x' })).rejects.toThrow(/a loopback address/);
+    expect(seen.length).toBe(before);
+  });
+
+  it('localhost and IP literals are judged as what they are', async () => {
+    for (const serverUrl of ['http://localhost:1/mcp', 'http://[::1]:1/mcp']) {
+      expect((await createOAuthFetch({ serverUrl })(`${origin}/doc`)).status).toBe(200);
+    }
+    const fromPrivate = createOAuthFetch({ serverUrl: 'https://10.0.0.5/mcp' });
+    await expect(fromPrivate(`${origin}/doc`)).rejects.toThrow(/a loopback address/);
+  });
+});
+
 describe('the connection goes to the judged address', () => {
   it('a name is resolved once and connected to as resolved (DNS is not asked again)', async () => {
     const asked: string[] = [];
