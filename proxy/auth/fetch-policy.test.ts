@@ -81,19 +81,22 @@ describe('what a server on the internet may not make the proxy reach', () => {
     ['[::1]', 'a loopback address'],
     ['[::ffff:127.0.0.1]', 'a loopback address'],
     ['0.0.0.0', 'a loopback address'],
-    ['169.254.169.254', 'a link-local address'],
+    ['169.254.169.254', 'a cloud metadata service address'],
+    ['169.254.1.1', 'a link-local address'],
     ['10.0.0.1', 'a private-network address'],
     ['172.16.5.4', 'a private-network address'],
     ['192.168.0.1', 'a private-network address'],
     ['100.64.0.1', 'a private-network address'],
-    ['[fd00:ec2::254]', 'a private-network address'],
+    ['[fd00:ec2::254]', 'a cloud metadata service address'],
+    ['[::7f00:1]', 'a loopback address'],
+    ['[fec0::1]', 'a reserved address'],
   ])('the address %s is refused (%s)', async (host, kind) => {
     const policyFetch = createOAuthFetch(onTheInternet);
     await expect(policyFetch(`https://${host}/latest/meta-data/`)).rejects.toThrow(kind);
   });
 
   it.each([
-    ['169.254.169.254', 'a link-local address'],
+    ['169.254.169.254', 'a cloud metadata service address'],
     ['fd00::1', 'a private-network address'],
     ['::ffff:10.1.1.1', 'a private-network address'],
   ])('a name resolving to %s is refused (%s)', async (address, kind) => {
@@ -111,13 +114,21 @@ describe('what a server on the internet may not make the proxy reach', () => {
     expect((await policyFetch(`${origin}/doc`)).status).toBe(200);
   });
 
+  it('not even a server on loopback may name a cloud metadata address', async () => {
+    const policyFetch = createOAuthFetch({ serverUrl: `${origin}/mcp`, resolve: resolving({ 'metadata.google.internal': ['169.254.169.254'] }) });
+    await expect(policyFetch('http://metadata.google.internal/computeMetadata/v1/')).rejects.toThrow(
+      /169\.254\.169\.254, a cloud metadata service address.*no MCP server may make mcpscope reach/,
+    );
+    await expect(policyFetch('http://100.100.100.200/latest/meta-data/')).rejects.toThrow(/a cloud metadata service address/);
+  });
+
   it('a server on a private network may name its neighbours, not this machine', async () => {
     const policyFetch = createOAuthFetch({
       serverUrl: 'https://mcp.corp.example/mcp',
       locateServer: async () => ['10.0.0.5'],
       resolve: resolving({ localhost: ['127.0.0.1', '::1'], 'metadata.corp.example': ['169.254.169.254'] }),
     });
-    await expect(policyFetch('https://metadata.corp.example/')).rejects.toThrow(/link-local/);
+    await expect(policyFetch('https://metadata.corp.example/')).rejects.toThrow(/cloud metadata/);
     await expect(policyFetch('https://localhost/')).rejects.toThrow(/loopback/);
   });
 });

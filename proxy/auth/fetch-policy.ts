@@ -79,6 +79,11 @@ export function createOAuthFetch(options: OAuthFetchPolicyOptions): typeof fetch
     }
     for (const { address } of addresses) {
       const kind = addressKind(address);
+      if (kind === 'metadata') {
+        throw new OAuthFetchRefused(
+          `Not fetched: ${url.origin} is ${address}, ${describeKind(kind)}: no MCP server may make mcpscope reach it (it hands out the credentials of the machine mcpscope runs on).`,
+        );
+      }
       if (!mayReach(from, kind)) {
         throw new OAuthFetchRefused(
           `Not fetched: ${url.origin} is ${address}, ${describeKind(kind)}, and the MCP server ${server.host} is not on ${from === 'private' ? 'that network' : 'this machine'}${from === 'public' && namedByDns ? NAMED_BY_DNS : ''}: a server may not make mcpscope reach this machine or its network. If the server is yours, have it name addresses its clients can reach from where it is.`,
