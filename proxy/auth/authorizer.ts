@@ -3,8 +3,7 @@
 // 403 insufficient_scope it steps up with the union of scopes, and it hands out
 // the Authorization header for every request. One flow at a time: concurrent
 // challenges share the running one. See authorizer-types.ts for the contract.
-import { maskCredentials, SecretValues } from '../../src/protocol/http/secrets.js';
-import { parseWwwAuthenticate, resourceMismatch, type AuthFlowReason } from '../../src/protocol/wire.js';
+import { maskCredentials, parseWwwAuthenticate, resourceMismatch, SecretValues, type AuthFlowReason } from '../../src/protocol/wire.js';
 import { MAX_AUTH_ATTEMPTS, type AuthChallenge, type Authorizer, type AuthorizerOptions, type ChallengeOutcome } from './authorizer-types.js';
 import { isTokenExpired, type StoredTokens } from './credentials.js';
 import { runChallengeStep, runDiscoverySteps } from './discovery-steps.js';

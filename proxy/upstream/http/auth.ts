@@ -3,11 +3,12 @@
 // request refused with 401 (or 403 insufficient_scope) waits for the flow and
 // is sent again. Several requests refused at once share one flow.
 
-import { maskCredentials, SecretValues } from '../../../src/protocol/http/secrets.js';
 import {
   isRecord,
+  maskCredentials,
   modernFrameVersion,
   parseWwwAuthenticate,
+  SecretValues,
   type AuthFlowView,
   type HttpAuthConfig,
   type HttpExchange,
