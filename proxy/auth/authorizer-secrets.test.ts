@@ -167,3 +167,23 @@ describe('a server that echoes the request in a 500: no secret the flow knows is
     expectNoSecret(server, h, [outcome.retry ? '' : outcome.message]);
   });
 });
+
+describe('a resource server that quotes the bearer token in a 403', () => {
+  it("the request-failed message shows the server's words with the token masked", async () => {
+    server = await echoServer();
+    const h = await harness(`${server.origin}/mcp`);
+    expect(await h.authorizer.handleChallenge(challenge(server))).toEqual({ retry: true });
+    const token = (await h.authorizer.authorizationHeader())!.replace(/^Bearer /, '');
+    const quoted = await h.authorizer.handleChallenge({
+      status: 403,
+      wwwAuthenticate: `Bearer error="invalid_token", error_description="the token ${token} may not call this tool"`,
+    });
+    expect(quoted).toEqual({ retry: false, message: expect.stringMatching(/\(the token •••• \(\d+ characters hidden\) may not call this tool\)/) });
+    // A value the proxy never held, after an authentication scheme word, is masked as free text.
+    const stranger = long('other_');
+    const free = await h.authorizer.handleChallenge({ status: 403, wwwAuthenticate: `Bearer error="forbidden", error_description="sent Bearer ${stranger}"` });
+    expect(free.retry === false && free.message).toMatch(/sent Bearer •••• \(\d+ characters hidden\)/);
+    expect(free.retry === false && free.message).not.toContain(stranger);
+    expectNoSecret(server, h, [quoted.retry ? '' : quoted.message]);
+  });
+});

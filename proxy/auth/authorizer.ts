@@ -3,7 +3,7 @@
 // 403 insufficient_scope it steps up with the union of scopes, and it hands out
 // the Authorization header for every request. One flow at a time: concurrent
 // challenges share the running one. See authorizer-types.ts for the contract.
-import { parseWwwAuthenticate, resourceMismatch, type AuthFlowReason } from '../../src/protocol/wire.js';
+import { maskCredentials, parseWwwAuthenticate, resourceMismatch, SecretValues, type AuthFlowReason } from '../../src/protocol/wire.js';
 import { MAX_AUTH_ATTEMPTS, type AuthChallenge, type Authorizer, type AuthorizerOptions, type ChallengeOutcome } from './authorizer-types.js';
 import { isTokenExpired, type StoredTokens } from './credentials.js';
 import { runChallengeStep, runDiscoverySteps } from './discovery-steps.js';
@@ -49,6 +49,14 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       }
     }
     return undefined;
+  };
+
+  /** A server's words (an error_description, a thrown message) as they may be shown: the held secrets and free-text credentials masked. */
+  const maskServerWords = (text: string): string => {
+    const known = new SecretValues();
+    const tokens = held();
+    known.add(tokens?.accessToken, tokens?.refreshToken, tokens ? options.store.client(tokens.issuer)?.clientSecret : undefined);
+    return maskCredentials(known.mask(current ? current.secrets.mask(text) : text));
   };
 
   /** A refresh needs no decision and no person, so it never pauses, even in guided mode. */
@@ -189,7 +197,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     const bearer = challenge.wwwAuthenticate !== undefined ? parseWwwAuthenticate(challenge.wwwAuthenticate).bearer : undefined;
     const tokens = held();
     const grant = retryOf(challenge, tokens);
-    const said = bearer?.errorDescription ?? bearer?.error ?? `HTTP ${challenge.status}`;
+    const said = maskServerWords(bearer?.errorDescription ?? bearer?.error ?? `HTTP ${challenge.status}`);
 
     if (challenge.status === 403) {
       if (bearer?.error !== 'insufficient_scope') {
@@ -240,7 +248,11 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     if (disposed) return Promise.resolve({ retry: false, message: 'The connection is closed.' });
     // A failed refresh before sending is not this request's answer: once it ends, the challenge is judged on its own.
     if (headerRefresh) return headerRefresh.then((outcome) => (outcome.retry ? outcome : handleChallenge(challenge)));
-    running ??= decide(challenge).finally(() => (running = undefined));
+    running ??= decide(challenge)
+      .catch((error: unknown) => {
+        throw new Error(maskServerWords(error instanceof Error ? error.message : String(error)));
+      })
+      .finally(() => (running = undefined));
     return running;
   };
 

@@ -81,19 +81,22 @@ describe('what a server on the internet may not make the proxy reach', () => {
     ['[::1]', 'a loopback address'],
     ['[::ffff:127.0.0.1]', 'a loopback address'],
     ['0.0.0.0', 'a loopback address'],
-    ['169.254.169.254', 'a link-local address'],
+    ['169.254.169.254', 'a cloud metadata service address'],
+    ['169.254.1.1', 'a link-local address'],
     ['10.0.0.1', 'a private-network address'],
     ['172.16.5.4', 'a private-network address'],
     ['192.168.0.1', 'a private-network address'],
     ['100.64.0.1', 'a private-network address'],
-    ['[fd00:ec2::254]', 'a private-network address'],
+    ['[fd00:ec2::254]', 'a cloud metadata service address'],
+    ['[::7f00:1]', 'a loopback address'],
+    ['[fec0::1]', 'a reserved address'],
   ])('the address %s is refused (%s)', async (host, kind) => {
     const policyFetch = createOAuthFetch(onTheInternet);
     await expect(policyFetch(`https://${host}/latest/meta-data/`)).rejects.toThrow(kind);
   });
 
   it.each([
-    ['169.254.169.254', 'a link-local address'],
+    ['169.254.169.254', 'a cloud metadata service address'],
     ['fd00::1', 'a private-network address'],
     ['::ffff:10.1.1.1', 'a private-network address'],
   ])('a name resolving to %s is refused (%s)', async (address, kind) => {
@@ -111,14 +114,49 @@ describe('what a server on the internet may not make the proxy reach', () => {
     expect((await policyFetch(`${origin}/doc`)).status).toBe(200);
   });
 
+  it('not even a server on loopback may name a cloud metadata address', async () => {
+    const policyFetch = createOAuthFetch({ serverUrl: `${origin}/mcp`, resolve: resolving({ 'metadata.google.internal': ['169.254.169.254'] }) });
+    await expect(policyFetch('http://metadata.google.internal/computeMetadata/v1/')).rejects.toThrow(
+      /169\.254\.169\.254, a cloud metadata service address.*no MCP server may make mcpscope reach/,
+    );
+    await expect(policyFetch('http://100.100.100.200/latest/meta-data/')).rejects.toThrow(/a cloud metadata service address/);
+  });
+
   it('a server on a private network may name its neighbours, not this machine', async () => {
     const policyFetch = createOAuthFetch({
       serverUrl: 'https://mcp.corp.example/mcp',
       locateServer: async () => ['10.0.0.5'],
       resolve: resolving({ localhost: ['127.0.0.1', '::1'], 'metadata.corp.example': ['169.254.169.254'] }),
     });
-    await expect(policyFetch('https://metadata.corp.example/')).rejects.toThrow(/link-local/);
+    await expect(policyFetch('https://metadata.corp.example/')).rejects.toThrow(/cloud metadata/);
     await expect(policyFetch('https://localhost/')).rejects.toThrow(/loopback/);
+  });
+});
+
+describe('where the MCP server is, when it is named by DNS', () => {
+  it('a name that rebinds to loopback after the transport connected does not make the server count as loopback', async () => {
+    const before = seen.length;
+    // evil.example answers its public address to the transport's lookup, then 127.0.0.1 (TTL 0).
+    let asked = 0;
+    const rebinding: Resolve = async (name) => {
+      if (name !== 'evil.example') throw new Error(`getaddrinfo ENOTFOUND ${name}`);
+      return [{ address: asked++ === 0 ? '203.0.113.7' : '127.0.0.1', family: 4 }];
+    };
+    await rebinding('evil.example'); // the transport's lookup, which got the 401
+    const policyFetch = createOAuthFetch({ serverUrl: 'https://evil.example/mcp', resolve: rebinding });
+    await expect(policyFetch(`${origin}/doc`)).rejects.toThrow(
+      /127\.0\.0\.1, a loopback address.*named by DNS counts as on the internet: connect to it by its IP address/,
+    );
+    await expect(policyFetch(`${origin}/doc`, { method: 'POST', body: 'client_name=x' })).rejects.toThrow(/a loopback address/);
+    expect(seen.length).toBe(before);
+  });
+
+  it('localhost and IP literals are judged as what they are', async () => {
+    for (const serverUrl of ['http://localhost:1/mcp', 'http://[::1]:1/mcp']) {
+      expect((await createOAuthFetch({ serverUrl })(`${origin}/doc`)).status).toBe(200);
+    }
+    const fromPrivate = createOAuthFetch({ serverUrl: 'https://10.0.0.5/mcp' });
+    await expect(fromPrivate(`${origin}/doc`)).rejects.toThrow(/a loopback address/);
   });
 });
 

@@ -3,7 +3,8 @@
 // through here. What an MCP server names (resource_metadata, its authorization
 // servers, their endpoints) is where it wants the proxy to go, so before any
 // connection the name is resolved and every address judged against where the
-// MCP server itself is (address-kind.ts), and the connection is then made to
+// MCP server itself is (address-kind.ts: told from the server URL's host, never
+// by resolving its name again), and the connection is then made to
 // the judged address (a name that resolves again elsewhere gains nothing).
 // Plain http only to loopback; no redirect is followed; bodies are counted as
 // they stream and cut off past a cap.
@@ -11,7 +12,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { send, WireTimeout, type WireResponse } from '../upstream/http/wire.js';
-import { addressKind, describeKind, mayReach, serverKind } from './address-kind.js';
+import { addressKind, bareHost, describeKind, mayReach, serverHostKind, serverKind, type AddressKind } from './address-kind.js';
 import { boundedBody } from './bounded-body.js';
 
 /** All the addresses a host name resolves to (dns.lookup with all: true, as connecting would). */
@@ -22,7 +23,7 @@ export interface OAuthFetchPolicyOptions {
   serverUrl: string;
   /** Default dns.lookup. */
   resolve?: Resolve;
-  /** The MCP server's addresses; default: its host resolved. Tests pretend a public server here. */
+  /** The MCP server's addresses; default: judged by its host name alone (serverHostKind). Tests pretend a server elsewhere here. */
   locateServer?: () => Promise<readonly string[]>;
   /** Largest body read (default 1 MiB: metadata, registration and token answers are a few KiB). */
   maxBodyBytes?: number;
@@ -41,8 +42,7 @@ export class OAuthFetchRefused extends Error {
 
 const defaultResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** "[::1]" → "::1": URL keeps IPv6 hosts in brackets. */
-const bare = (hostname: string): string => (hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname);
+const NAMED_BY_DNS = ' (a server named by DNS counts as on the internet: connect to it by its IP address if it is on your network or this machine)';
 
 /** A fetch (the global one's shape) that keeps to the policy. `redirect: 'manual'` hands a 3xx back; otherwise a 3xx is refused. */
 export function createOAuthFetch(options: OAuthFetchPolicyOptions): typeof fetch {
@@ -50,13 +50,10 @@ export function createOAuthFetch(options: OAuthFetchPolicyOptions): typeof fetch
   const maxBodyBytes = options.maxBodyBytes ?? OAUTH_MAX_BODY_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const server = new URL(options.serverUrl);
-  let located: Promise<readonly string[]> | undefined;
-  const serverAddresses = (): Promise<readonly string[]> => {
-    located ??= options.locateServer
-      ? options.locateServer()
-      : isIP(bare(server.hostname))
-        ? Promise.resolve([bare(server.hostname)])
-        : resolve(server.hostname).then((all) => all.map((a) => a.address));
+  const namedByDns = !options.locateServer && !isIP(bareHost(server.hostname));
+  let located: Promise<AddressKind> | undefined;
+  const whereServerIs = (): Promise<AddressKind> => {
+    located ??= options.locateServer ? options.locateServer().then(serverKind) : Promise.resolve(serverHostKind(server.hostname));
     return located;
   };
 
@@ -66,7 +63,7 @@ export function createOAuthFetch(options: OAuthFetchPolicyOptions): typeof fetch
       throw new OAuthFetchRefused(`Not fetched: ${url.href} is not an http(s) URL.`);
     }
     if (url.origin === server.origin) return undefined;
-    const host = bare(url.hostname);
+    const host = bareHost(url.hostname);
     let addresses: ReadonlyArray<{ address: string; family: number }>;
     try {
       addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host);
@@ -74,17 +71,22 @@ export function createOAuthFetch(options: OAuthFetchPolicyOptions): typeof fetch
       throw new OAuthFetchRefused(`Not fetched: ${url.host} could not be resolved (${error instanceof Error ? error.message : String(error)}).`);
     }
     if (addresses.length === 0) throw new OAuthFetchRefused(`Not fetched: ${url.host} resolves to no address.`);
-    let from: ReturnType<typeof serverKind>;
+    let from: AddressKind;
     try {
-      from = serverKind(await serverAddresses());
+      from = await whereServerIs();
     } catch {
       from = 'public'; // where the server is cannot be told: the strictest reading
     }
     for (const { address } of addresses) {
       const kind = addressKind(address);
+      if (kind === 'metadata') {
+        throw new OAuthFetchRefused(
+          `Not fetched: ${url.origin} is ${address}, ${describeKind(kind)}: no MCP server may make mcpscope reach it (it hands out the credentials of the machine mcpscope runs on).`,
+        );
+      }
       if (!mayReach(from, kind)) {
         throw new OAuthFetchRefused(
-          `Not fetched: ${url.origin} is ${address}, ${describeKind(kind)}, and the MCP server ${server.host} is not on ${from === 'private' ? 'that network' : 'this machine'}: a server may not make mcpscope reach this machine or its network. If the server is yours, have it name addresses its clients can reach from where it is.`,
+          `Not fetched: ${url.origin} is ${address}, ${describeKind(kind)}, and the MCP server ${server.host} is not on ${from === 'private' ? 'that network' : 'this machine'}${from === 'public' && namedByDns ? NAMED_BY_DNS : ''}: a server may not make mcpscope reach this machine or its network. If the server is yours, have it name addresses its clients can reach from where it is.`,
         );
       }
     }

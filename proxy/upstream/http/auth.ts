@@ -5,8 +5,10 @@
 
 import {
   isRecord,
+  maskCredentials,
   modernFrameVersion,
   parseWwwAuthenticate,
+  SecretValues,
   type AuthFlowView,
   type HttpAuthConfig,
   type HttpExchange,
@@ -74,8 +76,17 @@ export class ConnectionAuth {
     readonly maxAttempts: number,
   ) {}
 
+  /** The credentials handed out on this connection: masked by value in a failed flow's message. */
+  private readonly sent = new SecretValues();
+
   header(): Promise<string | undefined> {
-    return this.authorizer.authorizationHeader().catch(() => undefined);
+    return this.authorizer
+      .authorizationHeader()
+      .then((header) => {
+        this.sent.add(header?.replace(/^\S+ +/, ''));
+        return header;
+      })
+      .catch(() => undefined);
   }
 
   /**
@@ -85,7 +96,10 @@ export class ConnectionAuth {
   async challenge(challenge: AuthChallenge, signal: AbortSignal): Promise<ChallengeOutcome | undefined> {
     this.pending ??= this.authorizer
       .handleChallenge(challenge)
-      .catch((err: unknown): ChallengeOutcome => ({ retry: false, message: `Authorization failed: ${err instanceof Error ? err.message : String(err)}` }))
+      .catch((err: unknown): ChallengeOutcome => ({
+        retry: false,
+        message: `Authorization failed: ${maskCredentials(this.sent.mask(err instanceof Error ? err.message : String(err)))}`,
+      }))
       .finally(() => (this.pending = undefined));
     if (signal.aborted) return undefined;
     const flow = this.pending;

@@ -105,6 +105,24 @@ describe('maskOAuthBody', () => {
 });
 
 describe('SecretValues (masking by value)', () => {
+  it("masks a value as URLSearchParams writes it (~ ! ' ( ) encoded, spaces as +)", () => {
+    const s = new SecretValues();
+    const secret = "it's~(a) secret!";
+    s.add(secret);
+    const body = new URLSearchParams({ client_secret: secret }).toString();
+    expect(body).not.toContain(encodeURIComponent(secret).replace(/%20/g, '+'));
+    expect(s.mask(`echo: ${body}`)).toBe(`echo: client_secret=${maskSecret(new URLSearchParams({ v: secret }).toString().slice(2))}`);
+  });
+
+  it('masks a value as an HTML page escapes it', () => {
+    const s = new SecretValues();
+    const secret = `a&b<c>"d'e-long`;
+    s.add(secret);
+    for (const escaped of ['a&amp;b&lt;c&gt;&quot;d&#39;e-long', 'a&amp;b&lt;c&gt;&quot;d&#x27;e-long', 'a&amp;b&lt;c&gt;"d\'e-long']) {
+      expect(s.mask(`<pre>${escaped}</pre>`)).not.toContain('e-long');
+    }
+  });
+
   const refresh = 'rt_9f8e7d6c5b4a3210';
   it('masks a known value wherever it appears, in prose and HTML as well as in fields', () => {
     const s = new SecretValues();

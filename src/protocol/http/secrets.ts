@@ -91,11 +91,26 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The ways a page may echo a value that went out as "&", "<", ">", '"' and "'". */
+const HTML_ESCAPES: ReadonlyArray<Record<string, string>> = [
+  { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' },
+  { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' },
+  { '&': '&amp;', '<': '&lt;', '>': '&gt;' }, // text content: quotes left as they are
+];
+
+/** A value as it is written raw, percent-encoded (encodeURIComponent, and URLSearchParams: ~ ! ' ( ) too, spaces as +), in a JSON string and escaped in HTML. */
+function writtenForms(value: string): string[] {
+  const encoded = encodeURIComponent(value);
+  const forms = [value, encoded, encoded.replace(/%20/g, '+'), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)];
+  for (const escapes of HTML_ESCAPES) forms.push(value.replace(/[&<>"']/g, (c) => escapes[c] ?? c));
+  return forms;
+}
+
 /**
  * The secrets one OAuth flow sent or received, masked by value wherever they appear in a text built from a
  * server's words (an error page that echoes the request, an error_description that quotes the refresh token):
  * the field-name masks cannot see a value in HTML or prose. Each value is also looked for as it is written in a
- * form or query (percent-encoded) and inside a JSON string (escaped).
+ * form or query (percent-encoded), inside a JSON string and in HTML (escaped).
  */
 export class SecretValues {
   private readonly values = new Set<string>();
@@ -104,7 +119,7 @@ export class SecretValues {
   add(...values: Array<string | null | undefined>): void {
     for (const value of values) {
       if (value === null || value === undefined || value.length < MIN_MASKED_VALUE_LENGTH) continue;
-      for (const written of [value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+'), JSON.stringify(value).slice(1, -1)]) {
+      for (const written of writtenForms(value)) {
         if (!this.values.has(written)) {
           this.values.add(written);
           this.pattern = undefined;
