@@ -12,6 +12,7 @@ import type { UnloadTarget } from './connection/unload-guard.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
 import { createConnectionPrefs } from './features/connect/connection-prefs.js';
 import { createAuthSettings } from './features/connect/auth-settings.js';
+import { createFormDrafts } from './features/connect/form-draft.js';
 import { createDiscoverStore } from './features/connect/discover-store.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
@@ -155,6 +156,8 @@ export function createApp(env: PageEnvironment) {
     connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
     /** The HTTP form's OAuth settings, kept across visits except the client secret. */
     authSettings: createAuthSettings(env.settings),
+    /** The Connect form's unsaved edits, kept across reloads without their secret values. */
+    formDrafts: createFormDrafts(env.settings),
     discover: createDiscoverStore({ session }),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore({

@@ -1,6 +1,6 @@
 // The connection form: what to start (stdio) or reach (HTTP), and which protocol version (or Auto) to speak.
 
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
@@ -8,18 +8,38 @@ import { isActive } from '../../stores/connection-store.js';
 import { ClientCapabilities } from '../client-capabilities/ClientCapabilities.js';
 import { HttpFields } from './HttpFields.js';
 import { StdioFields } from './StdioFields.js';
+import type { TransportConfig } from '../../../protocol/index.js';
 import { buildConnectRequest, type ConnectForm } from './form-model.js';
+import { typeAgainNote, type RestoredDraft } from './form-draft.js';
 import { VersionField } from './VersionField.js';
 import { previewVersion } from './version-choice.js';
 
-export function ConnectionForm({ initial }: { initial: ConnectForm }) {
-  const { controller, connectionPrefs, authSettings } = useApp();
+interface Props {
+  /** The launch prefill, when there is no draft made against it. */
+  initial: ConnectForm;
+  prefill: TransportConfig | undefined;
+  draft: RestoredDraft | undefined;
+}
+
+export function ConnectionForm({ initial, prefill, draft }: Props) {
+  const { controller, connectionPrefs, authSettings, formDrafts } = useApp();
   const choice = useStore(connectionPrefs, (s) => s.choice);
-  const [form, setForm] = useState(initial);
+  const [form, setForm] = useState(draft?.form ?? initial);
   const [errors, setErrors] = useState<string[]>([]);
   const active = useConnection((s) => isActive(s.snapshot));
   const id = useId();
-  const set = (patch: Partial<ConnectForm>) => setForm((f) => ({ ...f, ...patch }));
+  // Only the person's edits are kept: an untouched form follows the launch prefill.
+  const edited = useRef(draft !== undefined);
+  const set = (patch: Partial<ConnectForm>) => {
+    edited.current = true;
+    setForm((f) => ({ ...f, ...patch }));
+  };
+  useEffect(() => {
+    if (edited.current) formDrafts.save(prefill, form);
+  }, [form, prefill, formDrafts]);
+  // The names lost with this page's reload (the draft read later holds the values typed since).
+  const [typeAgain] = useState(draft?.typeAgain ?? []);
+  const note = typeAgainNote(typeAgain, form);
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
@@ -46,6 +66,7 @@ export function ConnectionForm({ initial }: { initial: ConnectForm }) {
           <option value="http">HTTP (remote server)</option>
         </select>
       </div>
+      {note !== undefined && <p className="field-error">{note}</p>}
       {form.transportKind === 'http' ? <HttpFields form={form} set={set} disabled={active} /> : <StdioFields form={form} set={set} disabled={active} />}
       <VersionField disabled={active} />
       <ClientCapabilities version={previewVersion(choice)} />

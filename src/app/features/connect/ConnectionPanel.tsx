@@ -10,7 +10,7 @@ import { authSettingsFrom } from './auth-settings.js';
 
 export function ConnectionPanel({ token }: { token: string }) {
   const config = useLaunchConfig(token);
-  const { connectionPrefs, authSettings } = useApp();
+  const { connectionPrefs, authSettings, formDrafts } = useApp();
   const suggested = config.data?.protocolChoice;
   const prefill = config.data?.prefill;
   const launchAuth = prefill?.kind === 'http' ? prefill.auth : undefined;
@@ -33,8 +33,8 @@ export function ConnectionPanel({ token }: { token: string }) {
         </div>
       )}
       {!config.isPending && (
-        // Remount when the config arrives so the form starts from it.
-        <ConnectionForm key={config.data ? 'prefilled' : 'blank'} initial={formFromPrefill(config.data?.prefill)} />
+        // Remount when the config arrives so the form starts from it: the edits made against this prefill, else the prefill.
+        <ConnectionForm key={config.data ? 'prefilled' : 'blank'} prefill={prefill} draft={formDrafts.read(prefill)} initial={formFromPrefill(prefill)} />
       )}
       <StatusArea />
     </section>

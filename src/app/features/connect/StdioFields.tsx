@@ -3,6 +3,7 @@
 
 import { useId } from 'react';
 import { ArgsField } from './ArgsField.js';
+import { argsAfterSplit, commandLineSplit, splitOfferText } from './command-line.js';
 import { EnvEditor } from './EnvEditor.js';
 import type { ConnectForm } from './form-model.js';
 
@@ -14,6 +15,7 @@ interface Props {
 
 export function StdioFields({ form, set, disabled }: Props) {
   const id = useId();
+  const split = commandLineSplit(form.command);
   return (
     <>
       <div className="field">
@@ -27,7 +29,16 @@ export function StdioFields({ form, set, disabled }: Props) {
           spellCheck={false}
           autoComplete="off"
           required
+          aria-describedby={split ? `${id}-split` : undefined}
         />
+        {split && (
+          <div id={`${id}-split`} className="hint">
+            <span>{splitOfferText(split)}</span>{' '}
+            <button type="button" onClick={() => set({ command: split.command, argsText: argsAfterSplit(split, form.argsText) })} disabled={disabled}>
+              Split
+            </button>
+          </div>
+        )}
       </div>
       <ArgsField value={form.argsText} onChange={(argsText) => set({ argsText })} disabled={disabled} />
       <EnvEditor rows={form.env} onChange={(env) => set({ env })} disabled={disabled} />
