@@ -1,6 +1,7 @@
 // Types of first-screen.mjs, for the tests that import it.
 export declare const FIRST_SCREEN_BUDGET: number;
 export declare const MANIFEST: string;
+export declare const BOOT_SCRIPTS: string[];
 
 export interface ManifestChunk {
   file: string;
