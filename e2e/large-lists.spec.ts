@@ -14,7 +14,7 @@ test('50,000 tools open with a window of items; one deep in the list is found by
   await connect(page);
   await page.getByRole('tab', { name: 'Tools' }).click();
   const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await expect(tools.getByText('50001 tools')).toBeVisible({ timeout: 60_000 });
+  await expect(tools.getByText('50,001 tools')).toBeVisible({ timeout: 60_000 });
   const list = tools.getByRole('list', { name: 'Tools' });
   await expect(list.getByRole('button', { name: 'big_text', exact: true })).toBeVisible();
   const rendered = await list.getByRole('listitem').count();
@@ -23,7 +23,7 @@ test('50,000 tools open with a window of items; one deep in the list is found by
   await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '50001');
 
   await tools.getByLabel('Filter tools').fill('tool_49876');
-  await expect(tools.getByText('1 of 50001 tools')).toBeVisible();
+  await expect(tools.getByText('1 of 50,001 tools')).toBeVisible();
   await list.getByRole('button', { name: 'tool_49876', exact: true }).click();
   await tools.getByRole('region', { name: 'Tool tool_49876' }).getByRole('button', { name: 'Call tool' }).click();
   await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('tool_49876 called with');
