@@ -2,6 +2,7 @@
 
 import { useStore } from 'zustand';
 import { useApp } from './app-context.js';
+import type { App } from './create-app.js';
 import type { IconOriginsState } from './components/icons/icon-origins.js';
 import type { NetworkState } from './features/network/network-store.js';
 import type { PingState } from './features/ping/ping-store.js';
@@ -13,14 +14,40 @@ import type { ConnectionState } from './stores/connection-store.js';
 import type { NavigationState } from './stores/navigation-store.js';
 import type { ThemeState } from './theme/theme-store.js';
 
+/** The parts that belong to the connection in view (its controller, session-bound stores and engines). */
+export type ConnectionScope = Pick<
+  App,
+  | 'controller'
+  | 'connectionStore'
+  | 'logNote'
+  | 'resourceReads'
+  | 'readDeps'
+  | 'elicitations'
+  | 'sampling'
+  | 'tasksStore'
+  | 'clientTasks'
+  | 'networkStore'
+  | 'authFlows'
+  | 'discover'
+  | 'pingStore'
+  | 'toolsStore'
+  | 'logging'
+  | 'resourcesStore'
+  | 'listenStore'
+  | 'promptsStore'
+  | 'heartbeat'
+>;
+
 export { useApp };
-export const useConnection = <T>(selector: (s: ConnectionState) => T): T => useStore(useApp().connectionStore, selector);
-export const usePing = <T>(selector: (s: PingState) => T): T => useStore(useApp().pingStore, selector);
+/** The connection in view: components reach per-connection parts only through this. */
+export const useConnectionScope = (): ConnectionScope => useApp();
+export const useConnection = <T>(selector: (s: ConnectionState) => T): T => useStore(useConnectionScope().connectionStore, selector);
+export const usePing = <T>(selector: (s: PingState) => T): T => useStore(useConnectionScope().pingStore, selector);
 export const useNavigation = <T>(selector: (s: NavigationState) => T): T => useStore(useApp().navigationStore, selector);
-export const useTools = <T>(selector: (s: ToolsState) => T): T => useStore(useApp().toolsStore, selector);
-export const usePrompts = <T>(selector: (s: PromptsState) => T): T => useStore(useApp().promptsStore, selector);
-export const useResources = <T>(selector: (s: ResourcesState) => T): T => useStore(useApp().resourcesStore, selector);
-export const useListen = <T>(selector: (s: ListenState) => T): T => useStore(useApp().listenStore, selector);
-export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(useApp().networkStore, selector);
+export const useTools = <T>(selector: (s: ToolsState) => T): T => useStore(useConnectionScope().toolsStore, selector);
+export const usePrompts = <T>(selector: (s: PromptsState) => T): T => useStore(useConnectionScope().promptsStore, selector);
+export const useResources = <T>(selector: (s: ResourcesState) => T): T => useStore(useConnectionScope().resourcesStore, selector);
+export const useListen = <T>(selector: (s: ListenState) => T): T => useStore(useConnectionScope().listenStore, selector);
+export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(useConnectionScope().networkStore, selector);
 export const useIconOrigins = <T>(selector: (s: IconOriginsState) => T): T => useStore(useApp().iconOrigins, selector);
 export const useTheme = <T>(selector: (s: ThemeState) => T): T => useStore(useApp().theme, selector);
