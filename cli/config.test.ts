@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mcpscopeCommandLine, type ServerEntry } from '../src/protocol/index.js';
 import { cli, everything } from '../test/fixtures/cli-helpers.js';
-import { readConfigServer } from './config-file.js';
 import { main } from './main.js';
 
 const registry = fileURLToPath(new URL('../test/fixtures/configs/registry/server.json', import.meta.url));
@@ -142,20 +141,6 @@ describe('mcpscope --config: bad input', () => {
       'mcpscope: Server "e" is defined 2 times; the last one is used, as Claude Desktop does. Rename the others to keep them.',
       'mcpscope: env PORT of server "e" is a number, not a string, so it was left out: write it in quotes (for example "3000").',
     ]);
-  });
-
-  it("resolves a relative cwd and envFile against the file's folder (envFile first, env wins)", () => {
-    const file = configFile('proj/.vscode/mcp.json', {
-      servers: { s: { type: 'stdio', command: 'node', cwd: 'sub', envFile: '${workspaceFolder}/.env', env: { B: 'env' } } },
-    });
-    writeFileSync(join(file, '../../.env'), 'A=file\nB=file\n');
-    const read = readConfigServer(file, undefined, {});
-    expect(read).toMatchObject({ ok: true, value: { entry: { transport: { cwd: join(file, '../sub'), env: { A: 'file', B: 'env' } } } } });
-    const missing = configFile('mcp.json', { servers: { s: { type: 'stdio', command: 'node', envFile: 'nope.env' } } });
-    expect(readConfigServer(missing, undefined, {})).toEqual({
-      ok: false,
-      error: expect.stringContaining(`names the envFile ${join(missing, '../nope.env')}, which could not be read: there is no such file.`),
-    });
   });
 
   it('options that do not go with --config are refused with a sentence', async () => {
