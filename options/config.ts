@@ -18,8 +18,9 @@ export interface ConfigOptions {
 export function configOptionsFrom(values: OptionValues, command: string | undefined, commandWord: string): Checked<ConfigOptions | undefined> {
   const { config } = OPTIONS;
   if (values.config === undefined) {
-    const alone = values.server !== undefined ? OPTIONS.server : values.input !== undefined ? OPTIONS.input : undefined;
-    return alone ? refused(`${alone.flag} goes with ${config.flag}: it picks from the servers of a config file.`) : accepted(undefined);
+    if (values.server !== undefined) return refused(`${OPTIONS.server.flag} goes with ${config.flag}: it picks from the servers of a config file.`);
+    if (values.input !== undefined) return refused(`${OPTIONS.input.flag} goes with ${config.flag}: it answers an \${input:ID} of a config file.`);
+    return accepted(undefined);
   }
   if (command !== undefined || values.url !== undefined) {
     const given = command !== undefined ? `the command "${command}"` : `--url ${values.url}`;
