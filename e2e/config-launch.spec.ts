@@ -5,27 +5,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startOwnProxy, type OwnProxy } from './fixtures/own-proxy.js';
+import { ownProxyForFile } from './fixtures/own-proxy.js';
 
-const TOKEN = 'e2e-config-launch-token-0123456789';
 const demo = resolve('dist/node/examples/servers/demo-server.js');
-const proxies: OwnProxy[] = [];
-
-test.afterAll(async () => {
-  await Promise.all(proxies.map((p) => p.stop()));
-});
+const dir = mkdtempSync(join(tmpdir(), 'mcpscope-e2e-config-'));
+const file = join(dir, 'mcp.json');
+const servers = {
+  remote: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer e2e-config-secret' } },
+  demo: { command: process.execPath, args: [demo], env: { API_KEY: 'e2e-config-key' }, cwd: '.' },
+};
+writeFileSync(file, `{\n  // written by hand\n  "mcpServers": ${JSON.stringify(servers, null, 2).replace(/\n}$/, ',\n}')},\n}\n`);
+const proxy = ownProxyForFile('e2e-config-launch-token-0123456789', ['--port=0', '--no-open', '--config', file, '--server', 'demo']);
 
 test('--config with --server prefills that server of a Cursor mcp.json, which connects', async ({ page }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'mcpscope-e2e-config-'));
-  const file = join(dir, 'mcp.json');
-  const servers = {
-    remote: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer e2e-config-secret' } },
-    demo: { command: process.execPath, args: [demo], env: { API_KEY: 'e2e-config-key' }, cwd: '.' },
-  };
-  writeFileSync(file, `{\n  // written by hand\n  "mcpServers": ${JSON.stringify(servers, null, 2).replace(/\n}$/, ',\n}')},\n}\n`);
-  const proxy = await startOwnProxy(TOKEN, ['--port=0', '--no-open', '--config', file, '--server', 'demo']);
-  proxies.push(proxy);
-  await page.goto(proxy.page);
+  await page.goto(proxy().page);
   const form = page.getByRole('form', { name: 'Connection' });
   await expect(form.getByLabel('Command')).toHaveValue(process.execPath);
   await expect(form.getByLabel('Arguments')).toHaveValue(demo);
