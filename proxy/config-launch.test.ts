@@ -105,3 +105,16 @@ describe('launchWithConfigFile', () => {
     expect(launchWithConfigFile(demo, undefined)).toBe(demo);
   });
 });
+
+describe('what is printed of a file', () => {
+  it('shows a control character in a name as an escape, never as itself', () => {
+    const file = configFile({ mcpServers: { 'red\u001b[31m': { command: 'x', url: 'http://x/' }, ok: { command: 'node' } } });
+    const read = readConfigLaunch({ file, answers: [] }, {});
+    if (!read.ok) throw new Error(read.error);
+    expect(read.value.problems[0]).toBe('Server "red\\u001b[31m" has both a command and a url: keep the command to start it, or the url to reach it.');
+    expect(readConfigLaunch({ file, server: 'bell\u0007', answers: [] }, {})).toEqual({
+      ok: false,
+      error: `${file} has no server "bell\\u0007": the servers there are ok. (red\\u001b[31m cannot be used: pick it with --server to see why.)`,
+    });
+  });
+});

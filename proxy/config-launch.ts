@@ -5,6 +5,7 @@
 import type { ConfigOptions } from '../options/config.js';
 import { pickConfigServer, readConfigFile } from '../node/config/config-file.js';
 import { unknownInput, withGivenInputs } from '../node/config/inputs.js';
+import { oneLine } from '../node/config/one-line.js';
 import type { ConfigInput, ConfigProblem, LaunchConfig } from '../src/protocol/wire.js';
 import { refused, type Checked } from '../options/values.js';
 import type { ConfigFileLaunch } from './server.js';
@@ -16,10 +17,12 @@ export interface ConfigLaunch {
   summary: string[];
 }
 
-/** One line per sentence, whatever a file put in a name. */
-const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
-
 export function readConfigLaunch(options: ConfigOptions, env: NodeJS.ProcessEnv = process.env): Checked<ConfigLaunch> {
+  const launch = configLaunch(options, env);
+  return launch.ok ? launch : refused(oneLine(launch.error));
+}
+
+function configLaunch(options: ConfigOptions, env: NodeJS.ProcessEnv): Checked<ConfigLaunch> {
   const read = readConfigFile(options.file, env);
   if (!read.ok) return read;
   const config = read.value;
