@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { launchWithConfigFile, readConfigLaunch } from './config-launch.js';
 
@@ -116,5 +117,20 @@ describe('what is printed of a file', () => {
       ok: false,
       error: `${file} has no server "bell\\u0007": the servers there are ok. (red\\u001b[31m cannot be used: pick it with --server to see why.)`,
     });
+  });
+});
+
+describe('a registry server.json', () => {
+  it('answers --input in the selected package, and lists the input still needed', () => {
+    const registry = fileURLToPath(new URL('../test/fixtures/configs/registry/server.json', import.meta.url));
+    const read = readConfigLaunch({ file: registry, server: 'weather-npm', answers: [['city', 'Oslo']] }, {});
+    if (!read.ok) throw new Error(read.error);
+    const weather = read.value.configFile.servers.find((s) => s.entry.name === 'weather-npm')!;
+    expect(weather.entry.transport).toMatchObject({ kind: 'stdio', command: 'npx', args: expect.arrayContaining(['Oslo']) });
+    expect(weather.inputs.map((i) => i.id)).toEqual(['WEATHER_API_KEY']);
+    expect(read.value.summary[1]).toBe('weather-npm still needs WEATHER_API_KEY: pass --input ID=VALUE to give it at start.');
+    expect(read.value.problems).toContain(
+      'Package weather-cargo comes from the package registry "cargo", which mcpscope cannot run: npm, pypi, oci and nuget can be imported.',
+    );
   });
 });
