@@ -219,26 +219,36 @@ export const OPTIONS = {
     check: keyValue,
   }),
   cwd: valueOption({ flag: '--cwd', placeholder: 'DIR', help: 'working directory of a stdio server', programs: ['proxy', 'cli'], check: directory }),
-  // Or a server of a config file people already have.
+  // Or the servers of a config file people already have.
   config: valueOption({
     flag: '--config',
     placeholder: 'FILE',
-    help: 'the server from a config file: Claude Desktop, Cursor or Windsurf (mcpServers),\nClaude Code (.mcp.json), VS Code (.vscode/mcp.json) or a registry server.json',
-    programs: ['cli'],
+    help: {
+      proxy:
+        'offer every server of a config file in the page: Claude Desktop, Cursor or\nWindsurf (mcpServers), Claude Code (.mcp.json), VS Code (.vscode/mcp.json)\nor a registry server.json (read once, at start; never written)',
+      cli: 'the server from a config file: Claude Desktop, Cursor or Windsurf (mcpServers),\nClaude Code (.mcp.json), VS Code (.vscode/mcp.json) or a registry server.json',
+    },
+    programs: ['proxy', 'cli'],
     check: nonEmpty('a config file'),
   }),
   server: valueOption({
     flag: '--server',
     placeholder: 'NAME',
-    help: 'which server of --config to use (not needed when the file has one)',
-    programs: ['cli'],
+    help: {
+      proxy: 'the server of --config to select and prefill in the Connect form (a file\nwith one server needs none)',
+      cli: 'which server of --config to use (not needed when the file has one)',
+    },
+    programs: ['proxy', 'cli'],
     check: nonEmpty('the name of a server in the --config file'),
   }),
   input: listOption({
     flag: '--input',
     placeholder: 'ID=VALUE',
-    help: 'the value of an ${input:ID} in --config (repeatable; else it is asked for\non a terminal)',
-    programs: ['cli'],
+    help: {
+      proxy: 'the value of an ${input:ID} in --config (repeatable; the ones not given are\nleft for the page to ask)',
+      cli: 'the value of an ${input:ID} in --config (repeatable; else it is asked for\non a terminal)',
+    },
+    programs: ['proxy', 'cli'],
     check: keyValue,
   }),
 

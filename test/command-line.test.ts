@@ -41,10 +41,13 @@ const configFixture = (path: string) => fileURLToPath(new URL(`./fixtures/config
 const windsurf = configFixture('windsurf/mcp_config.json');
 Object.assign(samples, {
   config: { value: windsurf, around: (s: string[]) => ({ proxy: s, cli: [...s, '--server', 'git', 'ping'] }) },
-  server: { value: 'git', around: (s: string[]) => ({ proxy: s, cli: ['--config', windsurf, ...s, 'ping'] }) },
+  server: { value: 'git', around: (s: string[]) => ({ proxy: ['--config', windsurf, ...s], cli: ['--config', windsurf, ...s, 'ping'] }) },
   input: {
     value: 'city=Oslo',
-    around: (s: string[]) => ({ proxy: s, cli: ['--config', configFixture('registry/server.json'), '--server', 'weather-npm', ...s, 'ping'] }),
+    around: (s: string[]) => ({
+      proxy: ['--config', configFixture('registry/server.json'), ...s],
+      cli: ['--config', configFixture('registry/server.json'), '--server', 'weather-npm', ...s, 'ping'],
+    }),
   },
   stdio: { value: 'node "my server.js" --flag', around: (s: string[]) => ({ proxy: s, cli: [...s, 'ping'] }) },
   url: { value: 'http://127.0.0.1:3001/mcp', around: (s: string[]) => ({ proxy: s, cli: [...s, 'ping'] }) },
@@ -178,6 +181,17 @@ describe('one table for npm start and the CLI', () => {
     const shared = Object.values(OPTIONS)
       .filter((spec) => spec.programs.length === 2)
       .map((spec) => spec.flag);
-    expect(shared).toEqual(['--remember-credentials', '--url', '--header', '--env', '--cwd', '--help']);
+    expect(shared).toEqual(['--remember-credentials', '--url', '--header', '--env', '--cwd', '--config', '--server', '--input', '--help']);
+  });
+
+  it('refuses, in both, --config beside a server of its own, and --input without it', () => {
+    expect(error('proxy', ['--config', 'mcp.json', '--url', 'http://x/mcp'])).toBe(error('cli', ['--config', 'mcp.json', '--url', 'http://x/mcp', 'ping']));
+    expect(error('proxy', ['--config', 'mcp.json', 'node', 's.js'])).toMatch(
+      /^Give --config or a server command, not both: the file says how to reach the server/,
+    );
+    expect(error('cli', ['--config', 'mcp.json', '--stdio', 'node s.js', 'ping'])).toMatch(
+      /^Give --config or --stdio, not both: the file says how to reach the server/,
+    );
+    expect(error('proxy', ['--input', 'a=1'])).toBe(error('cli', ['--stdio', 'x', '--input', 'a=1', 'ping']));
   });
 });

@@ -41,3 +41,5 @@ export * from './mcp/roots.js';
 export * from './mcp/modern-meta.js';
 // The CLI's --max-rounds default (the multi-round requester itself is the session's, not the wire's).
 export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
+// Config files (mcp.json shapes, server.json): node/config reads them for --config, in the proxy and the CLI.
+export * from './config/index.js';
