@@ -51,4 +51,13 @@ describe('the rule filter of "Show in log" and the connection in view', () => {
     nav.getState().setLogRule('');
     expect(nav.getState().logRuleCleared).toBeUndefined();
   });
+
+  it('puts the connection of a frame shown from Problems back to the one in view too, leaving a rule picked by hand', () => {
+    const nav = createNavigationStore();
+    nav.getState().showInLog({ rule: 'PING-RESULT', connection: 1, view: 1 });
+    nav.getState().setLogRule('JR-VERSION');
+    nav.getState().showInLog({ seq: 9, connection: 1, view: 1 });
+    nav.getState().viewChanged(2);
+    expect(nav.getState()).toMatchObject({ logRule: 'JR-VERSION', logConnection: 'view', logRuleCleared: undefined });
+  });
 });

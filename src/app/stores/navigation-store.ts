@@ -13,8 +13,8 @@ export interface NavigationState {
   resourceRequest?: { uri: string; seq: number };
   /** The Log tab shows only frames with findings of this lint rule ('' for all). */
   logRule: string;
-  /** Set when "Show in log" chose the rule: the finding's connection, and the connection in view then. */
-  logRuleFrom?: { connection: number; view: number | undefined };
+  /** What "Show in log" chose: the connection of the finding, its rule (until changed by hand) and the connection in view then. */
+  logShownFrom?: { connection: number; rule?: string; view: number | undefined };
   /** A rule filter of "Show in log" that went away because another connection came into view, to say so. */
   logRuleCleared?: { rule: string; connection: number };
   /** Which connection the Log shows. */
@@ -32,7 +32,7 @@ export interface NavigationState {
   showInLog(target: { rule?: string; seq?: number; connection?: number; view?: number }): void;
   /**
    * Another connection is in view: a rule filter set by "Show in log" while a different one was would make
-   * the new server's log look empty, so it is cleared (and the Log's connection goes back to the one in view).
+   * the new server's log look empty, so it is cleared, and the Log's connection goes back to the one in view.
    */
   viewChanged(view: number | undefined): void;
   dismissRuleCleared(): void;
@@ -47,24 +47,34 @@ export function createNavigationStore() {
     logRule: '',
     logConnection: 'view',
     selectTab: (tab) => set({ tab }),
-    setLogRule: (logRule) => set({ logRule, logRuleFrom: undefined, logRuleCleared: undefined }),
+    // A rule picked by hand is the person's: a change of view leaves it.
+    setLogRule: (logRule) => {
+      const from = get().logShownFrom;
+      set({ logRule, logShownFrom: from && { connection: from.connection, view: from.view }, logRuleCleared: undefined });
+    },
     setLogConnection: (logConnection) => set({ logConnection }),
     showInLog: ({ rule, seq: frame, connection, view }) =>
-      set(() => ({
-        tab: 'log',
-        ...(rule !== undefined ? { logRule: rule, logRuleFrom: connection !== undefined ? { connection, view } : undefined, logRuleCleared: undefined } : {}),
-        ...(connection !== undefined ? { logConnection: connection } : {}),
-        ...(frame !== undefined ? { logReveal: { seq: frame, n: ++seq } } : {}),
-      })),
+      set((s) => {
+        const next: Partial<NavigationState> = { tab: 'log' };
+        if (rule !== undefined) Object.assign(next, { logRule: rule, logRuleCleared: undefined });
+        if (connection !== undefined) {
+          // A rule chosen earlier by "Show in log" stays its own when only a frame is shown now.
+          const ownRule = rule ?? (s.logShownFrom?.rule === s.logRule ? s.logShownFrom?.rule : undefined);
+          next.logConnection = connection;
+          next.logShownFrom = { connection, view, ...(ownRule !== undefined ? { rule: ownRule } : {}) };
+        }
+        if (frame !== undefined) next.logReveal = { seq: frame, n: ++seq };
+        return next;
+      }),
     dismissRuleCleared: () => set({ logRuleCleared: undefined }),
     viewChanged: (view) => {
-      const { logRuleFrom: from, logRule, logConnection } = get();
+      const { logShownFrom: from, logRule, logConnection } = get();
       if (from === undefined || from.view === view) return;
+      const ruleGoes = from.rule !== undefined && from.rule === logRule;
       set({
-        logRule: '',
-        logRuleFrom: undefined,
-        logRuleCleared: { rule: logRule, connection: from.connection },
+        logShownFrom: undefined,
         logConnection: logConnection === from.connection ? 'view' : logConnection,
+        ...(ruleGoes ? { logRule: '', logRuleCleared: { rule: logRule, connection: from.connection } } : {}),
       });
     },
     editInComposer: (raw) => set({ tab: 'composer', composerDraft: { raw, n: ++seq } }),

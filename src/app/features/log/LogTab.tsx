@@ -67,11 +67,9 @@ export function LogTab() {
     return next;
   }, [entries, deferredFilter, source, connection]);
   const withConnection = connectionCount(filtered.connectionCounts) > 1;
-  // The lint rule filter narrows what the other filters let through. One set by "Show in log" goes
-  // when another connection comes into view (ruleInForce hides it already in the render before).
-  const logRule = useNavigation((s) => s.logRule);
-  const ruleFrom = useNavigation((s) => s.logRuleFrom);
-  const rule = ruleFrom !== undefined && ruleFrom.view !== inView ? '' : logRule;
+  // The lint rule filter narrows what the other filters let through. What "Show in log" chose
+  // (a rule, a connection) goes when another connection comes into view.
+  const rule = useNavigation((s) => s.logRule);
   useEffect(() => navigationStore.getState().viewChanged(inView), [navigationStore, inView]);
   const bySeq = useStore(lint.store, (s) => s.bySeq);
   const result = useMemo(() => {
