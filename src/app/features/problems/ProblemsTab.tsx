@@ -142,7 +142,7 @@ function ProblemsByConnection() {
           <ConnectionFilter choice={choice} onChange={setChoice} inView={current} counts={counts} />
         </div>
       )}
-      {shown === undefined && connections.length > 1 ? (
+      {choice === 'all' || (shown === undefined && connections.length > 1) ? (
         <AllConnections connections={connections} current={current} version={version} />
       ) : (
         byConnection.has(shown ?? connections[0]!) && <ConnectionProblems connection={shown ?? connections[0]!} current={current} version={version} />
