@@ -81,7 +81,12 @@ export function LogTab() {
   const selected = selectedIndex >= 0 ? entries[selectedIndex] : undefined;
   const hiddenByFilters = selected !== undefined && positionIn(result.indices, selectedIndex) < 0;
 
-  const onSelect = useCallback((seq: number) => setSelectedSeq(seq), []);
+  // Each selection (a click on the row already open too) brings the detail into the viewport.
+  const [opened, setOpened] = useState(0);
+  const onSelect = useCallback((seq: number) => {
+    setSelectedSeq(seq);
+    setOpened((n) => n + 1);
+  }, []);
   const jumpTo = useCallback((seq: number) => {
     setSelectedSeq(seq);
     setReveal((n) => n + 1);
@@ -115,7 +120,7 @@ export function LogTab() {
   // The detail opens within the viewport; Escape closes it and gives the focus back to its row.
   useEffect(() => {
     if (selectedSeq !== null) split.current?.querySelector('.log-detail')?.scrollIntoView({ block: 'nearest' });
-  }, [selectedSeq]);
+  }, [selectedSeq, opened]);
   const closeDetail = useCallback(() => {
     if (selectedSeq === null) return;
     setReturnFocus((r) => ({ seq: selectedSeq, n: (r?.n ?? 0) + 1 }));
