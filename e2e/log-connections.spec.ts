@@ -126,3 +126,37 @@ for (const size of [
     expect((await detail.boundingBox())!.y).toBeLessThan(size.height - 40);
   });
 }
+
+test('Server messages show the connection in view by default, and every connection with a column when asked', async ({ page }) => {
+  const logEachLevel = async (logger: string) => {
+    await page.getByRole('tab', { name: 'Tools' }).click();
+    const tools = page.getByRole('tabpanel', { name: 'Tools' });
+    await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'log_each_level', exact: true }).click();
+    const tool = tools.getByRole('region', { name: 'Tool log_each_level' });
+    await tool.getByLabel('logger', { exact: true }).fill(logger);
+    await tool.getByRole('button', { name: 'Call tool' }).click();
+    await expect(tools.getByRole('region', { name: 'Call result' })).toBeVisible();
+  };
+  await connectToScript(page);
+  await logEachLevel('first');
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').first()).toContainText('mcpscope demo server');
+  await logEachLevel('second');
+
+  await page.getByRole('tab', { name: 'Server messages' }).click();
+  const view = page.getByRole('tabpanel', { name: 'Server messages' });
+  const count = view.getByRole('status', { name: 'Message count' });
+  const table = view.getByRole('table', { name: 'Server log messages' });
+  const rows = table.getByRole('rowgroup').nth(1).getByRole('row');
+  await expect(count).toContainText('Showing 8 messages of 16');
+  await expect(rows.filter({ hasText: 'first' })).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'second' })).toHaveCount(8);
+  await expect(table.getByRole('columnheader', { name: 'Connection' })).toHaveCount(0);
+
+  await view.getByLabel('Connection', { exact: true }).selectOption('all');
+  await expect(count).toHaveText('16 messages.');
+  await expect(table.getByRole('columnheader', { name: 'Connection' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'first' }).first().getByRole('cell').nth(1)).toHaveText(/^#1 mcpscope demo server/);
+  await expect(rows.filter({ hasText: 'second' }).first().getByRole('cell').nth(1)).toHaveText(/^#2 mcpscope demo server/);
+});
