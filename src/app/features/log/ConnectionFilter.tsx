@@ -30,7 +30,7 @@ export function ConnectionFilter({ choice, onChange, inView, counts }: Props) {
       <label htmlFor={id}>Connection</label>
       <select id={id} value={value(choice)} onChange={(e) => onChange(choiceOf(e.target.value))}>
         <option value="view">
-          {inView === undefined ? 'The one in view (none yet)' : `The one in view: ${connectionShortLabel(inView, labels.get(inView))}`}
+          {inView === undefined ? 'The one in view (none: all are shown)' : `The one in view: ${connectionShortLabel(inView, labels.get(inView))}`}
         </option>
         <option value="all">All connections{` (${formatCount(total)})`}</option>
         {connectionsToOffer(counts, inView, choice).map((c) => (

@@ -10,7 +10,7 @@ import { LintRuleFilter } from '../../lint/LintRuleFilter.js';
 import type { ConnectionLabel } from '../../stores/connection-labels.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { installLogBenchHook } from './bench-hook.js';
-import { connectionCount, shownConnection, showsConnection } from './connection-filter.js';
+import { connectionCount, connectionsToOffer, shownConnection, showsConnection } from './connection-filter.js';
 import { ConnectionFilter } from './ConnectionFilter.js';
 import { RuleClearedNotice } from './RuleClearedNotice.js';
 import { NO_FILTER, filterLog, isFiltering, type FilterResult, type LogFilter } from './filter.js';
@@ -164,12 +164,14 @@ export function LogTab() {
       {!imported && (
         <div className="log-scope">
           <LintRuleFilter />
-          <ConnectionFilter
-            choice={choice}
-            onChange={(c) => navigationStore.getState().setLogConnection(c)}
-            inView={inView}
-            counts={filtered.connectionCounts}
-          />
+          {(connectionsToOffer(filtered.connectionCounts, inView, choice).length > 1 || choice !== 'view') && (
+            <ConnectionFilter
+              choice={choice}
+              onChange={(c) => navigationStore.getState().setLogConnection(c)}
+              inView={inView}
+              counts={filtered.connectionCounts}
+            />
+          )}
         </div>
       )}
       {!imported && <RuleClearedNotice />}
