@@ -2,12 +2,27 @@
 // connection in view by default, all of them merged; the rule filter "Show in log" set goes with
 // its connection; the Log's detail opens within the viewport at 1280×800 and 800×600.
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { connectToScript } from './fixtures/connect.js';
 
 const badServer = fileURLToPath(new URL('../test/fixtures/bad-server.mjs', import.meta.url));
 const demoServer = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
 const SHOTS = process.env.MCPSCOPE_SHOTS;
+
+/** axe's serious and critical violations in the page as it is, in light and in dark. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      found.push(`${colorScheme}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
 
 async function ping(page: Page, answer: RegExp | string): Promise<void> {
   await page.getByRole('tab', { name: 'Ping' }).click();
@@ -77,6 +92,7 @@ test('two servers one after the other: the Log and Problems show the one in view
   await expect(merged.getByRole('columnheader', { name: 'Connection' })).toBeVisible();
   const finding = merged.getByRole('row').filter({ hasText: 'PING-RESULT' });
   await expect(finding.getByRole('cell').first()).toHaveText(/^#1 /);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Show in log selects the finding's connection in the Log as well as its rule.
   await finding.getByRole('button', { name: 'Show in log' }).click();
@@ -84,6 +100,7 @@ test('two servers one after the other: the Log and Problems show the one in view
   await expect(menu).toHaveValue('1');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('{"pong":true}');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 for (const size of [
