@@ -156,8 +156,17 @@ test.describe('the server settings', () => {
     await toggle.click();
     await button(page, 'Connect').click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('complementary', { name: 'Server settings' }).getByRole('alert')).toContainText('Enter a command to start the server');
+    const error = page.getByRole('complementary', { name: 'Server settings' }).getByRole('alert');
+    await expect(error).toContainText('Enter a command to start the server');
+    await expectInViewport(page, error, 'the form’s error');
     await expect(status(page)).toHaveText('Not connected.');
+  });
+
+  test('a form error is brought into view when Connect is pressed with the settings open', async ({ page }) => {
+    await page.goto(`/#token=${E2E_TOKEN}`);
+    await page.getByLabel('Command').fill('');
+    await button(page, 'Connect').click();
+    await expectInViewport(page, page.getByRole('complementary', { name: 'Server settings' }).getByRole('alert'), 'the form’s error');
   });
 
   test('Enter in a field connects, as the Connect button does', async ({ page }) => {

@@ -1,7 +1,7 @@
 // The connection form: what to start (stdio) or reach (HTTP), and which protocol version (or Auto) to speak.
 // Its values live in the Connect form store; Connect and Disconnect are in the top bar.
 
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useApp, useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
@@ -24,6 +24,11 @@ export function ConnectionForm({ form, onConnect }: { form: ConnectForm; onConne
   const active = useConnection((s) => isActive(s.snapshot));
   const id = useId();
   const set = (patch: Partial<ConnectForm>) => store.getState().edit(patch);
+  // Connect is pressed in the top bar, far from the foot of the form: bring its errors into view.
+  const errorsRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (errors.length > 0) errorsRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [errors]);
   const note = typeAgainNote(typeAgain, form);
 
   function onSubmit(event: FormEvent): void {
@@ -50,7 +55,7 @@ export function ConnectionForm({ form, onConnect }: { form: ConnectForm; onConne
       <VersionField disabled={active} />
       <ClientCapabilities version={previewVersion(choice)} />
       {errors.length > 0 && (
-        <ul className="form-errors" role="alert">
+        <ul className="form-errors" role="alert" ref={errorsRef}>
           {errors.map((e) => (
             <li key={e}>{e}</li>
           ))}
