@@ -2,10 +2,16 @@
 // Disconnect) are inside the viewport on every tab, before and after connecting; a crash's exit
 // code and stderr show without scrolling; the server settings collapse (kept across a reload) or,
 // on a narrow page, open as a drawer; Reconnect works from the bar.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
-import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
+import { bareJsonRpcFixture, everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
+
+const modernServer = fileURLToPath(new URL('../test/fixtures/modern-server.mjs', import.meta.url));
+const flakyServer = fileURLToPath(new URL('../test/fixtures/flaky-server.mjs', import.meta.url));
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -218,4 +224,65 @@ test.describe('on a narrow page', () => {
     await expect(status(page)).toContainText('mcpscope demo server');
     await button(page, 'Disconnect').click();
   });
+});
+
+test.describe('offers on a small page', () => {
+  test.use({ viewport: { width: 800, height: 600 } });
+  let bare: FixtureProcess;
+  test.beforeAll(async () => {
+    bare = await startFixture(bareJsonRpcFixture);
+  });
+  test.afterAll(async () => {
+    await bare?.stop();
+  });
+
+  test('"does not implement initialize": the offer is in view above the tabs, and the bar waits for the person', async ({ page }) => {
+    await page.goto(`/#token=${E2E_TOKEN}`);
+    await openSettingsIfDrawer(page);
+    await page.getByLabel('Transport').selectOption('http');
+    await page.getByLabel('URL').fill(`${bare.origin}/`);
+    await button(page, 'Connect').click();
+    const offer = page.getByRole('region', { name: 'Inspector' }).getByRole('alert').filter({ hasText: 'does not implement initialize' });
+    await expectInViewport(page, offer.getByRole('button', { name: 'Continue without initialize' }), 'Continue without initialize');
+    await expect(bar(page)).toContainText('waiting for you');
+    await page.screenshot({ path: `${SHOTS}/offer-initialize-800x600.png` });
+    await offer.getByRole('button', { name: 'Continue without initialize' }).click();
+    await expect(status(page)).toContainText('Connected without initialize');
+    await expect(bar(page)).toContainText('ready');
+    await button(page, 'Disconnect').click();
+  });
+
+  test('a refused version: "Reconnect with 2025-11-25" is in view above the tabs, and the bar says failed', async ({ page }) => {
+    await page.goto(`/#token=${E2E_TOKEN}`);
+    await openSettingsIfDrawer(page);
+    await page.getByLabel('Command').fill(process.execPath);
+    await page.getByLabel('Arguments').fill(`${modernServer} refuses`);
+    await page.getByLabel('Protocol version').selectOption('2026-07-28');
+    await button(page, 'Connect').click();
+    const offer = page.getByRole('region', { name: 'Inspector' }).getByRole('alert').filter({ hasText: 'does not speak this protocol version' });
+    await expectInViewport(page, offer.getByRole('button', { name: 'Reconnect with 2025-11-25' }), 'Reconnect with 2025-11-25');
+    await expect(bar(page)).toContainText('failed');
+    await offer.getByRole('button', { name: 'Reconnect with 2025-11-25' }).click();
+    await expect(status(page).getByLabel('Protocol generation')).toHaveText(/^Legacy · 2025-11-25/);
+    await button(page, 'Disconnect').click();
+  });
+});
+
+test('a heartbeat that gets no answer makes the bar say stale', async ({ page }) => {
+  const marker = join(mkdtempSync(join(tmpdir(), 'mcpscope-e2e-')), 'first-run');
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByLabel('Command').fill(process.execPath);
+  await page.getByLabel('Arguments').fill(`${flakyServer} --silent-first ${marker}`);
+  await button(page, 'Connect').click();
+  await expect(bar(page)).toContainText('ready');
+  await page.getByRole('tab', { name: 'Ping' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Ping' });
+  await panel.getByLabel('Interval').fill('200');
+  await panel.getByLabel('Timeout').fill('150');
+  await panel.getByRole('checkbox', { name: 'Auto-reconnect' }).uncheck();
+  await panel.getByRole('button', { name: 'Start heartbeat' }).click();
+  await expect(bar(page).getByText('stale', { exact: true })).toBeVisible();
+  await expect(bar(page)).toContainText('RTT no answer');
+  await panel.getByRole('button', { name: 'Stop heartbeat' }).click();
+  await button(page, 'Disconnect').click();
 });
