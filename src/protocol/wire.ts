@@ -41,3 +41,8 @@ export * from './mcp/roots.js';
 export * from './mcp/modern-meta.js';
 // The CLI's --max-rounds default (the multi-round requester itself is the session's, not the wire's).
 export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
+// The saved-server list: the proxy keeps servers.json and answers /api/servers (the config-file readers stay out).
+export * from './config/entry.js';
+export * from './config/server-list.js';
+export * from './config/servers-document.js';
+export type { ConfigInput, ConfigProblem } from './config/problems.js';

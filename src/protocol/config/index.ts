@@ -8,3 +8,5 @@ export * from './export.js';
 export * from './export-registry.js';
 export * from './command-line.js';
 export * from './env-file.js';
+export * from './server-list.js';
+export * from './servers-document.js';
