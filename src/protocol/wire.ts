@@ -44,5 +44,5 @@ export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
 // The saved-server list: the proxy keeps servers.json and answers /api/servers (the config-file readers stay out).
 export * from './config/entry.js';
 export * from './config/server-list.js';
-export * from './config/servers-document.js';
+export * from './config/servers-json.js';
 export type { ConfigInput, ConfigProblem } from './config/problems.js';
