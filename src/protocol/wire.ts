@@ -45,4 +45,6 @@ export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
 export * from './config/entry.js';
 export * from './config/server-list.js';
 export * from './config/servers-json.js';
+export * from './config/server-list-edits.js';
+export * from './config/server-list-view.js';
 export type { ConfigInput, ConfigProblem } from './config/problems.js';

@@ -10,3 +10,5 @@ export * from './command-line.js';
 export * from './env-file.js';
 export * from './server-list.js';
 export * from './servers-json.js';
+export * from './server-list-edits.js';
+export * from './server-list-view.js';
