@@ -48,3 +48,4 @@ export * from './config/servers-json.js';
 export * from './config/server-list-edits.js';
 export * from './config/server-list-view.js';
 export type { ConfigInput, ConfigProblem } from './config/problems.js';
+export type { Result } from './result.js';
