@@ -20,7 +20,6 @@ import { demoServerCommand, packageVersion, uiDir as defaultUiDir } from './path
 import { checkRequest, createToken, isLoopbackHostname, isWildcardHost, ownOrigins, urlHost, type SecurityContext } from './security.js';
 import { limitServers } from './server-limit.js';
 import { SERVERS_PATH, serveServers } from './servers-routes.js';
-import type { LaunchConfigFile } from '../src/protocol/wire.js';
 import { SavedServers } from '../node/servers/saved-servers.js';
 import { defaultServersFile, ServersFile } from '../node/servers/servers-file.js';
 import { serveStatic } from './static.js';
@@ -55,7 +54,7 @@ export interface StartProxyOptions {
   /** OAuth. */
   oauth?: ProxyOAuthOptions;
   /** npm start --config FILE: its servers, listed read-only beside the saved ones. */
-  configFile?: LaunchConfigFile;
+  configFile?: SavedServers['configFile'];
 }
 
 export interface ProxyOAuthOptions {
