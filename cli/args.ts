@@ -13,6 +13,7 @@ import {
 } from '../src/protocol/index.js';
 import { columns, optionHelp, optionSpelling, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
+import { savedServerOf } from './saved-server.js';
 import { serverOptionsFrom, transportOf } from '../options/server.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionSpec, type OptionValues } from '../options/table.js';
 import type { SamplingPolicy } from '../options/sampling.js';
@@ -80,7 +81,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));
 
 export const CLI_USAGE = [
-  `Usage: mcpscope (${optionSpelling(OPTIONS.stdio)} | ${optionSpelling(OPTIONS.url)} ${optionSynopsis(OPTIONS.header)} | ${optionSpelling(OPTIONS.config)} ${optionSynopsis(OPTIONS.server)}) [options] <command>`,
+  `Usage: mcpscope (${optionSpelling(OPTIONS.stdio)} | ${optionSpelling(OPTIONS.url)} ${optionSynopsis(OPTIONS.header)} | ${optionSpelling(OPTIONS.config)} ${optionSynopsis(OPTIONS.server)} | ${optionSpelling(OPTIONS.server)}) [options] <command>`,
   '',
   'Commands:',
   ...columns(
@@ -102,7 +103,8 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   const { values, positionals } = read.value;
   if (values.help) return { ok: true, value: 'help' };
   // The conformance runner appends the server's URL: it is the target.
-  const config = configServerOf(values);
+  // --server NAME without --config: a saved server.
+  const config = values.config === undefined && values.server !== undefined ? savedServerOf(values) : configServerOf(values);
   if (!config.ok) return config;
   const target = config.value
     ? { ok: true as const, value: config.value.entry.transport }

@@ -21,6 +21,9 @@ import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT } from '../options/tabl
 import { demoServerCommand, packageVersion, uiDir as defaultUiDir } from './paths.js';
 import { checkRequest, createToken, isLoopbackHostname, isWildcardHost, ownOrigins, urlHost, type SecurityContext } from './security.js';
 import { limitServers } from './server-limit.js';
+import { SERVERS_PATH, serveServers } from './servers-routes.js';
+import { SavedServers } from '../node/servers/saved-servers.js';
+import { defaultServersFile, ServersFile } from '../node/servers/servers-file.js';
 import { serveStatic } from './static.js';
 import { createHttpUpstream, type HttpUpstreamOptions } from './upstream/http/index.js';
 import { createStdioUpstream } from './upstream/stdio.js';
@@ -38,6 +41,8 @@ export interface StartProxyOptions {
   launch?: LaunchConfig;
   /** The built UI; default dist/ui of this package. */
   uiDir?: string;
+  /** The saved-server list; default servers.json in the config directory (tests give a temporary one). */
+  serversFile?: string;
   /** Shutdown grace period of stdio servers (ms), for each of the stdin-close and SIGTERM steps. */
   graceMs?: number;
   /** Timeouts and limits of HTTP upstreams (tests shorten them). */
@@ -134,6 +139,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
 
   const store = await CredentialStore.open(options.oauth?.credentialFile !== undefined ? { file: options.oauth.credentialFile } : {});
   if (store.problem !== undefined) warn(`mcpscope: ${store.problem}`);
+  const savedServers = new SavedServers(new ServersFile(options.serversFile ?? defaultServersFile()), options.configFile);
   const ctx: SecurityContext = { port: options.port ?? DEFAULT_PORT, token, host, allowOrigins: options.allowOrigins ?? [] };
   const oauth: ProxyOAuth = {
     store,
@@ -164,6 +170,10 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     }
     if (path === '/api/credentials') {
       serveCredentials(req, res, store);
+      return;
+    }
+    if (path === SERVERS_PATH || path.startsWith(`${SERVERS_PATH}/`)) {
+      serveServers(req, res, path, savedServers);
       return;
     }
     if (path === OAUTH_CALLBACK_PATH) {
@@ -207,7 +217,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const bridge: Bridge = new Bridge(ws, createUpstream, () => bridges.delete(bridge), oauth);
+      const bridge: Bridge = new Bridge(ws, createUpstream, () => bridges.delete(bridge), oauth, savedServers);
       bridges.add(bridge);
     });
   };

@@ -27,6 +27,8 @@ export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
 export { isRecord } from './json/guards.js';
 export { ownValue } from './text/own.js';
+// Outcomes that can fail with a sentence (the saved-server list's edits and opens).
+export type { Result } from './result.js';
 export * from './http/sse-reader.js';
 export * from './ledger/request-id.js';
 export * from './ledger/ledger.js';

@@ -4,6 +4,8 @@
 import type { TransportConfig } from '../envelope/envelope.js';
 import { maskHeaderValue } from '../http/headers.js';
 import { maskSecret } from '../http/secrets.js';
+import type { Root } from '../mcp/roots.js';
+import type { ClientFeatures } from '../session/client-capabilities.js';
 import type { VersionChoice } from '../versions.js';
 
 export interface ServerEntry {
@@ -16,6 +18,10 @@ export interface ServerEntry {
   secretKeys: string[];
   /** VS Code's envFile: a dotenv file whose variables are set before `env` (read by the side that has files). */
   envFile?: string;
+  /** The client features switched on for this server; absent: the connecting side's defaults. */
+  clientFeatures?: ClientFeatures;
+  /** The roots offered to this server; absent: the connecting side's. */
+  roots?: Root[];
 }
 
 const SECRET_WORDS = /key|token|secret|password|passwd|authorization|cookie|credential/i;
