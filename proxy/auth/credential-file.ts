@@ -5,14 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { configDirectory } from '../../node/config-dir.js';
 import { parseCredentialDocument, type CredentialDocument } from './credentials.js';
 
 /** $XDG_CONFIG_HOME/mcpscope/credentials.json, else ~/.config/mcpscope/credentials.json (%APPDATA% on Windows). */
 export function defaultCredentialFile(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  const base = xdg && isAbsolute(xdg) ? xdg : process.platform === 'win32' && env.APPDATA ? env.APPDATA : join(home, '.config');
-  return join(base, 'mcpscope', 'credentials.json');
+  return join(configDirectory(env, home), 'credentials.json');
 }
 
 export type CredentialFileRead = { ok: true; document: CredentialDocument } | { ok: false; problem: string };
