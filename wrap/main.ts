@@ -1,0 +1,77 @@
+// `mcpscope wrap -- COMMAND ARGS…`: sits between a real host and a stdio
+// server, forwards their bytes untouched and records them in a capture. It
+// writes nothing of its own to stdout; its few words go to stderr.
+import { basename, extname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { logHeader, maskCredentials, plural } from '../src/protocol/wire.js';
+import { WRAP_USAGE, parseWrapArgs, type WrapOptions } from './args.js';
+import { CaptureFile, captureFileName, capturesDirectory } from './capture-file.js';
+import { exitLike, runPassthrough, type PassthroughEnd } from './passthrough.js';
+import { Recorder } from './recorder.js';
+
+const say = (line: string) => process.stderr.write(`mcpscope wrap: ${line}\n`);
+
+/** Programs that run the server named by their first word that is not an option. */
+const LAUNCHERS = new Set(['node', 'nodejs', 'python', 'python3', 'deno', 'bun', 'npx', 'uvx', 'uv', 'pnpm', 'pnpx', 'bunx', 'yarn']);
+
+/** A name for the server when --name is not given: the command's file name, or the script a launcher runs. */
+export function serverName(command: string, args: readonly string[]): string {
+  const bare = (path: string) => basename(path, extname(path));
+  // A script or package name, not the code of `node -e …`.
+  const script = LAUNCHERS.has(bare(command).toLowerCase()) ? args.find((a) => /^[\w@.:/\\-]+$/.test(a) && !a.startsWith('-')) : undefined;
+  return bare(script ?? command) || 'server';
+}
+
+function exitSentence(end: Extract<PassthroughEnd, { started: true }>): string {
+  return end.signal !== null ? `The server was killed by signal ${end.signal}.` : `The server exited with code ${end.code}.`;
+}
+
+async function wrap(o: WrapOptions): Promise<never> {
+  const startedAt = Date.now();
+  const t0 = performance.now();
+  const name = o.name ?? serverName(o.command, o.args);
+  const argv = [o.command, ...o.args];
+  const file = new CaptureFile(o.capture ?? join(capturesDirectory(), captureFileName(name, new Date(startedAt), process.pid)), {
+    fresh: o.capture === undefined,
+    say,
+  });
+  file.write(`${JSON.stringify(logHeader({ name, command: maskCredentials(argv.join(' ')) }, new Date(startedAt)))}\n`);
+  const recorder = new Recorder({ sink: file, startedAt, now: () => performance.now() - t0, onFallBehind: () => file.fallBehind() });
+
+  const end = await runPassthrough({
+    command: o.command,
+    args: o.args,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    tap: recorder,
+    onStart: (pid) => recorder.system(`Server started (pid ${pid}) by mcpscope wrap.`, `argv: ${JSON.stringify(argv)}`),
+  });
+  recorder.flush();
+  if (end.started) recorder.system(exitSentence(end));
+  else {
+    say(end.reason);
+    recorder.system(end.reason, `argv: ${JSON.stringify(argv)}`);
+  }
+  if (file.dropped > 0 && file.writing) recorder.system(`${plural(file.dropped, 'record')} could not be written: the disk was not keeping up.`);
+  await file.end();
+  if (!end.started) process.exit(end.code);
+  exitLike(end);
+  // exitLike ends the process; this only satisfies the type.
+  return new Promise<never>(() => {});
+}
+
+/** Run by bin/mcpscope.js for `mcpscope wrap …`; it ends the process itself, as the server ended. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const parsed = parseWrapArgs(argv);
+  if (!parsed.ok) {
+    say(parsed.error);
+    process.exit(2);
+  }
+  if (parsed.value === 'help') {
+    // On stderr too: whatever a host reads on stdout, the wrapper never wrote.
+    process.stderr.write(`${WRAP_USAGE}\n`);
+    process.exit(0);
+  }
+  await wrap(parsed.value);
+}
