@@ -41,6 +41,13 @@ export interface RecorderOptions {
 }
 
 const DEFAULT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+/**
+ * Recording waits this long to take a batch: framing and writing a line per round trip would sit between a
+ * host's request and the next one read; a batch every few milliseconds does not (bench/wrap-latency.mjs).
+ */
+const BATCH_MS = 10;
+/** A batch this large is taken at once. */
+const BATCH_BYTES = 256 * 1024;
 const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
 /** stderr is for log lines, as the proxy reads it. */
 const STDERR_MAX_LINE_BYTES = 1024 * 1024;
@@ -112,9 +119,13 @@ export class Recorder implements PassthroughTap {
   }
 
   private schedule(): void {
+    if (this.queuedBytes >= BATCH_BYTES) {
+      setImmediate(() => this.drain());
+      return;
+    }
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => this.drain());
+    setTimeout(() => this.drain(), BATCH_MS);
   }
 
   private drain(): void {
