@@ -6,21 +6,10 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readLogFile } from '../src/app/features/log/log-file.js';
-import { HOST_CHUNKS, MIB_LINE, SERVER_CHUNKS, builtWrap, fixture, runWrap, scratch, writeChunks, writeScript } from '../test/fixtures/wrap-helpers.js';
-import { requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
+import { MIB_LINE, builtWrap, runWrap, scratch, scriptedSession } from '../test/fixtures/wrap-helpers.js';
+import { requireBuilt } from '../test/fixtures/proxy-helpers.js';
 
 beforeAll(() => requireBuilt(builtWrap));
-
-/** The scripted session of passthrough.test.ts, with these options; resolves with the run once it has ended. */
-async function session(options: string[], dir = scratch()) {
-  const received = join(dir, 'received.bin');
-  const run = runWrap([...options, '--', process.execPath, fixture('scripted-server.mjs'), writeScript(dir, SERVER_CHUNKS), received], dir);
-  await waitFor(() => run.stdout().length === Buffer.concat(SERVER_CHUNKS).length, 15_000, 'all the server wrote');
-  await writeChunks(run.child.stdin, HOST_CHUNKS);
-  const exit = await run.exited;
-  const unchanged = run.stdout().equals(Buffer.concat(SERVER_CHUNKS)) && readFileSync(received).equals(Buffer.concat(HOST_CHUNKS));
-  return { run, exit, unchanged, dir };
-}
 
 async function imported(path: string) {
   const opened = await readLogFile(new File([readFileSync(path)], 'capture.jsonl'));
@@ -34,7 +23,7 @@ describe('the capture', () => {
   it("opens with the page's Import: every line of each side, classified, with noise, exact bytes and the exit", async () => {
     const dir = scratch();
     const file = join(dir, 'session.jsonl');
-    const { exit, unchanged } = await session(['--capture', file, '--name', 'scripted'], dir);
+    const { exit, unchanged } = await scriptedSession(['--capture', file, '--name', 'scripted'], dir);
     expect(exit).toEqual({ code: 0, signal: null });
     expect(unchanged).toBe(true);
 
@@ -78,7 +67,7 @@ describe('the capture', () => {
   });
 
   it('is a new 0600 file per run in a 0700 folder of the config directory, named after --name', async () => {
-    const { dir, unchanged } = await session(['--name', 'my server']);
+    const { dir, unchanged } = await scriptedSession(['--name', 'my server']);
     expect(unchanged).toBe(true);
     const folder = join(dir, 'mcpscope', 'captures');
     const files = readdirSync(folder);
@@ -112,7 +101,7 @@ describe('when the capture cannot be written', () => {
     ['a full disk', '/dev/full', /^mcpscope wrap: cannot record to \/dev\/full: the disk is full\. The session goes on; it is not recorded\.$/],
   ])('on %s, the session is unchanged and stderr says so in one line', async (_what, path, line) => {
     const dir = scratch();
-    const { exit, unchanged, run } = await session(['--capture', path || dir], dir);
+    const { exit, unchanged, run } = await scriptedSession(['--capture', path || dir], dir);
     expect(exit).toEqual({ code: 0, signal: null });
     expect(unchanged).toBe(true);
     const said = run.stderr().split('\n').filter(Boolean);

@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOST_CHUNKS, SERVER_CHUNKS, builtWrap, fixture, runWrap, scratch, writeChunks, writeScript } from '../test/fixtures/wrap-helpers.js';
+import { SERVER_CHUNKS, builtWrap, fixture, runWrap, scratch, scriptedSession, writeScript } from '../test/fixtures/wrap-helpers.js';
 import { requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
 import { spawnFailure } from './passthrough.js';
 
@@ -12,14 +12,10 @@ beforeAll(() => requireBuilt(builtWrap));
 
 describe('mcpscope wrap forwards byte for byte', () => {
   it('gives the host exactly what the server wrote, and the server exactly what the host wrote', async () => {
-    const dir = scratch();
-    const received = join(dir, 'received.bin');
-    const run = runWrap(['--', process.execPath, fixture('scripted-server.mjs'), writeScript(dir, SERVER_CHUNKS), received], dir);
-    await waitFor(() => run.stdout().length === Buffer.concat(SERVER_CHUNKS).length, 15_000, 'all the server wrote');
-    await writeChunks(run.child.stdin, HOST_CHUNKS);
-    expect(await run.exited).toEqual({ code: 0, signal: null });
-    expect(run.stdout().equals(Buffer.concat(SERVER_CHUNKS))).toBe(true);
-    expect(readFileSync(received).equals(Buffer.concat(HOST_CHUNKS))).toBe(true);
+    const { exit, unchanged, run } = await scriptedSession([]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(unchanged).toBe(true);
+    expect(run.stdout().length).toBe(Buffer.concat(SERVER_CHUNKS).length);
     expect(run.stderr()).toBe('');
   });
 
@@ -53,6 +49,16 @@ describe('mcpscope wrap ends as its server ends', () => {
     run.child.stdin.end('{"jsonrpc":"2.0","method":"bye"}\n');
     expect(await run.exited).toEqual({ code: 7, signal: null });
     expect(readFileSync(received, 'utf8')).toBe('{"jsonrpc":"2.0","method":"bye"}\n');
+  });
+
+  it("makes the server's next write fail when the host stops reading, as it would without the wrapper", async () => {
+    const server =
+      'process.stdout.on("error", (e) => { process.stderr.write(e.code + "\\n"); process.exit(5); }); setInterval(() => process.stdout.write("x\\n"), 5); process.stdin.resume()';
+    const run = runWrap(['--', process.execPath, '-e', server], scratch());
+    await waitFor(() => run.stdout().length > 0, 10_000, 'the server to write');
+    run.child.stdout.destroy();
+    expect(await run.exited).toEqual({ code: 5, signal: null });
+    expect(run.stderr()).toBe('EPIPE\n');
   });
 
   it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('passes %s on to the server, once', async (signal) => {
