@@ -27,7 +27,7 @@ export const WRAP_USAGE = [
   ...optionHelp('wrap'),
 ].join('\n');
 
-export const NO_COMMAND = 'Nothing to run: give the server\'s command after --, e.g. "mcpscope wrap -- node server.js".';
+const NO_COMMAND = 'Nothing to run: give the server\'s command after --, e.g. "mcpscope wrap -- node server.js".';
 
 export function parseWrapArgs(argv: readonly string[]): Checked<WrapOptions | 'help'> {
   const read = readOptions(argv, 'wrap', { untilCommand: true });

@@ -4,7 +4,7 @@
 // (unwritable, a directory, a full disk), records are counted and dropped, and
 // the person is told once on stderr. The session goes on either way.
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { configDirectory } from '../node/config-dir.js';
 import type { RecordSink } from './recorder.js';
 
@@ -16,6 +16,17 @@ const END_WAIT_MS = 2000;
 /** ~/.config/mcpscope/captures (or under $XDG_CONFIG_HOME). */
 export function capturesDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return join(configDirectory(env), 'captures');
+}
+
+/** Programs that run the server named by their first word that is not an option. */
+const LAUNCHERS = new Set(['node', 'nodejs', 'python', 'python3', 'deno', 'bun', 'npx', 'uvx', 'uv', 'pnpm', 'pnpx', 'bunx', 'yarn']);
+
+/** A name for the server when --name is not given: the command's file name, or the script a launcher runs. */
+export function serverName(command: string, args: readonly string[]): string {
+  const bare = (path: string) => basename(path, extname(path));
+  // A script or package name, not the code of `node -e …`.
+  const script = LAUNCHERS.has(bare(command).toLowerCase()) ? args.find((a) => /^[\w@.:/\\-]+$/.test(a) && !a.startsWith('-')) : undefined;
+  return bare(script ?? command) || 'server';
 }
 
 /** NAME-2025-06-01-143005-PID.jsonl (local time; the pid keeps apart the servers a host starts in the same second). */

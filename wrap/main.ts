@@ -1,26 +1,15 @@
 // `mcpscope wrap -- COMMAND ARGS…`: sits between a real host and a stdio
 // server, forwards their bytes untouched and records them in a capture. It
 // writes nothing of its own to stdout; its few words go to stderr.
-import { basename, extname, join } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { logHeader, maskCredentials, plural } from '../src/protocol/wire.js';
 import { WRAP_USAGE, parseWrapArgs, type WrapOptions } from './args.js';
-import { CaptureFile, captureFileName, capturesDirectory } from './capture-file.js';
+import { CaptureFile, captureFileName, capturesDirectory, serverName } from './capture-file.js';
 import { exitLike, runPassthrough, type PassthroughEnd } from './passthrough.js';
 import { Recorder } from './recorder.js';
 
 const say = (line: string) => process.stderr.write(`mcpscope wrap: ${line}\n`);
-
-/** Programs that run the server named by their first word that is not an option. */
-const LAUNCHERS = new Set(['node', 'nodejs', 'python', 'python3', 'deno', 'bun', 'npx', 'uvx', 'uv', 'pnpm', 'pnpx', 'bunx', 'yarn']);
-
-/** A name for the server when --name is not given: the command's file name, or the script a launcher runs. */
-export function serverName(command: string, args: readonly string[]): string {
-  const bare = (path: string) => basename(path, extname(path));
-  // A script or package name, not the code of `node -e …`.
-  const script = LAUNCHERS.has(bare(command).toLowerCase()) ? args.find((a) => /^[\w@.:/\\-]+$/.test(a) && !a.startsWith('-')) : undefined;
-  return bare(script ?? command) || 'server';
-}
 
 function exitSentence(end: Extract<PassthroughEnd, { started: true }>): string {
   return end.signal !== null ? `The server was killed by signal ${end.signal}.` : `The server exited with code ${end.code}.`;

@@ -78,7 +78,7 @@ describe('mcpscope wrap ends as its server ends', () => {
   });
 
   it('dies by the signal it passed on when the server does', async () => {
-    const run = runWrap(['--', process.execPath, fixture('signal-server.mjs'), 'plain'], scratch());
+    const run = runWrap(['--', process.execPath, fixture('signal-server.mjs')], scratch());
     await waitFor(() => run.stderr().includes('ready'), 10_000, 'the server to be ready');
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: null, signal: 'SIGTERM' });

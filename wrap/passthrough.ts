@@ -34,7 +34,7 @@ export interface PassthroughOptions {
 }
 
 /** The signals a host sends to stop a server; each is passed on to the server, once. */
-export const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Why the command did not start, and the exit code a shell gives for it (127 not found, 126 not executable). */
 export function spawnFailure(err: NodeJS.ErrnoException, command: string): { reason: string; code: number } {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseLogFile, type LogRecord } from '../src/protocol/wire.js';
 import { scratch } from '../test/fixtures/wrap-helpers.js';
-import { CaptureFile, captureFileName } from './capture-file.js';
+import { CaptureFile, captureFileName, serverName } from './capture-file.js';
 import { Recorder } from './recorder.js';
 
 function recorder(options: { maxQueuedBytes?: number; maxLineBytes?: number } = {}) {
@@ -101,5 +101,12 @@ describe('the capture file', () => {
     expect(captureFileName('weather', at, 42)).toBe('weather-2026-06-01-090307-42.jsonl');
     expect(captureFileName('../my server/x', at, 42)).toBe('my-server-x-2026-06-01-090307-42.jsonl');
     expect(captureFileName('', at, 1)).toBe('server-2026-06-01-090307-1.jsonl');
+  });
+
+  it('names the server, without --name, by the script or package a launcher runs, else by the command', () => {
+    expect(serverName('node', ['--inspect', 'build/weather.js'])).toBe('weather');
+    expect(serverName('npx', ['-y', '@modelcontextprotocol/server-everything'])).toBe('server-everything');
+    expect(serverName('/usr/local/bin/my-server', ['--port', '1'])).toBe('my-server');
+    expect(serverName('node', ['-e', 'require("x").run()'])).toBe('node');
   });
 });
