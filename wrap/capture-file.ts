@@ -3,8 +3,8 @@
 // disk has not taken yet is bounded, and past that, or once the file failed
 // (unwritable, a directory, a full disk), records are counted and dropped, and
 // the person is told once on stderr. The session goes on either way.
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { createWriteStream, lstatSync, mkdirSync, statSync, type Stats, type WriteStream } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
 import { configDirectory } from '../node/config-dir.js';
 import type { RecordSink } from './recorder.js';
 
@@ -37,8 +37,23 @@ export function captureFileName(name: string, at: Date, pid: number): string {
   return `${safe}-${date}-${two(at.getHours())}${two(at.getMinutes())}${two(at.getSeconds())}-${pid}.jsonl`;
 }
 
+/**
+ * Where a capture asked for at `path` goes: there, unless a file is there already (an earlier session, or
+ * another server the host started with the same --capture), which is never replaced: then beside it, named
+ * with this process's id. Anything else at `path` (a device, a FIFO, a directory) is opened, or refused, as it is.
+ */
+export function unusedPath(path: string, pid: number = process.pid): string {
+  try {
+    if (!lstatSync(path).isFile()) return path;
+  } catch {
+    return path;
+  }
+  const ext = extname(path);
+  return join(dirname(path), `${basename(path, ext)}-${pid}${ext}`);
+}
+
 export interface CaptureFileOptions {
-  /** The default file: create its folder (0700) and never replace a file that is there. */
+  /** The default file: create its folder (0700). */
   fresh?: boolean;
   /** One line on stderr, said at most once. */
   say: (line: string) => void;
@@ -60,7 +75,9 @@ export class CaptureFile implements RecordSink {
     this.maxPendingBytes = o.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
     try {
       if (o.fresh) mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-      this.stream = createWriteStream(path, { flags: o.fresh ? 'wx' : 'w', mode: 0o600 });
+      // A regular file is always created ('wx'); a device or FIFO someone named is written as it is.
+      const existing = o.fresh ? undefined : statIfAny(path);
+      this.stream = createWriteStream(path, { flags: existing && !existing.isFile() ? 'w' : 'wx', mode: 0o600 });
       this.stream.on('error', (err) => this.fail(err));
     } catch (err) {
       this.fail(err);
@@ -120,6 +137,14 @@ export class CaptureFile implements RecordSink {
   }
 }
 
+function statIfAny(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 function countLines(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
@@ -139,6 +164,8 @@ function reason(err: unknown): string {
       return 'its folder does not exist';
     case 'ENOSPC':
       return 'the disk is full';
+    case 'EEXIST':
+      return 'a file is already there';
     case 'EROFS':
       return 'the file system is read-only';
     default:

@@ -77,6 +77,24 @@ describe('the capture', () => {
     expect((await imported(join(folder, files[0]!))).problems).toEqual([]);
   });
 
+  it('never replaces a capture: a second session with the same --capture is recorded beside it, and says where', async () => {
+    const dir = scratch();
+    const file = join(dir, 'same.jsonl');
+    const echo = async (frame: string) => {
+      const run = runWrap(['--capture', file, '--', process.execPath, '-e', 'process.stdin.pipe(process.stdout)'], dir);
+      run.child.stdin.end(frame);
+      expect(await run.exited).toEqual({ code: 0, signal: null });
+      expect(run.stdout().toString()).toBe(frame);
+      return run;
+    };
+    expect((await echo('{"jsonrpc":"2.0","method":"first"}\n')).stderr()).toBe('');
+    const second = await echo('{"jsonrpc":"2.0","method":"second"}\n');
+    const beside = join(dir, `same-${second.child.pid}.jsonl`);
+    expect(second.stderr()).toBe(`mcpscope wrap: ${file} is already there, so this session is recorded in ${beside}.\n`);
+    expect((await imported(file)).entries.filter((e) => e.direction === 'out').map((e) => e.method)).toEqual(['first']);
+    expect((await imported(beside)).entries.filter((e) => e.direction === 'out').map((e) => e.method)).toEqual(['second']);
+  });
+
   it('masks credentials in frames, stderr and the command line', async () => {
     const dir = scratch();
     const file = join(dir, 'c.jsonl');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { logHeader, maskCredentials, plural } from '../src/protocol/wire.js';
 import { WRAP_USAGE, parseWrapArgs, type WrapOptions } from './args.js';
-import { CaptureFile, captureFileName, capturesDirectory, serverName } from './capture-file.js';
+import { CaptureFile, captureFileName, capturesDirectory, serverName, unusedPath } from './capture-file.js';
 import { exitLike, runPassthrough, type PassthroughEnd } from './passthrough.js';
 import { Recorder } from './recorder.js';
 
@@ -20,8 +20,10 @@ async function wrap(o: WrapOptions): Promise<never> {
   const t0 = performance.now();
   const name = o.name ?? serverName(o.command, o.args);
   const argv = [o.command, ...o.args];
-  const file = new CaptureFile(o.capture ?? join(capturesDirectory(), captureFileName(name, new Date(startedAt), process.pid)), {
-    fresh: o.capture === undefined,
+  const asked = o.capture === undefined ? undefined : unusedPath(o.capture);
+  if (asked !== undefined && asked !== o.capture) say(`${o.capture} is already there, so this session is recorded in ${asked}.`);
+  const file = new CaptureFile(asked ?? join(capturesDirectory(), captureFileName(name, new Date(startedAt), process.pid)), {
+    fresh: asked === undefined,
     say,
   });
   file.write(`${JSON.stringify(logHeader({ name, command: maskCredentials(argv.join(' ')) }, new Date(startedAt)))}\n`);
