@@ -47,6 +47,23 @@ describe('the recorder', () => {
     expect(records().map((x) => x.seq)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("pairs each answer with its request through the ledger: the answer's record names the method, the request and the round trip", () => {
+    const { r, records } = recorder();
+    r.chunk('host', Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n'));
+    r.chunk('server', Buffer.from('{"jsonrpc":"2.0","id":"s1","method":"roots/list"}\n'));
+    r.chunk('server', Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}\n'));
+    r.chunk('host', Buffer.from('{"jsonrpc":"2.0","id":"s1","result":{"roots":[]}}\n{"jsonrpc":"2.0","id":"1","result":{}}\n'));
+    r.flush();
+    expect(records().map(({ seq, direction, kind, method, pair, rtt }) => ({ seq, direction, kind, method, pair, rtt }))).toEqual([
+      { seq: 1, direction: 'out', kind: 'request', method: 'tools/list' },
+      { seq: 2, direction: 'in', kind: 'request', method: 'roots/list' },
+      { seq: 3, direction: 'in', kind: 'response', method: 'tools/list', pair: 1, rtt: 2 },
+      { seq: 4, direction: 'out', kind: 'response', method: 'roots/list', pair: 2, rtt: 2 },
+      // "1" is not 1: ids keep their JSON type, so this answers nothing.
+      { seq: 5, direction: 'out', kind: 'response' },
+    ]);
+  });
+
   it('records a line longer than its limit as its length, and carries on with the next', () => {
     const { r, records } = recorder({ maxLineBytes: 16 });
     r.chunk('host', Buffer.from(`{"jsonrpc":"2.0","method":"${'x'.repeat(40)}"}\n{"id":1}\n`));

@@ -8,14 +8,17 @@
 import {
   LineSplitter,
   NdjsonDecoder,
+  RequestLedger,
   classifyFrame,
   decodeLine,
   frameId,
   frameMethod,
+  frameRequestId,
   maskCredentials,
   plural,
   recordToLine,
   type DecodedLine,
+  type Frame,
   type LineEvent,
   type LogRecord,
 } from '../src/protocol/wire.js';
@@ -49,6 +52,11 @@ const BATCH_MS = 10;
 /** A batch this large is taken at once. */
 const BATCH_BYTES = 256 * 1024;
 const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
+/**
+ * The ledger remembers every request id it saw (to tell a reused one): after this many requests it starts
+ * afresh, so memory stays bounded however many a peer sends; answers to requests from before are not paired.
+ */
+const LEDGER_REQUESTS = 100_000;
 /** stderr is for log lines, as the proxy reads it. */
 const STDERR_MAX_LINE_BYTES = 1024 * 1024;
 
@@ -68,6 +76,9 @@ export class Recorder implements PassthroughTap {
   private readonly broken = new Set<ChunkSource>();
   private readonly maxQueuedBytes: number;
   private readonly maxLineBytes: number;
+  /** Each side's requests by id, with the seq of their record: an answer's record names its request and round trip. */
+  private ledger = new RequestLedger<number>();
+  private ledgerRequests = 0;
 
   constructor(private readonly o: RecorderOptions) {
     this.maxQueuedBytes = o.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
@@ -178,7 +189,28 @@ export class Recorder implements PassthroughTap {
     if (id !== undefined) record.id = id;
     if (frame.kind === 'invalid') record.note = frame.reason;
     if (frame.kind === 'batch') record.note = `Batch of ${frame.items.length}`;
+    this.pair(source, frame, record);
     return this.line(record, source);
+  }
+
+  /** Requests go into the ledger (with the seq this record is about to get); an answer takes its request's method, seq and round trip. */
+  private pair(source: 'host' | 'server', frame: Frame, record: Omit<LogRecord, 'seq' | 'time' | 'connection'>): void {
+    const side = source === 'host' ? 'client' : 'server';
+    for (const item of frame.kind === 'batch' ? frame.items : [frame]) {
+      if (item.kind === 'request') {
+        if (++this.ledgerRequests > LEDGER_REQUESTS) {
+          this.ledger = new RequestLedger<number>();
+          this.ledgerRequests = 1;
+        }
+        this.ledger.request(side, frameRequestId(item)!, item.message.method, record.t, this.seq + 1);
+      } else if (item.kind === 'response' || item.kind === 'error') {
+        const verdict = this.ledger.answer(side, frameRequestId(item), record.t);
+        if (record.pair !== undefined || (verdict.kind !== 'paired' && verdict.kind !== 'duplicate' && verdict.kind !== 'late')) continue;
+        if (frame.kind !== 'batch') record.method = verdict.request.method;
+        record.pair = verdict.request.data;
+        record.rtt = Math.round(verdict.rttMs * 1000) / 1000;
+      }
+    }
   }
 
   private stderrRecord(t: number, l: ReturnType<LineSplitter['push']>[number]): string {

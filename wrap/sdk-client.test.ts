@@ -52,6 +52,11 @@ describe('the SDK client through mcpscope wrap', () => {
     expect(JSON.parse(initialize!.raw)).toMatchObject({ params: { clientInfo: { name: 'wrap-test-host', version: '1.2.3' } } });
     const calls = opened.log.entries.filter((e) => e.direction === 'out' && e.method === 'tools/call').length;
     expect(calls).toBe(4);
-    expect(opened.log.entries.filter((e) => e.direction === 'in' && (e.kind === 'response' || e.kind === 'error')).length).toBeGreaterThanOrEqual(6);
+    // Each answer of the server is paired with the host's request: its method, the request's seq, the round trip.
+    const answers = opened.log.entries.filter((e) => e.direction === 'in' && (e.kind === 'response' || e.kind === 'error'));
+    expect(answers.length).toBeGreaterThanOrEqual(6);
+    expect(answers.filter((e) => e.pairSeq === undefined || e.rtt === undefined)).toEqual([]);
+    expect(answers.filter((e) => e.method === 'tools/call')).toHaveLength(4);
+    expect(opened.log.entries[answers[0]!.pairSeq! - 1]).toMatchObject({ direction: 'out', method: 'initialize' });
   });
 });
