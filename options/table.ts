@@ -1,7 +1,8 @@
-// The one table of command-line options, for both programs: the inspector
-// (`npm start`, proxy/main.ts) and the headless CLI (bin/mcpscope.js, cli/).
-// An option both take is declared once, so it is spelled, checked and
-// explained the same way in both. Each --help is generated from this table.
+// The one table of command-line options, for every program: the inspector
+// (`npm start`, proxy/main.ts), the headless CLI (bin/mcpscope.js, cli/) and
+// the stdio passthrough (`mcpscope wrap`, wrap/). An option several take is
+// declared once, so it is spelled, checked and explained the same way in each.
+// Each --help is generated from this table.
 
 import {
   DEFAULT_MAX_ROUNDS,
@@ -22,11 +23,12 @@ import {
 import { samplingPolicy } from './sampling.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
 
-export type Program = 'proxy' | 'cli';
+export type Program = 'proxy' | 'cli' | 'wrap';
 
 export const PROGRAM_NAME: Record<Program, string> = {
   proxy: 'the inspector (npm start)',
   cli: 'the headless CLI (mcpscope --stdio … or --url …)',
+  wrap: 'the passthrough (mcpscope wrap -- COMMAND …)',
 };
 
 /** The CLI commands that take options of their own. */
@@ -51,7 +53,7 @@ interface Described {
   flag: `--${string}`;
   short?: string;
   /** One line, or several joined by \n; per program where they say different things. */
-  help: string | Record<Program, string>;
+  help: string | Partial<Record<Program, string>>;
   programs: readonly Program[];
   /** CLI options that belong to these commands only. */
   commands?: readonly CommandName[];
@@ -421,7 +423,23 @@ export const OPTIONS = {
     commands: ['tools call'],
   }),
 
-  help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli'] }),
+  // The passthrough's own.
+  name: valueOption({
+    flag: '--name',
+    placeholder: 'NAME',
+    help: "a name for this server in the capture's header and file name (default:\nthe command's file name)",
+    programs: ['wrap'],
+    check: nonEmpty('a name'),
+  }),
+  capture: valueOption({
+    flag: '--capture',
+    placeholder: 'FILE',
+    help: 'where to record the session (default: a new file per run in\n~/.config/mcpscope/captures/, or under $XDG_CONFIG_HOME)',
+    programs: ['wrap'],
+    check: nonEmpty('a file to record into'),
+  }),
+
+  help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli', 'wrap'] }),
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;
