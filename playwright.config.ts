@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The machines here cannot download Playwright's browser: use Debian's Chromium
@@ -8,6 +10,9 @@ const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
 
 export const E2E_PORT = Number(process.env.MCPSCOPE_E2E_PORT ?? 46290);
 export const E2E_TOKEN = 'e2e-token-0123456789abcdef';
+// The proxy keeps servers.json and credentials in the config directory: each run gets an empty one of its own,
+// never the person's ~/.config/mcpscope (set once here, inherited by the workers and the proxies specs start).
+export const E2E_CONFIG_HOME = (process.env.MCPSCOPE_E2E_CONFIG_HOME ??= mkdtempSync(join(tmpdir(), 'mcpscope-e2e-config-')));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,7 +42,7 @@ export default defineConfig({
   webServer: {
     command: `node dist/node/proxy/main.js --port ${E2E_PORT} --no-open`,
     url: `http://127.0.0.1:${E2E_PORT}/`,
-    env: { MCPSCOPE_TOKEN: E2E_TOKEN, ...(process.env.MCPSCOPE_UI_DIR ? { MCPSCOPE_UI_DIR: process.env.MCPSCOPE_UI_DIR } : {}) },
+    env: { MCPSCOPE_TOKEN: E2E_TOKEN, XDG_CONFIG_HOME: E2E_CONFIG_HOME, ...(process.env.MCPSCOPE_UI_DIR ? { MCPSCOPE_UI_DIR: process.env.MCPSCOPE_UI_DIR } : {}) },
     reuseExistingServer: false,
     // SIGTERM lets the proxy stop every server it started; a SIGKILL would orphan them.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
