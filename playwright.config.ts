@@ -42,7 +42,11 @@ export default defineConfig({
   webServer: {
     command: `node dist/node/proxy/main.js --port ${E2E_PORT} --no-open`,
     url: `http://127.0.0.1:${E2E_PORT}/`,
-    env: { MCPSCOPE_TOKEN: E2E_TOKEN, XDG_CONFIG_HOME: E2E_CONFIG_HOME, ...(process.env.MCPSCOPE_UI_DIR ? { MCPSCOPE_UI_DIR: process.env.MCPSCOPE_UI_DIR } : {}) },
+    env: {
+      MCPSCOPE_TOKEN: E2E_TOKEN,
+      XDG_CONFIG_HOME: E2E_CONFIG_HOME,
+      ...(process.env.MCPSCOPE_UI_DIR ? { MCPSCOPE_UI_DIR: process.env.MCPSCOPE_UI_DIR } : {}),
+    },
     reuseExistingServer: false,
     // SIGTERM lets the proxy stop every server it started; a SIGKILL would orphan them.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
