@@ -152,6 +152,16 @@ describe('lint findings in the export', () => {
   });
 });
 
+describe("the page's lines from before any connection", () => {
+  const early: LogRecord = { seq: 1, time: '2025-06-01T10:00:00.000Z', t: 0, connection: 0, direction: 'system', kind: 'system', raw: 'Restored the log' };
+
+  it('round-trip with connection 0, which only a system line may carry', () => {
+    expect(parseLogFile(serializeLog(header, [early]))).toEqual({ ok: true, header, records: [early], problems: [] });
+    const frame = serializeLog(header, [{ ...early, direction: 'in', kind: 'request', raw: '{}' }]);
+    expect(parseLogFile(frame).ok && JSON.stringify(parseLogFile(frame))).toMatch(/connection.*positive integer/);
+  });
+});
+
 describe('lines that are not clean UTF-8 in the export', () => {
   const base = { time: '2025-06-01T10:00:00.000Z', t: 1, connection: 1 };
   // "caf" 0xE9 "!" as the server wrote it, and as it reads.

@@ -31,6 +31,7 @@ export interface LogRecord {
   time: string;
   /** Milliseconds since its connection started. */
   t: number;
+  /** The page's number of the connection (1, 2, …); 0 only for a system line written before any connection. */
   connection: number;
   direction: LogDirection;
   kind: LogKind;
@@ -84,7 +85,10 @@ export function recordFromJson(value: unknown): { ok: true; record: LogRecord } 
   if (!isPositiveInteger(v.seq)) return bad('"seq" must be a positive integer');
   if (typeof v.time !== 'string' || Number.isNaN(Date.parse(v.time))) return bad('"time" must be an ISO 8601 date');
   if (!isFiniteNumber(v.t)) return bad('"t" must be a number (milliseconds since the connection started)');
-  if (!isPositiveInteger(v.connection)) return bad('"connection" must be a positive integer');
+  // The page's own lines from before the first connection carry 0.
+  const before = v.connection === 0 && v.direction === 'system';
+  if (!isPositiveInteger(v.connection) && !before)
+    return bad('"connection" must be a positive integer (0 only for a system line written before any connection)');
   if (!(LOG_DIRECTIONS as readonly unknown[]).includes(v.direction)) {
     return bad(`"direction" must be one of ${listOf(LOG_DIRECTIONS)}`);
   }
