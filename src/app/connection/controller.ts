@@ -24,6 +24,8 @@ export interface ConnectRequest {
   protocolVersion: VersionChoice;
   /** Auto only: send the server/discover probe first (default true). */
   probe?: boolean;
+  /** The saved server this is (an id): the proxy puts in the secrets it keeps for it. */
+  savedServer?: string;
 }
 
 export interface ControllerDeps {

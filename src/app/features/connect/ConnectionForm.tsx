@@ -1,11 +1,12 @@
 // The connection form: what to start (stdio) or reach (HTTP), and which protocol version (or Auto) to speak.
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
 import { ClientCapabilities } from '../client-capabilities/ClientCapabilities.js';
+import { useFormLink } from '../servers/use-form-link.js';
 import { HttpFields } from './HttpFields.js';
 import { StdioFields } from './StdioFields.js';
 import type { TransportConfig } from '../../../protocol/index.js';
@@ -22,7 +23,7 @@ interface Props {
 }
 
 export function ConnectionForm({ initial, prefill, draft }: Props) {
-  const { controller, connectionPrefs, authSettings, formDrafts } = useApp();
+  const { controller, connectionPrefs, authSettings } = useApp();
   const choice = useStore(connectionPrefs, (s) => s.choice);
   const [form, setForm] = useState(draft?.form ?? initial);
   const [errors, setErrors] = useState<string[]>([]);
@@ -34,11 +35,15 @@ export function ConnectionForm({ initial, prefill, draft }: Props) {
     edited.current = true;
     setForm((f) => ({ ...f, ...patch }));
   };
-  useEffect(() => {
-    if (edited.current) formDrafts.save(prefill, form);
-  }, [form, prefill, formDrafts]);
   // The names lost with this page's reload (the draft read later holds the values typed since).
-  const [typeAgain] = useState(draft?.typeAgain ?? []);
+  const [typeAgain, setTypeAgain] = useState(draft?.typeAgain ?? []);
+  const replace = useCallback((next: ConnectForm, wasEdited: boolean, lost: string[]) => {
+    edited.current = wasEdited;
+    setForm(next);
+    setTypeAgain(lost);
+  }, []);
+  // A server chosen in the list fills the form; the edits are kept against it; Connect opens it by reference.
+  const bySavedServer = useFormLink({ form, replace, edited: edited.current, prefill });
   const note = typeAgainNote(typeAgain, form);
 
   function onSubmit(event: FormEvent): void {
@@ -49,7 +54,7 @@ export function ConnectionForm({ initial, prefill, draft }: Props) {
       return;
     }
     setErrors([]);
-    void controller.connect(built.request);
+    void controller.connect(bySavedServer(built.request));
   }
 
   return (

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { LaunchConfigError, useLaunchConfig } from '../../api/launch-config.js';
 import { useApp } from '../../app-context.js';
+import { ServerList } from '../servers/ServerList.js';
 import { ConnectionForm } from './ConnectionForm.js';
 import { StatusArea } from './StatusArea.js';
 import { formFromPrefill } from './form-model.js';
@@ -25,6 +26,7 @@ export function ConnectionPanel({ token }: { token: string }) {
   return (
     <section className="panel connection-panel" aria-labelledby="connection-heading">
       <h2 id="connection-heading">Server</h2>
+      <ServerList />
       {config.isPending && <p className="hint">Reading the proxy's configuration…</p>}
       {config.isError && (
         <div className="failure" role="alert">
