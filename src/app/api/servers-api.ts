@@ -70,11 +70,11 @@ export function serversApi(token: string, fetchFn: FetchFn = (...args) => fetch(
 
 export type ServersApi = ReturnType<typeof serversApi>;
 
-const LIST_KEY = ['servers'] as const;
+export const SERVER_LIST_KEY = ['servers'] as const;
 
 export function useServerList(api: ServersApi) {
   return useQuery({
-    queryKey: LIST_KEY,
+    queryKey: SERVER_LIST_KEY,
     queryFn: api.list,
     retry: (failures, error) => !(error instanceof ServersApiError && error.status > 0) && failures < 2,
   });
@@ -83,5 +83,5 @@ export function useServerList(api: ServersApi) {
 /** A change to the list; the list is read again once it settles, whatever the answer. */
 export function useServerChange<A, R>(run: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }) });
+  return useMutation({ mutationFn: run, onSettled: () => queryClient.invalidateQueries({ queryKey: SERVER_LIST_KEY }) });
 }

@@ -24,8 +24,7 @@ export function ServerGroup({ label, servers, selected, onChoose, note }: Props)
         {servers.map((server) => (
           <li key={server.id}>
             <button type="button" className="server-item" aria-pressed={server.id === selected} onClick={() => onChoose(server)}>
-              <span className="server-name">{server.entry.name}</span>
-              <span className="server-transport">{transportWord(server.entry.transport)}</span>
+              <span className="server-name">{server.entry.name}</span> <span className="server-transport">{transportWord(server.entry.transport)}</span>
             </button>
           </li>
         ))}

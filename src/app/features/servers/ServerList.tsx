@@ -1,10 +1,12 @@
 // The saved servers at the top of the sidebar: Recent, the saved list and the --config file's;
 // choosing one fills the Connect form. A broken servers.json is said, and replaced only on request.
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SavedServerView, ServerListView } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
-import { useServerChange, useServerList } from '../../api/servers-api.js';
+import { useConnection } from '../../hooks.js';
+import { SERVER_LIST_KEY, useServerChange, useServerList } from '../../api/servers-api.js';
 import { chooseServer, restoreServer } from './server-settings.js';
 import { ExportDialog } from './ExportDialog.js';
 import { ImportDialog } from './ImportDialog.js';
@@ -40,10 +42,20 @@ function useRestoredSelection(list: ServerListView | undefined, say: (m: ListMes
   }, [app, list, say]);
 }
 
+/** A connection that opened a saved server made it the most recent: the list is read again. */
+function useRecentAfterConnect(): void {
+  const queryClient = useQueryClient();
+  const ready = useConnection((s) => (s.snapshot?.status === 'ready' ? s.snapshot.connection : undefined));
+  useEffect(() => {
+    if (ready !== undefined) void queryClient.invalidateQueries({ queryKey: SERVER_LIST_KEY });
+  }, [ready, queryClient]);
+}
+
 export function ServerList() {
   const app = useApp();
   const api = useServersApi();
   const list = useServerList(api);
+  useRecentAfterConnect();
   const selected = useServerSelection((s) => s.selected);
   const [message, setMessage] = useState<ListMessage>();
   const [dialog, setDialog] = useState<'import' | 'export'>();
