@@ -45,9 +45,9 @@ export function sendText(res: ServerResponse, status: number, body: string, head
   res.end(res.req.method === 'HEAD' ? undefined : bytes);
 }
 
-export function sendJson(res: ServerResponse, value: unknown): void {
+export function sendJson(res: ServerResponse, value: unknown, status = 200): void {
   const bytes = Buffer.from(JSON.stringify(value), 'utf8');
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length, 'Cache-Control': 'no-store' });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length, 'Cache-Control': 'no-store' });
   res.end(res.req.method === 'HEAD' ? undefined : bytes);
 }
 

@@ -6,7 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ENVELOPE_SUBPROTOCOL, type LaunchConfig } from '../src/protocol/wire.js';
+import { ENVELOPE_SUBPROTOCOL, type LaunchConfig, type LaunchConfigFile } from '../src/protocol/wire.js';
+import { SavedServers } from '../node/servers/saved-servers.js';
+import { defaultServersFile, ServersFile } from '../node/servers/servers-file.js';
 import { createAuthorizer } from './auth/authorizer.js';
 import type { Authorizer, AuthorizerOptions, CallbackRegistry } from './auth/authorizer-types.js';
 import { createCallbackRegistry } from './auth/callbacks.js';
@@ -19,6 +21,7 @@ import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT } from '../options/tabl
 import { demoServerCommand, packageVersion, uiDir as defaultUiDir } from './paths.js';
 import { checkRequest, createToken, isLoopbackHostname, isWildcardHost, ownOrigins, urlHost, type SecurityContext } from './security.js';
 import { limitServers } from './server-limit.js';
+import { SERVERS_PATH, serveServers } from './servers-routes.js';
 import { serveStatic } from './static.js';
 import { createHttpUpstream, type HttpUpstreamOptions } from './upstream/http/index.js';
 import { createStdioUpstream } from './upstream/stdio.js';
@@ -48,6 +51,10 @@ export interface StartProxyOptions {
   warn?: (line: string) => void;
   /** OAuth. */
   oauth?: ProxyOAuthOptions;
+  /** The saved-server list; default servers.json in the config directory (tests give a temporary one). */
+  serversFile?: string;
+  /** npm start --config FILE: its servers, listed read-only beside the saved ones. */
+  configFile?: LaunchConfigFile;
 }
 
 export interface ProxyOAuthOptions {
@@ -116,6 +123,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
 
   const store = await CredentialStore.open(options.oauth?.credentialFile !== undefined ? { file: options.oauth.credentialFile } : {});
   if (store.problem !== undefined) warn(`mcpscope: ${store.problem}`);
+  const savedServers = new SavedServers(new ServersFile(options.serversFile ?? defaultServersFile()), options.configFile);
   const ctx: SecurityContext = { port: options.port ?? DEFAULT_PORT, token, host, allowOrigins: options.allowOrigins ?? [] };
   const oauth: ProxyOAuth = {
     store,
@@ -146,6 +154,10 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     }
     if (path === '/api/credentials') {
       serveCredentials(req, res, store);
+      return;
+    }
+    if (path === SERVERS_PATH || path.startsWith(`${SERVERS_PATH}/`)) {
+      serveServers(req, res, path, savedServers);
       return;
     }
     if (path === OAUTH_CALLBACK_PATH) {

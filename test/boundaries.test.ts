@@ -58,7 +58,7 @@ describe('src/protocol boundaries', () => {
   const ENTRY_POINTS = new Set(['index.js', 'lint/sdk-schemas.js', 'lint/linter.js', 'wire.js']);
 
   it('is imported from outside only through its index', () => {
-    const outside = ['src/app', 'proxy', 'cli', 'bench', 'scripts', 'bin', 'test', 'e2e', 'examples']
+    const outside = ['src/app', 'node', 'proxy', 'cli', 'bench', 'scripts', 'bin', 'test', 'e2e', 'examples']
       .map((d) => join(ROOT, d))
       .filter((d) => {
         try {
@@ -121,6 +121,11 @@ describe('proxy, cli and options boundaries', () => {
     expect(importsOf('proxy').filter(({ spec }) => /(^|\/)cli\//.test(spec))).toEqual([]);
   });
 
+  // node/ is what the entry points share: it imports src/protocol, never an entry point.
+  it('lets node/ import none of proxy/, cli/ and wrap/', () => {
+    expect(importsOf('node').filter(({ spec }) => /(^|\/)(proxy|cli|wrap)\//.test(spec))).toEqual([]);
+  });
+
   it('lets options/ import neither proxy/ nor cli/', () => {
     expect(importsOf('options').filter(({ spec }) => /(^|\/)(proxy|cli)\//.test(spec))).toEqual([]);
   });
@@ -133,14 +138,14 @@ describe('no dead exports', () => {
     readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.m?js$/.test(f))
       .map((f) => join(root, dir, f));
-  const dirs = ['src', 'proxy', 'cli', 'options', 'examples', 'test', 'e2e', 'bench', 'scripts'];
+  const dirs = ['src', 'node', 'proxy', 'cli', 'options', 'examples', 'test', 'e2e', 'bench', 'scripts'];
   const everything = dirs.flatMap((dir) => [...sources(join(root, dir), true), ...scripts(dir)]);
   const texts = new Map(everything.map((file) => [file, readFileSync(file, 'utf8')]));
   const uses = (name: string): number => [...texts.values()].reduce((n, text) => n + (text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0), 0);
 
-  it('has no function, constant or class in src/protocol, proxy/, cli/ or options/ that nothing names', () => {
+  it('has no function, constant or class in src/protocol, node/, proxy/, cli/ or options/ that nothing names', () => {
     const unused: string[] = [];
-    for (const dir of ['src/protocol', 'proxy', 'cli', 'options']) {
+    for (const dir of ['src/protocol', 'node', 'proxy', 'cli', 'options']) {
       for (const file of sources(join(root, dir))) {
         const declarations = /^export\s+(?:async\s+)?(?:function|const|class|let)\s+(\w+)/gm;
         for (const m of texts.get(file)!.matchAll(declarations)) if (uses(m[1]!) <= 1) unused.push(`${file.slice(root.length)}: ${m[1]}`);

@@ -44,5 +44,8 @@ export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
 // The saved-server list: the proxy keeps servers.json and answers /api/servers (the config-file readers stay out).
 export * from './config/entry.js';
 export * from './config/server-list.js';
-export * from './config/servers-document.js';
+export * from './config/servers-json.js';
+export * from './config/server-list-edits.js';
+export * from './config/server-list-view.js';
 export type { ConfigInput, ConfigProblem } from './config/problems.js';
+export type { Result } from './result.js';

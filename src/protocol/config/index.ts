@@ -9,4 +9,6 @@ export * from './export-registry.js';
 export * from './command-line.js';
 export * from './env-file.js';
 export * from './server-list.js';
-export * from './servers-document.js';
+export * from './servers-json.js';
+export * from './server-list-edits.js';
+export * from './server-list-view.js';

@@ -21,7 +21,7 @@ export interface ServersDocument {
   unread: unknown[];
 }
 
-export type ServersDocumentRead = { ok: true; document: ServersDocument; notes: string[] } | { ok: false; problem: string };
+export type ServersDocumentRead = { ok: true; list: ServersDocument; notes: string[] } | { ok: false; problem: string };
 
 const FEATURES: readonly ClientFeature[] = Object.keys(DEFAULT_CLIENT_FEATURES) as ClientFeature[];
 
@@ -131,11 +131,11 @@ export function parseServersDocument(json: unknown, file: string): ServersDocume
     }
   });
   const recent = isStringArray(json.recent) ? json.recent : [];
-  return { ok: true, document: { servers, recent, unread }, notes };
+  return { ok: true, list: { servers, recent, unread }, notes };
 }
 
-/** servers.json's text for a document; the unread entries go back as they were. */
-export function serializeServersDocument(document: ServersDocument): string {
-  const servers = [...document.servers.map(({ source: _source, ...saved }) => saved), ...document.unread];
-  return `${JSON.stringify({ version: SERVERS_FILE_VERSION, servers, recent: document.recent }, null, 2)}\n`;
+/** servers.json's text for a list; the unread entries go back as they were. */
+export function serializeServersDocument(doc: ServersDocument): string {
+  const servers = [...doc.servers.map(({ source: _source, ...saved }) => saved), ...doc.unread];
+  return `${JSON.stringify({ version: SERVERS_FILE_VERSION, servers, recent: doc.recent }, null, 2)}\n`;
 }

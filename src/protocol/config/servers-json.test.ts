@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_FEATURES } from '../session/client-capabilities.js';
-import { parseServersDocument, readServerEntry, serializeServersDocument } from './servers-document.js';
+import { parseServersDocument, readServerEntry, serializeServersDocument } from './servers-json.js';
 
 const FILE = '/home/me/.config/mcpscope/servers.json';
 const entry = { name: 'demo', transport: { kind: 'stdio', command: 'node', args: ['demo.js'], env: {} }, secretKeys: [] };
@@ -45,7 +45,7 @@ describe('readServerEntry', () => {
 describe('parseServersDocument', () => {
   it('reads version 1 and marks every server as saved', () => {
     const read = parseServersDocument({ version: 1, servers: [server('s-1')], recent: ['s-1'] }, FILE);
-    expect(read).toEqual({ ok: true, notes: [], document: { servers: [{ ...server('s-1'), source: 'saved' }], recent: ['s-1'], unread: [] } });
+    expect(read).toEqual({ ok: true, notes: [], list: { servers: [{ ...server('s-1'), source: 'saved' }], recent: ['s-1'], unread: [] } });
   });
 
   it('refuses an unknown version or shape with a sentence that names the file', () => {
@@ -63,14 +63,14 @@ describe('parseServersDocument', () => {
     const sameId = server('s-1', { ...entry, name: 'other' });
     const read = parseServersDocument({ version: 1, servers: [server('s-1'), bad, twin, sameId, 42] }, FILE);
     if (!read.ok) throw new Error(read.problem);
-    expect(read.document.servers.map((s) => s.id)).toEqual(['s-1']);
+    expect(read.list.servers.map((s) => s.id)).toEqual(['s-1']);
     expect(read.notes).toEqual([
       `Server 2 ("broken") of ${FILE} could not be read: transport kind "telegraph" is not supported. It is kept in the file as it is; fix it there.`,
       `Server 3 ("DEMO") of ${FILE} could not be read: the name "DEMO" is already another server's. It is kept in the file as it is; fix it there.`,
       `Server 4 ("other") of ${FILE} could not be read: its id s-1 is already another server's. It is kept in the file as it is; fix it there.`,
       `Server 5 of ${FILE} could not be read: it is not an object with an id and an entry. It is kept in the file as it is; fix it there.`,
     ]);
-    const written: unknown = JSON.parse(serializeServersDocument(read.document));
+    const written: unknown = JSON.parse(serializeServersDocument(read.list));
     expect(written).toEqual({ version: 1, servers: [server('s-1'), bad, twin, sameId, 42], recent: [] });
   });
 });

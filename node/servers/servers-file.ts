@@ -1,0 +1,116 @@
+// servers.json, the saved-server list the page and the CLI share: read afresh each time (another proxy or
+// the CLI may have changed it), written atomically, one change at a time. A corrupt or unreadable file is
+// named in a sentence and never written over: changes are refused until a reset moves it aside.
+import { randomBytes } from 'node:crypto';
+import { rename } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import {
+  parseJson,
+  parseServersDocument,
+  serializeServersDocument,
+  type EditOutcome,
+  type ServersDocument,
+  type ServersDocumentRead,
+} from '../../src/protocol/wire.js';
+import { configDir, errorCode, readPrivateFile, replacePrivateFile, type PrivateFileRefusal } from '../files/private-file.js';
+
+/** $XDG_CONFIG_HOME/mcpscope/servers.json, else ~/.config/mcpscope/servers.json: beside credentials.json. */
+export function defaultServersFile(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  return join(configDir(env, home), 'servers.json');
+}
+
+/** A new saved server's id: opaque, never reused. */
+export function newServerId(): string {
+  return `s-${randomBytes(9).toString('base64url')}`;
+}
+
+const RESET_HINT = 'reset the list to move it aside and start an empty one';
+
+function refusal(path: string, r: PrivateFileRefusal): string {
+  switch (r.kind) {
+    case 'not-regular':
+      return `The server list ${path} is not a regular file${r.what}, so it was not used: remove it, or ${RESET_HINT}.`;
+    case 'became-link':
+      return `The server list ${path} became a symbolic link while it was being opened, so it was not used: remove it, or ${RESET_HINT}.`;
+    case 'unopenable':
+      return `The server list ${path} could not be opened (${r.reason}): fix its permissions, or ${RESET_HINT}.`;
+    case 'other-owner':
+      return `The server list ${path} belongs to another user (uid ${r.uid}), so it was not used: remove it, or ${RESET_HINT}.`;
+    case 'readable-by-others':
+      return `The server list ${path} can be read by other users (mode ${r.mode}), so it was not used: run "chmod 600 ${path}" and reload, or ${RESET_HINT}.`;
+    case 'unreadable':
+      return `The server list ${path} could not be read (${r.reason}): ${RESET_HINT}.`;
+  }
+}
+
+/** Bigger than any list a person keeps: a file this size is not one. */
+const MAX_FILE_CHARS = 10_000_000;
+
+/** The list in the file (an absent file is an empty list), or one sentence saying why it cannot be used. Never throws. */
+export async function readServersFile(path: string): Promise<ServersDocumentRead> {
+  const read = await readPrivateFile(path);
+  if (!read.ok) return { ok: false, problem: refusal(path, read.refusal) };
+  if (read.text === undefined) return { ok: true, list: { servers: [], recent: [], unread: [] }, notes: [] };
+  if (read.text.length > MAX_FILE_CHARS)
+    return {
+      ok: false,
+      problem: `The server list ${path} is ${read.text.length.toLocaleString('en')} characters long, too big to be one: it was left untouched; ${RESET_HINT}.`,
+    };
+  const json = parseJson(read.text);
+  if (!json.ok) {
+    // The parser quotes the text around the fault, line breaks and all.
+    const why = json.error.replace(/\s+/g, ' ');
+    return { ok: false, problem: `The server list ${path} is not valid JSON (${why}): it was left untouched; fix it, or ${RESET_HINT}.` };
+  }
+  return parseServersDocument(json.value, path);
+}
+
+/** A change refused because the file cannot be used. */
+export interface BrokenFile {
+  ok: false;
+  reason: 'broken';
+  error: string;
+}
+
+export class ServersFile {
+  /** Every change waits for the one before: two requests never read the same list and both write it. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly path: string) {}
+
+  read(): Promise<ServersDocumentRead> {
+    return readServersFile(this.path);
+  }
+
+  /** Reads the list, applies `change` and, when it succeeds, writes the list back; one change at a time. */
+  update<T>(change: (list: ServersDocument) => EditOutcome<T>): Promise<EditOutcome<T> | BrokenFile> {
+    const run = async (): Promise<EditOutcome<T> | BrokenFile> => {
+      const read = await this.read();
+      if (!read.ok) return { ok: false, reason: 'broken', error: `Nothing was changed: ${read.problem}` };
+      const outcome = change(read.list);
+      if (outcome.ok) await replacePrivateFile(this.path, serializeServersDocument(read.list), 'servers');
+      return outcome;
+    };
+    const done = this.queue.then(run, run);
+    this.queue = done.catch(() => {});
+    return done;
+  }
+
+  /** Moves the file aside (servers.json.broken-<time>), so the next change starts an empty list; returns where it went. */
+  reset(now: Date = new Date()): Promise<string | undefined> {
+    const run = async (): Promise<string | undefined> => {
+      const aside = `${this.path}.broken-${now.toISOString().replace(/[:.]/g, '-')}`;
+      try {
+        await rename(this.path, aside);
+        return aside;
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return undefined;
+        throw error;
+      }
+    };
+    const done = this.queue.then(run, run);
+    this.queue = done.catch(() => {});
+    return done;
+  }
+}
