@@ -42,8 +42,9 @@ export function ConnectionForm({ initial, prefill, draft }: Props) {
     setForm(next);
     setTypeAgain(lost);
   }, []);
+  const isEdited = useCallback(() => edited.current, []);
   // A server chosen in the list fills the form; the edits are kept against it; Connect opens it by reference.
-  const bySavedServer = useFormLink({ form, replace, edited: edited.current, prefill });
+  const bySavedServer = useFormLink({ form, replace, edited: isEdited, prefill });
   const note = typeAgainNote(typeAgain, form);
 
   function onSubmit(event: FormEvent): void {

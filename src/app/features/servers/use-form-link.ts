@@ -13,8 +13,8 @@ interface Link {
   form: ConnectForm;
   /** Called with a chosen server's fields; `edited` says they are unsaved edits (kept as such). */
   replace: (form: ConnectForm, edited: boolean, typeAgain: string[]) => void;
-  /** Whether the person edited the form since it was filled. */
-  edited: boolean;
+  /** Whether the person edited the form since it was filled (read when needed: a load resets it). */
+  edited: () => boolean;
   prefill: TransportConfig | undefined;
 }
 
@@ -33,7 +33,7 @@ export function useFormLink({ form, replace, edited, prefill }: Link) {
   // Edits of a saved server are kept against it as saved; else against the launch prefill.
   const savedBase = selected !== undefined ? base : undefined;
   useEffect(() => {
-    if (!edited) return;
+    if (!edited()) return;
     if (savedBase !== undefined && selected !== undefined) formDrafts.save(savedBase, form, selected);
     else if (selected === undefined) formDrafts.save(prefill, form);
   }, [form, edited, prefill, savedBase, selected, formDrafts]);

@@ -1,0 +1,124 @@
+// The saved-server list in the sidebar, against the real proxy: add, edit, rename, duplicate and
+// delete; a kept secret is not in the page until Reveal; the list and the selection survive a
+// reload and a proxy restart; Connect opens the saved server.
+import { expect, test } from '@playwright/test';
+import {
+  connectForm,
+  demo,
+  pageText,
+  removeConfigHome,
+  seriousViolations,
+  serverButton,
+  serverList,
+  startServersProxy,
+  type ServersProxy,
+} from './fixtures/servers.js';
+
+const TOKEN = 'e2e-servers-token-0123456789';
+const SECRET = 'hunter2-kept-by-the-proxy';
+let proxy: ServersProxy | undefined;
+
+test.afterEach(async () => {
+  await proxy?.stop();
+  removeConfigHome(proxy);
+  proxy = undefined;
+});
+
+test('add, edit, rename, duplicate and delete a saved server; a secret stays out of the page until Reveal', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  proxy = await startServersProxy(TOKEN, ['--port=0', '--no-open', process.execPath, demo]);
+  await page.goto(proxy.page);
+  const list = serverList(page);
+  const form = connectForm(page);
+  await expect(list.getByText('None saved yet')).toBeVisible();
+
+  // Add: the form as it is, with a value marked secret by hand.
+  await form.getByRole('button', { name: 'Add variable' }).click();
+  await form.getByLabel('Variable 1 name').fill('LOGIN');
+  await form.getByLabel('Variable 1 value').fill(SECRET);
+  await form.getByLabel('Variable 1 is secret').check();
+  await list.getByRole('button', { name: 'Add', exact: true }).click();
+  await list.getByLabel('Name of the new server').fill('demo one');
+  await list.getByRole('button', { name: 'Add', exact: true }).last().click();
+  await expect(list.getByText('Saved as "demo one".')).toBeVisible();
+  await expect(serverButton(page, 'Saved', 'demo one')).toHaveAttribute('aria-pressed', 'true');
+  // The page now holds the proxy's mask, not the value.
+  await page.reload();
+  await expect(serverButton(page, 'Saved', 'demo one')).toHaveAttribute('aria-pressed', 'true');
+  await expect(form.getByLabel('Variable 1 name')).toHaveValue('LOGIN');
+  expect(await pageText(page)).not.toContain(SECRET);
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(SECRET);
+  await form.getByRole('button', { name: 'Reveal the value of LOGIN' }).click();
+  await expect(form.getByLabel('Variable 1 value')).toHaveValue(SECRET);
+  await page.screenshot({ path: '/tmp/servers-ui-shots/list-revealed-1280.png' });
+
+  // Edit and Save.
+  await form.getByLabel('Arguments').fill(`${demo} --edited`);
+  await list.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(list.getByText('Saved the changes to "demo one".')).toBeVisible();
+  // Saved anew: the value is kept again, hidden until revealed.
+  await expect(form.getByRole('button', { name: 'Reveal the value of LOGIN' })).toBeVisible();
+
+  // Rename.
+  await list.getByRole('button', { name: 'Rename' }).click();
+  await list.getByLabel('New name for "demo one"').fill('demo two');
+  await list.getByRole('button', { name: 'Rename' }).last().click();
+  await expect(list.getByText('Renamed "demo one" to "demo two".')).toBeVisible();
+  await expect(serverButton(page, 'Saved', 'demo two')).toBeVisible();
+
+  // Duplicate: the copy is chosen, the secret kept for it too.
+  await list.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(list.getByText('Saved a copy of "demo two" as "demo two copy".')).toBeVisible();
+  await expect(serverButton(page, 'Saved', 'demo two copy')).toHaveAttribute('aria-pressed', 'true');
+  await form.getByRole('button', { name: 'Reveal the value of LOGIN' }).click();
+  await expect(form.getByLabel('Variable 1 value')).toHaveValue(SECRET);
+
+  // A name taken: the proxy's sentence at the list.
+  await list.getByRole('button', { name: 'Rename' }).click();
+  await list.getByLabel('New name for "demo two copy"').fill('Demo Two');
+  await list.getByRole('button', { name: 'Rename' }).last().click();
+  await expect(list.getByRole('alert')).toContainText('already called "Demo Two": choose another name.');
+
+  expect(await seriousViolations(page, '.server-list')).toEqual([]);
+
+  // Delete asks first.
+  await list.getByRole('button', { name: 'Cancel' }).click();
+  await list.getByRole('button', { name: 'Delete' }).click();
+  const confirm = list.getByRole('alertdialog', { name: 'Delete demo two copy?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(serverButton(page, 'Saved', 'demo two copy')).toBeVisible();
+  await list.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByText('Deleted "demo two copy".', { exact: false })).toBeVisible();
+  await expect(serverButton(page, 'Saved', 'demo two copy')).toHaveCount(0);
+  await expect(serverButton(page, 'Saved', 'demo two')).toBeVisible();
+});
+
+test('a saved server survives a proxy restart, is chosen again after a reload, and Connect opens it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  proxy = await startServersProxy(TOKEN, ['--port=0', '--no-open', '--url=http://127.0.0.1:9/mcp']);
+  await page.goto(proxy.page);
+  const list = serverList(page);
+  const form = connectForm(page);
+  await form.getByLabel('Transport').selectOption('stdio');
+  await form.getByLabel('Command').fill(process.execPath);
+  await form.getByLabel('Arguments').fill(demo);
+  await list.getByRole('button', { name: 'Add', exact: true }).click();
+  await list.getByLabel('Name of the new server').fill('the demo');
+  await list.getByRole('button', { name: 'Add', exact: true }).last().click();
+  await expect(serverButton(page, 'Saved', 'the demo')).toBeVisible();
+
+  proxy = await proxy.restart();
+  await page.goto(proxy.page);
+  await page.reload();
+  // The proxy's own prefill is an HTTP URL; the chosen saved server wins over it.
+  await expect(serverButton(page, 'Saved', 'the demo')).toHaveAttribute('aria-pressed', 'true');
+  await expect(form.getByLabel('Transport')).toHaveValue('stdio');
+  await expect(form.getByLabel('Arguments')).toHaveValue(demo);
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('mcpscope demo server');
+  // Opened by reference: it is the most recent now.
+  await expect(serverButton(page, 'Recent', 'the demo')).toBeVisible();
+});
