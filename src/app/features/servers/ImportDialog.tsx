@@ -118,11 +118,14 @@ export function ImportDialog({ onClose, say }: { onClose: () => void; say: (m: L
         />
       )}
       {errors.length > 0 && (
-        <ul className="form-errors" role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: on the <ul> itself the role would unmake the list.
+        <div role="alert">
+          <ul className="form-errors">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
       )}
       <div className="toolbar servers-dialog-buttons">
         <button type="button" className="primary" onClick={submit} disabled={read === undefined || chosen.size === 0 || save.isPending}>
