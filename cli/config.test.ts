@@ -160,7 +160,9 @@ describe('mcpscope --config: bad input', () => {
 
   it('options that do not go with --config are refused with a sentence', async () => {
     const file = two();
-    expect((await cli('--server', 'a', '--stdio', 'node x', 'ping')).err).toContain('--server goes with --config: it picks from the servers of a config file.');
+    expect((await cli('--server', 'a', '--stdio', 'node x', 'ping')).err).toContain(
+      'Give --server or --stdio, not both: the saved server list says how to reach the server.',
+    );
     expect((await cli('--config', file, '--stdio', 'node x', 'ping')).err).toContain('Give --config or --stdio, not both');
     expect((await cli('--config', file, '-e', 'A=1', 'ping')).err).toContain("--env goes with --stdio or --url, not --config: set it in the server's entry");
   });

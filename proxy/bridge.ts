@@ -11,6 +11,7 @@ import {
   type TransportConfig,
   type WireUpstreamEvent,
 } from '../src/protocol/wire.js';
+import type { SavedServers } from '../node/servers/saved-servers.js';
 import type { Authorizer } from './auth/authorizer-types.js';
 import { authorizerFactory, type ProxyOAuth } from './auth/proxy-oauth.js';
 import { OutputHold } from './output-hold.js';
@@ -41,12 +42,16 @@ export class Bridge {
   /** OAuth: this connection's, when its transport asked for guided or quick. */
   private authorizer: Authorizer | undefined;
 
-  /** `onDone` runs once the socket has closed and the upstream has stopped; `oauth` is the proxy's, when it offers OAuth. */
+  /**
+   * `onDone` runs once the socket has closed and the upstream has stopped; `oauth` is the proxy's, when it offers
+   * OAuth; `servers`, the saved-server list, whose kept secrets an open of a saved server gets.
+   */
   constructor(
     private readonly socket: WebSocket,
     private readonly createUpstream: UpstreamFactory,
     onDone: () => void = () => {},
     private readonly oauth?: ProxyOAuth,
+    private readonly servers?: SavedServers,
   ) {
     socket.on('message', (data, isBinary) => {
       if (isBinary) {
@@ -81,7 +86,8 @@ export class Bridge {
   private handle(envelope: ClientEnvelope): void {
     switch (envelope.type) {
       case 'open':
-        this.open(envelope.transport);
+        if (envelope.savedServer === undefined) this.open(envelope.transport);
+        else void this.openSaved(envelope.transport, envelope.savedServer);
         return;
       case 'send':
         if (this.state !== 'open' || this.upstream === undefined) {
@@ -104,12 +110,38 @@ export class Bridge {
     }
   }
 
-  private open(transport: TransportConfig): void {
-    if (this.state !== 'idle') {
-      this.error('already-open', 'This connection already started a server; open a new WebSocket to start another.');
+  /** A saved server, as the page shows it: its KEPT_SECRET values become the stored secrets here, never in the page. */
+  private async openSaved(shown: TransportConfig, id: string): Promise<void> {
+    if (!this.claimOpen()) return;
+    const failCode = shown.kind === 'http' ? 'connect-failed' : 'spawn-failed';
+    const resolved =
+      this.servers === undefined
+        ? { ok: false as const, error: 'This proxy keeps no saved servers, so none can be opened by its id: connect with the settings typed in.' }
+        : await this.servers.resolveOpen(id, shown).catch((err: unknown) => ({
+            ok: false as const,
+            error: `The saved server could not be read (${err instanceof Error ? err.message : String(err)}): connect again.`,
+          }));
+    this.state = 'idle';
+    if (this.socketClosed) return;
+    if (!resolved.ok) {
+      this.error(failCode, resolved.error);
       return;
     }
-    this.state = 'starting';
+    this.open(resolved.value);
+  }
+
+  /** Whether this socket may start its server now (one per socket); else the page is told. */
+  private claimOpen(): boolean {
+    if (this.state === 'idle') {
+      this.state = 'starting';
+      return true;
+    }
+    this.error('already-open', 'This connection already started a server; open a new WebSocket to start another.');
+    return false;
+  }
+
+  private open(transport: TransportConfig): void {
+    if (!this.claimOpen()) return;
     this.remote = transport.kind === 'http';
     const wantsAuth = transport.kind === 'http' && transport.auth !== undefined && transport.auth.mode !== 'off';
     const connection: HttpConnectionOptions =

@@ -201,7 +201,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const bridge: Bridge = new Bridge(ws, createUpstream, () => bridges.delete(bridge), oauth);
+      const bridge: Bridge = new Bridge(ws, createUpstream, () => bridges.delete(bridge), oauth, savedServers);
       bridges.add(bridge);
     });
   };

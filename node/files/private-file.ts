@@ -3,7 +3,7 @@
 // O_NOFOLLOW|O_NONBLOCK so a link is never followed and a FIFO never hangs), and replaced atomically:
 // a 0600 temporary file beside it (in a directory created 0700), synced, then renamed over it.
 import { randomBytes } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -48,30 +48,58 @@ function kindOf(info: Stats): string {
 // Never follow a link, and never block on a FIFO put there after the lstat (opening one for reading waits for a writer).
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+/** Why the opened file may not be read (not a regular file of this user, or others can read it), if so. */
+function refusalOf(info: Stats): PrivateFileRefusal | undefined {
+  if (!info.isFile()) return { kind: 'not-regular', what: kindOf(info) };
+  const uid = process.getuid?.();
+  if (uid !== undefined && info.uid !== uid) return { kind: 'other-owner', uid: info.uid };
+  if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) return { kind: 'readable-by-others', mode: (info.mode & 0o777).toString(8) };
+  return undefined;
+}
+
+function openFailure(error: unknown): PrivateFileRead {
+  if (errorCode(error) === 'ENOENT') return { ok: true, text: undefined };
+  if (errorCode(error) === 'ELOOP') return { ok: false, refusal: { kind: 'became-link' } };
+  return { ok: false, refusal: { kind: 'unopenable', reason: reason(error) } };
+}
+
 export async function readPrivateFile(path: string): Promise<PrivateFileRead> {
-  const refuse = (refusal: PrivateFileRefusal): PrivateFileRead => ({ ok: false, refusal });
   let handle;
   try {
     const before = await lstat(path);
-    if (!before.isFile()) return refuse({ kind: 'not-regular', what: kindOf(before) });
+    if (!before.isFile()) return { ok: false, refusal: { kind: 'not-regular', what: kindOf(before) } };
     handle = await open(path, READ_FLAGS);
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return { ok: true, text: undefined };
-    if (errorCode(error) === 'ELOOP') return refuse({ kind: 'became-link' });
-    return refuse({ kind: 'unopenable', reason: reason(error) });
+    return openFailure(error);
   }
   try {
     // The mode is read from the opened file, so the check and the read concern the same file.
-    const info = await handle.stat();
-    if (!info.isFile()) return refuse({ kind: 'not-regular', what: kindOf(info) });
-    const uid = process.getuid?.();
-    if (uid !== undefined && info.uid !== uid) return refuse({ kind: 'other-owner', uid: info.uid });
-    if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) return refuse({ kind: 'readable-by-others', mode: (info.mode & 0o777).toString(8) });
-    return { ok: true, text: await handle.readFile('utf8') };
+    const refusal = refusalOf(await handle.stat());
+    return refusal ? { ok: false, refusal } : { ok: true, text: await handle.readFile('utf8') };
   } catch (error) {
-    return refuse({ kind: 'unreadable', reason: reason(error) });
+    return { ok: false, refusal: { kind: 'unreadable', reason: reason(error) } };
   } finally {
     await handle.close();
+  }
+}
+
+/** readPrivateFile for a command that reads one file and goes on (the CLI's option parsing). */
+export function readPrivateFileSync(path: string): PrivateFileRead {
+  let fd: number;
+  try {
+    const before = lstatSync(path);
+    if (!before.isFile()) return { ok: false, refusal: { kind: 'not-regular', what: kindOf(before) } };
+    fd = openSync(path, READ_FLAGS);
+  } catch (error) {
+    return openFailure(error);
+  }
+  try {
+    const refusal = refusalOf(fstatSync(fd));
+    return refusal ? { ok: false, refusal } : { ok: true, text: readFileSync(fd, 'utf8') };
+  } catch (error) {
+    return { ok: false, refusal: { kind: 'unreadable', reason: reason(error) } };
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addServer, type EditContext, type ServersDocument } from '../../src/protocol/wire.js';
-import { defaultServersFile, newServerId, readServersFile, ServersFile } from './servers-file.js';
+import { defaultServersFile, newServerId, readServersFile, readServersFileSync, ServersFile } from './servers-file.js';
 
 let dir: string;
 let file: string;
@@ -87,6 +87,7 @@ describe('ServersFile', () => {
     await rm(file);
     execFileSync('mkfifo', [file]);
     expect(await readServersFile(file)).toEqual({ ok: false, problem: expect.stringContaining('is not a regular file (it is a FIFO, a named pipe)') });
+    expect(readServersFileSync(file)).toEqual({ ok: false, problem: expect.stringContaining('(it is a FIFO, a named pipe)') });
     expect(await new ServersFile(file).update(add('demo'))).toMatchObject({ ok: false, reason: 'broken' });
   });
 

@@ -13,7 +13,15 @@ import {
   type ServersDocument,
   type ServersDocumentRead,
 } from '../../src/protocol/wire.js';
-import { configDir, errorCode, readPrivateFile, replacePrivateFile, type PrivateFileRefusal } from '../files/private-file.js';
+import {
+  configDir,
+  errorCode,
+  readPrivateFile,
+  readPrivateFileSync,
+  replacePrivateFile,
+  type PrivateFileRead,
+  type PrivateFileRefusal,
+} from '../files/private-file.js';
 
 /** $XDG_CONFIG_HOME/mcpscope/servers.json, else ~/.config/mcpscope/servers.json: beside credentials.json. */
 export function defaultServersFile(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
@@ -47,16 +55,15 @@ function refusal(path: string, r: PrivateFileRefusal): string {
 /** Bigger than any list a person keeps: a file this size is not one. */
 const MAX_FILE_CHARS = 10_000_000;
 
-/** The list in the file (an absent file is an empty list), or one sentence saying why it cannot be used. Never throws. */
-export async function readServersFile(path: string): Promise<ServersDocumentRead> {
-  const read = await readPrivateFile(path);
+function readText(path: string, read: PrivateFileRead): ServersDocumentRead {
   if (!read.ok) return { ok: false, problem: refusal(path, read.refusal) };
   if (read.text === undefined) return { ok: true, list: { servers: [], recent: [], unread: [] }, notes: [] };
-  if (read.text.length > MAX_FILE_CHARS)
+  if (read.text.length > MAX_FILE_CHARS) {
     return {
       ok: false,
       problem: `The server list ${path} is ${read.text.length.toLocaleString('en')} characters long, too big to be one: it was left untouched; ${RESET_HINT}.`,
     };
+  }
   const json = parseJson(read.text);
   if (!json.ok) {
     // The parser quotes the text around the fault, line breaks and all.
@@ -64,6 +71,16 @@ export async function readServersFile(path: string): Promise<ServersDocumentRead
     return { ok: false, problem: `The server list ${path} is not valid JSON (${why}): it was left untouched; fix it, or ${RESET_HINT}.` };
   }
   return parseServersDocument(json.value, path);
+}
+
+/** The list in the file (an absent file is an empty list), or one sentence saying why it cannot be used. Never throws. */
+export async function readServersFile(path: string): Promise<ServersDocumentRead> {
+  return readText(path, await readPrivateFile(path));
+}
+
+/** readServersFile, for the CLI's option parsing. */
+export function readServersFileSync(path: string): ServersDocumentRead {
+  return readText(path, readPrivateFileSync(path));
 }
 
 /** A change refused because the file cannot be used. */

@@ -24,7 +24,7 @@ export interface ConnectRequest {
   protocolVersion: VersionChoice;
   /** Auto only: send the server/discover probe first (default true). */
   probe?: boolean;
-  /** The saved server this is (an id): the proxy puts in the secrets it keeps for it. */
+  /** The saved server this is (its id): the proxy puts back the secrets it keeps for it. */
   savedServer?: string;
 }
 
@@ -83,6 +83,7 @@ export class ConnectionController {
       transport: request.transport,
       protocolVersion: request.protocolVersion,
       ...(request.probe !== undefined ? { probe: request.probe } : {}),
+      ...(request.savedServer !== undefined ? { savedServer: request.savedServer } : {}),
       connection: number,
       log: (input) => this.deps.logStore.getState().append(input),
       onHttp: (e) => {

@@ -7,7 +7,7 @@ import { fakeSockets, tick, type FakeSocket } from './test-doubles.js';
 
 const transport: StdioTransportConfig = { kind: 'stdio', command: 'node', args: ['demo.js'], env: { DEBUG: '1' } };
 
-function setup(handlers?: ProxyConnectionOptions['handlers']) {
+function setup(handlers?: ProxyConnectionOptions['handlers'], more: Partial<ProxyConnectionOptions> = {}) {
   const { sockets, socketFactory } = fakeSockets();
   const clock = new ManualClock();
   const logStore = createLogStore((run) => run());
@@ -21,6 +21,7 @@ function setup(handlers?: ProxyConnectionOptions['handlers']) {
     socketFactory,
     clock,
     ...(handlers ? { handlers } : {}),
+    ...more,
   });
   const started = connection.start();
   const socket = sockets[0]!;
@@ -59,6 +60,12 @@ describe('ProxyConnection', () => {
     expect(connection.snapshot.status).toBe('connecting');
     socket.acceptHandshake();
     expect(socket.sent).toEqual([{ type: 'open', transport }]);
+  });
+
+  it('names the saved server in the open envelope, so the proxy can put back the secrets it keeps', () => {
+    const { socket } = setup(undefined, { savedServer: 's-abc' });
+    socket.acceptHandshake();
+    expect(socket.sent).toEqual([{ type: 'open', transport, savedServer: 's-abc' }]);
   });
 
   it('goes open → opened → initialize → ready', async () => {

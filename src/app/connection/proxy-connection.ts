@@ -65,6 +65,8 @@ export interface ProxyConnectionOptions {
   protocolVersion: VersionChoice;
   /** Auto only: send the server/discover probe first (default true). */
   probe?: boolean;
+  /** The saved server's id, when this is one: its KEPT_SECRET values are filled in by the proxy. */
+  savedServer?: string;
   connection: number;
   log: (input: LogInput) => void;
   /** HTTP exchanges and transport choices, for the Network view. */
@@ -181,7 +183,8 @@ export class ProxyConnection {
     this.socket = socket;
     socket.onopen = () => {
       this.socketOpened = true;
-      this.sendEnvelope({ type: 'open', transport });
+      const { savedServer } = this.options;
+      this.sendEnvelope({ type: 'open', transport, ...(savedServer !== undefined ? { savedServer } : {}) });
     };
     socket.onmessage = (event) => this.onMessage(event.data);
     socket.onclose = (event) => this.onSocketClose(event.code, event.reason);

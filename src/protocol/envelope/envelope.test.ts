@@ -11,12 +11,20 @@ describe('parseClientEnvelope', () => {
     expect(parseClientEnvelope('{"type":"close"}')).toEqual({ ok: true, value: { type: 'close' } });
   });
 
+  it('carries the id of the saved server an open is for', () => {
+    expect(parseClientEnvelope('{"type":"open","transport":{"kind":"stdio","command":"node"},"savedServer":"s-1"}')).toEqual({
+      ok: true,
+      value: { type: 'open', transport: { kind: 'stdio', command: 'node', args: [], env: {} }, savedServer: 's-1' },
+    });
+  });
+
   const bad: Array<[string, RegExp]> = [
     ['nope', /not JSON/],
     ['[]', /JSON object/],
     ['{"type":"explode"}', /unknown envelope type/],
     ['{"type":"send"}', /send.raw/],
     ['{"type":"open","transport":{"kind":"stdio","command":""}}', /command/],
+    ['{"type":"open","transport":{"kind":"stdio","command":"x"},"savedServer":7}', /open.savedServer must be the id/],
     ['{"type":"open","transport":{"kind":"stdio","command":"x","args":"a b"}}', /args/],
     ['{"type":"open","transport":{"kind":"stdio","command":"x","env":{"A":1}}}', /env.A/],
     ['{"type":"open","transport":{"kind":"shell","command":"x"}}', /not supported/],

@@ -41,7 +41,8 @@ export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 
 /** Browser → proxy. */
 export type ClientEnvelope =
-  | { type: 'open'; transport: TransportConfig }
+  /** `savedServer`: the id of the saved server this is; the proxy puts its kept secrets in place of KEPT_SECRET values. */
+  | { type: 'open'; transport: TransportConfig; savedServer?: string }
   | { type: 'send'; raw: string }
   | { type: 'close' }
   /** Drive the OAuth flow of this connection (guided view: Next step, Run all, Cancel). */
@@ -183,7 +184,10 @@ export function parseClientEnvelope(text: string): Result<ClientEnvelope> {
   switch (v.type) {
     case 'open': {
       const t = parseTransportConfig(v.transport);
-      return t.ok ? { ok: true, value: { type: 'open', transport: t.value } } : t;
+      if (!t.ok) return t;
+      if (v.savedServer === undefined) return { ok: true, value: { type: 'open', transport: t.value } };
+      if (typeof v.savedServer !== 'string' || v.savedServer === '') return { ok: false, error: 'open.savedServer must be the id of a saved server' };
+      return { ok: true, value: { type: 'open', transport: t.value, savedServer: v.savedServer } };
     }
     case 'send':
       if (typeof v.raw !== 'string') return { ok: false, error: 'send.raw must be a string' };
