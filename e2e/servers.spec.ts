@@ -1,6 +1,9 @@
 // The saved-server list in the sidebar, against the real proxy: add, edit, rename, duplicate and
 // delete; a kept secret is not in the page until Reveal; the list and the selection survive a
 // reload and a proxy restart; Connect opens the saved server.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   connectForm,
@@ -105,6 +108,9 @@ test('a saved server survives a proxy restart, is chosen again after a reload, a
   await form.getByLabel('Transport').selectOption('stdio');
   await form.getByLabel('Command').fill(process.execPath);
   await form.getByLabel('Arguments').fill(demo);
+  await form.getByRole('button', { name: 'Add variable' }).click();
+  await form.getByLabel('Variable 1 name').fill('DEMO_TOKEN');
+  await form.getByLabel('Variable 1 value').fill(SECRET);
   await list.getByRole('button', { name: 'Add', exact: true }).click();
   await list.getByLabel('Name of the new server').fill('the demo');
   await list.getByRole('button', { name: 'Add', exact: true }).last().click();
@@ -117,8 +123,37 @@ test('a saved server survives a proxy restart, is chosen again after a reload, a
   await expect(serverButton(page, 'Saved', 'the demo')).toHaveAttribute('aria-pressed', 'true');
   await expect(form.getByLabel('Transport')).toHaveValue('stdio');
   await expect(form.getByLabel('Arguments')).toHaveValue(demo);
+  // The form holds the proxy's mask for the token; the proxy starts the server with the kept value.
+  await expect(form.getByRole('button', { name: 'Reveal the value of DEMO_TOKEN' })).toBeVisible();
   await form.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('mcpscope demo server');
+  expect(await pageText(page)).not.toContain(SECRET);
   // Opened by reference: it is the most recent now.
   await expect(serverButton(page, 'Recent', 'the demo')).toBeVisible();
+});
+
+test('a broken servers.json is named and kept until the person starts a new list', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const configHome = mkdtempSync(join(tmpdir(), 'mcpscope-servers-'));
+  mkdirSync(join(configHome, 'mcpscope'), { recursive: true, mode: 0o700 });
+  writeFileSync(join(configHome, 'mcpscope', 'servers.json'), '{"version": 1, "servers": [', { mode: 0o600 });
+  proxy = await startServersProxy(TOKEN, ['--port=0', '--no-open', process.execPath, demo], configHome);
+  await page.goto(proxy.page);
+  const list = serverList(page);
+  const problem = list.getByRole('alert').filter({ hasText: 'servers.json' });
+  await expect(problem).toBeVisible();
+  await page.screenshot({ path: '/tmp/servers-ui-shots/broken-file-1280.png' });
+  // Writes are refused while it is broken, with the proxy's sentence.
+  await list.getByRole('button', { name: 'Add', exact: true }).click();
+  await list.getByLabel('Name of the new server').fill('x');
+  await list.getByRole('button', { name: 'Add', exact: true }).last().click();
+  await expect(list.getByRole('alert').last()).not.toBeEmpty();
+  expect(readFileSync(join(configHome, 'mcpscope', 'servers.json'), 'utf8')).toBe('{"version": 1, "servers": [');
+  await list.getByRole('button', { name: /^Start a new list/ }).click();
+  await expect(list.getByRole('status')).toContainText('A new list was started; the old file was moved to');
+  await expect(problem).toHaveCount(0);
+  const moved = readdirSync(join(configHome, 'mcpscope')).filter((f) => f.startsWith('servers.json.broken-'));
+  expect(moved).toHaveLength(1);
+  expect(readFileSync(join(configHome, 'mcpscope', moved[0]!), 'utf8')).toBe('{"version": 1, "servers": [');
 });
