@@ -2,7 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'node/**/*.test.ts', 'proxy/**/*.test.ts', 'cli/**/*.test.ts', 'options/**/*.test.ts', 'examples/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'node/**/*.test.ts',
+      'proxy/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'options/**/*.test.ts',
+      'examples/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // In CI a JSON report feeds the closing "N passed, N failed" line.

@@ -80,7 +80,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));
 
 export const CLI_USAGE = [
-  `Usage: mcpscope (${optionSpelling(OPTIONS.stdio)} | ${optionSpelling(OPTIONS.url)} ${optionSynopsis(OPTIONS.header)} | ${optionSpelling(OPTIONS.config)} ${optionSynopsis(OPTIONS.server)}) [options] <command>`,
+  `Usage: mcpscope (${optionSpelling(OPTIONS.stdio)} | ${optionSpelling(OPTIONS.url)} ${optionSynopsis(OPTIONS.header)} | ${optionSpelling(OPTIONS.config)} ${optionSynopsis(OPTIONS.server)} | ${optionSpelling(OPTIONS.server)}) [options] <command>`,
   '',
   'Commands:',
   ...columns(
