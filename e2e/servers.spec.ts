@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { ServerListView } from '../src/protocol/index.js';
 import {
   connectForm,
   demo,
@@ -156,4 +157,46 @@ test('a broken servers.json is named and kept until the person starts a new list
   const moved = readdirSync(join(configHome, 'mcpscope')).filter((f) => f.startsWith('servers.json.broken-'));
   expect(moved).toHaveLength(1);
   expect(readFileSync(join(configHome, 'mcpscope', moved[0]!), 'utf8')).toBe('{"version": 1, "servers": [');
+});
+
+test("a --config file's servers are listed read-only and chosen as npm start named; Save a copy is their only change", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  proxy = await startServersProxy(TOKEN, ['--port=0', '--no-open', '--url=http://127.0.0.1:9/mcp']);
+  // This proxy was given no --config (npm start's option): its answer gets one, as a proxy started with it gives.
+  await page.route('**/api/servers', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const view = (await response.json()) as ServerListView;
+    const at = '2026-01-01T00:00:00.000Z';
+    view.servers.push({
+      id: 'config:cursor-demo',
+      entry: { name: 'cursor-demo', transport: { kind: 'stdio', command: process.execPath, args: [demo], env: {} }, secretKeys: [] },
+      createdAt: at,
+      updatedAt: at,
+      source: 'config',
+      secretValues: [],
+    });
+    view.configFile = {
+      path: '~/.cursor/mcp.json',
+      problems: [{ server: 'odd', message: 'Server "odd" has type "pipe", which Cursor does not know: use stdio, http or sse.', skipped: true }],
+      inputs: [],
+      selected: 'config:cursor-demo',
+    };
+    await route.fulfill({ response, json: view });
+  });
+  await page.goto(proxy.page);
+  const list = serverList(page);
+  const form = connectForm(page);
+  const item = serverButton(page, 'From ~/.cursor/mcp.json', 'cursor-demo');
+  await expect(list.getByText('(read-only)')).toBeVisible();
+  await expect(item).toHaveAttribute('aria-pressed', 'true');
+  await expect(form.getByLabel('Transport')).toHaveValue('stdio');
+  await expect(form.getByLabel('Arguments')).toHaveValue(demo);
+  await expect(list.getByText('Server "odd" has type "pipe"')).toBeVisible();
+  for (const name of ['Save', 'Rename', 'Delete']) await expect(list.getByRole('button', { name, exact: true })).toHaveCount(0);
+  // This proxy does not know the id: its sentence is shown at the list.
+  await list.getByRole('button', { name: 'Save a copy' }).click();
+  await expect(list.getByRole('alert')).not.toBeEmpty();
+  await page.screenshot({ path: '/tmp/servers-ui-shots/config-source-1280.png' });
 });

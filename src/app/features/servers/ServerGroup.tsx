@@ -10,14 +10,17 @@ interface Props {
   selected: string | undefined;
   onChoose: (server: SavedServerView) => void;
   note?: string;
+  /** A file the group comes from, shown as written (not in the label's capitals). */
+  path?: string;
 }
 
-export function ServerGroup({ label, servers, selected, onChoose, note }: Props) {
+export function ServerGroup({ label, servers, selected, onChoose, note, path }: Props) {
   if (servers.length === 0) return null;
   return (
-    <div className="server-group" role="group" aria-label={label}>
+    <div className="server-group" role="group" aria-label={path !== undefined ? `${label} ${path}` : label}>
       <p className="server-group-label">
         {label}
+        {path !== undefined && <span className="server-group-note"> {path}</span>}
         {note !== undefined && <span className="server-group-note"> {note}</span>}
       </p>
       <ul>

@@ -108,7 +108,7 @@ export function ServerList() {
           <ServerGroup label="Recent" servers={recent} selected={selected} onChoose={choose} />
           <ServerGroup label="Saved" servers={saved} selected={selected} onChoose={choose} />
           {data.configFile !== undefined && (
-            <ServerGroup label={`From ${data.configFile.path}`} note="(read-only)" servers={fromConfig} selected={selected} onChoose={choose} />
+            <ServerGroup label="From" path={data.configFile.path} note="(read-only)" servers={fromConfig} selected={selected} onChoose={choose} />
           )}
           {data.configFile?.problems.map((p) => (
             <p className="hint" key={`${p.server ?? ''} ${p.message}`}>
