@@ -96,6 +96,9 @@ test('add, edit, rename, duplicate and delete a saved server; a secret stays out
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(list.getByText('Deleted "demo two copy".', { exact: false })).toBeVisible();
   await expect(serverButton(page, 'Saved', 'demo two copy')).toHaveCount(0);
+  // Its kept secret went with it: the form no longer holds a mask that stands for nothing.
+  await expect(list.getByRole('status')).toContainText('type LOGIN again to connect');
+  await expect(form.getByLabel('Variable 1 value')).toHaveValue('');
   await expect(serverButton(page, 'Saved', 'demo two')).toBeVisible();
 });
 
@@ -124,6 +127,11 @@ test('a saved server survives a proxy restart, is chosen again after a reload, a
   await expect(serverButton(page, 'Saved', 'the demo')).toHaveAttribute('aria-pressed', 'true');
   await expect(form.getByLabel('Transport')).toHaveValue('stdio');
   await expect(form.getByLabel('Arguments')).toHaveValue(demo);
+  // Unsaved edits of the saved server survive a reload too, the kept secret still kept.
+  await form.getByLabel('Working directory').fill(tmpdir());
+  await page.reload();
+  await expect(serverButton(page, 'Saved', 'the demo')).toHaveAttribute('aria-pressed', 'true');
+  await expect(form.getByLabel('Working directory')).toHaveValue(tmpdir());
   // The form holds the proxy's mask for the token; the proxy starts the server with the kept value.
   await expect(form.getByRole('button', { name: 'Reveal the value of DEMO_TOKEN' })).toBeVisible();
   await form.getByRole('button', { name: 'Connect', exact: true }).click();

@@ -8,7 +8,7 @@ import { useApp } from '../../app-context.js';
 import { useServerChange } from '../../api/servers-api.js';
 import { entryFrom } from './entry-form.js';
 import { NameForm } from './NameForm.js';
-import { chooseServer, currentSettings } from './server-settings.js';
+import { chooseServer, currentSettings, forgetKeptSecrets } from './server-settings.js';
 import type { ListMessage } from './ServerList.js';
 import { useServersApi } from './use-servers.js';
 
@@ -89,8 +89,9 @@ export function ServerActions({ server, say, open }: Props) {
     remove.mutate(s.id, {
       onSuccess: () => {
         setAsking(undefined);
-        app.servers.getState().clear();
-        say({ text: `Deleted "${s.entry.name}". The form keeps its settings until you change them.`, error: false });
+        const emptied = forgetKeptSecrets(app);
+        const retype = emptied.length > 0 ? ` Its kept secrets went with it: type ${emptied.join(', ')} again to connect.` : '';
+        say({ text: `Deleted "${s.entry.name}". The form keeps its other settings.${retype}`, error: false });
       },
       onError: failed,
     });

@@ -33,8 +33,8 @@ export interface ServerSelectionState {
   restored: boolean;
   /** Hands `form` to the Connect form as the server `id`'s. */
   choose(id: string, base: TransportConfig, load: Omit<FormLoad, 'seq'>): void;
-  /** No saved server: the form stays as it is, and Connect sends it as typed. */
-  clear(): void;
+  /** No saved server: the form stays as it is (or takes `form`), and Connect sends it as typed. */
+  clear(form?: ConnectForm): void;
   /** The selected server's base changed (saved anew, renamed): its edits are kept against the new one. */
   rebase(base: TransportConfig): void;
   formChanged(form: ConnectForm): void;
@@ -68,9 +68,10 @@ export function createServerSelection(storage: SettingsStorage | undefined) {
       keep(id);
       set({ selected: id, base, load: { ...load, seq: (get().load?.seq ?? 0) + 1 }, revealed: {}, restored: true });
     },
-    clear: () => {
+    clear: (form) => {
       keep(undefined);
-      set({ selected: undefined, base: undefined, revealed: {}, restored: true });
+      const load = form !== undefined ? { load: { form, edited: true, typeAgain: [], seq: (get().load?.seq ?? 0) + 1 } } : {};
+      set({ selected: undefined, base: undefined, revealed: {}, restored: true, ...load });
     },
     rebase: (base) => set({ base }),
     formChanged: (form) => set({ form }),

@@ -6,6 +6,7 @@ import type { ClientSettings } from '../client-capabilities/client-settings.js';
 import type { AuthSettingsStore } from '../connect/auth-settings.js';
 import type { ConnectionPrefs } from '../connect/connection-prefs.js';
 import type { FormDrafts } from '../connect/form-draft.js';
+import type { EnvRow } from '../connect/form-model.js';
 import { loadedFrom, type CurrentSettings, type LoadedServer } from './entry-form.js';
 import type { ServerSelection } from './server-selection.js';
 
@@ -54,4 +55,25 @@ export function currentSettings(stores: SettingsStores): CurrentSettings | undef
   if (form === undefined) return undefined;
   const { features, roots } = stores.clientSettings.getState();
   return { form, version: stores.connectionPrefs.getState(), auth: stores.authSettings.getState(), clientFeatures: features, roots };
+}
+
+/**
+ * The selected server is gone (deleted): the form keeps its settings, but the values only the proxy
+ * held are emptied, since nothing can stand for them now. Returns the names to type again.
+ */
+export function forgetKeptSecrets(stores: SettingsStores): string[] {
+  const form = stores.servers.getState().form;
+  const emptied: string[] = [];
+  const empty = (rows: EnvRow[]) =>
+    rows.map((r) => {
+      if (r.value !== KEPT_SECRET) return r;
+      emptied.push(r.name);
+      return { ...r, value: '' };
+    });
+  stores.servers.getState().clear(form && { ...form, env: empty(form.env), headers: empty(form.headers) });
+  if (stores.authSettings.getState().clientSecret === KEPT_SECRET) {
+    stores.authSettings.getState().set({ clientSecret: '' });
+    emptied.push('the client secret');
+  }
+  return emptied;
 }
