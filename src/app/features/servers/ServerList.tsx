@@ -8,12 +8,15 @@ import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { SERVER_LIST_KEY, useServerChange, useServerList } from '../../api/servers-api.js';
 import { chooseServer, restoreServer } from './server-settings.js';
-import { ExportDialog } from './ExportDialog.js';
-import { ImportDialog } from './ImportDialog.js';
+import { lazyView } from '../../components/LazyView.js';
 import { ServerActions } from './ServerActions.js';
 import { ServerGroup } from './ServerGroup.js';
 import { useServerSelection, useServersApi } from './use-servers.js';
 import './servers.css';
+
+// The dialogs and the config readers they need (jsonc-parser, every host's shape) load when first opened.
+const ImportDialog = lazyView('the Import dialog', () => import('./ImportDialog.js').then((m) => m.ImportDialog));
+const ExportDialog = lazyView('the Export dialog', () => import('./ExportDialog.js').then((m) => m.ExportDialog));
 
 export interface ListMessage {
   text: string;
