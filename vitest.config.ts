@@ -4,9 +4,9 @@ export default defineConfig({
   test: {
     include: [
       'src/**/*.test.ts',
-      'node/**/*.test.ts',
       'proxy/**/*.test.ts',
       'cli/**/*.test.ts',
+      'node/**/*.test.ts',
       'options/**/*.test.ts',
       'examples/**/*.test.ts',
       'test/**/*.test.ts',

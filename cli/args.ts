@@ -13,13 +13,13 @@ import {
 } from '../src/protocol/index.js';
 import { columns, optionHelp, optionSpelling, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
+import { savedServerOf } from './saved-server.js';
 import { serverOptionsFrom, transportOf } from '../options/server.js';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type CommandName, type OptionSpec, type OptionValues } from '../options/table.js';
 import type { SamplingPolicy } from '../options/sampling.js';
 import { orList, refused, type Checked } from '../options/values.js';
 import { authOptionsOf } from './auth/options.js';
 import { readConfigServer, type ConfigServer } from './config-file.js';
-import { readSavedServer } from './saved-server.js';
 import { parseComplete, type CompleteCommand } from './complete.js';
 
 export type CliCommand =
@@ -102,7 +102,8 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   const { values, positionals } = read.value;
   if (values.help) return { ok: true, value: 'help' };
   // The conformance runner appends the server's URL: it is the target.
-  const config = configServerOf(values);
+  // --server NAME without --config: a saved server.
+  const config = values.config === undefined && values.server !== undefined ? savedServerOf(values) : configServerOf(values);
   if (!config.ok) return config;
   const target = config.value
     ? { ok: true as const, value: config.value.entry.transport }
@@ -156,24 +157,17 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   };
 }
 
-/** --config FILE [--server NAME]: the server of the file; --server NAME alone: a saved server; else nothing. */
+/** --config FILE [--server NAME]: the server of the file, or nothing without --config. */
 function configServerOf(values: OptionValues): Checked<ConfigServer | undefined> {
   const { config } = OPTIONS;
-  if (values.config === undefined && values.server === undefined) {
-    return values.input !== undefined
-      ? refused(`${OPTIONS.input.flag} goes with ${config.flag}: it answers an input of a config file.`)
-      : { ok: true, value: undefined };
-  }
-  const from = values.config ?? 'the saved server list';
-  const given = values.config !== undefined ? config.flag : OPTIONS.server.flag;
-  if (values.stdio !== undefined || values.url !== undefined)
-    return refused(`Give ${given} or ${values.stdio !== undefined ? '--stdio' : '--url'}, not both: ${from} says how to reach the server.`);
-  const extra = (['env', 'cwd', 'header', 'mode'] as const).find((name) => values[name] !== undefined);
-  if (extra) return refused(`${OPTIONS[extra].flag} goes with --stdio or --url, not ${given}: set it in the server's entry in ${from}.`);
   if (values.config === undefined) {
-    if (values.input !== undefined) return refused(`${OPTIONS.input.flag} goes with ${config.flag}: a saved server keeps its values.`);
-    return readSavedServer(values.server!);
+    const alone = values.server !== undefined ? OPTIONS.server : values.input !== undefined ? OPTIONS.input : undefined;
+    return alone ? refused(`${alone.flag} goes with ${config.flag}: it picks from the servers of a config file.`) : { ok: true, value: undefined };
   }
+  if (values.stdio !== undefined || values.url !== undefined)
+    return refused(`Give ${config.flag} or ${values.stdio !== undefined ? '--stdio' : '--url'}, not both: the file says how to reach the server.`);
+  const extra = (['env', 'cwd', 'header', 'mode'] as const).find((name) => values[name] !== undefined);
+  if (extra) return refused(`${OPTIONS[extra].flag} goes with --stdio or --url, not ${config.flag}: set it in the server's entry in ${values.config}.`);
   return readConfigServer(values.config, values.server);
 }
 

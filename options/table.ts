@@ -230,9 +230,9 @@ export const OPTIONS = {
   server: valueOption({
     flag: '--server',
     placeholder: 'NAME',
-    help: 'which server of --config to use (not needed when the file has one);\nwithout --config, a saved server of the inspector',
+    help: 'which server of --config to use (not needed when the file has one)',
     programs: ['cli'],
-    check: nonEmpty('the name of a server (of the --config file, or saved)'),
+    check: nonEmpty('the name of a server in the --config file'),
   }),
   input: listOption({
     flag: '--input',

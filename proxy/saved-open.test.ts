@@ -77,4 +77,30 @@ describe('opening a saved server', () => {
     client.ws.close();
     await client.closed;
   });
+
+  it('opens a server of the --config file by reference too', async () => {
+    await proxy.close();
+    const entry = {
+      name: 'cfg',
+      transport: { kind: 'stdio' as const, command: process.execPath, args: [join(dir, 'says-env.mjs')], env: { SERVICE_TOKEN: 'from-config' } },
+      secretKeys: [],
+    };
+    proxy = await startProxy({
+      port: 0,
+      token: TOKEN,
+      serversFile: join(dir, 'config', 'servers.json'),
+      warn: () => {},
+      graceMs: 500,
+      configFile: { path: join(dir, 'mcp.json'), servers: [{ entry, inputs: [], notes: [] }], problems: [] },
+    });
+    const list = (await api('GET', '/api/servers')) as ServerListView;
+    const shown = list.servers[0]!;
+    expect(shown).toMatchObject({ id: 'config:cfg', entry: { transport: { env: { SERVICE_TOKEN: KEPT_SECRET } } } });
+    const client = await connect(proxy.port, { token: TOKEN });
+    client.send({ type: 'open', transport: shown.entry.transport, savedServer: shown.id });
+    expect((await client.next('stderr')).line).toBe('token=from-config port=undefined');
+    client.ws.close();
+    await client.closed;
+    expect(((await api('GET', '/api/servers')) as ServerListView).recent).toEqual(['config:cfg']);
+  });
 });

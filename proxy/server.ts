@@ -6,9 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ENVELOPE_SUBPROTOCOL, type LaunchConfig, type LaunchConfigFile } from '../src/protocol/wire.js';
-import { SavedServers } from '../node/servers/saved-servers.js';
-import { defaultServersFile, ServersFile } from '../node/servers/servers-file.js';
+import { ENVELOPE_SUBPROTOCOL, type LaunchConfig } from '../src/protocol/wire.js';
 import { createAuthorizer } from './auth/authorizer.js';
 import type { Authorizer, AuthorizerOptions, CallbackRegistry } from './auth/authorizer-types.js';
 import { createCallbackRegistry } from './auth/callbacks.js';
@@ -22,6 +20,8 @@ import { demoServerCommand, packageVersion, uiDir as defaultUiDir } from './path
 import { checkRequest, createToken, isLoopbackHostname, isWildcardHost, ownOrigins, urlHost, type SecurityContext } from './security.js';
 import { limitServers } from './server-limit.js';
 import { SERVERS_PATH, serveServers } from './servers-routes.js';
+import { SavedServers } from '../node/servers/saved-servers.js';
+import { defaultServersFile, ServersFile } from '../node/servers/servers-file.js';
 import { serveStatic } from './static.js';
 import { createHttpUpstream, type HttpUpstreamOptions } from './upstream/http/index.js';
 import { createStdioUpstream } from './upstream/stdio.js';
@@ -39,6 +39,8 @@ export interface StartProxyOptions {
   launch?: LaunchConfig;
   /** The built UI; default dist/ui of this package. */
   uiDir?: string;
+  /** The saved-server list; default servers.json in the config directory (tests give a temporary one). */
+  serversFile?: string;
   /** Shutdown grace period of stdio servers (ms), for each of the stdin-close and SIGTERM steps. */
   graceMs?: number;
   /** Timeouts and limits of HTTP upstreams (tests shorten them). */
@@ -51,10 +53,8 @@ export interface StartProxyOptions {
   warn?: (line: string) => void;
   /** OAuth. */
   oauth?: ProxyOAuthOptions;
-  /** The saved-server list; default servers.json in the config directory (tests give a temporary one). */
-  serversFile?: string;
   /** npm start --config FILE: its servers, listed read-only beside the saved ones. */
-  configFile?: LaunchConfigFile;
+  configFile?: SavedServers['configFile'];
 }
 
 export interface ProxyOAuthOptions {

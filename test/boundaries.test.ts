@@ -58,7 +58,7 @@ describe('src/protocol boundaries', () => {
   const ENTRY_POINTS = new Set(['index.js', 'lint/sdk-schemas.js', 'lint/linter.js', 'wire.js']);
 
   it('is imported from outside only through its index', () => {
-    const outside = ['src/app', 'node', 'proxy', 'cli', 'bench', 'scripts', 'bin', 'test', 'e2e', 'examples']
+    const outside = ['src/app', 'proxy', 'cli', 'node', 'bench', 'scripts', 'bin', 'test', 'e2e', 'examples']
       .map((d) => join(ROOT, d))
       .filter((d) => {
         try {
@@ -80,9 +80,9 @@ describe('src/protocol boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('is imported by the proxy and the option table only through wire.ts', () => {
+  it('is imported by the proxy, node/ and the option table only through wire.ts', () => {
     const offenders: string[] = [];
-    for (const file of ['proxy', 'options'].flatMap((d) => files(join(ROOT, d), /\.ts$/)).filter((f) => !f.endsWith('.test.ts'))) {
+    for (const file of ['proxy', 'node', 'options'].flatMap((d) => files(join(ROOT, d), /\.ts$/)).filter((f) => !f.endsWith('.test.ts'))) {
       for (const spec of specifiers(readFileSync(file, 'utf8'))) {
         const target = resolve(dirname(file), spec);
         if (spec.startsWith('.') && target.startsWith(`${PROTOCOL}/`) && relative(PROTOCOL, target) !== 'wire.js') {
@@ -95,7 +95,7 @@ describe('src/protocol boundaries', () => {
 
   it('defines each small JSON guard once (src/protocol/json/guards.ts)', () => {
     const guard = /typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)/;
-    const sources = ['src', 'proxy', 'cli'].flatMap((d) => {
+    const sources = ['src', 'proxy', 'cli', 'node'].flatMap((d) => {
       try {
         return files(join(ROOT, d), /\.(ts|tsx)$/);
       } catch {
@@ -121,13 +121,19 @@ describe('proxy, cli and options boundaries', () => {
     expect(importsOf('proxy').filter(({ spec }) => /(^|\/)cli\//.test(spec))).toEqual([]);
   });
 
-  // node/ is what the entry points share: it imports src/protocol, never an entry point.
-  it('lets node/ import none of proxy/, cli/ and wrap/', () => {
-    expect(importsOf('node').filter(({ spec }) => /(^|\/)(proxy|cli|wrap)\//.test(spec))).toEqual([]);
+  it('lets options/ import neither proxy/, cli/ nor node/', () => {
+    expect(importsOf('options').filter(({ spec }) => /(^|\/)(proxy|cli|node)\//.test(spec))).toEqual([]);
   });
 
-  it('lets options/ import neither proxy/ nor cli/', () => {
-    expect(importsOf('options').filter(({ spec }) => /(^|\/)(proxy|cli)\//.test(spec))).toEqual([]);
+  // node/ is what every entry point shares (config files, …): it sits between them and src/protocol.
+  it('lets node/ import only node/, src/protocol and options/, and never an entry point', () => {
+    const allowed = ['node', 'src/protocol', 'options'].map((d) => join(root, d) + '/');
+    const offenders = importsOf('node')
+      .filter(({ file, spec }) => spec.startsWith('.') && !file.endsWith('.test.ts'))
+      .filter(({ file, spec }) => !allowed.some((dir) => resolve(dirname(file), spec).startsWith(dir)))
+      .map(({ file, spec }) => `${relative(root, file)}: ${spec}`);
+    expect(offenders).toEqual([]);
+    expect(importsOf('node').filter(({ spec }) => /(^|\/)(proxy|cli|wrap)\//.test(spec))).toEqual([]);
   });
 });
 
@@ -138,14 +144,14 @@ describe('no dead exports', () => {
     readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.m?js$/.test(f))
       .map((f) => join(root, dir, f));
-  const dirs = ['src', 'node', 'proxy', 'cli', 'options', 'examples', 'test', 'e2e', 'bench', 'scripts'];
+  const dirs = ['src', 'proxy', 'cli', 'node', 'options', 'examples', 'test', 'e2e', 'bench', 'scripts'];
   const everything = dirs.flatMap((dir) => [...sources(join(root, dir), true), ...scripts(dir)]);
   const texts = new Map(everything.map((file) => [file, readFileSync(file, 'utf8')]));
   const uses = (name: string): number => [...texts.values()].reduce((n, text) => n + (text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0), 0);
 
-  it('has no function, constant or class in src/protocol, node/, proxy/, cli/ or options/ that nothing names', () => {
+  it('has no function, constant or class in src/protocol, proxy/, cli/, node/ or options/ that nothing names', () => {
     const unused: string[] = [];
-    for (const dir of ['src/protocol', 'node', 'proxy', 'cli', 'options']) {
+    for (const dir of ['src/protocol', 'proxy', 'cli', 'node', 'options']) {
       for (const file of sources(join(root, dir))) {
         const declarations = /^export\s+(?:async\s+)?(?:function|const|class|let)\s+(\w+)/gm;
         for (const m of texts.get(file)!.matchAll(declarations)) if (uses(m[1]!) <= 1) unused.push(`${file.slice(root.length)}: ${m[1]}`);
@@ -154,9 +160,9 @@ describe('no dead exports', () => {
     expect(unused).toEqual([]);
   });
 
-  it('re-exports nothing from proxy/, cli/ or options/ that no importer takes', () => {
+  it('re-exports nothing from proxy/, cli/, node/ or options/ that no importer takes', () => {
     const stale: string[] = [];
-    for (const dir of ['proxy', 'cli', 'options']) {
+    for (const dir of ['proxy', 'cli', 'node', 'options']) {
       for (const file of sources(join(root, dir))) {
         const target = file.replace(/\.ts$/, '.js');
         const importers = [...texts]

@@ -27,6 +27,8 @@ export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
 export { isRecord } from './json/guards.js';
 export { ownValue } from './text/own.js';
+// Outcomes that can fail with a sentence (the saved-server list's edits and opens).
+export type { Result } from './result.js';
 export * from './http/sse-reader.js';
 export * from './ledger/request-id.js';
 export * from './ledger/ledger.js';
@@ -41,11 +43,5 @@ export * from './mcp/roots.js';
 export * from './mcp/modern-meta.js';
 // The CLI's --max-rounds default (the multi-round requester itself is the session's, not the wire's).
 export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
-// The saved-server list: the proxy keeps servers.json and answers /api/servers (the config-file readers stay out).
-export * from './config/entry.js';
-export * from './config/server-list.js';
-export * from './config/servers-json.js';
-export * from './config/server-list-edits.js';
-export * from './config/server-list-view.js';
-export type { ConfigInput, ConfigProblem } from './config/problems.js';
-export type { Result } from './result.js';
+// Config files (mcp.json shapes, server.json): node/config reads them for --config, in the proxy and the CLI.
+export * from './config/index.js';
