@@ -24,7 +24,7 @@ export default tseslint.config(
   },
   {
     // Keys from a server, a host or a user ("constructor", "__proto__") never index a plain object table.
-    files: ['src/**/*.{ts,tsx}', 'proxy/**/*.ts', 'cli/**/*.ts', 'node/**/*.ts', 'options/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'proxy/**/*.ts', 'cli/**/*.ts', 'wrap/**/*.ts', 'node/**/*.ts', 'options/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { mcpscope },
     rules: { 'mcpscope/no-prototype-lookup': 'error' },

@@ -6,6 +6,7 @@ export default defineConfig({
       'src/**/*.test.ts',
       'proxy/**/*.test.ts',
       'cli/**/*.test.ts',
+      'wrap/**/*.test.ts',
       'node/**/*.test.ts',
       'options/**/*.test.ts',
       'examples/**/*.test.ts',

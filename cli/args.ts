@@ -19,7 +19,8 @@ import { DEFAULT_PING_INTERVAL_MS, DEFAULT_TIMEOUT_MS, OPTIONS, optionsOf, type 
 import type { SamplingPolicy } from '../options/sampling.js';
 import { orList, refused, type Checked } from '../options/values.js';
 import { authOptionsOf } from './auth/options.js';
-import { readConfigServer, type ConfigServer } from './config-file.js';
+import { pickConfigServer, readConfigFile, severalServers, type ConfigServer } from '../node/config/config-file.js';
+import { configOptionsFrom } from '../options/config.js';
 import { parseComplete, type CompleteCommand } from './complete.js';
 
 export type CliCommand =
@@ -159,16 +160,14 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
 
 /** --config FILE [--server NAME]: the server of the file, or nothing without --config. */
 function configServerOf(values: OptionValues): Checked<ConfigServer | undefined> {
-  const { config } = OPTIONS;
-  if (values.config === undefined) {
-    const alone = values.server !== undefined ? OPTIONS.server : values.input !== undefined ? OPTIONS.input : undefined;
-    return alone ? refused(`${alone.flag} goes with ${config.flag}: it picks from the servers of a config file.`) : { ok: true, value: undefined };
-  }
-  if (values.stdio !== undefined || values.url !== undefined)
-    return refused(`Give ${config.flag} or ${values.stdio !== undefined ? '--stdio' : '--url'}, not both: the file says how to reach the server.`);
-  const extra = (['env', 'cwd', 'header', 'mode'] as const).find((name) => values[name] !== undefined);
-  if (extra) return refused(`${OPTIONS[extra].flag} goes with --stdio or --url, not ${config.flag}: set it in the server's entry in ${values.config}.`);
-  return readConfigServer(values.config, values.server);
+  const options = configOptionsFrom(values, values.stdio?.command, OPTIONS.stdio.flag);
+  if (!options.ok) return options;
+  if (options.value === undefined) return { ok: true, value: undefined };
+  const file = readConfigFile(options.value.file);
+  if (!file.ok) return file;
+  const server = pickConfigServer(file.value, options.value.server);
+  if (!server.ok) return server;
+  return server.value ? server : refused(severalServers(file.value));
 }
 
 /** --protocol-era: legacy is the newest legacy version, modern the newest modern one. */

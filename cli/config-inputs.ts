@@ -4,8 +4,9 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { resolveInputs, type ConfigInput, type ServerEntry } from '../src/protocol/index.js';
-import { orList, refused, type Checked } from '../options/values.js';
-import type { ConfigServer } from './config-file.js';
+import { refused, type Checked } from '../options/values.js';
+import type { ConfigServer } from '../node/config/config-file.js';
+import { unknownInput, withGivenInputs } from '../node/config/inputs.js';
 
 /** Asks the person for one value. */
 export type Ask = (question: string, password: boolean) => Promise<string>;
@@ -13,21 +14,20 @@ export type Ask = (question: string, password: boolean) => Promise<string>;
 const label = (i: ConfigInput) => (i.description ? `${i.id} (${i.description})` : i.id);
 
 export async function answerInputs(server: ConfigServer, given: ReadonlyArray<readonly [string, string]>, ask: Ask | undefined): Promise<Checked<ServerEntry>> {
-  const { entry, inputs } = server;
-  const unknown = given.find(([id]) => !inputs.some((i) => i.id === id));
-  if (unknown) {
-    const known = inputs.length ? `its inputs are ${orList(inputs.map((i) => i.id))}` : 'it has none';
-    return refused(`--input ${unknown[0]}=… names no input of server "${entry.name}": ${known}.`);
-  }
-  const answers: Record<string, string> = Object.fromEntries(given);
-  const missing = inputs.filter((i) => !Object.hasOwn(answers, i.id));
+  const unknown = unknownInput(given, server.inputs, `server "${server.entry.name}"`);
+  if (unknown !== undefined) return refused(unknown);
+  const partly = withGivenInputs(server, Object.fromEntries(given));
+  if (!partly.ok) return partly;
+  const { entry, inputs: missing } = partly.value;
   if (missing.length > 0 && ask === undefined) {
     return refused(
       `Server "${entry.name}" needs ${missing.map(label).join(', ')}: pass ${missing.length > 1 ? 'each' : 'it'} with --input ID=VALUE, e.g. --input ${missing[0]!.id}=VALUE.`,
     );
   }
-  for (const input of missing) answers[input.id] = await ask!(`${label(input)}: `, input.password);
-  const resolved = resolveInputs(entry, inputs, answers);
+  // Pairs, then fromEntries: an input id such as "__proto__" stays an ordinary key.
+  const answers: Array<[string, string]> = [];
+  for (const input of missing) answers.push([input.id, await ask!(`${label(input)}: `, input.password)]);
+  const resolved = resolveInputs(entry, missing, Object.fromEntries(answers));
   return resolved.ok ? { ok: true, value: resolved.entry } : refused(resolved.error);
 }
 

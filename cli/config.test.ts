@@ -4,10 +4,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpscopeCommandLine, type ServerEntry } from '../src/protocol/index.js';
 import { cli, everything } from '../test/fixtures/cli-helpers.js';
-import { readConfigServer } from './config-file.js';
+import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
 import { main } from './main.js';
 
 const registry = fileURLToPath(new URL('../test/fixtures/configs/registry/server.json', import.meta.url));
@@ -94,6 +95,49 @@ describe('mcpscope --config: each shape', () => {
   });
 });
 
+describe('mcpscope --config: each shape, over its own transport', () => {
+  let http: FixtureProcess;
+  beforeAll(async () => {
+    http = await startFixture(everythingFixture, ['streamableHttp']);
+  });
+  afterAll(() => http.stop());
+
+  it("Windsurf: serverUrl, with a header from Windsurf's ${env:…}", async () => {
+    process.env.MCPSCOPE_TEST_TEAM = 'team-a';
+    try {
+      const file = configFile('.codeium/windsurf/mcp_config.json', {
+        mcpServers: {
+          remote: { serverUrl: `${http.origin}/mcp`, headers: { 'X-Team': '${env:MCPSCOPE_TEST_TEAM}' } },
+          git: { command: 'uvx', args: ['mcp-server-git'] },
+        },
+      });
+      const r = await cli('--config', file, '--server', 'remote', 'tools', 'list');
+      expect(r.err).toBe('');
+      expect(r).toMatchObject({ code: 0, out: expect.stringContaining('echo') });
+    } finally {
+      delete process.env.MCPSCOPE_TEST_TEAM;
+    }
+  });
+
+  it('Claude Code: type http reaches the URL with its headers', async () => {
+    const file = configFile('.mcp.json', { mcpServers: { remote: { type: 'http', url: `${http.origin}/mcp`, headers: { 'X-Api-Key': 'k' } } } });
+    expect(await cli('--config', file, 'tools', 'list')).toMatchObject({ code: 0, err: '', out: expect.stringContaining('echo') });
+  });
+
+  it('VS Code: a relative cwd and the envFile reach the server (it starts only when both are right)', async () => {
+    const file = configFile('proj/.vscode/mcp.json', {
+      servers: { s: { type: 'stdio', command: process.execPath, args: ['server.mjs'], cwd: 'sub', envFile: '${workspaceFolder}/.env' } },
+    });
+    mkdirSync(join(file, '../sub'));
+    writeFileSync(join(file, '../../.env'), 'FROM_FILE=yes\n');
+    writeFileSync(
+      join(file, '../sub/server.mjs'),
+      `if (process.env.FROM_FILE !== 'yes') process.exit(3);\nawait import(${JSON.stringify(pathToFileURL(everything).href)});\n`,
+    );
+    expect(await cli('--config', file, 'tools', 'list')).toMatchObject({ code: 0, err: '', out: expect.stringContaining('echo') });
+  });
+});
+
 describe('mcpscope --config: bad input', () => {
   const two = () => configFile('mcp.json', { mcpServers: { alpha: runs, beta: runs } });
 
@@ -144,18 +188,16 @@ describe('mcpscope --config: bad input', () => {
     ]);
   });
 
-  it("resolves a relative cwd and envFile against the file's folder (envFile first, env wins)", () => {
-    const file = configFile('proj/.vscode/mcp.json', {
-      servers: { s: { type: 'stdio', command: 'node', cwd: 'sub', envFile: '${workspaceFolder}/.env', env: { B: 'env' } } },
+  it('a secret of the file, or given with --input, is never printed, even when the server cannot start', async () => {
+    const file = configFile('.vscode/mcp.json', {
+      inputs: [{ type: 'promptString', id: 'pw', password: true }],
+      servers: { s: { type: 'stdio', command: 'mcpscope-no-such-command', args: ['${input:pw}'], env: { API_TOKEN: 'sk-env-31f9', PASSWORD: 271828 } } },
     });
-    writeFileSync(join(file, '../../.env'), 'A=file\nB=file\n');
-    const read = readConfigServer(file, undefined, {});
-    expect(read).toMatchObject({ ok: true, value: { entry: { transport: { cwd: join(file, '../sub'), env: { A: 'file', B: 'env' } } } } });
-    const missing = configFile('mcp.json', { servers: { s: { type: 'stdio', command: 'node', envFile: 'nope.env' } } });
-    expect(readConfigServer(missing, undefined, {})).toEqual({
-      ok: false,
-      error: expect.stringContaining(`names the envFile ${join(missing, '../nope.env')}, which could not be read: there is no such file.`),
-    });
+    const r = await cli('--config', file, '--input', 'pw=sk-input-77aa', '--verbose', 'ping');
+    expect(r.code).not.toBe(0);
+    expect(r.err).toContain('mcpscope-no-such-command');
+    expect(r.err).toContain('env PASSWORD of server "s" is a number, not a string, so it was left out: write it in quotes.');
+    for (const secret of ['sk-env-31f9', '271828', 'sk-input-77aa']) expect(r.out + r.err).not.toContain(secret);
   });
 
   it('options that do not go with --config are refused with a sentence', async () => {

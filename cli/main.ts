@@ -14,6 +14,7 @@ import { CLI_CALLBACK_TIMEOUT_MS, startCliAuthSession, type CliAuthSession } fro
 import { ownValue, plural, probeTimeoutMs, type VersionChoice } from '../src/protocol/index.js';
 import { jsonText, table } from './format.js';
 import { answerInputs, terminalAsk, type Ask } from './config-inputs.js';
+import { oneLine } from '../node/config/one-line.js';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -104,7 +105,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   }
   const o = parsed.value;
   if (o.config) {
-    for (const note of o.config.server.notes) io.err(`mcpscope: ${note}`);
+    for (const note of o.config.server.notes) io.err(`mcpscope: ${oneLine(note)}`);
     const entry = await answerInputs(o.config.server, o.config.answers, io.ask);
     if (!entry.ok) {
       io.err(`mcpscope: ${entry.error}`);

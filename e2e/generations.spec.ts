@@ -28,7 +28,7 @@ test('Auto against server-everything: legacy, with the server/discover probe lab
   await connect(page, `${everything} stdio`, 'auto', 'Connected to');
   const status = page.getByRole('status', { name: 'Connection status' });
   await expect(status.getByLabel('Protocol generation')).toHaveText(/^Legacy · 2025-11-25 — Auto: /);
-  await expect(status).not.toContainText('Refresh');
+  await expect(page.getByRole('region', { name: 'Server details' })).not.toContainText('Refresh');
   await page.locator('.status-area').screenshot({ path: '/tmp/uiconn-auto-legacy.png' });
 
   const probes = (await logRows(page)).filter({ hasText: 'probe' });
@@ -67,11 +67,13 @@ test('Auto against a modern server: its discover status, Refresh, tools, and a s
   await connect(page, `${modern} modern --rename renamed-by-meta`, 'auto', 'Connected to modern-modern');
   const status = page.getByRole('status', { name: 'Connection status' });
   await expect(status.getByLabel('Protocol generation')).toHaveText(/^Modern · 2026-07-28 — Auto: /);
-  await expect(status.getByRole('list', { name: 'Supported versions' })).toHaveText('2026-07-28');
-  await expect(status.getByRole('list', { name: 'Server extensions' })).toHaveText('io.modelcontextprotocol/tasks');
-  await expect(status).toContainText('A modern test server.');
-  await status.getByRole('button', { name: 'Refresh' }).click();
-  await expect(status).toContainText('server/discover answered again');
+  // The status (top bar) says who and which generation; the sidebar's details list the rest.
+  const details = page.getByRole('region', { name: 'Server details' });
+  await expect(details.getByRole('list', { name: 'Supported versions' })).toHaveText('2026-07-28');
+  await expect(details.getByRole('list', { name: 'Server extensions' })).toHaveText('io.modelcontextprotocol/tasks');
+  await expect(details).toContainText('A modern test server.');
+  await details.getByRole('button', { name: 'Refresh' }).click();
+  await expect(details).toContainText('server/discover answered again');
   await page.locator('.status-area').screenshot({ path: '/tmp/uiconn-auto-modern.png' });
 
   await page.getByRole('tab', { name: 'Tools' }).click();

@@ -32,11 +32,14 @@ async function findingStillThere(page: Page) {
   await page.getByRole('tab', { name: 'Problems' }).click();
   const problems = page.getByRole('tabpanel', { name: 'Problems' });
   await expect(problems).toContainText('No problems found on this connection.');
+  // The connection in view is shown by default: the earlier one is picked in the Connection menu.
+  await problems.getByLabel('Connection', { exact: true }).selectOption('1');
   const earlier = problems.getByRole('region', { name: /^Connection 1 · flaky-server 0\.0\.1 \(earlier\)/ });
   await expect(earlier.getByRole('row').filter({ hasText: 'PING-RESULT' })).toContainText('ping is answered promptly with an empty result');
 
   await page.getByRole('tab', { name: 'Log' }).click();
   const log = page.getByRole('tabpanel', { name: 'Log' });
+  await log.getByLabel('Connection', { exact: true }).selectOption('all');
   await expect(log.getByRole('img', { name: /Lint: error PING-RESULT/ })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), log.getByRole('button', { name: 'Export log' }).click()]);
   const path = test.info().outputPath('export.jsonl');
@@ -116,9 +119,10 @@ test('a reload shows the log from before it again, with its lint marks, and it c
     page.getByRole('tabpanel', { name: 'Problems' }).getByRole('region', { name: /^Connection 1 · flaky-server 0\.0\.1 \(before the reload\)/ }),
   ).toContainText('PING-RESULT');
 
-  // A new connection is numbered after the old ones, in the same log.
+  // A new connection is numbered after the old ones, in the same log (all connections shown).
   await connect(page);
   await page.getByRole('tab', { name: 'Log' }).click();
+  await log.getByLabel('Connection', { exact: true }).selectOption('all');
   // Only initialize frames (the rows are virtualised: the lists fetched at connection would push the first out of view).
   await log.getByLabel('Method').selectOption('initialize');
   const initializes = log.getByRole('row').filter({ hasText: '"method":"initialize"' });

@@ -17,7 +17,7 @@ export function optionSynopsis(spec: OptionSpec): string {
 }
 
 export function helpOf(spec: OptionSpec, program: Program): string {
-  return typeof spec.help === 'string' ? spec.help : spec.help[program];
+  return typeof spec.help === 'string' ? spec.help : (spec.help[program] ?? '');
 }
 
 /** Rows of "left  explanation", the explanations in one column; a left side too wide for it gets a line of its own. */

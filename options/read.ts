@@ -33,7 +33,8 @@ function parseArgsOptions(program: Program): NonNullable<ParseArgsConfig['option
 }
 
 function unknownOption(typed: string, name: string, program: Program): string {
-  const other = optionsOf(program === 'proxy' ? 'cli' : 'proxy').find(([, spec]) => spec.flag === `--${name}` || spec.short === name);
+  const others = (Object.keys(PROGRAM_NAME) as Program[]).filter((p) => p !== program);
+  const other = others.flatMap((p) => optionsOf(p)).find(([, spec]) => spec.flag === `--${name}` || spec.short === name);
   if (other === undefined) return `Unknown option "${typed}".`;
   return `Unknown option "${typed}": it is an option of ${PROGRAM_NAME[other[1].programs[0]!]}, not of ${PROGRAM_NAME[program]}.`;
 }

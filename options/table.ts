@@ -1,7 +1,8 @@
-// The one table of command-line options, for both programs: the inspector
-// (`npm start`, proxy/main.ts) and the headless CLI (bin/mcpscope.js, cli/).
-// An option both take is declared once, so it is spelled, checked and
-// explained the same way in both. Each --help is generated from this table.
+// The one table of command-line options, for every program: the inspector
+// (`npm start`, proxy/main.ts), the headless CLI (bin/mcpscope.js, cli/) and
+// the stdio passthrough (`mcpscope wrap`, wrap/). An option several take is
+// declared once, so it is spelled, checked and explained the same way in each.
+// Each --help is generated from this table.
 
 import {
   DEFAULT_MAX_ROUNDS,
@@ -22,11 +23,12 @@ import {
 import { samplingPolicy } from './sampling.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
 
-export type Program = 'proxy' | 'cli';
+export type Program = 'proxy' | 'cli' | 'wrap';
 
 export const PROGRAM_NAME: Record<Program, string> = {
   proxy: 'the inspector (npm start)',
   cli: 'the headless CLI (mcpscope --stdio … or --url …)',
+  wrap: 'the passthrough (mcpscope wrap -- COMMAND …)',
 };
 
 /** The CLI commands that take options of their own. */
@@ -51,7 +53,7 @@ interface Described {
   flag: `--${string}`;
   short?: string;
   /** One line, or several joined by \n; per program where they say different things. */
-  help: string | Record<Program, string>;
+  help: string | Partial<Record<Program, string>>;
   programs: readonly Program[];
   /** CLI options that belong to these commands only. */
   commands?: readonly CommandName[];
@@ -219,26 +221,36 @@ export const OPTIONS = {
     check: keyValue,
   }),
   cwd: valueOption({ flag: '--cwd', placeholder: 'DIR', help: 'working directory of a stdio server', programs: ['proxy', 'cli'], check: directory }),
-  // Or a server of a config file people already have.
+  // Or the servers of a config file people already have.
   config: valueOption({
     flag: '--config',
     placeholder: 'FILE',
-    help: 'the server from a config file: Claude Desktop, Cursor or Windsurf (mcpServers),\nClaude Code (.mcp.json), VS Code (.vscode/mcp.json) or a registry server.json',
-    programs: ['cli'],
+    help: {
+      proxy:
+        'offer every server of a config file in the page: Claude Desktop, Cursor or\nWindsurf (mcpServers), Claude Code (.mcp.json), VS Code (.vscode/mcp.json)\nor a registry server.json (read once, at start; never written)',
+      cli: 'the server from a config file: Claude Desktop, Cursor or Windsurf (mcpServers),\nClaude Code (.mcp.json), VS Code (.vscode/mcp.json) or a registry server.json',
+    },
+    programs: ['proxy', 'cli'],
     check: nonEmpty('a config file'),
   }),
   server: valueOption({
     flag: '--server',
     placeholder: 'NAME',
-    help: 'which server of --config to use (not needed when the file has one)',
-    programs: ['cli'],
+    help: {
+      proxy: 'the server of --config to select and prefill in the Connect form (a file\nwith one server needs none)',
+      cli: 'which server of --config to use (not needed when the file has one)',
+    },
+    programs: ['proxy', 'cli'],
     check: nonEmpty('the name of a server in the --config file'),
   }),
   input: listOption({
     flag: '--input',
     placeholder: 'ID=VALUE',
-    help: 'the value of an ${input:ID} in --config (repeatable; else it is asked for\non a terminal)',
-    programs: ['cli'],
+    help: {
+      proxy: 'the value of an ${input:ID} in --config (repeatable; the ones not given are\nleft for the page to ask)',
+      cli: 'the value of an ${input:ID} in --config (repeatable; else it is asked for\non a terminal)',
+    },
+    programs: ['proxy', 'cli'],
     check: keyValue,
   }),
 
@@ -411,7 +423,23 @@ export const OPTIONS = {
     commands: ['tools call'],
   }),
 
-  help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli'] }),
+  // The passthrough's own.
+  name: valueOption({
+    flag: '--name',
+    placeholder: 'NAME',
+    help: "a name for this server in the capture's header and file name (default:\nthe command's file name)",
+    programs: ['wrap'],
+    check: nonEmpty('a name'),
+  }),
+  capture: valueOption({
+    flag: '--capture',
+    placeholder: 'FILE',
+    help: 'where to record the session (default: a new file per run in\n~/.config/mcpscope/captures/, or under $XDG_CONFIG_HOME)',
+    programs: ['wrap'],
+    check: nonEmpty('a file to record into'),
+  }),
+
+  help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli', 'wrap'] }),
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -1,6 +1,7 @@
 // The proxy's entry: node dist/node/proxy/main.js [options] [command args…]
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readConfigLaunch, type ConfigLaunch } from './config-launch.js';
 import { OAuthDemoError, oauthDemoPrefill, startOAuthDemo, type OAuthDemo } from './demo-oauth.js';
 import { HELP, USAGE, launchConfigFor, parseOptions } from './options.js';
 import { defaultCredentialFile } from './auth/credential-file.js';
@@ -21,6 +22,17 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   if (options.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
+  }
+  // --config: read once, before anything starts, so a wrong NAME stops here with the names there are.
+  let config: ConfigLaunch | undefined;
+  if (options.config !== undefined) {
+    const read = readConfigLaunch(options.config);
+    if (!read.ok) {
+      process.stderr.write(`mcpscope: ${read.error}\n`);
+      return 2;
+    }
+    config = read.value;
+    for (const problem of config.problems) process.stderr.write(`mcpscope: ${problem}\n`);
   }
   // Whatever happens, no server outlives the proxy.
   process.on('exit', killAllProcessGroups);
@@ -49,6 +61,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       allowOrigins: options.allowOrigins,
       maxServers: options.maxServers,
       ...(options.rememberCredentials ? { oauth: { credentialFile: defaultCredentialFile() } } : {}),
+      ...(config !== undefined ? { configFile: config.configFile } : {}),
       launch:
         demo === undefined
           ? launchConfigFor(options, demoServerCommand(options.demo), packageVersion())
@@ -62,6 +75,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   }
   const running = proxy;
   process.stdout.write(`mcpscope ready: ${running.url}\n`);
+  for (const line of config?.summary ?? []) process.stdout.write(`${line}\n`);
   if (demo !== undefined) {
     process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (press Connect, then Approve on its consent page)\n`);
   }

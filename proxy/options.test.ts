@@ -183,3 +183,38 @@ describe('launchConfigFor', () => {
     });
   });
 });
+
+describe('--config, --server and --input', () => {
+  it('reads them, spelled as the CLI spells them, and documents them', () => {
+    expect(ok(['--config', '~/.cursor/mcp.json', '--server', 'everything', '--input', 'key=a=b', '--input=city=Oslo']).config).toEqual({
+      file: '~/.cursor/mcp.json',
+      server: 'everything',
+      answers: [
+        ['key', 'a=b'],
+        ['city', 'Oslo'],
+      ],
+    });
+    expect(ok(['--config=mcp.json']).config).toEqual({ file: 'mcp.json', answers: [] });
+    expect(ok([]).config).toBeUndefined();
+    expect(HELP).toContain('mcpscope [options] --config FILE [--server NAME] [--input ID=VALUE]...');
+    expect(HELP).toMatch(/--config FILE +offer every server of a config file in the page/);
+    expect(HELP).toMatch(/--server NAME +the server of --config to select and prefill/);
+    expect(HELP).toMatch(/--input ID=VALUE +the value of an \$\{input:ID\} in --config/);
+  });
+
+  it('refuses --config beside a command, --url, --demo or options of a server, and --server or --input without it', () => {
+    expect(error(['--config', 'mcp.json', 'node', 's.js'])).toBe(
+      'Give --config or a server command, not both: the file says how to reach the server (got --config mcp.json and the command "node").',
+    );
+    expect(error(['--config', 'mcp.json', '--url', 'http://x/mcp'])).toBe(
+      'Give --config or --url, not both: the file says how to reach the server (got --config mcp.json and --url http://x/mcp).',
+    );
+    expect(error(['--config', 'mcp.json', '--demo', 'modern'])).toMatch(/^--demo prefills a bundled demo server; it does not go with --config/);
+    expect(error(['--config', 'mcp.json', '-e', 'A=1'])).toBe(
+      "--env goes with a server command or --url, not --config: set it in the server's entry in mcp.json.",
+    );
+    expect(error(['--server', 'a'])).toBe('--server goes with --config: it picks from the servers of a config file.');
+    expect(error(['--input', 'a=1', 'node'])).toBe('--input goes with --config: it answers an ${input:ID} of a config file.');
+    expect(error(['--config', 'mcp.json', '--input', 'novalue'])).toMatch(/--input needs ID=VALUE, but "novalue" has no "="/);
+  });
+});

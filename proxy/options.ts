@@ -4,6 +4,7 @@
 // `--port 3` to the server.
 import { isAbsolute, resolve } from 'node:path';
 import type { LaunchConfig } from '../src/protocol/wire.js';
+import { configOptionsFrom, type ConfigOptions } from '../options/config.js';
 import { optionHelp, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf, type ServerOptions } from '../options/server.js';
@@ -22,20 +23,23 @@ export interface ProxyOptions extends ServerOptions {
   rememberCredentials: boolean;
   /** Which bundled demo to prefill (given only with --demo; the legacy one otherwise). */
   demo?: DemoServer;
+  /** --config FILE [--server NAME] [--input ID=VALUE]: the servers of that file, offered to the page. */
+  config?: ConfigOptions;
   help: boolean;
 }
 
 export type ParseResult = { ok: true; options: ProxyOptions } | { ok: false; error: string };
 
-/** The first usage line shows every option but those of --url, which has a line of its own. */
-const ofUrlLine = new Set<string>([OPTIONS.url.flag, OPTIONS.header.flag, OPTIONS.help.flag]);
+/** The first usage line shows every option but those of --url and --config, which have lines of their own. */
+const ofOtherLines = new Set<string>([OPTIONS.url.flag, OPTIONS.header.flag, OPTIONS.config.flag, OPTIONS.server.flag, OPTIONS.input.flag, OPTIONS.help.flag]);
 const synopses = optionsOf('proxy')
-  .filter(([, spec]) => !ofUrlLine.has(spec.flag))
+  .filter(([, spec]) => !ofOtherLines.has(spec.flag))
   .map(([, spec]) => optionSynopsis(spec));
 
 export const USAGE = [
   `Usage: mcpscope ${synopses.join(' ')} [--] [command args...]`,
   `       mcpscope [options] ${OPTIONS.url.flag} ${OPTIONS.url.placeholder} ${optionSynopsis(OPTIONS.header)}`,
+  `       mcpscope [options] ${OPTIONS.config.flag} ${OPTIONS.config.placeholder} ${optionSynopsis(OPTIONS.server)} ${optionSynopsis(OPTIONS.input)}`,
 ].join('\n');
 
 export const HELP = [
@@ -57,6 +61,8 @@ export function parseOptions(argv: readonly string[]): ParseResult {
   }
   const { values, command } = read.value;
   const [first, ...args] = command;
+  const config = configOptionsFrom(values, first, 'a server command');
+  if (!config.ok) return config;
   const server = serverOptionsFrom(values, first === undefined ? undefined : { command: first, args }, 'a server command');
   if (!server.ok) return server;
   if (values.demo !== undefined && (first !== undefined || values.url !== undefined)) {
@@ -74,6 +80,7 @@ export function parseOptions(argv: readonly string[]): ParseResult {
     ...server.value,
   };
   if (values.demo !== undefined) options.demo = values.demo;
+  if (config.value !== undefined) options.config = config.value;
   return { ok: true, options };
 }
 

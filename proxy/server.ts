@@ -6,8 +6,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ENVELOPE_SUBPROTOCOL, type LaunchConfig } from '../src/protocol/wire.js';
+import { ENVELOPE_SUBPROTOCOL, type ConfigProblem, type LaunchConfig } from '../src/protocol/wire.js';
+import type { ConfigServer } from '../node/config/config-file.js';
 import { createAuthorizer } from './auth/authorizer.js';
+import { launchWithConfigFile } from './config-launch.js';
 import type { Authorizer, AuthorizerOptions, CallbackRegistry } from './auth/authorizer-types.js';
 import { createCallbackRegistry } from './auth/callbacks.js';
 import { serveCallback, serveCredentials } from './auth/routes.js';
@@ -53,8 +55,19 @@ export interface StartProxyOptions {
   warn?: (line: string) => void;
   /** OAuth. */
   oauth?: ProxyOAuthOptions;
-  /** npm start --config FILE: its servers, listed read-only beside the saved ones. */
-  configFile?: SavedServers['configFile'];
+  /** npm start --config FILE: every server of that file, offered to the page; the selected one prefills the Connect form. */
+  configFile?: ConfigFileLaunch;
+}
+
+/** The --config file as npm start read it, once, at start (read-only: never written). */
+export interface ConfigFileLaunch {
+  /** Absolute. */
+  path: string;
+  /** The servers that can be used, with the ${input:…} they still need (--input's answers put in). */
+  servers: ConfigServer[];
+  problems: ConfigProblem[];
+  /** The name of the server --server picked (or the file's only one). */
+  selected?: string;
 }
 
 export interface ProxyOAuthOptions {
@@ -108,7 +121,10 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const host = options.host ?? DEFAULT_HOST;
   const token = options.token ?? createToken();
   const root = options.uiDir ?? defaultUiDir;
-  const launch = options.launch ?? { version: packageVersion(), prefill: { kind: 'stdio', ...demoServerCommand(), env: {} } };
+  const launch = launchWithConfigFile(
+    options.launch ?? { version: packageVersion(), prefill: { kind: 'stdio', ...demoServerCommand(), env: {} } },
+    options.configFile,
+  );
   const graceMs = options.graceMs;
   const createUpstream = limitServers(
     options.createUpstream ??

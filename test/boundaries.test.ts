@@ -58,7 +58,7 @@ describe('src/protocol boundaries', () => {
   const ENTRY_POINTS = new Set(['index.js', 'lint/sdk-schemas.js', 'lint/linter.js', 'wire.js']);
 
   it('is imported from outside only through its index', () => {
-    const outside = ['src/app', 'proxy', 'cli', 'node', 'bench', 'scripts', 'bin', 'test', 'e2e', 'examples']
+    const outside = ['src/app', 'proxy', 'cli', 'wrap', 'node', 'bench', 'scripts', 'bin', 'test', 'e2e', 'examples']
       .map((d) => join(ROOT, d))
       .filter((d) => {
         try {
@@ -80,9 +80,9 @@ describe('src/protocol boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('is imported by the proxy, node/ and the option table only through wire.ts', () => {
+  it('is imported by the proxy, node/, the passthrough and the option table only through wire.ts', () => {
     const offenders: string[] = [];
-    for (const file of ['proxy', 'node', 'options'].flatMap((d) => files(join(ROOT, d), /\.ts$/)).filter((f) => !f.endsWith('.test.ts'))) {
+    for (const file of ['proxy', 'node', 'wrap', 'options'].flatMap((d) => files(join(ROOT, d), /\.ts$/)).filter((f) => !f.endsWith('.test.ts'))) {
       for (const spec of specifiers(readFileSync(file, 'utf8'))) {
         const target = resolve(dirname(file), spec);
         if (spec.startsWith('.') && target.startsWith(`${PROTOCOL}/`) && relative(PROTOCOL, target) !== 'wire.js') {
@@ -135,6 +135,14 @@ describe('proxy, cli and options boundaries', () => {
     expect(offenders).toEqual([]);
     expect(importsOf('node').filter(({ spec }) => /(^|\/)(proxy|cli|wrap)\//.test(spec))).toEqual([]);
   });
+
+  // wrap/ is the fourth entry point: on options/, node/ and src/protocol, beside the proxy and the CLI, not on them.
+  it('keeps wrap/ off proxy/ and cli/, and them off wrap/', () => {
+    expect(readFileSync(join(root, 'bin', 'mcpscope.js'), 'utf8')).toContain("'../dist/node/wrap/main.js'");
+    expect(importsOf('wrap').filter(({ spec }) => /(^|\/)(proxy|cli)\//.test(spec))).toEqual([]);
+    expect([...importsOf('proxy'), ...importsOf('cli')].filter(({ spec }) => /(^|\/)wrap\//.test(spec))).toEqual([]);
+  });
+
 });
 
 // Dead code: an export nothing uses, or a re-export nothing imports through.
@@ -144,14 +152,14 @@ describe('no dead exports', () => {
     readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.m?js$/.test(f))
       .map((f) => join(root, dir, f));
-  const dirs = ['src', 'proxy', 'cli', 'node', 'options', 'examples', 'test', 'e2e', 'bench', 'scripts'];
+  const dirs = ['src', 'proxy', 'cli', 'wrap', 'node', 'options', 'examples', 'test', 'e2e', 'bench', 'scripts'];
   const everything = dirs.flatMap((dir) => [...sources(join(root, dir), true), ...scripts(dir)]);
   const texts = new Map(everything.map((file) => [file, readFileSync(file, 'utf8')]));
   const uses = (name: string): number => [...texts.values()].reduce((n, text) => n + (text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0), 0);
 
   it('has no function, constant or class in src/protocol, proxy/, cli/, node/ or options/ that nothing names', () => {
     const unused: string[] = [];
-    for (const dir of ['src/protocol', 'proxy', 'cli', 'node', 'options']) {
+    for (const dir of ['src/protocol', 'proxy', 'cli', 'wrap', 'node', 'options']) {
       for (const file of sources(join(root, dir))) {
         const declarations = /^export\s+(?:async\s+)?(?:function|const|class|let)\s+(\w+)/gm;
         for (const m of texts.get(file)!.matchAll(declarations)) if (uses(m[1]!) <= 1) unused.push(`${file.slice(root.length)}: ${m[1]}`);
@@ -162,7 +170,7 @@ describe('no dead exports', () => {
 
   it('re-exports nothing from proxy/, cli/, node/ or options/ that no importer takes', () => {
     const stale: string[] = [];
-    for (const dir of ['proxy', 'cli', 'node', 'options']) {
+    for (const dir of ['proxy', 'cli', 'wrap', 'node', 'options']) {
       for (const file of sources(join(root, dir))) {
         const target = file.replace(/\.ts$/, '.js');
         const importers = [...texts]

@@ -1,14 +1,16 @@
-// Both front-ends read the one table of options (options/table.ts): npm start
-// (proxy/options.ts) and the headless CLI (cli/args.ts). An option they share
-// is spelled, checked and explained the same way in both.
+// Every front-end reads the one table of options (options/table.ts): npm start
+// (proxy/options.ts), the headless CLI (cli/args.ts) and the passthrough
+// (wrap/args.ts). An option they share is spelled, checked and explained the
+// same way in each.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from '../cli/args.js';
 import { optionSpelling } from '../options/help.js';
 import { OPTIONS, optionsOf, type OptionName, type Program } from '../options/table.js';
 import { HELP, parseOptions, type ProxyOptions } from '../proxy/options.js';
+import { WRAP_USAGE, parseWrapArgs, type WrapOptions } from '../wrap/args.js';
 
-type Parsed = { ok: true; value: ProxyOptions | CliOptions | 'help' } | { ok: false; error: string };
+type Parsed = { ok: true; value: ProxyOptions | CliOptions | WrapOptions | 'help' } | { ok: false; error: string };
 
 function proxy(argv: string[]): Parsed {
   const r = parseOptions(argv);
@@ -16,7 +18,8 @@ function proxy(argv: string[]): Parsed {
 }
 
 const cli = (argv: string[]): Parsed => parseCliArgs(argv);
-const parse: Record<Program, (argv: string[]) => Parsed> = { proxy, cli };
+const wrap = (argv: string[]): Parsed => parseWrapArgs(argv);
+const parse: Record<Program, (argv: string[]) => Parsed> = { proxy, cli, wrap };
 
 function error(program: Program, argv: string[]): string {
   const r = parse[program](argv);
@@ -25,7 +28,7 @@ function error(program: Program, argv: string[]): string {
 }
 
 /** A valid value for each option that takes one, and what else its command line needs. */
-const samples: Partial<Record<OptionName, { value: string; around: (spelled: string[]) => Record<Program, string[]> }>> = {};
+const samples: Partial<Record<OptionName, { value: string; around: (spelled: string[]) => Partial<Record<Program, string[]>> }>> = {};
 const plain = (value: string) => ({ value, around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', ...s, 'ping'] }) });
 const withUrl = (value: string) => ({
   value,
@@ -41,10 +44,13 @@ const configFixture = (path: string) => fileURLToPath(new URL(`./fixtures/config
 const windsurf = configFixture('windsurf/mcp_config.json');
 Object.assign(samples, {
   config: { value: windsurf, around: (s: string[]) => ({ proxy: s, cli: [...s, '--server', 'git', 'ping'] }) },
-  server: { value: 'git', around: (s: string[]) => ({ proxy: s, cli: ['--config', windsurf, ...s, 'ping'] }) },
+  server: { value: 'git', around: (s: string[]) => ({ proxy: ['--config', windsurf, ...s], cli: ['--config', windsurf, ...s, 'ping'] }) },
   input: {
     value: 'city=Oslo',
-    around: (s: string[]) => ({ proxy: s, cli: ['--config', configFixture('registry/server.json'), '--server', 'weather-npm', ...s, 'ping'] }),
+    around: (s: string[]) => ({
+      proxy: ['--config', configFixture('registry/server.json'), ...s],
+      cli: ['--config', configFixture('registry/server.json'), '--server', 'weather-npm', ...s, 'ping'],
+    }),
   },
   stdio: { value: 'node "my server.js" --flag', around: (s: string[]) => ({ proxy: s, cli: [...s, 'ping'] }) },
   url: { value: 'http://127.0.0.1:3001/mcp', around: (s: string[]) => ({ proxy: s, cli: [...s, 'ping'] }) },
@@ -74,11 +80,13 @@ Object.assign(samples, {
   tokenEndpointAuthMethod: withAuth('none', ['--client-id', 'my-client']),
   clientMetadataUrl: withAuth('https://client.example/metadata.json'),
   scope: withAuth('mcp:tools mcp:read'),
+  name: { value: 'weather', around: (s: string[]) => ({ wrap: [...s, '--', 'node', 's.js'] }) },
+  capture: { value: '/tmp/session.jsonl', around: (s: string[]) => ({ wrap: [...s, 'node', 's.js'] }) },
   context: { value: 'country=Japan', around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'complete', 'prompt', 'plan_trip', 'city', ...s] }) },
 });
 
-describe('one table for npm start and the CLI', () => {
-  for (const program of ['proxy', 'cli'] as const) {
+describe('one table for npm start, the CLI and wrap', () => {
+  for (const program of ['proxy', 'cli', 'wrap'] as const) {
     const valued = optionsOf(program).filter(([, spec]) => spec.kind !== 'switch');
 
     it(`${program}: has a sample for every option that takes a value`, () => {
@@ -88,8 +96,8 @@ describe('one table for npm start and the CLI', () => {
     for (const [name, spec] of valued) {
       it(`${program}: reads ${spec.flag}=value as ${spec.flag} value`, () => {
         const sample = samples[name]!;
-        const separate = parse[program](sample.around([spec.flag, sample.value])[program]);
-        const joined = parse[program](sample.around([`${spec.flag}=${sample.value}`])[program]);
+        const separate = parse[program](sample.around([spec.flag, sample.value])[program]!);
+        const joined = parse[program](sample.around([`${spec.flag}=${sample.value}`])[program]!);
         expect(separate.ok).toBe(true);
         expect(joined).toEqual(separate);
       });
@@ -97,11 +105,12 @@ describe('one table for npm start and the CLI', () => {
 
     it(`${program}: lets asking for help win over a mistake beside it`, () => {
       expect(parse[program](['--bogus', '--help'])).toMatchObject({ ok: true });
-      expect(parse[program](['--port', 'x', '-h'])).toMatchObject({ ok: true });
+      // wrap: a word that is not an option starts the server's command, so -h after one is the server's.
+      expect(parse[program](program === 'wrap' ? ['--name=', '-h'] : ['--port', 'x', '-h'])).toMatchObject({ ok: true });
     });
 
     it(`${program}: generates --help from the table, and names no option the table lacks`, () => {
-      const help = program === 'proxy' ? HELP : CLI_USAGE;
+      const help = { proxy: HELP, cli: CLI_USAGE, wrap: WRAP_USAGE }[program];
       for (const [, spec] of optionsOf(program)) expect(help).toContain(optionSpelling(spec));
       const flags = new Set(optionsOf(program).map(([, spec]) => spec.flag));
       expect([...help.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0]).filter((flag) => !flags.has(flag as `--${string}`))).toEqual([]);
@@ -174,10 +183,21 @@ describe('one table for npm start and the CLI', () => {
     expect(error('cli', ['--stdio', 'x', '--json=yes', 'ping'])).toBe('--json takes no value; write --json alone.');
   });
 
-  it('declares each shared option once, for both programs', () => {
+  it('declares each shared option once, for every program that takes it', () => {
     const shared = Object.values(OPTIONS)
-      .filter((spec) => spec.programs.length === 2)
+      .filter((spec) => spec.programs.length >= 2)
       .map((spec) => spec.flag);
-    expect(shared).toEqual(['--remember-credentials', '--url', '--header', '--env', '--cwd', '--help']);
+    expect(shared).toEqual(['--remember-credentials', '--url', '--header', '--env', '--cwd', '--config', '--server', '--input', '--help']);
+  });
+
+  it('refuses, in both, --config beside a server of its own, and --input without it', () => {
+    expect(error('proxy', ['--config', 'mcp.json', '--url', 'http://x/mcp'])).toBe(error('cli', ['--config', 'mcp.json', '--url', 'http://x/mcp', 'ping']));
+    expect(error('proxy', ['--config', 'mcp.json', 'node', 's.js'])).toMatch(
+      /^Give --config or a server command, not both: the file says how to reach the server/,
+    );
+    expect(error('cli', ['--config', 'mcp.json', '--stdio', 'node s.js', 'ping'])).toMatch(
+      /^Give --config or --stdio, not both: the file says how to reach the server/,
+    );
+    expect(error('proxy', ['--input', 'a=1'])).toBe(error('cli', ['--stdio', 'x', '--input', 'a=1', 'ping']));
   });
 });

@@ -1,15 +1,21 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Tabs } from './components/Tabs.js';
 import { useApp, useConnection, useNavigation } from './hooks.js';
 import type { InspectorTab } from './stores/navigation-store.js';
 import { lazyView } from './components/LazyView.js';
+import type { SettingsStorage } from './components/icons/icon-origins.js';
+import { ConnectionNotices } from './features/connect/ConnectionNotices.js';
 import { ConnectionPanel } from './features/connect/ConnectionPanel.js';
+import { ConnectFormProvider, useConnectFromForm } from './features/connect/connect-form-context.js';
 import { LogTab } from './features/log/LogTab.js';
 import { PingTab } from './features/ping/PingTab.js';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.js';
 import { SamplingHost } from './features/sampling/SamplingHost.js';
 import { ThemeSwitch } from './theme/ThemeSwitch.js';
+import { createSidebarStore, type SidebarStore } from './shell/sidebar-store.js';
+import { SIDEBAR_ID, TopBar } from './shell/TopBar.js';
 
 // The first screen is the connection panel, Ping and the Log; every other tab is its own
 // chunk (the Tools tab brings the form library), fetched when the tab is first opened.
@@ -73,26 +79,70 @@ function MissingToken() {
   );
 }
 
-export function App() {
+function Header() {
   const { token } = useApp();
   return (
+    <header className="app-header">
+      <h1>mcpscope</h1>
+      <span className="tagline">MCP inspector &amp; protocol debugger</span>
+      {token !== null && <SamplingHost />}
+      <ThemeSwitch />
+    </header>
+  );
+}
+
+/** The page once it has its token: the bars on top, the server settings beside (or over) the tabs. */
+function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore }) {
+  const connectFromForm = useConnectFromForm();
+  const expanded = useStore(sidebar, (s) => s.expanded);
+  const drawerOpen = useStore(sidebar, (s) => s.drawerOpen);
+  // Connect shows its outcome in the main pane (the drawer closes); a form it cannot use opens the settings.
+  const connect = (): void => {
+    if (connectFromForm()) sidebar.getState().closeDrawer();
+    else sidebar.getState().reveal();
+  };
+  return (
+    <>
+      <div className="app-top">
+        <Header />
+        <TopBar sidebar={sidebar} onConnect={connect} />
+      </div>
+      <main className={`layout${expanded ? '' : ' collapsed'}${drawerOpen ? ' drawer-open' : ''}`}>
+        <ElicitationHost />
+        <aside
+          id={SIDEBAR_ID}
+          className="panel sidebar"
+          aria-label="Server settings"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && drawerOpen) sidebar.getState().closeDrawer();
+          }}
+        >
+          <ConnectionPanel token={token} onConnect={connect} />
+        </aside>
+        <section className="panel work-panel" aria-label="Inspector">
+          <ConnectionNotices />
+          <InspectorTabs />
+        </section>
+      </main>
+    </>
+  );
+}
+
+/** `settings`: where the sidebar's expanded or collapsed state is kept across visits. */
+export function App({ settings }: { settings?: SettingsStorage }) {
+  const { token } = useApp();
+  const [sidebar] = useState(() => createSidebarStore(settings));
+  return (
     <div className="app">
-      <header className="app-header">
-        <h1>mcpscope</h1>
-        <span className="tagline">MCP inspector &amp; protocol debugger</span>
-        {token !== null && <SamplingHost />}
-        <ThemeSwitch />
-      </header>
       {token === null ? (
-        <MissingToken />
+        <>
+          <Header />
+          <MissingToken />
+        </>
       ) : (
-        <main className="layout">
-          <ElicitationHost />
-          <ConnectionPanel token={token} />
-          <section className="panel work-panel" aria-label="Inspector">
-            <InspectorTabs />
-          </section>
-        </main>
+        <ConnectFormProvider token={token}>
+          <Workspace token={token} sidebar={sidebar} />
+        </ConnectFormProvider>
       )}
     </div>
   );

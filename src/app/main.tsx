@@ -6,10 +6,13 @@ import { browserEnvironment } from './browser-environment.js';
 import { createApp } from './create-app.js';
 import { applyTheme } from './theme/theme-store.js';
 import './styles/app.css';
+// After app.css: the shell's layout overrides its base grid.
+import './styles/shell.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-const app = createApp(browserEnvironment(window));
+const env = browserEnvironment(window);
+const app = createApp(env);
 // Before anything renders: a chosen theme is on <html> from the first paint of the app.
 applyTheme(app.theme, document.documentElement);
 
@@ -17,7 +20,7 @@ function render(element: HTMLElement): void {
   createRoot(element).render(
     <StrictMode>
       <AppProvider app={app}>
-        <App />
+        <App settings={env.settings} />
       </AppProvider>
     </StrictMode>,
   );

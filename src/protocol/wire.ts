@@ -1,6 +1,7 @@
 // The part of the core that carries frames: the JSON-RPC codec, NDJSON framing, the envelopes and upstream
-// events, the HTTP helpers, the request ledger and the stderr tail. The proxy (and the option table it reads)
-// imports this entry rather than index.ts, so that Node never evaluates what only the page and the CLI use:
+// events, the HTTP helpers, the request ledger, the stderr tail and the capture format. The proxy, the passthrough
+// (wrap/) and the option table import this entry rather than index.ts, so that Node never evaluates what only the
+// page and the CLI use:
 // the session, the schema validator and the lint engine. Everything here is also exported by index.ts.
 export * from './jsonrpc/codec.js';
 export * from './framing/ndjson.js';
@@ -41,6 +42,8 @@ export * from './logging/levels.js';
 export * from './mcp/roots.js';
 // Modern (2026-07-28) per-request _meta: the HTTP upstream mirrors it in headers.
 export * from './mcp/modern-meta.js';
+// The capture format (the Log's export): the passthrough (wrap/) records into it.
+export * from './capture/index.js';
 // The CLI's --max-rounds default (the multi-round requester itself is the session's, not the wire's).
 export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
 // Config files (mcp.json shapes, server.json): node/config reads them for --config, in the proxy and the CLI.

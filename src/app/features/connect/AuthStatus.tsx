@@ -3,12 +3,12 @@
 // screen, so it is small: the tab itself loads on demand.
 
 import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
-import { useConnection } from '../../hooks.js';
+import { useApp, useConnection, useConnectionScope } from '../../hooks.js';
 import { flowSentence } from '../../connection/auth-flow-text.js';
 
 export function AuthStatus() {
-  const { authFlows, navigationStore } = useApp();
+  const { authFlows } = useConnectionScope();
+  const { navigationStore } = useApp();
   const connection = useConnection((s) => s.snapshot?.connection);
   const flow = useStore(authFlows.store, (s) => (s.connection === connection ? s.flow : undefined));
   if (flow === undefined) return null;

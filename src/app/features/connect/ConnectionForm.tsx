@@ -1,61 +1,39 @@
 // The connection form: what to start (stdio) or reach (HTTP), and which protocol version (or Auto) to speak.
+// Its values live in the Connect form store; Connect and Disconnect are in the top bar.
 
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
-import { useConnection } from '../../hooks.js';
+import { useApp, useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
 import { ClientCapabilities } from '../client-capabilities/ClientCapabilities.js';
-import { useFormLink } from '../servers/use-form-link.js';
 import { HttpFields } from './HttpFields.js';
 import { StdioFields } from './StdioFields.js';
-import type { TransportConfig } from '../../../protocol/index.js';
-import { buildConnectRequest, type ConnectForm } from './form-model.js';
-import { typeAgainNote, type RestoredDraft } from './form-draft.js';
+import { useConnectForm, useConnectFormStore } from './connect-form-context.js';
+import type { ConnectForm } from './form-model.js';
+import { typeAgainNote } from './form-draft.js';
 import { VersionField } from './VersionField.js';
 import { previewVersion } from './version-choice.js';
 
-interface Props {
-  /** The launch prefill, when there is no draft made against it. */
-  initial: ConnectForm;
-  prefill: TransportConfig | undefined;
-  draft: RestoredDraft | undefined;
-}
-
-export function ConnectionForm({ initial, prefill, draft }: Props) {
-  const { controller, connectionPrefs, authSettings } = useApp();
+/** `onConnect`: what Connect does (the top bar's button and Enter in a field). */
+export function ConnectionForm({ form, onConnect }: { form: ConnectForm; onConnect: () => void }) {
+  const { connectionPrefs } = useApp();
+  const store = useConnectFormStore();
   const choice = useStore(connectionPrefs, (s) => s.choice);
-  const [form, setForm] = useState(draft?.form ?? initial);
-  const [errors, setErrors] = useState<string[]>([]);
+  const errors = useConnectForm((s) => s.errors);
+  const typeAgain = useConnectForm((s) => s.typeAgain);
   const active = useConnection((s) => isActive(s.snapshot));
   const id = useId();
-  // Only the person's edits are kept: an untouched form follows the launch prefill.
-  const edited = useRef(draft !== undefined);
-  const set = (patch: Partial<ConnectForm>) => {
-    edited.current = true;
-    setForm((f) => ({ ...f, ...patch }));
-  };
-  // The names lost with this page's reload (the draft read later holds the values typed since).
-  const [typeAgain, setTypeAgain] = useState(draft?.typeAgain ?? []);
-  const replace = useCallback((next: ConnectForm, wasEdited: boolean, lost: string[]) => {
-    edited.current = wasEdited;
-    setForm(next);
-    setTypeAgain(lost);
-  }, []);
-  const isEdited = useCallback(() => edited.current, []);
-  // A server chosen in the list fills the form; the edits are kept against it; Connect opens it by reference.
-  const bySavedServer = useFormLink({ form, replace, edited: isEdited, prefill });
+  const set = (patch: Partial<ConnectForm>) => store.getState().edit(patch);
+  // Connect is pressed in the top bar, far from the foot of the form: bring its errors into view.
+  const errorsRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (errors.length > 0) errorsRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [errors]);
   const note = typeAgainNote(typeAgain, form);
 
   function onSubmit(event: FormEvent): void {
     event.preventDefault();
-    const built = buildConnectRequest(form, connectionPrefs.getState(), authSettings.getState());
-    if (!built.ok) {
-      setErrors(built.errors);
-      return;
-    }
-    setErrors([]);
-    void controller.connect(bySavedServer(built.request));
+    if (!active) onConnect();
   }
 
   return (
@@ -77,20 +55,14 @@ export function ConnectionForm({ initial, prefill, draft }: Props) {
       <VersionField disabled={active} />
       <ClientCapabilities version={previewVersion(choice)} />
       {errors.length > 0 && (
-        <ul className="form-errors" role="alert">
+        <ul className="form-errors" role="alert" ref={errorsRef}>
           {errors.map((e) => (
             <li key={e}>{e}</li>
           ))}
         </ul>
       )}
-      <div className="button-row">
-        <button type="submit" className="primary" disabled={active}>
-          Connect
-        </button>
-        <button type="button" onClick={() => controller.disconnect()} disabled={!active}>
-          Disconnect
-        </button>
-      </div>
+      {/* Enter in a field connects, as before; the visible Connect is the top bar's. */}
+      <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
     </form>
   );
 }

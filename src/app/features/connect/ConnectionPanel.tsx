@@ -1,30 +1,17 @@
-// The left-hand panel: the form, prefilled from the proxy's launch config, and the status.
+// The sidebar's server settings: the form, prefilled from the proxy's launch config (loaded into
+// the Connect form store once, by ConnectFormProvider), and what the server established.
 
-import { useEffect } from 'react';
 import { LaunchConfigError, useLaunchConfig } from '../../api/launch-config.js';
-import { useApp } from '../../app-context.js';
 import { ServerList } from '../servers/ServerList.js';
 import { ConnectionForm } from './ConnectionForm.js';
-import { StatusArea } from './StatusArea.js';
-import { formFromPrefill } from './form-model.js';
-import { authSettingsFrom } from './auth-settings.js';
+import { useConnectForm } from './connect-form-context.js';
+import { ServerDetails } from './StatusArea.js';
 
-export function ConnectionPanel({ token }: { token: string }) {
+export function ConnectionPanel({ token, onConnect }: { token: string; onConnect: () => void }) {
   const config = useLaunchConfig(token);
-  const { connectionPrefs, authSettings, formDrafts } = useApp();
-  const suggested = config.data?.protocolChoice;
-  const prefill = config.data?.prefill;
-  const launchAuth = prefill?.kind === 'http' ? prefill.auth : undefined;
-  // A launch with OAuth settings (npm start -- --demo oauth, --auth …) sets them once, like the version.
-  useEffect(() => {
-    if (launchAuth !== undefined) authSettings.getState().set(authSettingsFrom(launchAuth));
-  }, [launchAuth, authSettings]);
-  // A launch that knows its server's generation (npm start -- --demo modern) sets the choice once.
-  useEffect(() => {
-    if (suggested !== undefined) connectionPrefs.getState().setChoice(suggested);
-  }, [suggested, connectionPrefs]);
+  const form = useConnectForm((s) => s.form);
   return (
-    <section className="panel connection-panel" aria-labelledby="connection-heading">
+    <section className="connection-panel" aria-labelledby="connection-heading">
       <h2 id="connection-heading">Server</h2>
       <ServerList />
       {config.isPending && <p className="hint">Reading the proxy's configuration…</p>}
@@ -34,11 +21,8 @@ export function ConnectionPanel({ token }: { token: string }) {
           <p>{config.error instanceof LaunchConfigError ? config.error.message : String(config.error)}</p>
         </div>
       )}
-      {!config.isPending && (
-        // Remount when the config arrives so the form starts from it: the edits made against this prefill, else the prefill.
-        <ConnectionForm key={config.data ? 'prefilled' : 'blank'} prefill={prefill} draft={formDrafts.read(prefill)} initial={formFromPrefill(prefill)} />
-      )}
-      <StatusArea />
+      <ServerDetails />
+      {form !== undefined && <ConnectionForm form={form} onConnect={onConnect} />}
     </section>
   );
 }

@@ -1,14 +1,14 @@
-// Under a modern server's status: where its serverInfo came from, and Refresh,
-// which sends server/discover again and shows the answer in the status (a live
-// region already: its sentences are announced without a role of their own).
+// In a modern server's details: where its serverInfo came from, and Refresh,
+// which sends server/discover again and shows the answer (its hint is a polite live
+// region, not a second status: the connection status is the page's one).
 
 import { useStore } from 'zustand';
 import { formatClock } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { VersionSwitch } from './VersionSwitch.js';
 
 export function DiscoverRefresh() {
-  const { discover } = useApp();
+  const { discover } = useConnectionScope();
   const refresh = useStore(discover, (s) => s.refresh);
   const fromResult = useStore(discover, (s) => s.resultServerInfo !== undefined);
   return (
@@ -17,7 +17,7 @@ export function DiscoverRefresh() {
         <button type="button" className="small" disabled={refresh?.state === 'sending'} onClick={() => void discover.getState().refreshNow()}>
           Refresh
         </button>
-        <span className="hint">
+        <span className="hint" aria-live="polite">
           {refresh === undefined && 'What server/discover answered when the connection started.'}
           {refresh?.state === 'sending' && 'Sending server/discover…'}
           {refresh?.state === 'answered' && `server/discover answered again at ${formatClock(refresh.at)}.`}

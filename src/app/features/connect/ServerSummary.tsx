@@ -1,8 +1,8 @@
 // What initialize (legacy) or server/discover (modern) established: who the
-// server is, the version in use and which generation it is, its capabilities
-// (and a modern server's supported versions and extensions) and instructions.
+// server is, the version in use and which generation it is (ServerLine, in the
+// top bar's status), its capabilities (and a modern server's supported versions
+// and extensions) and instructions (ServerFacts, in the sidebar).
 
-import type { ReactNode } from 'react';
 import type { InitializeInfo } from '../../../protocol/index.js';
 import { IconOrigins } from '../../components/icons/IconOrigins.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
@@ -27,15 +27,12 @@ function capabilityDetail(value: unknown): string {
   return flags.length > 0 ? ` (${flags.join(', ')})` : '';
 }
 
-/** `reason`: why this generation (from the connect step); `children` (how the server is reached) go right under the status line. */
-export function ServerSummary({ info, reason, children }: { info: InitializeInfo; reason?: string; children?: ReactNode }) {
+/** Who the server is, the version and generation; `reason`: why this generation (from the connect step). */
+export function ServerLine({ info, reason }: { info: InitializeInfo; reason?: string }) {
   const { serverInfo } = info;
-  const modern = info.era === 'modern';
-  const warning = modern ? null : versionWarning(info);
-  // A modern server's extensions are listed on their own line.
-  const capabilities = Object.entries(info.capabilities).filter(([name]) => !modern || name !== 'extensions');
+  const warning = info.era === 'modern' ? null : versionWarning(info);
   return (
-    <div className="server-summary">
+    <>
       <p className="status-line ok">
         <McpIcon icons={serverInfo.icons} size={20} /> Connected to <strong>{serverInfo.title ?? serverInfo.name}</strong> {serverInfo.version} · protocol{' '}
         <span className="mono">{info.protocolVersion}</span>
@@ -44,7 +41,17 @@ export function ServerSummary({ info, reason, children }: { info: InitializeInfo
         {generationLine(info.era, info.protocolVersion, reason)}
       </p>
       {warning && <p className="warning">⚠ {warning}</p>}
-      {children}
+    </>
+  );
+}
+
+/** The server's capabilities, a modern server's extensions and versions, where its icons come from, its instructions. */
+export function ServerFacts({ info }: { info: InitializeInfo }) {
+  const modern = info.era === 'modern';
+  // A modern server's extensions are listed on their own line.
+  const capabilities = Object.entries(info.capabilities).filter(([name]) => !modern || name !== 'extensions');
+  return (
+    <>
       <div className="capabilities">
         <span className="label">Capabilities</span>
         {capabilities.length === 0 ? (
@@ -68,7 +75,7 @@ export function ServerSummary({ info, reason, children }: { info: InitializeInfo
           <p>{info.instructions}</p>
         </details>
       )}
-    </div>
+    </>
   );
 }
 

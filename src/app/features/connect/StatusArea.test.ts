@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { Fragment, createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { InitializeInfo } from '../../../protocol/index.js';
@@ -7,7 +7,8 @@ import type { ConnectionSnapshot } from '../../connection/snapshot.js';
 import { httpFailure } from '../../connection/failures.js';
 import { createTestApp } from '../../test-app.js';
 import { failedFlow } from '../authorization/flow-fixtures.js';
-import { StatusArea } from './StatusArea.js';
+import { ConnectionNotices } from './ConnectionNotices.js';
+import { ConnectionStatus, ServerDetails } from './StatusArea.js';
 import { VersionField } from './VersionField.js';
 
 const modernInfo: InitializeInfo = {
@@ -40,7 +41,9 @@ function render(snapshot: ConnectionSnapshot, before?: (app: ReturnType<typeof c
   app.connectionStore.setState({ snapshot });
   before?.(app);
   asRendered(app.connectionStore, app.discover);
-  return renderToString(createElement(AppProvider, { app, children: createElement(StatusArea) }));
+  // The status (top bar), the server's details (sidebar) and the notices (main pane), as the page shows them.
+  const shown = createElement(Fragment, null, createElement(ConnectionStatus), createElement(ServerDetails), createElement(ConnectionNotices));
+  return renderToString(createElement(AppProvider, { app, children: shown }));
 }
 
 /** The visible text, tags dropped (React puts comment markers between adjacent text). */

@@ -1,40 +1,30 @@
-// The live connection status (role="status", announced as it changes) and,
-// when the connection failed, an alert with what happened.
+// The live connection status (the page's one role="status" for it, announced as it
+// changes; in the top bar) and the server's details (in the sidebar).
 
-import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
+import { HTTP_MODE_LABEL, eraOf, joinArgs, type VersionChoice } from '../../../protocol/index.js';
 import { useConnection } from '../../hooks.js';
-import { HTTP_MODE_LABEL, eraOf, type VersionChoice } from '../../../protocol/index.js';
-import type { ConnectionSnapshot } from '../../connection/snapshot.js';
-import { AuthStatus } from './AuthStatus.js';
 import { DiscoverRefresh } from './DiscoverRefresh.js';
-import { FailureBox } from './FailureBox.js';
-import { InitializeChoice } from './InitializeChoice.js';
-import { ServerSummary } from './ServerSummary.js';
-import { TransportSummary } from './TransportSummary.js';
-import { VersionSwitch } from './VersionSwitch.js';
-
-/**
- * A ready connection with something established. A modern one's info is its newest server/discover
- * answer (a Refresh) with the serverInfo of the newest result's _meta: the connection keeps it current.
- */
-function ReadySummary({ snapshot, info }: { snapshot: ConnectionSnapshot; info: NonNullable<ConnectionSnapshot['info']> }) {
-  const modern = info.era === 'modern';
-  return (
-    <>
-      <ServerSummary info={info} {...(snapshot.reason !== undefined ? { reason: snapshot.reason } : {})}>
-        {snapshot.http && <TransportSummary http={snapshot.http} />}
-      </ServerSummary>
-      {modern && <DiscoverRefresh />}
-    </>
-  );
-}
+import { ServerFacts, ServerLine } from './ServerSummary.js';
+import { TransportDetails, TransportSummary } from './TransportSummary.js';
+import type { ConnectionSnapshot } from '../../connection/snapshot.js';
 
 /** What the connection is doing before it is ready, by the version choice (a legacy one: initialize, as always). */
 function startingStep(choice: VersionChoice): { doing: string; asking?: string } {
   if (choice === 'auto') return { doing: 'Choosing the protocol generation…', asking: ' Auto: server/discover, or initialize for a legacy server' };
   if (eraOf(choice) === 'modern') return { doing: 'Discovering…', asking: ` server/discover with ${choice}` };
   return { doing: 'Initializing…' };
+}
+
+/** How a connection reaches its server: a stdio command line, or the HTTP URL and transport. */
+function Route({ snapshot }: { snapshot: ConnectionSnapshot }) {
+  if (snapshot.http) return <TransportSummary http={snapshot.http} />;
+  if (snapshot.transport.kind !== 'stdio') return null;
+  const line = joinArgs([snapshot.transport.command, ...snapshot.transport.args]);
+  return (
+    <p className="route mono" title={line}>
+      {line}
+    </p>
+  );
 }
 
 function StatusContent() {
@@ -58,15 +48,13 @@ function StatusContent() {
       return (
         <>
           {snapshot.info ? (
-            <ReadySummary snapshot={snapshot} info={snapshot.info} />
+            <ServerLine info={snapshot.info} {...(snapshot.reason !== undefined ? { reason: snapshot.reason } : {})} />
           ) : (
-            <>
-              <p className="status-line ok">
-                Connected{snapshot.withoutInitialize ? ' without initialize: no protocol version or capabilities were negotiated.' : '.'}
-              </p>
-              {snapshot.http && <TransportSummary http={snapshot.http} />}
-            </>
+            <p className="status-line ok">
+              Connected{snapshot.withoutInitialize ? ' without initialize: no protocol version or capabilities were negotiated.' : '.'}
+            </p>
           )}
+          <Route snapshot={snapshot} />
         </>
       );
     case 'closed':
@@ -74,51 +62,27 @@ function StatusContent() {
   }
 }
 
-/** The server answered -32022: the versions it named, and a switch to one of them. */
-function VersionUnsupported() {
-  const unsupported = useConnection((s) => s.snapshot?.versionUnsupported);
-  const choice = useConnection((s) => s.snapshot?.versionChoice);
-  if (unsupported === undefined) return null;
+export function ConnectionStatus() {
   return (
-    <div className="failure" role="alert">
-      <p className="failure-title">The server does not speak this protocol version</p>
-      <VersionSwitch requested={choice === 'auto' ? undefined : choice} supported={unsupported.supported} />
+    <div className="status-area" role="status" aria-live="polite" aria-label="Connection status">
+      <StatusContent />
     </div>
   );
 }
 
-/** Whether this connection's latest OAuth flow ended without a token (AuthStatus then says how, naming the step). */
-function useFlowEndedUnauthorized(): boolean {
-  const { authFlows } = useApp();
-  const connection = useConnection((s) => s.snapshot?.connection);
-  return useStore(authFlows.store, (s) => s.connection === connection && (s.flow?.state === 'failed' || s.flow?.state === 'cancelled'));
-}
-
-function Failure() {
-  const failure = useConnection((s) => s.snapshot?.failure);
-  // A refused version is said once, with its switch (VersionUnsupported), not again as a failed handshake.
-  const versionRefused = useConnection((s) => s.snapshot?.versionUnsupported !== undefined);
-  // The 401/403 after a flow that failed carries the flow's own message: said once, by AuthStatus.
-  const flowEnded = useFlowEndedUnauthorized();
-  const refusedForFlow = flowEnded && (failure?.httpProblem === 'unauthorized' || failure?.httpProblem === 'forbidden');
-  if (!failure || versionRefused || refusedForFlow) return null;
+/**
+ * A ready connection's details. A modern one's info is its newest server/discover answer (a Refresh)
+ * with the serverInfo of the newest result's _meta: the connection keeps it current.
+ */
+export function ServerDetails() {
+  const info = useConnection((s) => (s.snapshot?.status === 'ready' ? s.snapshot.info : undefined));
+  const http = useConnection((s) => (s.snapshot?.status === 'ready' ? s.snapshot.http : undefined));
+  if (info === undefined && http === undefined) return null;
   return (
-    <div role="alert">
-      <FailureBox failure={failure} />
-    </div>
-  );
-}
-
-export function StatusArea() {
-  return (
-    <div className="status-area">
-      <div role="status" aria-live="polite" aria-label="Connection status">
-        <StatusContent />
-      </div>
-      <AuthStatus />
-      <InitializeChoice />
-      <VersionUnsupported />
-      <Failure />
-    </div>
+    <section className="server-summary" aria-label="Server details">
+      {http && <TransportDetails http={http} />}
+      {info && <ServerFacts info={info} />}
+      {info?.era === 'modern' && <DiscoverRefresh />}
+    </section>
   );
 }

@@ -1,5 +1,6 @@
-// How an HTTP connection reaches its server: the URL, the transport in use
-// (and why Auto chose it), the HTTP+SSE endpoint and the session id.
+// How an HTTP connection reaches its server: the URL and the transport in use
+// (TransportSummary, in the top bar's status), and why Auto chose it, the
+// HTTP+SSE endpoint and the session id (TransportDetails, in the sidebar).
 
 import { HTTP_MODE_LABEL } from '../../../protocol/index.js';
 import type { HttpConnectionInfo } from '../../connection/http-connection.js';
@@ -15,8 +16,21 @@ export function TransportSummary({ http }: { http: HttpConnectionInfo }) {
       <dd>
         {mode}
         {http.requested === 'auto' && <span className="hint"> (chosen by Auto)</span>}
-        {http.modeReason && <p className="hint">{http.modeReason}</p>}
       </dd>
+    </dl>
+  );
+}
+
+export function TransportDetails({ http }: { http: HttpConnectionInfo }) {
+  if (!http.modeReason && !http.endpoint && !http.sessionId) return null;
+  return (
+    <dl className="transport-summary" aria-label="HTTP transport details">
+      {http.modeReason && (
+        <>
+          <dt>Why</dt>
+          <dd className="hint">{http.modeReason}</dd>
+        </>
+      )}
       {http.endpoint && (
         <>
           <dt>Endpoint</dt>

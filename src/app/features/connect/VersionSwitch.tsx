@@ -1,11 +1,12 @@
 // The server said it does not speak the version asked for (-32022): its own
 // list, and a one-click reconnect with each version mcpscope also speaks.
 
-import { useApp } from '../../app-context.js';
+import { useApp, useConnectionScope } from '../../hooks.js';
 import { switchableVersions } from './modern-status.js';
 
 export function VersionSwitch({ requested, supported }: { requested: string | undefined; supported: readonly string[] }) {
-  const { controller, connectionPrefs } = useApp();
+  const { controller } = useConnectionScope();
+  const { connectionPrefs } = useApp();
   const { known, unknown } = switchableVersions(supported);
   return (
     <div className="version-switch">

@@ -20,6 +20,8 @@ interface Props {
   onClearFilters: () => void;
   /** Show only the rounds of the multi-round request that began at this log position. */
   onShowConversation: (firstSeq: number) => void;
+  /** Close the detail (Escape does the same); the focus goes back to the row. */
+  onClose: () => void;
 }
 
 type Parsed = { ok: true; value: unknown; pretty: string } | { ok: false };
@@ -33,7 +35,7 @@ function parse(raw: string): Parsed {
   }
 }
 
-export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJump, onClearFilters, onShowConversation }: Props) {
+export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJump, onClearFilters, onShowConversation, onClose }: Props) {
   const { navigationStore } = useApp();
   const rawRef = useRef<HTMLPreElement>(null);
   const treeRef = useRef<HTMLDivElement>(null);
@@ -42,13 +44,16 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
   if (!entry) {
     return (
       <section className="log-detail" aria-label="Frame detail">
-        <p className="hint">Select a row to see the frame in full. Arrow keys move through the rows.</p>
+        <p className="hint">Select a row to see the frame in full. Arrow keys move through the rows, Enter opens one, Escape closes it.</p>
       </section>
     );
   }
   const isJsonRpc = entry.direction === 'in' || entry.direction === 'out';
   return (
     <section className="log-detail" aria-label="Frame detail">
+      <button type="button" className="small detail-close" onClick={onClose} title="Close the detail (Escape)">
+        Close
+      </button>
       <p className="detail-meta">
         <strong>#{entry.seq}</strong> · connection {entry.connection} · {formatOffset(entry.t)} · {formatClock(entry.at)} ·{' '}
         {DIRECTION_LABEL[entry.direction].words} · {entry.kind}

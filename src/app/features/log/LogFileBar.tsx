@@ -1,7 +1,7 @@
 // Export the log as JSON Lines; import such a file to look at it offline.
 
 import { useRef, useState } from 'react';
-import { plural, type LogServer } from '../../../protocol/index.js';
+import { formatCount, plural, type LogServer } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { downloadLog, readLogFile, type ImportedLog, type LintBySeq } from './log-file.js';
 
@@ -13,9 +13,11 @@ interface Props {
   onImported: (log: ImportedLog) => void;
   /** Lint findings to export with the frames (the live log's). */
   findings?: LintBySeq;
+  /** How many frames the filters hide (the export still has them). */
+  hidden: number;
 }
 
-export function LogFileBar({ entries, server, onImported, findings }: Props) {
+export function LogFileBar({ entries, server, onImported, findings, hidden }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -58,6 +60,11 @@ export function LogFileBar({ entries, server, onImported, findings }: Props) {
           {reading ? 'Reading…' : 'Import log'}
         </label>
         {entries.length === 0 && <span className="hint">Nothing to export yet.</span>}
+        {hidden > 0 && (
+          <span className="hint">
+            The filters hide {plural(hidden, 'frame')}; Export log keeps all {formatCount(entries.length)}, of every connection.
+          </span>
+        )}
       </div>
       {(error ?? exportError) && (
         <p role="alert" className="log-error">

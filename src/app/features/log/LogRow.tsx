@@ -17,9 +17,12 @@ interface Props {
   selected: boolean;
   tabbable: boolean;
   onSelect: (seq: number) => void;
+  /** The connection column, when the log holds more than one: its short label and the full one. */
+  connectionLabel?: string;
+  connectionTitle?: string;
 }
 
-export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tabbable, onSelect }: Props) {
+export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tabbable, onSelect, connectionLabel, connectionTitle }: Props) {
   const dir = DIRECTION_LABEL[entry.direction];
   return (
     <div
@@ -35,6 +38,11 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       <div role="cell" className="num muted">
         {entry.seq}
       </div>
+      {connectionLabel !== undefined && (
+        <div role="cell" className="connection" title={connectionTitle}>
+          {connectionLabel}
+        </div>
+      )}
       <div role="cell" className="lint-cell">
         <LintMark seq={entry.seq} />
       </div>
@@ -74,7 +82,13 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
   );
 });
 
-const COLUMNS: Array<{ name: string; title: string; numeric?: boolean }> = [
+interface Column {
+  name: string;
+  title: string;
+  numeric?: boolean;
+}
+
+const COLUMNS: Column[] = [
   { name: '#', title: 'Position in the log', numeric: true },
   { name: 'Lint', title: 'Departures from the MCP specification found on this frame' },
   { name: 'Time', title: 'Milliseconds since the connection started', numeric: true },
@@ -87,10 +101,13 @@ const COLUMNS: Array<{ name: string; title: string; numeric?: boolean }> = [
   { name: 'Raw', title: 'The exact text' },
 ];
 
-export function LogHeaderRow() {
+const CONNECTION_COLUMN: Column = { name: 'Connection', title: 'Which connection of this page the frame belongs to' };
+
+export function LogHeaderRow({ withConnection }: { withConnection: boolean }) {
+  const columns = withConnection ? [COLUMNS[0]!, CONNECTION_COLUMN, ...COLUMNS.slice(1)] : COLUMNS;
   return (
     <div role="row" aria-rowindex={1} className="log-row head">
-      {COLUMNS.map((c) => (
+      {columns.map((c) => (
         <div key={c.name} role="columnheader" title={c.title} className={c.numeric ? 'num' : undefined}>
           {c.name}
         </div>

@@ -1,13 +1,18 @@
 // Every frame in order — sent, received, stderr, stdout noise and mcpscope's own
-// events — filterable, with the selected frame in full beside the table.
+// events — of every connection, filterable (by default: the connection in view),
+// with the selected frame in full beside or under the table, within the viewport.
 
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
 import { useConnection, useNavigation } from '../../hooks.js';
 import { LintRuleFilter } from '../../lint/LintRuleFilter.js';
+import type { ConnectionLabel } from '../../stores/connection-labels.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { installLogBenchHook } from './bench-hook.js';
+import { connectionCount, connectionsToOffer, shownConnection, showsConnection } from './connection-filter.js';
+import { ConnectionFilter } from './ConnectionFilter.js';
+import { RuleClearedNotice } from './RuleClearedNotice.js';
 import { NO_FILTER, filterLog, isFiltering, type FilterResult, type LogFilter } from './filter.js';
 import { formatCount } from '../../../protocol/index.js';
 import { LogDetail } from './LogDetail.js';
@@ -29,15 +34,23 @@ function indexOf(entries: readonly LogEntry[], imported: ImportedLog | null, seq
   return entries[i]?.seq === seq ? i : -1;
 }
 
+/** No labels: an imported log's connections are not this page's. */
+const UNLABELLED: ReadonlyMap<number, ConnectionLabel> = new Map();
+
 export function LogTab() {
-  const { lint, logStore, navigationStore } = useApp();
+  const { connectionLabels, lint, logStore, navigationStore } = useApp();
   const live = useLogEntries(logStore);
   const snapshot = useConnection((s) => s.snapshot);
+  const inView = snapshot?.connection;
   const [imported, setImported] = useState<ImportedLog | null>(null);
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const [reveal, setReveal] = useState(0);
+  const [returnFocus, setReturnFocus] = useState<{ seq: number; n: number } | undefined>();
   const previous = useRef<FilterResult | undefined>(undefined);
+  const split = useRef<HTMLDivElement>(null);
+  const choice = useNavigation((s) => s.logConnection);
+  const labels = useStore(connectionLabels, (s) => s.labels);
 
   useEffect(() => installLogBenchHook(logStore, lint), [logStore, lint]);
 
@@ -45,13 +58,19 @@ export function LogTab() {
   const source: object = imported ?? logStore;
   // Typing in the search box stays responsive while 100,000 frames are filtered.
   const deferredFilter = useDeferredValue(filter);
+  // An imported log is shown whole: its connections are not this page's.
+  const connection = imported ? undefined : shownConnection(choice, inView);
   const filtered = useMemo(() => {
-    const next = filterLog(entries, deferredFilter, source, previous.current);
+    const f = connection === undefined ? deferredFilter : { ...deferredFilter, connection };
+    const next = filterLog(entries, f, source, previous.current);
     previous.current = next;
     return next;
-  }, [entries, deferredFilter, source]);
-  // The lint rule filter narrows what the other filters let through.
+  }, [entries, deferredFilter, source, connection]);
+  const withConnection = connectionCount(filtered.connectionCounts) > 1;
+  // The lint rule filter narrows what the other filters let through. What "Show in log" chose
+  // (a rule, a connection) goes when another connection comes into view.
   const rule = useNavigation((s) => s.logRule);
+  useEffect(() => navigationStore.getState().viewChanged(inView), [navigationStore, inView]);
   const bySeq = useStore(lint.store, (s) => s.bySeq);
   const result = useMemo(() => {
     if (!rule || imported) return filtered;
@@ -62,16 +81,25 @@ export function LogTab() {
   const selected = selectedIndex >= 0 ? entries[selectedIndex] : undefined;
   const hiddenByFilters = selected !== undefined && positionIn(result.indices, selectedIndex) < 0;
 
-  const onSelect = useCallback((seq: number) => setSelectedSeq(seq), []);
+  // Each selection (a click on the row already open too) brings the detail into the viewport.
+  const [opened, setOpened] = useState(0);
+  const onSelect = useCallback((seq: number) => {
+    setSelectedSeq(seq);
+    setOpened((n) => n + 1);
+  }, []);
   const jumpTo = useCallback((seq: number) => {
     setSelectedSeq(seq);
     setReveal((n) => n + 1);
   }, []);
+  const selectedConnection = selected?.connection;
   const clearFiltersAndReveal = useCallback(() => {
     setFilter(NO_FILTER);
-    navigationStore.getState().setLogRule('');
+    const nav = navigationStore.getState();
+    nav.setLogRule('');
+    // The frame may be of a connection the menu does not show.
+    if (selectedConnection !== undefined && !showsConnection(connection, selectedConnection)) nav.setLogConnection(selectedConnection);
     setReveal((n) => n + 1);
-  }, [navigationStore]);
+  }, [navigationStore, selectedConnection, connection]);
   // Another tab (Problems) asked for a frame.
   const logReveal = useNavigation((s) => s.logReveal);
   useEffect(() => {
@@ -89,8 +117,23 @@ export function LogTab() {
     setImported(next);
     setSelectedSeq(null);
   };
+  // The detail opens within the viewport; Escape closes it and gives the focus back to its row.
+  useEffect(() => {
+    if (selectedSeq !== null) split.current?.querySelector('.log-detail')?.scrollIntoView({ block: 'nearest' });
+  }, [selectedSeq, opened]);
+  const closeDetail = useCallback(() => {
+    if (selectedSeq === null) return;
+    setReturnFocus((r) => ({ seq: selectedSeq, n: (r?.n ?? 0) + 1 }));
+    setSelectedSeq(null);
+  }, [selectedSeq]);
+  const onSplitKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Escape' || selectedSeq === null) return;
+    e.preventDefault();
+    closeDetail();
+  };
 
   const filtering = isFiltering(filter) || rule !== '';
+  const hidden = entries.length - result.indices.length;
   const empty =
     entries.length === 0 ? (
       <p className="hint">
@@ -113,13 +156,28 @@ export function LogTab() {
         entries={entries}
         server={imported ? imported.header.server : serverOf(snapshot)}
         onImported={(log) => switchSource(log)}
+        hidden={hidden}
         {...(imported ? {} : { findings: bySeq })}
       />
       {imported ? <ImportedBanner log={imported} onBack={() => switchSource(null)} /> : <SavedLogBanner />}
       <LogFilters filter={filter} result={filtered} onChange={setFilter} />
-      {!imported && <LintRuleFilter />}
+      {!imported && (
+        <div className="log-scope">
+          <LintRuleFilter />
+          {(connectionsToOffer(filtered.connectionCounts, inView, choice).length > 1 || choice !== 'view') && (
+            <ConnectionFilter
+              choice={choice}
+              onChange={(c) => navigationStore.getState().setLogConnection(c)}
+              inView={inView}
+              counts={filtered.connectionCounts}
+            />
+          )}
+        </div>
+      )}
+      {!imported && <RuleClearedNotice />}
       <p className="log-showing">
         Showing {formatCount(result.indices.length)} of {formatCount(entries.length)} frames
+        {connection !== undefined && withConnection && ` (connection ${connection} only)`}
         {filtering && (
           <>
             {' '}
@@ -129,14 +187,24 @@ export function LogTab() {
           </>
         )}
       </p>
-      <div className="log-split">
-        <LogTable entries={entries} indices={result.indices} selectedIndex={selectedIndex} onSelect={onSelect} reveal={reveal} empty={empty} />
+      <div ref={split} className={`log-split${selected ? ' open' : ''}`} onKeyDown={onSplitKeyDown}>
+        <LogTable
+          entries={entries}
+          indices={result.indices}
+          selectedIndex={selectedIndex}
+          onSelect={onSelect}
+          reveal={reveal}
+          empty={empty}
+          {...(withConnection ? { connectionLabels: imported ? UNLABELLED : labels } : {})}
+          {...(returnFocus ? { returnFocus } : {})}
+        />
         <LogDetail
           entry={selected}
           hiddenByFilters={hiddenByFilters}
           onJump={jumpTo}
           onClearFilters={clearFiltersAndReveal}
           onShowConversation={showConversation}
+          onClose={closeDetail}
         />
       </div>
     </div>

@@ -5,6 +5,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { ownValue } from '../../../protocol/index.js';
+import { connectionFullLabel, connectionShortLabel, type ConnectionLabel } from '../../stores/connection-labels.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { LogHeaderRow, LogRow, ROW_HEIGHT } from './LogRow.js';
 import { positionIn } from './positions.js';
@@ -20,9 +21,13 @@ interface Props {
   /** Changes whenever the selected row should be scrolled into view. */
   reveal: number;
   empty: ReactNode;
+  /** The connections' labels when the connection column is shown (the log holds more than one). */
+  connectionLabels?: ReadonlyMap<number, ConnectionLabel>;
+  /** Changes (n) when focus should go back to a row, the one with `seq` (the detail was closed). */
+  returnFocus?: { seq: number; n: number };
 }
 
-export function LogTable({ entries, indices, selectedIndex, onSelect, reveal, empty }: Props) {
+export function LogTable({ entries, indices, selectedIndex, onSelect, reveal, empty, connectionLabels, returnFocus }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const focusSeq = useRef<number | null>(null);
   const count = indices.length;
@@ -54,6 +59,11 @@ export function LogTable({ entries, indices, selectedIndex, onSelect, reveal, em
     },
     [onSelect],
   );
+
+  // Closing the detail gives the focus back to its row.
+  useEffect(() => {
+    if (returnFocus) focusSeq.current = returnFocus.seq;
+  }, [returnFocus]);
 
   // Keyboard moves put focus on the new row once it is rendered.
   useEffect(() => {
@@ -104,9 +114,9 @@ export function LogTable({ entries, indices, selectedIndex, onSelect, reveal, em
 
   return (
     <div className="log-table-area">
-      <div role="table" aria-label="Message log" aria-rowcount={count + 1} className="log-table">
+      <div role="table" aria-label="Message log" aria-rowcount={count + 1} className={`log-table${connectionLabels ? ' with-connection' : ''}`}>
         <div role="rowgroup" className="log-table-head">
-          <LogHeaderRow />
+          <LogHeaderRow withConnection={connectionLabels !== undefined} />
         </div>
         <div role="rowgroup" className="log-table-body" ref={scrollRef} onScroll={onScroll} onKeyDown={onKeyDown}>
           <div className="log-table-space" style={{ height: virtualizer.getTotalSize() }}>
@@ -121,6 +131,12 @@ export function LogTable({ entries, indices, selectedIndex, onSelect, reveal, em
                   selected={item.index === selectedPosition}
                   tabbable={item.index === tabbablePosition}
                   onSelect={select}
+                  {...(connectionLabels
+                    ? {
+                        connectionLabel: connectionShortLabel(entry.connection, connectionLabels.get(entry.connection)),
+                        connectionTitle: connectionFullLabel(entry.connection, connectionLabels.get(entry.connection)),
+                      }
+                    : {})}
                 />
               );
             })}

@@ -134,3 +134,49 @@ describe('the conversation filter', () => {
     expect(filterLog(entries, filter, store).indices.map((i) => entries[i]!.seq)).toEqual([1, 3, 4, 5]);
   });
 });
+
+describe('the connection filter', () => {
+  /** Two servers one after the other, with the page's own note (connection 0) before either. */
+  function twoConnections(): LogEntry[] {
+    const store = createLogStore((run) => run());
+    const s = store.getState();
+    s.append({ t: 0, connection: 0, direction: 'system', kind: 'system', raw: 'page note' });
+    for (const connection of [1, 2]) {
+      s.append({ t: 0, connection, direction: 'system', kind: 'system', raw: `connecting ${connection}` });
+      s.append({ t: 1, connection, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+      s.append({ t: 2, connection, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"result":{}}' });
+    }
+    s.append({ t: 3, connection: 2, direction: 'stderr', kind: 'stderr', raw: 'second server says hi' });
+    return store.getState().entries.slice();
+  }
+  const log = twoConnections();
+  const seqs = (r: { indices: readonly number[] }) => r.indices.map((i) => log[i]!.seq);
+
+  it('shows one connection with its system lines and the page’s own, or all', () => {
+    expect(seqs(filterLog(log, { ...NO_FILTER, connection: 1 }, 'live'))).toEqual([1, 2, 3, 4]);
+    expect(seqs(filterLog(log, { ...NO_FILTER, connection: 2 }, 'live'))).toEqual([1, 5, 6, 7, 8]);
+    expect(seqs(filterLog(log, NO_FILTER, 'live'))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('counts every connection’s frames whatever the filter, and the chips within the connection chosen', () => {
+    const r = filterLog(log, { ...NO_FILTER, connection: 1, directions: ['in', 'stderr'] }, 'live');
+    expect([...r.connectionCounts]).toEqual([
+      [0, 1],
+      [1, 3],
+      [2, 4],
+    ]);
+    expect(r.directionCounts.stderr).toBe(0);
+    expect(r.directionCounts.in).toBe(1);
+    expect(r.directionCounts.system).toBe(2);
+  });
+
+  it('extends a result of one connection like a full scan', () => {
+    const f: LogFilter = { ...NO_FILTER, connection: 2 };
+    const partial = filterLog(log.slice(0, 5), f, 'live');
+    const extended = filterLog(log, f, 'live', partial);
+    const full = filterLog(log, f, 'live');
+    expect(seqs(extended)).toEqual([1, 5, 6, 7, 8]);
+    expect(extended.indices).toEqual(full.indices);
+    expect(extended.connectionCounts).toEqual(full.connectionCounts);
+  });
+});

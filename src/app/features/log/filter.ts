@@ -4,6 +4,7 @@
 
 import { LOG_DIRECTIONS, LOG_KINDS, type LogDirection, type LogKind } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
+import { showsConnection } from './connection-filter.js';
 
 export interface LogFilter {
   /** Show only these directions; empty shows all. */
@@ -16,6 +17,8 @@ export interface LogFilter {
   text: string;
   /** Show only the rounds of one multi-round request, named by the log position of its first request. */
   conversation?: number;
+  /** Show only this connection's frames (and the page's own lines); absent for every connection. */
+  connection?: number;
 }
 
 export const NO_FILTER: LogFilter = { directions: [], kinds: [], method: '', text: '' };
@@ -29,6 +32,8 @@ export interface FilterResult {
   kindCounts: Readonly<Record<LogKind, number>>;
   /** Every method seen (no filter applied), with how many frames carry it. */
   methods: ReadonlyMap<string, number>;
+  /** Every connection seen (no filter applied), with how many frames it has. */
+  connectionCounts: ReadonlyMap<number, number>;
   /** What this result covers, so it can be extended. */
   readonly basis: { source: unknown; key: string; scanned: number; lastSeq: number };
 }
@@ -80,21 +85,25 @@ export function filterLog(entries: readonly LogEntry[], filter: LogFilter, sourc
   const directionCounts = extend ? { ...previous!.directionCounts } : zeroCounts(LOG_DIRECTIONS);
   const kindCounts = extend ? { ...previous!.kindCounts } : zeroCounts(LOG_KINDS);
   const methods = extend ? new Map(previous!.methods) : new Map<string, number>();
+  const connectionCounts = extend ? new Map(previous!.connectionCounts) : new Map<number, number>();
 
   const directions = filter.directions.length > 0 ? new Set(filter.directions) : null;
   const kinds = filter.kinds.length > 0 ? new Set(filter.kinds) : null;
   const method = filter.method;
   const matches = textMatcher(filter.text);
   const conversation = filter.conversation;
+  const connection = filter.connection;
 
   for (let i = extend ? base.scanned : 0; i < entries.length; i++) {
     const e = entries[i]!;
     countMethods(e, methods);
+    connectionCounts.set(e.connection, (connectionCounts.get(e.connection) ?? 0) + 1);
     if (method !== '' && !carries(e, method)) continue;
     if (conversation !== undefined && e.conversation?.firstSeq !== conversation) continue;
     if (matches !== null && !matches(e.raw)) continue;
     const directionOk = directions === null || directions.has(e.direction);
     const kindOk = kinds === null || kinds.has(e.kind);
+    if (!showsConnection(connection, e.connection)) continue;
     if (kindOk) directionCounts[e.direction]++;
     if (directionOk) kindCounts[e.kind]++;
     if (directionOk && kindOk) indices.push(i);
@@ -105,6 +114,7 @@ export function filterLog(entries: readonly LogEntry[], filter: LogFilter, sourc
     directionCounts,
     kindCounts,
     methods,
+    connectionCounts,
     basis: { source, key, scanned: entries.length, lastSeq: last?.seq ?? 0 },
   };
 }

@@ -3,7 +3,12 @@
 // and the selected message in full. Each message is also a frame in the Log tab.
 
 import { useId, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import { LOGGING_LEVELS, formatCount, isLoggingLevel, plural } from '../../../protocol/index.js';
+import { useApp } from '../../app-context.js';
+import { useConnection } from '../../hooks.js';
+import { ConnectionFilter } from '../log/ConnectionFilter.js';
+import { connectionCount, connectionsToOffer, shownConnection, showsConnection, type ConnectionChoice } from '../log/connection-filter.js';
 import { LevelControl } from './LevelControl.js';
 import { MessageDetail } from './MessageDetail.js';
 import { MessageList } from './MessageList.js';
@@ -66,16 +71,32 @@ export function LoggingTab() {
   const minLevel = useLogging((s) => s.minLevel);
   const logger = useLogging((s) => s.logger);
   const [selected, setSelected] = useState<number | undefined>();
+  // Messages of the connection in view by default: another server's must not mix in.
+  const inView = useConnection((s) => s.snapshot?.connection);
+  const [choice, setChoice] = useState<ConnectionChoice>('view');
+  const connection = shownConnection(choice, inView);
   // `messages` grows in place: `version` says when.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const indices = useMemo(() => shownIndices(messages, minLevel, logger), [messages, version, minLevel, logger]);
+  const { indices, perConnection } = useMemo(() => {
+    const perConnection = new Map<number, number>();
+    for (const m of messages) perConnection.set(m.connection, (perConnection.get(m.connection) ?? 0) + 1);
+    const indices = shownIndices(messages, minLevel, logger).filter((i) => showsConnection(connection, messages[i]!.connection));
+    return { indices, perConnection };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [messages, version, minLevel, logger, connection]);
+  const labels = useStore(useApp().connectionLabels, (s) => s.labels);
   const chosen = selected === undefined ? undefined : messages.find((m) => m.n === selected);
-  const filtered = minLevel !== '' || logger !== undefined;
+  const several = connectionCount(perConnection) > 1;
+  const filtered = minLevel !== '' || logger !== undefined || (several && connection !== undefined);
 
   return (
     <div className="logging-tab">
       <LevelControl />
       <Filters />
+      {(connectionsToOffer(perConnection, inView, choice).length > 1 || choice !== 'view') && (
+        <div className="toolbar">
+          <ConnectionFilter choice={choice} onChange={setChoice} inView={inView} counts={perConnection} />
+        </div>
+      )}
       <p className="hint" role="status" aria-label="Message count">
         {filtered ? `Showing ${plural(indices.length, 'message')} of ${formatCount(messages.length)}` : plural(messages.length, 'message')}
         {filtered && minLevel !== '' ? ' (a message with an unknown level is always shown)' : ''}.
@@ -86,7 +107,13 @@ export function LoggingTab() {
       ) : indices.length === 0 ? (
         <p className="hint">No message matches the filters.</p>
       ) : (
-        <MessageList messages={messages} indices={indices} selected={chosen?.n} onSelect={setSelected} />
+        <MessageList
+          messages={messages}
+          indices={indices}
+          selected={chosen?.n}
+          onSelect={setSelected}
+          {...(several && connection === undefined ? { labels } : {})}
+        />
       )}
       {chosen && <MessageDetail m={chosen} />}
     </div>

@@ -5,6 +5,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { formatClock } from '../../../protocol/index.js';
+import { connectionFullLabel, connectionShortLabel, type ConnectionLabel } from '../../stores/connection-labels.js';
 import { useFollowScroll } from '../log/use-follow.js';
 import { dataPreview } from './format.js';
 import type { ReceivedLogMessage } from './logging-store.js';
@@ -16,19 +17,22 @@ interface Props {
   indices: readonly number[];
   selected: number | undefined;
   onSelect: (n: number) => void;
+  /** With several connections shown: their labels, for a connection column. */
+  labels?: ReadonlyMap<number, ConnectionLabel>;
 }
 
-export function MessageList({ messages, indices, selected, onSelect }: Props) {
+export function MessageList({ messages, indices, selected, onSelect, labels }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = indices.length;
   const { following, onScroll, jumpToLatest } = useFollowScroll(scrollRef, count);
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   return (
     <div className="log-table-area">
-      <div role="table" aria-label="Server log messages" aria-rowcount={count + 1} className="log-table logging-table">
+      <div role="table" aria-label="Server log messages" aria-rowcount={count + 1} className={`log-table logging-table${labels ? ' with-connection' : ''}`}>
         <div role="rowgroup" className="log-table-head">
           <div role="row" aria-rowindex={1} className="log-row logging-row head">
             <div role="columnheader">Time</div>
+            {labels && <div role="columnheader">Connection</div>}
             <div role="columnheader">Level</div>
             <div role="columnheader">Logger</div>
             <div role="columnheader">Data</div>
@@ -38,7 +42,18 @@ export function MessageList({ messages, indices, selected, onSelect }: Props) {
           <div className="log-table-space" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const m = messages[indices[item.index]!]!;
-              return <MessageRow key={m.n} m={m} rowIndex={item.index + 2} top={item.start} selected={m.n === selected} onSelect={onSelect} />;
+              const label = labels?.get(m.connection);
+              return (
+                <MessageRow
+                  key={m.n}
+                  m={m}
+                  rowIndex={item.index + 2}
+                  top={item.start}
+                  selected={m.n === selected}
+                  onSelect={onSelect}
+                  {...(labels ? { connectionLabel: connectionShortLabel(m.connection, label), connectionTitle: connectionFullLabel(m.connection, label) } : {})}
+                />
+              );
             })}
           </div>
         </div>
@@ -58,12 +73,16 @@ const MessageRow = memo(function MessageRow({
   top,
   selected,
   onSelect,
+  connectionLabel,
+  connectionTitle,
 }: {
   m: ReceivedLogMessage;
   rowIndex: number;
   top: number;
   selected: boolean;
   onSelect: (n: number) => void;
+  connectionLabel?: string;
+  connectionTitle?: string;
 }) {
   return (
     <div
@@ -84,6 +103,11 @@ const MessageRow = memo(function MessageRow({
       <div role="cell" className="num muted">
         {formatClock(m.receivedAt)}
       </div>
+      {connectionLabel !== undefined && (
+        <div role="cell" className="muted" title={connectionTitle}>
+          {connectionLabel}
+        </div>
+      )}
       <div role="cell">
         <span className={`level-badge level-${m.known ?? 'unknown'}`} title={m.known ? undefined : 'Not one of the eight log levels'}>
           {m.level}

@@ -9,8 +9,10 @@ import { ProblemsTab } from './ProblemsTab.js';
 function render(add: (app: ReturnType<typeof createTestApp>['app']) => void): string {
   const { app } = createTestApp();
   add(app);
-  const store = app.lint.store as { getInitialState: () => unknown; getState: () => unknown };
-  store.getInitialState = store.getState;
+  // Rendered on the server, a store shows its initial state: make that the state the test set.
+  for (const store of [app.lint.store, app.connectionLabels, app.connectionStore] as Array<{ getInitialState: () => unknown; getState: () => unknown }>) {
+    store.getInitialState = store.getState;
+  }
   return renderToString(createElement(AppProvider, { app, children: createElement(ProblemsTab) }));
 }
 
@@ -32,5 +34,46 @@ describe('the Problems tab with the OAuth flow’s findings', () => {
     const html = render((app) => app.lint.add(1, [prmFinding]));
     expect(html).not.toContain('aria-label="Problems by rule"');
     expect(html).toContain('1 finding: 0 error(s), 1 warning(s), 0 info');
+  });
+});
+
+describe('the Problems tab with several connections', () => {
+  const jr = { ...prmFinding, rule: 'JR-VERSION' as const, severity: 'error' as const, message: 'frame rule', seq: 4, subject: 'server' as const };
+  const ping = { ...jr, rule: 'PING-RESULT' as const, seq: 9 };
+  function twoConnections(inView: number | undefined) {
+    const html = render((app) => {
+      if (inView !== undefined) {
+        const store = app.connectionStore as { setState: (s: unknown) => void };
+        store.setState({ snapshot: { connection: inView, status: 'ready', transport: { kind: 'stdio', command: 'x', args: [], env: {} } } });
+      }
+      app.connectionLabels.setState({
+        labels: new Map([
+          [1, { connection: 1, server: 'first 1.0', transport: 'stdio' }],
+          [2, { connection: 2, server: 'second 2.0', transport: 'HTTP' }],
+        ]),
+      });
+      app.lint.add(1, [jr, jr]);
+      app.lint.add(2, [ping]);
+    });
+    return html.replace(/<!-- -->/g, '');
+  }
+
+  it('shows the connection in view by default, and offers the others with their counts', () => {
+    const html = twoConnections(2);
+    expect(html).toContain('Connection 2 · second 2.0 (current)');
+    expect(html).toContain('PING-RESULT');
+    expect(html).not.toContain('JR-VERSION');
+    expect(html).toContain('Other connections have findings too');
+    expect(html).toMatch(/<option value="1"[^>]*>#1 first 1.0 \(2\)<\/option>/);
+    expect(html).toMatch(/<option value="all"[^>]*>All connections \(3\)<\/option>/);
+  });
+
+  it('merges every connection with a connection column when none is in view', () => {
+    const html = twoConnections(undefined);
+    expect(html).toContain('<th scope="col">Connection</th>');
+    expect(html).toMatch(/title="Connection 1 · first 1.0 · stdio"[^>]*>#1 first 1.0</);
+    expect(html).toMatch(/title="Connection 2 · second 2.0 · HTTP"[^>]*>#2 second 2.0</);
+    expect(html).toContain('Connection 1 · first 1.0 (earlier): 2 findings');
+    expect(html.indexOf('JR-VERSION')).toBeLessThan(html.indexOf('PING-RESULT'));
   });
 });

@@ -11,6 +11,7 @@ import { chooseServer, restoreServer } from './server-settings.js';
 import { lazyView } from '../../components/LazyView.js';
 import { ServerActions } from './ServerActions.js';
 import { ServerGroup } from './ServerGroup.js';
+import { useFormLink } from './use-form-link.js';
 import { useServerSelection, useServersApi } from './use-servers.js';
 import './servers.css';
 
@@ -59,6 +60,7 @@ export function ServerList() {
   const api = useServersApi();
   const list = useServerList(api);
   useRecentAfterConnect();
+  useFormLink();
   const selected = useServerSelection((s) => s.selected);
   const [message, setMessage] = useState<ListMessage>();
   const [dialog, setDialog] = useState<'import' | 'export'>();

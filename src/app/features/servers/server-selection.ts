@@ -25,7 +25,7 @@ export interface ServerSelectionState {
   /** The selected server's transport as saved (secret values as KEPT_SECRET): what its unsaved edits are kept against. */
   base?: TransportConfig;
   load?: FormLoad;
-  /** The Connect form as it is now: the form mirrors itself here, for Add and Save. */
+  /** The Connect form as it is now (mirrored from its store), for Add and Save. */
   form?: ConnectForm;
   /** Values revealed by the person, by env or header name, for the selected server only. */
   revealed: Readonly<Record<string, string>>;
@@ -37,7 +37,7 @@ export interface ServerSelectionState {
   clear(form?: ConnectForm): void;
   /** The selected server's base changed (saved anew, renamed): its edits are kept against the new one. */
   rebase(base: TransportConfig): void;
-  formChanged(form: ConnectForm): void;
+  formChanged(form: ConnectForm | undefined): void;
   setRevealed(name: string, value: string | undefined): void;
   markRestored(): void;
 }

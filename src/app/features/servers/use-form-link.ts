@@ -1,42 +1,31 @@
 // The Connect form's link to the server list: a server chosen in the list replaces the form's
-// fields, the form's edits are mirrored for Add and Save and kept (as drafts) against the selected
-// server, and Connect opens the selected server by reference.
+// fields (once the form has started from the launch configuration), the form's values are
+// mirrored for Add and Save, and the form store learns which saved server it holds (its edits are
+// kept against it, and Connect opens it by reference).
 
 import { useEffect, useRef } from 'react';
-import type { TransportConfig } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
-import type { ConnectRequest } from '../../connection/controller.js';
-import type { ConnectForm } from '../connect/form-model.js';
+import { useConnectForm, useConnectFormStore } from '../connect/connect-form-context.js';
 import { useServerSelection } from './use-servers.js';
 
-interface Link {
-  form: ConnectForm;
-  /** Called with a chosen server's fields; `edited` says they are unsaved edits (kept as such). */
-  replace: (form: ConnectForm, edited: boolean, typeAgain: string[]) => void;
-  /** Whether the person edited the form since it was filled (read when needed: a load resets it). */
-  edited: () => boolean;
-  prefill: TransportConfig | undefined;
-}
-
-export function useFormLink({ form, replace, edited, prefill }: Link) {
-  const { servers, formDrafts } = useApp();
+export function useFormLink(): void {
+  const { servers } = useApp();
+  const formStore = useConnectFormStore();
+  const started = useConnectForm((s) => s.form !== undefined);
   const load = useServerSelection((s) => s.load);
   const selected = useServerSelection((s) => s.selected);
   const base = useServerSelection((s) => s.base);
   const taken = useRef(0);
   useEffect(() => {
-    if (load === undefined || load.seq === taken.current) return;
+    if (!started || load === undefined || load.seq === taken.current) return;
     taken.current = load.seq;
-    replace(load.form, load.edited, load.typeAgain);
-  }, [load, replace]);
-  useEffect(() => servers.getState().formChanged(form), [form, servers]);
-  // Edits of a saved server are kept against it as saved; else against the launch prefill.
-  const savedBase = selected !== undefined ? base : undefined;
+    formStore.getState().replace(load.form, load.typeAgain);
+  }, [started, load, formStore]);
   useEffect(() => {
-    if (!edited()) return;
-    if (savedBase !== undefined && selected !== undefined) formDrafts.save(savedBase, form, selected);
-    else if (selected === undefined) formDrafts.save(prefill, form);
-  }, [form, edited, prefill, savedBase, selected, formDrafts]);
-  /** The request, opening the selected server by reference (the proxy puts its kept secrets in). */
-  return (request: ConnectRequest): ConnectRequest => (selected !== undefined ? { ...request, savedServer: selected } : request);
+    formStore.getState().setSavedServer(selected !== undefined && base !== undefined ? { id: selected, base } : undefined);
+  }, [selected, base, formStore]);
+  useEffect(() => {
+    servers.getState().formChanged(formStore.getState().form);
+    return formStore.subscribe((s) => servers.getState().formChanged(s.form));
+  }, [formStore, servers]);
 }

@@ -1,0 +1,68 @@
+// `mcpscope wrap -- COMMAND ARGS…`: sits between a real host and a stdio
+// server, forwards their bytes untouched and records them in a capture. It
+// writes nothing of its own to stdout; its few words go to stderr.
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { logHeader, maskCredentials, plural } from '../src/protocol/wire.js';
+import { WRAP_USAGE, parseWrapArgs, type WrapOptions } from './args.js';
+import { CaptureFile, captureFileName, capturesDirectory, serverName, unusedPath } from './capture-file.js';
+import { exitLike, runPassthrough, type PassthroughEnd } from './passthrough.js';
+import { Recorder } from './recorder.js';
+
+const say = (line: string) => process.stderr.write(`mcpscope wrap: ${line}\n`);
+
+function exitSentence(end: Extract<PassthroughEnd, { started: true }>): string {
+  return end.signal !== null ? `The server was killed by signal ${end.signal}.` : `The server exited with code ${end.code}.`;
+}
+
+async function wrap(o: WrapOptions): Promise<never> {
+  const startedAt = Date.now();
+  const t0 = performance.now();
+  const name = o.name ?? serverName(o.command, o.args);
+  const argv = [o.command, ...o.args];
+  const asked = o.capture === undefined ? undefined : unusedPath(o.capture);
+  if (asked !== undefined && asked !== o.capture) say(`${o.capture} is already there, so this session is recorded in ${asked}.`);
+  const file = new CaptureFile(asked ?? join(capturesDirectory(), captureFileName(name, new Date(startedAt), process.pid)), {
+    fresh: asked === undefined,
+    say,
+  });
+  file.write(`${JSON.stringify(logHeader({ name, command: maskCredentials(argv.join(' ')) }, new Date(startedAt)))}\n`);
+  const recorder = new Recorder({ sink: file, startedAt, now: () => performance.now() - t0, onFallBehind: () => file.fallBehind() });
+
+  const end = await runPassthrough({
+    command: o.command,
+    args: o.args,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    tap: recorder,
+    onStart: (pid) => recorder.system(`Server started (pid ${pid}) by mcpscope wrap.`, `argv: ${JSON.stringify(argv)}`),
+  });
+  recorder.flush();
+  if (end.started) recorder.system(exitSentence(end));
+  else {
+    say(end.reason);
+    recorder.system(end.reason, `argv: ${JSON.stringify(argv)}`);
+  }
+  if (file.dropped > 0 && file.writing) recorder.system(`${plural(file.dropped, 'record')} could not be written: the disk was not keeping up.`);
+  await file.end();
+  if (!end.started) process.exit(end.code);
+  exitLike(end);
+  // exitLike ends the process; this only satisfies the type.
+  return new Promise<never>(() => {});
+}
+
+/** Run by bin/mcpscope.js for `mcpscope wrap …`; it ends the process itself, as the server ended. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const parsed = parseWrapArgs(argv);
+  if (!parsed.ok) {
+    say(parsed.error);
+    process.exit(2);
+  }
+  if (parsed.value === 'help') {
+    // On stderr too: whatever a host reads on stdout, the wrapper never wrote.
+    process.stderr.write(`${WRAP_USAGE}\n`);
+    process.exit(0);
+  }
+  await wrap(parsed.value);
+}
