@@ -134,7 +134,7 @@ test('a saved server survives a proxy restart, is chosen again after a reload, a
   await expect(form.getByLabel('Working directory')).toHaveValue(tmpdir());
   // The form holds the proxy's mask for the token; the proxy starts the server with the kept value.
   await expect(form.getByRole('button', { name: 'Reveal the value of DEMO_TOKEN' })).toBeVisible();
-  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('mcpscope demo server');
   expect(await pageText(page)).not.toContain(SECRET);
   // Opened by reference: it is the most recent now.
