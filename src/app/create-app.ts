@@ -13,6 +13,7 @@ import { createClientSettings } from './features/client-capabilities/client-sett
 import { createConnectionPrefs } from './features/connect/connection-prefs.js';
 import { createAuthSettings } from './features/connect/auth-settings.js';
 import { createFormDrafts } from './features/connect/form-draft.js';
+import { createServerSelection } from './features/servers/server-selection.js';
 import { createDiscoverStore } from './features/connect/discover-store.js';
 import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
 import { createElicitationStore } from './features/elicitation/elicitation.js';
@@ -158,6 +159,8 @@ export function createApp(env: PageEnvironment) {
     authSettings: createAuthSettings(env.settings),
     /** The Connect form's unsaved edits, kept across reloads without their secret values. */
     formDrafts: createFormDrafts(env.settings),
+    /** The saved server the Connect form holds (its id kept across reloads) and the secrets revealed of it. */
+    servers: createServerSelection(env.settings),
     discover: createDiscoverStore({ session }),
     pingStore: createPingStore({ session }),
     toolsStore: createToolsStore({

@@ -5,6 +5,8 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
+import { KEPT_SECRET } from '../../../protocol/index.js';
+import { typedOverMask } from '../servers/KeptSecretValue.js';
 import { AUTH_MODES, TOKEN_ENDPOINT_AUTH_METHODS, hasAuthorizationHeader, type AuthMode } from './auth-settings.js';
 import type { HeaderRow } from './form-model.js';
 
@@ -64,12 +66,14 @@ export function AuthorizationFields({ headers, disabled }: Props) {
             type="password"
             className="mono"
             value={s.clientSecret}
-            onChange={(e) => s.set({ clientSecret: e.target.value })}
+            onChange={(e) => s.set({ clientSecret: s.clientSecret === KEPT_SECRET ? typedOverMask(e.target.value) : e.target.value })}
             aria-describedby={`${id}-secret-hint`}
             autoComplete="off"
           />
           <p className="hint" id={`${id}-secret-hint`}>
-            Kept only in this page’s memory and sent to the proxy on Connect; never saved in the browser. Enter it again after a reload.
+            {s.clientSecret === KEPT_SECRET
+              ? 'Kept by the proxy for this saved server (the page never gets it); typing replaces it.'
+              : 'Kept only in this page’s memory and sent to the proxy on Connect; never saved in the browser. Enter it again after a reload.'}
           </p>
           <label htmlFor={`${id}-method`}>Token endpoint authentication</label>
           <select

@@ -2,6 +2,7 @@
 // the Connect form store once, by ConnectFormProvider), and what the server established.
 
 import { LaunchConfigError, useLaunchConfig } from '../../api/launch-config.js';
+import { ServerList } from '../servers/ServerList.js';
 import { ConnectionForm } from './ConnectionForm.js';
 import { useConnectForm } from './connect-form-context.js';
 import { ServerDetails } from './StatusArea.js';
@@ -12,6 +13,7 @@ export function ConnectionPanel({ token, onConnect }: { token: string; onConnect
   return (
     <section className="connection-panel" aria-labelledby="connection-heading">
       <h2 id="connection-heading">Server</h2>
+      <ServerList />
       {config.isPending && <p className="hint">Reading the proxy's configuration…</p>}
       {config.isError && (
         <div className="failure" role="alert">

@@ -1,9 +1,14 @@
 // Name / value rows with add and remove: the server's environment, or the
-// request headers of an HTTP server (whose values, often secrets, stay hidden
-// until shown).
+// request headers of an HTTP server. A value is secret when its name says so
+// (isSecretName) or the person marks it: then it stays hidden until shown. A
+// secret the proxy keeps for a saved server is never in the page until revealed.
 
 import { useState } from 'react';
+import { isSecretName } from '../../../protocol/index.js';
+import { KEPT_SECRET } from '../../../protocol/index.js';
+import { KeptSecretValue } from '../servers/KeptSecretValue.js';
 import { newEnvRow, type EnvRow } from './form-model.js';
+import './key-value-rows.css';
 
 interface Props {
   legend: string;
@@ -14,7 +19,7 @@ interface Props {
   disabled: boolean;
   emptyHint: string;
   placeholders: [string, string];
-  /** Hide values until shown. */
+  /** Hide every value until shown (headers: often credentials). */
   secret?: boolean;
   className?: string;
 }
@@ -35,33 +40,59 @@ export function KeyValueRows({ legend, noun, rows, onChange, disabled, emptyHint
       <legend>{legend}</legend>
       {rows.length === 0 && <p className="hint">{emptyHint}</p>}
       {rows.map((row, i) => {
-        const visible = !secret || shown.has(row.key);
+        const byName = isSecretName(row.name.trim());
+        const hidden = secret || byName || row.secret === true;
+        const visible = !hidden || shown.has(row.key);
         return (
-          <div className={`env-row${secret ? ' header-row' : ''}`} key={row.key}>
-            {(['name', 'value'] as const).map((field, j) => (
-              <input
-                key={field}
-                className="mono"
-                type={field === 'value' && !visible ? 'password' : 'text'}
-                aria-label={`${noun} ${i + 1} ${field}`}
-                placeholder={placeholders[j]}
-                value={row[field]}
-                spellCheck={false}
-                autoComplete="off"
-                onChange={(e) => edit(row.key, { [field]: e.target.value })}
-              />
-            ))}
-            {secret && (
-              <button
-                type="button"
-                className="secondary small"
-                aria-label={`${visible ? 'Hide' : 'Show'} the value of ${lower} ${i + 1}`}
-                aria-pressed={visible}
-                onClick={() => toggle(row.key)}
-              >
-                {visible ? 'Hide' : 'Show'}
-              </button>
+          <div className="env-row kv-row" key={row.key}>
+            <input
+              className="mono"
+              aria-label={`${noun} ${i + 1} name`}
+              placeholder={placeholders[0]}
+              value={row.name}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(e) => edit(row.key, { name: e.target.value })}
+            />
+            {row.value === KEPT_SECRET ? (
+              <KeptSecretValue name={row.name} label={`${noun} ${i + 1} value`} onChange={(value) => edit(row.key, { value })} />
+            ) : (
+              <>
+                <input
+                  className="mono"
+                  type={visible ? 'text' : 'password'}
+                  aria-label={`${noun} ${i + 1} value`}
+                  placeholder={placeholders[1]}
+                  value={row.value}
+                  spellCheck={false}
+                  autoComplete="off"
+                  onChange={(e) => edit(row.key, { value: e.target.value })}
+                />
+                {hidden ? (
+                  <button
+                    type="button"
+                    className="secondary small"
+                    aria-label={`${visible ? 'Hide' : 'Show'} the value of ${lower} ${i + 1}`}
+                    aria-pressed={visible}
+                    onClick={() => toggle(row.key)}
+                  >
+                    {visible ? 'Hide' : 'Show'}
+                  </button>
+                ) : (
+                  <span />
+                )}
+              </>
             )}
+            <label className="kv-secret" title={byName ? 'Secret by its name' : 'Kept out of the log, exports and the browser'}>
+              <input
+                type="checkbox"
+                aria-label={`${noun} ${i + 1} is secret`}
+                checked={byName || row.secret === true}
+                disabled={byName}
+                onChange={(e) => edit(row.key, { secret: e.target.checked })}
+              />
+              secret
+            </label>
             <button
               type="button"
               className="icon-button"

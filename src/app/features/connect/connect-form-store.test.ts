@@ -4,6 +4,7 @@ import type { ConnectRequest } from '../../connection/controller.js';
 import { DEFAULT_AUTH_SETTINGS } from './auth-settings.js';
 import { connectFromForm, createConnectFormStore } from './connect-form-store.js';
 import { createFormDrafts } from './form-draft.js';
+import { formFromPrefill } from './form-model.js';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -81,5 +82,28 @@ describe('Connect from the form', () => {
     const sent: ConnectRequest[] = [];
     expect(connectFromForm(deps(store, sent))).toBe(false);
     expect(sent).toEqual([]);
+  });
+
+  it("holding a saved server: its edits are kept against it, not the launch's, and Connect opens it by reference", () => {
+    const storage = memoryStorage();
+    const drafts = createFormDrafts(storage);
+    const store = createConnectFormStore(drafts);
+    store.getState().load(demo);
+    store.getState().setSavedServer({ id: 's-1', base: other });
+    store.getState().replace(formFromPrefill(other), []);
+    store.getState().edit({ url: 'http://127.0.0.1:3000/edited' });
+    expect(drafts.read(other, 's-1')?.form.url).toBe('http://127.0.0.1:3000/edited');
+    expect(drafts.read(demo)).toBeUndefined();
+    const sent: ConnectRequest[] = [];
+    const deps = {
+      form: store,
+      version: () => ({ choice: 'auto' as const, probe: true }),
+      authSettings: () => ({ ...DEFAULT_AUTH_SETTINGS, mode: 'off' as const }),
+    };
+    expect(connectFromForm({ ...deps, connect: (r) => sent.push(r) })).toBe(true);
+    expect(sent[0]?.savedServer).toBe('s-1');
+    store.getState().setSavedServer(undefined);
+    connectFromForm({ ...deps, connect: (r) => sent.push(r) });
+    expect(sent[1]?.savedServer).toBeUndefined();
   });
 });

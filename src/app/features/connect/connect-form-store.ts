@@ -18,11 +18,16 @@ export interface ConnectFormState {
   typeAgain: readonly string[];
   /** Why the last Connect did not start, one sentence each. */
   errors: readonly string[];
+  /** The saved server the form holds (its id, and its transport as saved): edits are kept against it, Connect opens it by reference. */
+  savedServer?: { id: string; base: TransportConfig };
   /** Start from this prefill: the edits made against it, else the prefill itself. Again for the same prefill: nothing. */
   load(prefill: TransportConfig | undefined): void;
   /** The person's edit: kept as the draft. */
   edit(patch: Partial<ConnectForm>): void;
   setErrors(errors: readonly string[]): void;
+  /** A saved server chosen in the list (or none): its fields replace the form's. */
+  replace(form: ConnectForm, typeAgain: readonly string[]): void;
+  setSavedServer(saved: { id: string; base: TransportConfig } | undefined): void;
 }
 
 export type ConnectFormStore = StoreApi<ConnectFormState>;
@@ -42,13 +47,16 @@ export function createConnectFormStore(drafts: FormDrafts): ConnectFormStore {
       set({ prefill, form: draft?.form ?? formFromPrefill(prefill), typeAgain: draft?.typeAgain ?? [], errors: [] });
     },
     edit: (patch) => {
-      const { form, prefill } = get();
+      const { form, prefill, savedServer } = get();
       if (form === undefined) return;
       const next = { ...form, ...patch };
       set({ form: next });
-      drafts.save(prefill, next);
+      if (savedServer !== undefined) drafts.save(savedServer.base, next, savedServer.id);
+      else drafts.save(prefill, next);
     },
     setErrors: (errors) => set({ errors }),
+    replace: (form, typeAgain) => set({ form, typeAgain, errors: [] }),
+    setSavedServer: (savedServer) => set({ savedServer }),
   }));
 }
 
@@ -69,6 +77,7 @@ export function connectFromForm(deps: ConnectFromFormDeps): boolean {
     return false;
   }
   deps.form.getState().setErrors([]);
-  void deps.connect(built.request);
+  const saved = deps.form.getState().savedServer;
+  void deps.connect(saved !== undefined ? { ...built.request, savedServer: saved.id } : built.request);
   return true;
 }

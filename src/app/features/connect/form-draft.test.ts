@@ -64,4 +64,25 @@ describe('the Connect form draft', () => {
     const retyped = { ...restored.form, env: restored.form.env.map((r) => (r.name === 'GITHUB_TOKEN' ? { ...r, value: 'again' } : r)) };
     expect(typeAgainNote(restored.typeAgain, retyped)).toBeUndefined();
   });
+
+  it('keeps a value the person marked secret out of storage, and the mark in', () => {
+    const storage = memoryStorage();
+    const form: ConnectForm = { ...formFromPrefill(demo), env: [{ ...newEnvRow('LOGIN', 'typed-login'), secret: true }, newEnvRow('MODE', 'y')] };
+    saveDraft(storage, demo, form);
+    expect([...storage.items.values()].join()).not.toContain('typed-login');
+    const restored = readDraft(storage, demo)!;
+    expect(restored.form.env.map((r) => [r.name, r.value, r.secret])).toEqual([
+      ['LOGIN', '', true],
+      ['MODE', 'y', undefined],
+    ]);
+    expect(restored.typeAgain).toEqual(['LOGIN']);
+  });
+
+  it("keeps a saved server's edits against that server: not another one with the same settings, nor the launch", () => {
+    const storage = memoryStorage();
+    saveDraft(storage, demo, { ...formFromPrefill(demo), cwd: '/edited' }, 's-1');
+    expect(readDraft(storage, demo, 's-1')?.form.cwd).toBe('/edited');
+    expect(readDraft(storage, demo, 's-2')).toBeUndefined();
+    expect(readDraft(storage, demo)).toBeUndefined();
+  });
 });

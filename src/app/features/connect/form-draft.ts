@@ -3,7 +3,8 @@
 // were made against: a proxy started for another server (npm start --
 // other-server) prefills the form afresh. Secret values (isSecretName) are
 // never written: one left as the launch gave it comes back from the prefill,
-// one the person typed must be typed again.
+// one the person typed must be typed again. A saved server's edits are kept
+// against it as saved (its id and transport), so the prefill there is that.
 
 import { isHttpMode, isSecretName, type TransportConfig } from '../../../protocol/index.js';
 import type { SettingsStorage } from '../../components/icons/icon-origins.js';
@@ -13,7 +14,7 @@ const KEY = 'mcpscope.connectDraft';
 
 /** A row's value as stored: the value, or for a secret where it comes from. */
 type SavedValue = string | { secret: 'prefill' | 'typed' };
-type SavedRow = [name: string, value: SavedValue];
+type SavedRow = [name: string, value: SavedValue, markedSecret?: true];
 
 interface SavedDraft {
   prefill: string;
@@ -31,26 +32,32 @@ function prefillValues(prefill: TransportConfig | undefined): Record<string, str
   return prefill.kind === 'stdio' ? prefill.env : prefill.headers;
 }
 
-/** What identifies the prefill, with its secret values left out. */
-export function prefillIdentity(prefill: TransportConfig | undefined): string {
-  if (prefill === undefined) return 'none';
+/** What identifies the prefill (and the saved server, when the edits are of one), with its secret values left out. */
+export function prefillIdentity(prefill: TransportConfig | undefined, savedServer?: string): string {
+  const scope = savedServer !== undefined ? `saved ${savedServer} ` : '';
+  if (prefill === undefined) return `${scope}none`;
   const names = Object.entries(prefillValues(prefill)).map(([k, v]) => [k, isSecretName(k) ? '' : v]);
-  return prefill.kind === 'stdio'
-    ? JSON.stringify(['stdio', prefill.command, prefill.args, names, prefill.cwd ?? ''])
-    : JSON.stringify(['http', prefill.url, names, prefill.mode]);
+  return `${scope}${
+    prefill.kind === 'stdio'
+      ? JSON.stringify(['stdio', prefill.command, prefill.args, names, prefill.cwd ?? ''])
+      : JSON.stringify(['http', prefill.url, names, prefill.mode])
+  }`;
 }
 
 function saveRows(rows: EnvRow[], launch: Record<string, string>): SavedRow[] {
-  return rows.map(({ name, value }): SavedRow => {
-    if (!isSecretName(name) || value === '') return [name, value];
-    return [name, { secret: Object.hasOwn(launch, name) && launch[name] === value ? 'prefill' : 'typed' }];
+  return rows.map(({ name, value, secret }): SavedRow => {
+    const saved: SavedValue =
+      (!isSecretName(name) && secret !== true) || value === ''
+        ? value
+        : { secret: Object.hasOwn(launch, name) && launch[name] === value ? 'prefill' : 'typed' };
+    return secret === true ? [name, saved, true] : [name, saved];
   });
 }
 
-export function saveDraft(storage: SettingsStorage | undefined, prefill: TransportConfig | undefined, form: ConnectForm): void {
+export function saveDraft(storage: SettingsStorage | undefined, prefill: TransportConfig | undefined, form: ConnectForm, savedServer?: string): void {
   const launch = prefillValues(prefill);
   const draft: SavedDraft = {
-    prefill: prefillIdentity(prefill),
+    prefill: prefillIdentity(prefill, savedServer),
     form: { ...form, env: saveRows(form.env, launch), headers: saveRows(form.headers, launch) },
   };
   try {
@@ -65,13 +72,14 @@ function readRows(value: unknown, launch: Record<string, string>, typeAgain: str
   const rows: EnvRow[] = [];
   for (const row of value as unknown[]) {
     if (!Array.isArray(row) || typeof row[0] !== 'string') return undefined;
-    const [name, saved] = row as [string, unknown];
-    if (typeof saved === 'string') rows.push(newEnvRow(name, saved));
+    const [name, saved, marked] = row as [string, unknown, unknown];
+    const secret = marked === true ? { secret: true } : {};
+    if (typeof saved === 'string') rows.push({ ...newEnvRow(name, saved), ...secret });
     else if (saved !== null && typeof saved === 'object' && (saved as { secret?: unknown }).secret === 'prefill' && Object.hasOwn(launch, name)) {
-      rows.push(newEnvRow(name, launch[name]));
+      rows.push({ ...newEnvRow(name, launch[name]), ...secret });
     } else {
       typeAgain.push(name);
-      rows.push(newEnvRow(name, ''));
+      rows.push({ ...newEnvRow(name, ''), ...secret });
     }
   }
   return rows;
@@ -80,7 +88,7 @@ function readRows(value: unknown, launch: Record<string, string>, typeAgain: str
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The edits made against this prefill, or undefined: none kept, made against another prefill, or unreadable. */
-export function readDraft(storage: SettingsStorage | undefined, prefill: TransportConfig | undefined): RestoredDraft | undefined {
+export function readDraft(storage: SettingsStorage | undefined, prefill: TransportConfig | undefined, savedServer?: string): RestoredDraft | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(storage?.getItem(KEY) ?? 'null');
@@ -89,7 +97,7 @@ export function readDraft(storage: SettingsStorage | undefined, prefill: Transpo
   }
   if (typeof parsed !== 'object' || parsed === null) return undefined;
   const { prefill: identity, form } = parsed as { prefill?: unknown; form?: unknown };
-  if (identity !== prefillIdentity(prefill) || typeof form !== 'object' || form === null) return undefined;
+  if (identity !== prefillIdentity(prefill, savedServer) || typeof form !== 'object' || form === null) return undefined;
   const f = form as Record<string, unknown>;
   const launch = prefillValues(prefill);
   const typeAgain: string[] = [];
@@ -115,8 +123,8 @@ export function typeAgainNote(typeAgain: readonly string[], form: ConnectForm): 
 /** The drafts of one page, in its settings storage. */
 export function createFormDrafts(storage: SettingsStorage | undefined) {
   return {
-    read: (prefill: TransportConfig | undefined) => readDraft(storage, prefill),
-    save: (prefill: TransportConfig | undefined, form: ConnectForm) => saveDraft(storage, prefill, form),
+    read: (prefill: TransportConfig | undefined, savedServer?: string) => readDraft(storage, prefill, savedServer),
+    save: (prefill: TransportConfig | undefined, form: ConnectForm, savedServer?: string) => saveDraft(storage, prefill, form, savedServer),
   };
 }
 

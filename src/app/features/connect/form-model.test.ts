@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildConnectRequest, formFromPrefill, newEnvRow, newHeaderRow } from './form-model.js';
+import { KEPT_SECRET } from '../../../protocol/index.js';
 
 const LEGACY = { choice: '2025-11-25', probe: true } as const;
 
@@ -59,6 +60,16 @@ describe('HTTP in the connection form', () => {
   it('keeps the chosen mode and trims the URL', () => {
     const r = buildConnectRequest({ ...formFromPrefill(undefined), transportKind: 'http', url: ' http://h/sse ', httpMode: 'sse' }, LEGACY);
     expect(r.ok && r.request.transport).toEqual({ kind: 'http', url: 'http://h/sse', headers: {}, mode: 'sse' });
+  });
+});
+
+describe('a kept secret in the connection form', () => {
+  it('passes a header whose value the proxy keeps (not Latin-1, but replaced there)', () => {
+    const form = { ...formFromPrefill({ kind: 'http', url: 'https://h.example/mcp', headers: { 'X-Key': KEPT_SECRET }, mode: 'auto' }) };
+    const built = buildConnectRequest(form, { choice: 'auto', probe: true });
+    expect(built.ok && built.request.transport).toMatchObject({ headers: { 'X-Key': KEPT_SECRET } });
+    const typed = { ...form, headers: form.headers.map((r) => ({ ...r, value: '•• typed' })) };
+    expect(buildConnectRequest(typed, { choice: 'auto', probe: true }).ok).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   headerValueProblem,
   httpUrlProblem,
   joinArgs,
+  KEPT_SECRET,
   splitArgs,
   type HttpMode,
   type HttpTransportConfig,
@@ -21,6 +22,8 @@ export interface EnvRow {
   key: number;
   name: string;
   value: string;
+  /** Marked secret by the person (a name like API_KEY is one anyway, see isSecretName). */
+  secret?: boolean;
 }
 
 export type HeaderRow = EnvRow;
@@ -92,7 +95,9 @@ function buildHttp(form: ConnectForm, errors: string[], authSettings: AuthSettin
     const name = row.name.trim();
     const value = row.value.trim();
     if (name === '' && value === '') return;
-    const problem = name === '' ? `Header ${i + 1} has a value but no name.` : (headerNameProblem(name) ?? headerValueProblem(name, value));
+    // A kept secret is replaced by the proxy, with the value it holds.
+    const valueProblem = value === KEPT_SECRET ? undefined : headerValueProblem(name, value);
+    const problem = name === '' ? `Header ${i + 1} has a value but no name.` : (headerNameProblem(name) ?? valueProblem);
     if (problem !== undefined) errors.push(problem);
     else if (seen.has(name.toLowerCase())) errors.push(`The header ${name} is given twice; keep one.`);
     else {
