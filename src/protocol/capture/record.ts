@@ -86,9 +86,8 @@ export function recordFromJson(value: unknown): { ok: true; record: LogRecord } 
   if (typeof v.time !== 'string' || Number.isNaN(Date.parse(v.time))) return bad('"time" must be an ISO 8601 date');
   if (!isFiniteNumber(v.t)) return bad('"t" must be a number (milliseconds since the connection started)');
   // The page's own lines from before the first connection carry 0.
-  const before = v.connection === 0 && v.direction === 'system';
-  if (!isPositiveInteger(v.connection) && !before)
-    return bad('"connection" must be a positive integer (0 only for a system line written before any connection)');
+  const connection = v.connection === 0 && v.direction === 'system' ? 0 : isPositiveInteger(v.connection) ? v.connection : undefined;
+  if (connection === undefined) return bad('"connection" must be a positive integer (0 only for a system line written before any connection)');
   if (!(LOG_DIRECTIONS as readonly unknown[]).includes(v.direction)) {
     return bad(`"direction" must be one of ${listOf(LOG_DIRECTIONS)}`);
   }
@@ -110,7 +109,7 @@ export function recordFromJson(value: unknown): { ok: true; record: LogRecord } 
     seq: v.seq,
     time: v.time,
     t: v.t,
-    connection: v.connection,
+    connection,
     direction: v.direction as LogDirection,
     kind: v.kind as LogKind,
     raw: v.raw,
