@@ -10,6 +10,9 @@ import { HOST_NAME, inputIdsIn, type ConfigHost } from './substitute.js';
 
 export type WrappedConfig = { ok: true; text: string } | { ok: false; error: string };
 
+export const NOT_A_HOST_CONFIG =
+  "A registry server.json describes a package, not how a host starts it: add the server to your host's config, then give that file.";
+
 /** The command and args that start `command args…` through the wrapper, recorded under `name`. */
 export function wrapperCommand(name: string, command: string, args: readonly string[]): { command: string; args: string[] } {
   return { command: 'npx', args: ['mcpscope', 'wrap', '--name', name, '--', command, ...args] };
@@ -39,11 +42,7 @@ function wrapped(raw: Record<string, unknown>, name: string, command: string, ar
  * that server, started through `mcpscope wrap --name name -- …`; or a sentence why it cannot be.
  */
 export function wrapConfigEntry(text: string, host: ConfigHost, server: string, name: string): WrappedConfig {
-  if (host === 'registry')
-    return {
-      ok: false,
-      error: "A registry server.json describes a package, not how a host starts it: add the server to your host's config, then give that file.",
-    };
+  if (host === 'registry') return { ok: false, error: NOT_A_HOST_CONFIG };
   const tree = parseTree(text.replace(/^\uFEFF/, ''), [], { allowTrailingComma: true, disallowComments: false });
   const json = tree === undefined ? undefined : nodeValue(tree);
   const key = host === 'vscode' ? 'servers' : 'mcpServers';
