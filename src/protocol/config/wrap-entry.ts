@@ -14,7 +14,7 @@ export const NOT_A_HOST_CONFIG =
   "A registry server.json describes a package, not how a host starts it: add the server to your host's config, then give that file.";
 
 /** The command and args that start `command args…` through the wrapper, recorded under `name`. */
-export function wrapperCommand(name: string, command: string, args: readonly string[]): { command: string; args: string[] } {
+function wrapperCommand(name: string, command: string, args: readonly string[]): { command: string; args: string[] } {
   return { command: 'npx', args: ['mcpscope', 'wrap', '--name', name, '--', command, ...args] };
 }
 
