@@ -229,8 +229,9 @@ export const OPTIONS = {
       proxy:
         'offer every server of a config file in the page: Claude Desktop, Cursor or\nWindsurf (mcpServers), Claude Code (.mcp.json), VS Code (.vscode/mcp.json)\nor a registry server.json (read once, at start; never written)',
       cli: 'the server from a config file: Claude Desktop, Cursor or Windsurf (mcpServers),\nClaude Code (.mcp.json), VS Code (.vscode/mcp.json) or a registry server.json',
+      wrap: "with --print-config: the host's config file that has the server (read, never written)",
     },
-    programs: ['proxy', 'cli'],
+    programs: ['proxy', 'cli', 'wrap'],
     check: nonEmpty('a config file'),
   }),
   server: valueOption({
@@ -239,8 +240,9 @@ export const OPTIONS = {
     help: {
       proxy: 'the server of --config to select and prefill in the Connect form (a file\nwith one server needs none)',
       cli: 'which server of --config to use (not needed when the file has one)',
+      wrap: 'with --print-config: which server of --config to print (not needed when the\nfile has one)',
     },
-    programs: ['proxy', 'cli'],
+    programs: ['proxy', 'cli', 'wrap'],
     check: nonEmpty('the name of a server in the --config file'),
   }),
   input: listOption({
@@ -437,6 +439,12 @@ export const OPTIONS = {
     help: 'where to record the session (default: a new file per run in\n~/.config/mcpscope/captures/, or under $XDG_CONFIG_HOME)',
     programs: ['wrap'],
     check: nonEmpty('a file to record into'),
+  }),
+
+  printConfig: switchOption({
+    flag: '--print-config',
+    help: "print a server of --config rewritten to start through mcpscope wrap, in the\nfile's shape, to paste into it (the file itself is never changed)",
+    programs: ['wrap'],
   }),
 
   help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli', 'wrap'] }),

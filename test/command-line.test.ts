@@ -8,9 +8,9 @@ import { CLI_USAGE, parseCliArgs, type CliOptions } from '../cli/args.js';
 import { optionSpelling } from '../options/help.js';
 import { OPTIONS, optionsOf, type OptionName, type Program } from '../options/table.js';
 import { HELP, parseOptions, type ProxyOptions } from '../proxy/options.js';
-import { WRAP_USAGE, parseWrapArgs, type WrapOptions } from '../wrap/args.js';
+import { WRAP_USAGE, parseWrapArgs, type PrintConfigOptions, type WrapOptions } from '../wrap/args.js';
 
-type Parsed = { ok: true; value: ProxyOptions | CliOptions | WrapOptions | 'help' } | { ok: false; error: string };
+type Parsed = { ok: true; value: ProxyOptions | CliOptions | WrapOptions | PrintConfigOptions | 'help' } | { ok: false; error: string };
 
 function proxy(argv: string[]): Parsed {
   const r = parseOptions(argv);
@@ -43,8 +43,15 @@ const toolCall = (value: string) => ({ value, around: (s: string[]) => ({ proxy:
 const configFixture = (path: string) => fileURLToPath(new URL(`./fixtures/configs/${path}`, import.meta.url));
 const windsurf = configFixture('windsurf/mcp_config.json');
 Object.assign(samples, {
-  config: { value: windsurf, around: (s: string[]) => ({ proxy: s, cli: [...s, '--server', 'git', 'ping'] }) },
-  server: { value: 'git', around: (s: string[]) => ({ proxy: ['--config', windsurf, ...s], cli: ['--config', windsurf, ...s, 'ping'] }) },
+  config: { value: windsurf, around: (s: string[]) => ({ proxy: s, cli: [...s, '--server', 'git', 'ping'], wrap: ['--print-config', ...s] }) },
+  server: {
+    value: 'git',
+    around: (s: string[]) => ({
+      proxy: ['--config', windsurf, ...s],
+      cli: ['--config', windsurf, ...s, 'ping'],
+      wrap: ['--print-config', '--config', windsurf, ...s],
+    }),
+  },
   input: {
     value: 'city=Oslo',
     around: (s: string[]) => ({

@@ -3,7 +3,7 @@
 // is not an option) is the server's command line, untouched.
 import { columns, optionHelp, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
-import { OPTIONS } from '../options/table.js';
+import { OPTIONS, type OptionValues } from '../options/table.js';
 import { refused, type Checked } from '../options/values.js';
 
 export interface WrapOptions {
@@ -13,8 +13,17 @@ export interface WrapOptions {
   capture?: string;
 }
 
+/** `--print-config`: print a server of a host's config rewritten to start through the wrapper. */
+export interface PrintConfigOptions {
+  printConfig: true;
+  config: string;
+  server?: string;
+  name?: string;
+}
+
 export const WRAP_USAGE = [
   `Usage: mcpscope wrap ${optionSynopsis(OPTIONS.name)} ${optionSynopsis(OPTIONS.capture)} -- COMMAND [ARGS...]`,
+  `       mcpscope wrap --print-config --config FILE ${optionSynopsis(OPTIONS.server)} ${optionSynopsis(OPTIONS.name)}`,
   '',
   "Put this in a host's config in place of the server's command. The server is",
   'started without a shell (same environment and directory); what the host and',
@@ -23,17 +32,33 @@ export const WRAP_USAGE = [
   '',
   ...columns([['COMMAND [ARGS...]', 'the server, as the host would start it']]),
   '',
+  '--print-config writes the entry to paste on stdout; its env and cwd are as the',
+  'file has them: ${…} references stay as written, and a literal secret the file',
+  'holds is printed too (to your terminal only, nowhere else). --name defaults to',
+  "the server's name in the file.",
+  '',
   'Options:',
   ...optionHelp('wrap'),
 ].join('\n');
 
 const NO_COMMAND = 'Nothing to run: give the server\'s command after --, e.g. "mcpscope wrap -- node server.js".';
 
-export function parseWrapArgs(argv: readonly string[]): Checked<WrapOptions | 'help'> {
+function printConfigOptions(values: OptionValues, command: readonly string[]): Checked<PrintConfigOptions> {
+  if (values.config === undefined) return refused("--print-config needs --config FILE: the host's config file that has the server.");
+  if (command.length > 0 || values.capture !== undefined)
+    return refused('--print-config prints an entry and starts no server: leave out --capture and the command after --.');
+  const { config, server, name } = values;
+  return { ok: true, value: { printConfig: true, config, ...(server !== undefined ? { server } : {}), ...(name !== undefined ? { name } : {}) } };
+}
+
+export function parseWrapArgs(argv: readonly string[]): Checked<WrapOptions | PrintConfigOptions | 'help'> {
   const read = readOptions(argv, 'wrap', { untilCommand: true });
   if (!read.ok) return read;
   const { values, command } = read.value;
   if (values.help) return { ok: true, value: 'help' };
+  if (values.printConfig) return printConfigOptions(values, command);
+  if (values.config !== undefined || values.server !== undefined)
+    return refused('--config and --server go with --print-config, which prints an entry to paste.');
   const [first, ...args] = command;
   if (first === undefined || first === '') return refused(NO_COMMAND);
   return {

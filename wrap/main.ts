@@ -7,6 +7,7 @@ import { logHeader, maskCredentials, plural } from '../src/protocol/wire.js';
 import { WRAP_USAGE, parseWrapArgs, type WrapOptions } from './args.js';
 import { CaptureFile, captureFileName, capturesDirectory, serverName, unusedPath } from './capture-file.js';
 import { exitLike, runPassthrough, type PassthroughEnd } from './passthrough.js';
+import { printConfig } from './print-config.js';
 import { Recorder } from './recorder.js';
 
 const say = (line: string) => process.stderr.write(`mcpscope wrap: ${line}\n`);
@@ -63,6 +64,13 @@ export async function main(argv: readonly string[]): Promise<void> {
     // On stderr too: whatever a host reads on stdout, the wrapper never wrote.
     process.stderr.write(`${WRAP_USAGE}\n`);
     process.exit(0);
+  }
+  if ('printConfig' in parsed.value) {
+    let printed = '';
+    const code = printConfig(parsed.value, { out: (text) => (printed += text), say });
+    // Exit once stdout has taken the text: on a pipe the write may finish later.
+    await new Promise<void>((done) => process.stdout.write(printed, () => done()));
+    process.exit(code);
   }
   await wrap(parsed.value);
 }

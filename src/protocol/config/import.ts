@@ -146,7 +146,7 @@ export function importConfig(text: string, options: ImportOptions = { env: {} })
 }
 
 /** The value of a parse tree node; a name given twice keeps its last value. */
-function nodeValue(node: Node): unknown {
+export function nodeValue(node: Node): unknown {
   switch (node.type) {
     case 'object':
       return Object.fromEntries((node.children ?? []).map((p) => [String(p.children?.[0]?.value), p.children?.[1] ? nodeValue(p.children[1]) : null]));

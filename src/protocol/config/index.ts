@@ -12,3 +12,4 @@ export * from './server-list.js';
 export * from './servers-json.js';
 export * from './server-list-edits.js';
 export * from './server-list-view.js';
+export * from './wrap-entry.js';
