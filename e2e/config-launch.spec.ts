@@ -24,6 +24,8 @@ test('--config with --server prefills that server of a Cursor mcp.json, which co
   await expect(form.getByLabel('Arguments')).toHaveValue(demo);
   await expect(form.getByLabel('Variable 1 name')).toHaveValue('API_KEY');
   await expect(form.getByLabel('Working directory')).toHaveValue(dir);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  // The file's secret stays in the proxy: the page shows it kept and connects by reference.
+  expect(await page.content()).not.toContain('e2e-config-key');
+  await page.getByRole('button', { name: 'Connect', exact: true }).first().click();
   await expect(page.getByRole('status')).toContainText('mcpscope demo server');
 });

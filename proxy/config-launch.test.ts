@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { launchWithConfigFile, readConfigLaunch } from './config-launch.js';
+import { KEPT_SECRET } from '../src/protocol/wire.js';
 
 function configFile(content: unknown): string {
   const path = join(mkdtempSync(join(tmpdir(), 'mcpscope-launch-')), 'mcp.json');
@@ -87,6 +88,7 @@ describe('launchWithConfigFile', () => {
     expect(launch).toEqual({
       version: '1.2.3',
       prefill: { kind: 'http', url: 'https://x.test/mcp', headers: {}, mode: 'auto' },
+      savedServer: 'config:b',
       configFile: { path: read.value.configFile.path, servers: ['a', 'b'], problems: [], inputs: [], selected: 'b' },
     });
     expect(JSON.stringify(launch)).not.toContain('sk-1');
@@ -95,6 +97,15 @@ describe('launchWithConfigFile', () => {
       servers: read.value.configFile.servers.map((s) => ({ ...s, entry: { ...s.entry, protocolVersion: '2025-06-18' as const } })),
     };
     expect(launchWithConfigFile(demo, withVersion).protocolChoice).toBe('2025-06-18');
+  });
+
+  it("prefills a server's secrets as KEPT_SECRET, to be opened by reference: the page never gets them", () => {
+    const read = readConfigLaunch({ file: configFile({ mcpServers: { a: { command: 'node', env: { API_KEY: 'sk-1', PORT: '1' } } } }), answers: [] }, {});
+    if (!read.ok) throw new Error(read.error);
+    const launch = launchWithConfigFile(demo, read.value.configFile);
+    expect(launch.prefill).toMatchObject({ kind: 'stdio', command: 'node', env: { API_KEY: KEPT_SECRET, PORT: '1' } });
+    expect(launch.savedServer).toBe('config:a');
+    expect(JSON.stringify(launch)).not.toContain('sk-1');
   });
 
   it('keeps the launch prefill when nothing is selected, and lists the inputs still needed once', () => {

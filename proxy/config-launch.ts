@@ -6,7 +6,7 @@ import type { ConfigOptions } from '../options/config.js';
 import { pickConfigServer, readConfigFile } from '../node/config/config-file.js';
 import { unknownInput, withGivenInputs } from '../node/config/inputs.js';
 import { oneLine } from '../node/config/one-line.js';
-import type { ConfigInput, ConfigProblem, LaunchConfig } from '../src/protocol/wire.js';
+import { configServerId, viewOf, type ConfigInput, type ConfigProblem, type LaunchConfig } from '../src/protocol/wire.js';
 import { refused, type Checked } from '../options/values.js';
 import type { ConfigFileLaunch } from './server.js';
 
@@ -80,7 +80,9 @@ export function launchWithConfigFile(launch: LaunchConfig, file: ConfigFileLaunc
   const { protocolChoice: _demoChoice, ...rest } = launch;
   return {
     ...rest,
-    prefill: selected.transport,
+    // The page never gets a secret of the file: the prefill shows KEPT_SECRET and is opened by reference.
+    prefill: viewOf({ id: configServerId(selected.name), entry: selected, createdAt: '', updatedAt: '', source: 'config' }).entry.transport,
+    savedServer: configServerId(selected.name),
     ...(selected.protocolVersion !== undefined ? { protocolChoice: selected.protocolVersion } : {}),
     configFile: summary,
   };

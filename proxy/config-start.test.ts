@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TransportConfig } from '../src/protocol/wire.js';
+import { KEPT_SECRET, type TransportConfig } from '../src/protocol/wire.js';
 import { builtProxyMain, connect, get, requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
 
 const TOKEN = 'config-start-token-0123456789';
@@ -57,6 +57,7 @@ async function ready(run: { out: string }): Promise<number> {
 const apiConfig = async (port: number) =>
   JSON.parse((await get(port, '/api/config', { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${TOKEN}` })).body) as {
     prefill: TransportConfig;
+    savedServer?: string;
     configFile: { path: string; servers: string[]; selected?: string; problems: Array<{ server?: string; message: string }> };
   };
 
@@ -75,10 +76,12 @@ describe('npm start -- --config FILE', () => {
       'mcpscope: env PORT of server "odd" is a number, not a string, so it was left out: write it in quotes (for example "3000").',
     ]);
 
-    // The prefill, opened as the page would, starts the server as the file says.
+    // The prefill holds no secret; opened as the page does (by reference), it starts the server as the file says.
+    for (const secret of SECRETS) expect(JSON.stringify(config)).not.toContain(secret);
+    expect(config.savedServer).toBe('config:local');
     const client = await connect(port, { token: TOKEN });
     stops.push(() => client.ws.close());
-    client.send({ type: 'open', transport: config.prefill });
+    client.send({ type: 'open', transport: config.prefill, savedServer: config.savedServer });
     await client.next('opened');
     const said = JSON.parse((await client.next('message')).text) as { params: Record<string, string> };
     expect(said.params).toEqual({ cwd: join(file, '../srv'), key: SECRETS[0], file: SECRETS[1] });
@@ -97,11 +100,13 @@ describe('npm start -- --config FILE', () => {
     writeFileSync(one, '{ "mcpServers": { "remote": { "url": "http://127.0.0.1:9/mcp", "headers": { "X-Api-Key": "sk-one-8e1f" } }, }, }');
     const single = start('--config', one);
     const port = await ready(single.run);
-    expect(await apiConfig(port)).toMatchObject({
-      prefill: { kind: 'http', url: 'http://127.0.0.1:9/mcp', headers: { 'X-Api-Key': 'sk-one-8e1f' } },
+    const oneConfig = await apiConfig(port);
+    expect(oneConfig).toMatchObject({
+      prefill: { kind: 'http', url: 'http://127.0.0.1:9/mcp', headers: { 'X-Api-Key': KEPT_SECRET } },
+      savedServer: 'config:remote',
       configFile: { selected: 'remote' },
     });
-    expect(single.run.out + single.run.err).not.toContain('sk-one-8e1f');
+    expect(single.run.out + single.run.err + JSON.stringify(oneConfig)).not.toContain('sk-one-8e1f');
   });
 
   it('stops with exit code 2 before serving: a wrong NAME lists the names there are; a file it cannot read, or --config with a command, is one sentence', async () => {

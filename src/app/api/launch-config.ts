@@ -38,6 +38,7 @@ export function parseLaunchConfig(body: unknown): LaunchConfig {
   const config: LaunchConfig = { version: typeof record.version === 'string' ? record.version : 'unknown', prefill: prefill.value };
   // A choice this page does not know (a newer proxy's) is left out: the saved or default choice stands.
   if (isVersionChoice(record.protocolChoice)) config.protocolChoice = record.protocolChoice;
+  if (typeof record.savedServer === 'string') config.savedServer = record.savedServer;
   return config;
 }
 

@@ -98,6 +98,8 @@ export interface LaunchConfig {
   prefill: TransportConfig;
   /** The protocol choice that suits the prefilled server, when it is known (the 2026-07-28 demo: Auto). */
   protocolChoice?: VersionChoice;
+  /** The prefill is this listed server (npm start --config --server): its secrets are KEPT_SECRET, kept by the proxy, so it opens by reference. */
+  savedServer?: string;
 }
 
 function parseStringRecord(v: unknown, what: string): Result<Record<string, string>> {

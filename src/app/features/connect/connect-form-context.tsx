@@ -27,9 +27,13 @@ export function ConnectFormProvider({ token, children }: { token: string; childr
   }, [suggested, connectionPrefs]);
   // Once the configuration is read (or could not be): the form starts from it.
   const settled = !config.isPending;
+  const savedServer = config.data?.savedServer;
   useEffect(() => {
-    if (settled) store.getState().load(prefill);
-  }, [settled, prefill, store]);
+    if (!settled) return;
+    store.getState().load(prefill);
+    // A --config server's prefill has its secrets kept by the proxy: Connect opens it by reference.
+    if (savedServer !== undefined && prefill !== undefined) store.getState().setSavedServer({ id: savedServer, base: prefill });
+  }, [settled, prefill, savedServer, store]);
   return <ConnectFormContext.Provider value={store}>{children}</ConnectFormContext.Provider>;
 }
 
