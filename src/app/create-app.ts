@@ -4,11 +4,10 @@
 
 import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PROTOCOL_VERSION, type ServerRequestHandler } from '../protocol/index.js';
-import { createIconOriginsStore, type SettingsStorage } from './components/icons/icon-origins.js';
+import type { App, PageEnvironment } from './app.js';
+import { createIconOriginsStore } from './components/icons/icon-origins.js';
 import { ConnectionController } from './connection/controller.js';
 import { afterNextPaint } from './connection/idle-main-thread.js';
-import type { SocketFactory } from './connection/socket.js';
-import type { UnloadTarget } from './connection/unload-guard.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
 import { createConnectionPrefs } from './features/connect/connection-prefs.js';
 import { createAuthSettings } from './features/connect/auth-settings.js';
@@ -32,36 +31,14 @@ import { LintRunner } from './lint/lint-runner.js';
 import { createResourceReads, readNow, serverReadQuery, type ReadDeps } from './server-data/reads.js';
 import { createConnectionLabels } from './stores/connection-labels.js';
 import { createConnectionStore } from './stores/connection-store.js';
-import type { LogDatabase } from './stores/log-database.js';
 import { LogSaver } from './stores/log-saver.js';
 import { createLogStore } from './stores/log-store.js';
 import { createNavigationStore } from './stores/navigation-store.js';
 import { clearRestoredLog, restoreSavedLog } from './saved-log.js';
-import { createThemeStore, type ColorSchemeQuery } from './theme/theme-store.js';
+import { createThemeStore } from './theme/theme-store.js';
 import { wireApp } from './wire-app.js';
 
-/** What the page gives the app: everything that touches `window` is read here, by the caller. */
-export interface PageEnvironment {
-  /** The proxy's token, or null when the page was opened without it. */
-  token: string | null;
-  /** The proxy's WebSocket URL. */
-  socketUrl: () => string;
-  socketFactory?: SocketFactory;
-  /** The log database of this tab (rejects where the browser has none). */
-  logDatabase: () => Promise<LogDatabase>;
-  /** Where leaving the page is watched (beforeunload, pagehide); absent outside a browser. */
-  page?: UnloadTarget & { addEventListener(type: 'pagehide', listener: () => void): void };
-  /** Settings kept across visits (the browser's local storage); absent: they last for this page view. */
-  settings?: SettingsStorage;
-  /** `(prefers-color-scheme: dark)`, followed live while no theme is chosen; absent: light. */
-  prefersDark?: ColorSchemeQuery;
-  /** Opens an OAuth authorization page in a new tab (Quick mode tries once by itself); absent: only the button does. */
-  openUrl?: (url: string) => void;
-  /** The published MCP schemas for rule SCHEMA (a separate chunk); absent: the rule stays off. */
-  loadSchemaCheck?: () => Promise<Parameters<LintRunner['setSchema']>[0]>;
-}
-
-export function createApp(env: PageEnvironment) {
+export function createApp(env: PageEnvironment): App {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, refetchOnReconnect: false } },
   });
@@ -126,7 +103,7 @@ export function createApp(env: PageEnvironment) {
   });
 
   const resourcesStore = createResourcesStore({ session, reads: resourceReads });
-  const app = {
+  const app: App = {
     token: env.token,
     queryClient,
     controller,
@@ -185,5 +162,3 @@ export function createApp(env: PageEnvironment) {
   wireApp(app, env);
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -2,7 +2,7 @@
 
 import { useStore } from 'zustand';
 import { useApp } from './app-context.js';
-import type { App } from './create-app.js';
+import type { ConnectionScope } from './workspace/connection-scope.js';
 import type { IconOriginsState } from './components/icons/icon-origins.js';
 import type { NetworkState } from './features/network/network-store.js';
 import type { PingState } from './features/ping/ping-store.js';
@@ -14,29 +14,7 @@ import type { ConnectionState } from './stores/connection-store.js';
 import type { NavigationState } from './stores/navigation-store.js';
 import type { ThemeState } from './theme/theme-store.js';
 
-/** The parts that belong to the connection in view (its controller, session-bound stores and engines). */
-export type ConnectionScope = Pick<
-  App,
-  | 'controller'
-  | 'connectionStore'
-  | 'logNote'
-  | 'resourceReads'
-  | 'readDeps'
-  | 'elicitations'
-  | 'sampling'
-  | 'tasksStore'
-  | 'clientTasks'
-  | 'networkStore'
-  | 'authFlows'
-  | 'discover'
-  | 'pingStore'
-  | 'toolsStore'
-  | 'logging'
-  | 'resourcesStore'
-  | 'listenStore'
-  | 'promptsStore'
-  | 'heartbeat'
->;
+export type { ConnectionScope };
 
 export { useApp };
 /** The connection in view: components reach per-connection parts only through this. */

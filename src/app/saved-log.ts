@@ -2,7 +2,7 @@
 // (its numbering continues from it), and saved as it grows.
 
 import { restoreLabels } from './stores/connection-labels.js';
-import type { App } from './create-app.js';
+import type { App } from './app.js';
 import { restoreLogMessages } from './features/logging/restore.js';
 
 type SavedLogParts = Pick<App, 'logSaver' | 'logStore' | 'lint' | 'connectionLabels' | 'controller' | 'logging'>;

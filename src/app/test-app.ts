@@ -1,7 +1,8 @@
 // For tests: the page's app over fake sockets (each one the controller opens is
 // kept, in order) and a log database that never opens.
 import { FakeSocket } from './connection/test-doubles.js';
-import { createApp, type PageEnvironment } from './create-app.js';
+import type { PageEnvironment } from './app.js';
+import { createApp } from './create-app.js';
 import type { LogDatabase } from './stores/log-database.js';
 
 export function createTestApp(env: Partial<PageEnvironment> = {}) {

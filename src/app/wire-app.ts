@@ -2,7 +2,7 @@
 // the connection store cause in the other stores and the query cache. Called
 // once by createApp; nothing else subscribes to the controller.
 
-import type { App, PageEnvironment } from './create-app.js';
+import type { App, PageEnvironment } from './app.js';
 import { guardUnload } from './connection/unload-guard.js';
 import { updatedUri } from './features/resources/updated-marks.js';
 import { invalidateOnListChanged } from './server-data/list-keys.js';

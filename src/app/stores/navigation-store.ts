@@ -1,7 +1,7 @@
 // Which inspector tab is open, and cross-tab requests such as "read this
 // resource" from a resource_link in a tool result.
 
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
 export type InspectorTab =
   'ping' | 'tools' | 'resources' | 'prompts' | 'tasks' | 'log' | 'logging' | 'console' | 'network' | 'problems' | 'composer' | 'authorization';
@@ -26,7 +26,9 @@ export interface NavigationState {
 
 let seq = 0;
 
-export function createNavigationStore() {
+export type NavigationStore = StoreApi<NavigationState>;
+
+export function createNavigationStore(): NavigationStore {
   return createStore<NavigationState>()((set, get) => ({
     tab: 'ping',
     logRule: '',

@@ -3,7 +3,7 @@
 // call in flight.
 
 import { DEFAULT_PROTOCOL_VERSION } from '../../../protocol/index.js';
-import type { App } from '../../create-app.js';
+import type { App } from '../../app.js';
 import { createSamplingStore, type SamplingRequestContext, type SamplingStore } from './sampling-store.js';
 
 type SamplingSources = Pick<App, 'controller' | 'toolsStore'>;
