@@ -10,6 +10,7 @@ import { PingTab } from './features/ping/PingTab.js';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.js';
 import { SamplingHost } from './features/sampling/SamplingHost.js';
 import { ThemeSwitch } from './theme/ThemeSwitch.js';
+import { PerScope } from './workspace/PerScope.js';
 
 // The first screen is the connection panel, Ping and the Log; every other tab is its own
 // chunk (the Tools tab brings the form library), fetched when the tab is first opened.
@@ -42,8 +43,14 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
 ];
 
+// The Log, Problems and Console show every connection; the other tabs are kept once per open connection.
+const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console']);
+
 // Each panel fails on its own: a server that breaks one view leaves the others working.
-const GUARDED_TABS = TABS.map((t) => ({ ...t, panel: <ErrorBoundary what={`The ${t.label} tab`}>{t.panel}</ErrorBoundary> }));
+const GUARDED_TABS = TABS.map((t) => {
+  const guarded = <ErrorBoundary what={`The ${t.label} tab`}>{t.panel}</ErrorBoundary>;
+  return { ...t, panel: ALL_CONNECTIONS.has(t.id) ? guarded : <PerScope>{guarded}</PerScope> };
+});
 
 const STDIO_TABS = GUARDED_TABS.filter((t) => t.id !== 'authorization');
 
@@ -87,8 +94,10 @@ export function App() {
         <MissingToken />
       ) : (
         <main className="layout">
-          <ElicitationHost />
-          <ConnectionPanel token={token} />
+          <PerScope>
+            <ElicitationHost />
+            <ConnectionPanel token={token} />
+          </PerScope>
           <section className="panel work-panel" aria-label="Inspector">
             <InspectorTabs />
           </section>

@@ -16,7 +16,8 @@ import type { LogSaver } from './stores/log-saver.js';
 import type { LogStore } from './stores/log-store.js';
 import type { NavigationStore } from './stores/navigation-store.js';
 import type { ColorSchemeQuery, ThemeStore } from './theme/theme-store.js';
-import type { ConnectionScope } from './workspace/connection-scope.js';
+import type { ConnectionNumbers } from './workspace/connection-numbers.js';
+import type { WorkspaceStore } from './workspace/workspace-store.js';
 
 /** What the page gives the app: everything that touches `window` is read here, by the caller. */
 export interface PageEnvironment {
@@ -39,8 +40,8 @@ export interface PageEnvironment {
   loadSchemaCheck?: () => Promise<Parameters<LintRunner['setSchema']>[0]>;
 }
 
-/** The page: the parts every connection shares, and (for now) the one connection's parts. */
-export interface App extends ConnectionScope {
+/** The page: the parts every connection shares, and the workspace of open connections. */
+export interface App {
   /** The proxy's token, or null when the page was opened without it. */
   token: string | null;
   /** Server data (lists, reads) for every connection, keyed by connection number. */
@@ -61,14 +62,16 @@ export interface App extends ConnectionScope {
   iconOrigins: IconOriginsStore;
   /** The client features switched on and the roots offered, read at each connect. */
   clientSettings: ClientSettings;
-  /** Whether this page can answer a server request method at all (before the switches). */
-  answers: (method: string) => boolean;
   /** The protocol choice (a version or Auto, and Auto's probe), kept across visits. */
   connectionPrefs: ConnectionPrefs;
   /** The HTTP form's OAuth settings, kept across visits except the client secret. */
   authSettings: AuthSettingsStore;
   /** The Connect form's unsaved edits, kept across reloads without their secret values. */
   formDrafts: FormDrafts;
+  /** The open connection scopes (each its own controller and per-connection stores) and the one in view. */
+  workspace: WorkspaceStore;
+  /** Numbers every connection of the page, whichever scope opens it. */
+  connectionNumbers: ConnectionNumbers;
   /** Puts the log from before a reload back; the page renders once this settles. */
   restoreSavedLog: () => Promise<void>;
   /** Clears the log from before the reload: from the page and from storage. */

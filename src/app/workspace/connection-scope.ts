@@ -21,6 +21,10 @@ import type { ConnectionStore } from '../stores/connection-store.js';
 
 /** The parts that belong to one open server (the connection in view is the active scope's). */
 export interface ConnectionScope {
+  /** This scope's place in the workspace (not a connection number: a scope has one connection after another). */
+  id: number;
+  /** The scope the page starts with: its Connect form takes back the edits from before a reload. */
+  restoresDraft: boolean;
   /** Opens, reconnects and closes this scope's connections; numbers them from the page-wide counter. */
   controller: ConnectionController;
   /** The snapshot and session of this scope's current connection. */
@@ -31,6 +35,8 @@ export interface ConnectionScope {
   resourceReads: ResourceReads;
   /** The session of a connection number, while it is this scope's current one. */
   readDeps: ReadDeps;
+  /** Whether this page can answer a server request method at all (before the switches). */
+  answers: (method: string) => boolean;
   /** The server's elicitation/create questions waiting for the person. */
   elicitations: ElicitationStore;
   /** The server's sampling/createMessage requests waiting for a reply. */
@@ -59,4 +65,6 @@ export interface ConnectionScope {
   promptsStore: PromptsStore;
   /** Pings on a timer, reconnecting when the connection goes stale. */
   heartbeat: Heartbeat;
+  /** Ends this scope's server and lets go of every subscription and timer; the scope is not used again. */
+  dispose: () => void;
 }

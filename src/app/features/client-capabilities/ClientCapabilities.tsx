@@ -12,7 +12,7 @@ import {
   offeredFeatures,
   type ProtocolVersion,
 } from '../../../protocol/index.js';
-import { useApp, useConnection } from '../../hooks.js';
+import { useApp, useConnectionScope, useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
 import { featuresDiffer } from './client-settings.js';
 import { RootsEditor } from './RootsEditor.js';
@@ -20,7 +20,8 @@ import { FEATURE_SWITCHES } from './switches.js';
 import './client-capabilities.css';
 
 export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
-  const { clientSettings, answers } = useApp();
+  const { clientSettings } = useApp();
+  const { answers } = useConnectionScope();
   const features = useStore(clientSettings, (s) => s.features);
   const session = useConnection((s) => s.session);
   const active = useConnection((s) => isActive(s.snapshot));

@@ -2,14 +2,14 @@
 // answered from the list and announced when it changes while connected.
 import { describe, expect, it } from 'vitest';
 import { FakeSocket } from '../../connection/test-doubles.js';
-import { createTestApp } from '../../test-app.js';
+import { createTestApp, inView } from '../../test-app.js';
 import { createClientSettings, featuresDiffer } from './client-settings.js';
 
 function setup() {
   const { app, sockets } = createTestApp();
   /** Connect and answer initialize; the socket, once the session is ready. */
   const connect = async () => {
-    const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
+    const ready = inView(app).controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
     const socket = sockets.at(-1)!;
     socket.acceptHandshake();
     socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
@@ -76,8 +76,8 @@ describe('feature switches', () => {
     });
     app.clientSettings.setFeature('elicitationForm', false);
     app.clientSettings.setFeature('elicitationUrl', false);
-    expect(app.controller.session?.features.elicitationForm).toBe(true);
-    expect(featuresDiffer(app.controller.session!.features, app.clientSettings.getState().features)).toBe(true);
+    expect(inView(app).controller.session?.features.elicitationForm).toBe(true);
+    expect(featuresDiffer(inView(app).controller.session!.features, app.clientSettings.getState().features)).toBe(true);
     const second = await connect();
     expect(second.capabilities).toEqual({
       roots: { listChanged: true },

@@ -4,11 +4,12 @@
 
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
-import { useConnection } from '../../hooks.js';
+import { useConnectionScope, useConnection } from '../../hooks.js';
 import { flowSentence } from '../../connection/auth-flow-text.js';
 
 export function AuthStatus() {
-  const { authFlows, navigationStore } = useApp();
+  const { navigationStore } = useApp();
+  const { authFlows } = useConnectionScope();
   const connection = useConnection((s) => s.snapshot?.connection);
   const flow = useStore(authFlows.store, (s) => (s.connection === connection ? s.flow : undefined));
   if (flow === undefined) return null;

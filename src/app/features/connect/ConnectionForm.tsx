@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
-import { useConnection } from '../../hooks.js';
+import { useConnectionScope, useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
 import { ClientCapabilities } from '../client-capabilities/ClientCapabilities.js';
 import { HttpFields } from './HttpFields.js';
@@ -22,7 +22,8 @@ interface Props {
 }
 
 export function ConnectionForm({ initial, prefill, draft }: Props) {
-  const { controller, connectionPrefs, authSettings, formDrafts } = useApp();
+  const { connectionPrefs, authSettings, formDrafts } = useApp();
+  const { controller } = useConnectionScope();
   const choice = useStore(connectionPrefs, (s) => s.choice);
   const [form, setForm] = useState(draft?.form ?? initial);
   const [errors, setErrors] = useState<string[]>([]);

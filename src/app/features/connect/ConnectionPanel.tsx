@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { LaunchConfigError, useLaunchConfig } from '../../api/launch-config.js';
 import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { ConnectionForm } from './ConnectionForm.js';
 import { StatusArea } from './StatusArea.js';
 import { formFromPrefill } from './form-model.js';
@@ -11,6 +12,8 @@ import { authSettingsFrom } from './auth-settings.js';
 export function ConnectionPanel({ token }: { token: string }) {
   const config = useLaunchConfig(token);
   const { connectionPrefs, authSettings, formDrafts } = useApp();
+  // A connection opened later ("+ New connection") starts from the launch prefill.
+  const { restoresDraft } = useConnectionScope();
   const suggested = config.data?.protocolChoice;
   const prefill = config.data?.prefill;
   const launchAuth = prefill?.kind === 'http' ? prefill.auth : undefined;
@@ -34,7 +37,12 @@ export function ConnectionPanel({ token }: { token: string }) {
       )}
       {!config.isPending && (
         // Remount when the config arrives so the form starts from it: the edits made against this prefill, else the prefill.
-        <ConnectionForm key={config.data ? 'prefilled' : 'blank'} prefill={prefill} draft={formDrafts.read(prefill)} initial={formFromPrefill(prefill)} />
+        <ConnectionForm
+          key={config.data ? 'prefilled' : 'blank'}
+          prefill={prefill}
+          draft={restoresDraft ? formDrafts.read(prefill) : undefined}
+          initial={formFromPrefill(prefill)}
+        />
       )}
       <StatusArea />
     </section>

@@ -4,11 +4,11 @@
 
 import { useStore } from 'zustand';
 import { formatClock } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { VersionSwitch } from './VersionSwitch.js';
 
 export function DiscoverRefresh() {
-  const { discover } = useApp();
+  const { discover } = useConnectionScope();
   const refresh = useStore(discover, (s) => s.refresh);
   const fromResult = useStore(discover, (s) => s.resultServerInfo !== undefined);
   return (

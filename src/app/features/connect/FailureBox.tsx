@@ -1,7 +1,7 @@
 // Why the connection failed, with the exit code/signal and the last stderr lines.
 
 import type { ConnectionFailure } from '../../connection/failures.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 
 /** "exit code 3 · signal SIGTERM", unless the message already says all of it. */
 function exitLine(failure: ConnectionFailure): string | null {
@@ -15,7 +15,7 @@ function exitLine(failure: ConnectionFailure): string | null {
 }
 
 export function FailureBox({ failure }: { failure: ConnectionFailure }) {
-  const { controller } = useApp();
+  const { controller } = useConnectionScope();
   const exit = exitLine(failure);
   return (
     <div className="failure">

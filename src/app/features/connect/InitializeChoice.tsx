@@ -1,11 +1,10 @@
 // The server answered initialize with -32601: say so, and offer to carry on
 // without the handshake (Ping, Tools and Resources still work).
 
-import { useApp } from '../../app-context.js';
-import { useConnection } from '../../hooks.js';
+import { useConnectionScope, useConnection } from '../../hooks.js';
 
 export function InitializeChoice() {
-  const { controller } = useApp();
+  const { controller } = useConnectionScope();
   const message = useConnection((s) => (s.snapshot?.status === 'initializing' ? s.snapshot.initializeUnsupported : undefined));
   if (message === undefined) return null;
   return (

@@ -2,8 +2,7 @@
 // when the connection failed, an alert with what happened.
 
 import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
-import { useConnection } from '../../hooks.js';
+import { useConnectionScope, useConnection } from '../../hooks.js';
 import { HTTP_MODE_LABEL, eraOf, type VersionChoice } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
 import { AuthStatus } from './AuthStatus.js';
@@ -89,7 +88,7 @@ function VersionUnsupported() {
 
 /** Whether this connection's latest OAuth flow ended without a token (AuthStatus then says how, naming the step). */
 function useFlowEndedUnauthorized(): boolean {
-  const { authFlows } = useApp();
+  const { authFlows } = useConnectionScope();
   const connection = useConnection((s) => s.snapshot?.connection);
   return useStore(authFlows.store, (s) => s.connection === connection && (s.flow?.state === 'failed' || s.flow?.state === 'cancelled'));
 }

@@ -2,10 +2,12 @@
 // list, and a one-click reconnect with each version mcpscope also speaks.
 
 import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { switchableVersions } from './modern-status.js';
 
 export function VersionSwitch({ requested, supported }: { requested: string | undefined; supported: readonly string[] }) {
-  const { controller, connectionPrefs } = useApp();
+  const { connectionPrefs } = useApp();
+  const { controller } = useConnectionScope();
   const { known, unknown } = switchableVersions(supported);
   return (
     <div className="version-switch">

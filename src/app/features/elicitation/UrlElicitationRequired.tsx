@@ -6,12 +6,12 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { describeUrlTarget, requiredElicitations, type UrlElicitation } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { UrlTargetView, openUrlElicitation } from './UrlTarget.js';
 import './elicitation.css';
 
 function RequiredElicitation({ elicitation }: { elicitation: UrlElicitation }) {
-  const { elicitations } = useApp();
+  const { elicitations } = useConnectionScope();
   const status = useStore(elicitations, (s) => s.urls.get(elicitation.elicitationId));
   const target = describeUrlTarget(elicitation.url);
   const opens = !('problem' in target) && target.opens;
@@ -45,7 +45,7 @@ function RequiredElicitation({ elicitation }: { elicitation: UrlElicitation }) {
 }
 
 export function UrlElicitationRequired({ data, onRetry, retryBlocked }: { data: unknown; onRetry: () => void; retryBlocked?: string }) {
-  const { elicitations } = useApp();
+  const { elicitations } = useConnectionScope();
   const { elicitations: list, problems } = useMemo(() => requiredElicitations(data), [data]);
   // Followed by id, so the server's completion notifications can mark them done.
   useEffect(() => elicitations.track(list), [elicitations, list]);

@@ -3,7 +3,7 @@
 // with its reply form, the canned reply, and what was answered lately.
 
 import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { formatClock } from '../../../protocol/index.js';
 import { SamplingReplyForm } from './SamplingReplyForm.js';
@@ -12,7 +12,7 @@ import { type AnsweredSampling, type PendingSampling } from './sampling-store.js
 import './sampling.css';
 
 function CannedReplySettings() {
-  const { sampling } = useApp();
+  const { sampling } = useConnectionScope();
   const canned = useStore(sampling, (s) => s.canned);
   return (
     <fieldset className={`sampling-canned${canned.on ? ' on' : ''}`}>
@@ -68,7 +68,7 @@ const OUTCOME_LABEL: Record<AnsweredSampling['outcome'], string> = {
 };
 
 function AnsweredList() {
-  const { sampling } = useApp();
+  const { sampling } = useConnectionScope();
   const answered = useStore(sampling, (s) => s.answered);
   if (answered.length === 0) return null;
   return (
@@ -87,7 +87,7 @@ function AnsweredList() {
 }
 
 export function SamplingDock() {
-  const { sampling } = useApp();
+  const { sampling } = useConnectionScope();
   const queue = useStore(sampling, (s) => s.queue);
   const cannedOn = useStore(sampling, (s) => s.canned.on);
   return (

@@ -4,7 +4,7 @@
 import { declaresTasksExtension, formatDuration, plural, isTerminalStatus, systemClock, taskGenerationOf } from '../../../protocol/index.js';
 import { GenerationBadge } from './GenerationBadge.js';
 import { TaskInputs } from './TaskInputs.js';
-import { useApp, useConnection } from '../../hooks.js';
+import { useConnectionScope, useConnection } from '../../hooks.js';
 import { TaskResult } from './TaskResult.js';
 import { taskTime, taskTtl } from './task-format.js';
 import type { TrackedTask } from './tasks-store.js';
@@ -16,7 +16,7 @@ function Status({ status }: { status: string }) {
 }
 
 function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolean }) {
-  const { tasksStore } = useApp();
+  const { tasksStore } = useConnectionScope();
   const questions = useTasks((s) => s.questions);
   const {
     task,
@@ -136,7 +136,7 @@ function TrackedTasks({ tracked, connection, live }: { tracked: TrackedTask[]; c
 }
 
 function ServerTaskList() {
-  const { tasksStore } = useApp();
+  const { tasksStore } = useConnectionScope();
   const session = useConnection((s) => s.session);
   const snapshot = useConnection((s) => s.snapshot);
   const listing = useTasks((s) => s.listing);
