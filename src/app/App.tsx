@@ -10,6 +10,7 @@ import { PingTab } from './features/ping/PingTab.js';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.js';
 import { SamplingHost } from './features/sampling/SamplingHost.js';
 import { ThemeSwitch } from './theme/ThemeSwitch.js';
+import { ConnectionsBar } from './workspace/ConnectionsBar.js';
 import { PerScope } from './workspace/PerScope.js';
 
 // The first screen is the connection panel, Ping and the Log; every other tab is its own
@@ -87,6 +88,7 @@ export function App() {
       <header className="app-header">
         <h1>mcpscope</h1>
         <span className="tagline">MCP inspector &amp; protocol debugger</span>
+        {token !== null && <ConnectionsBar />}
         {token !== null && <SamplingHost />}
         <ThemeSwitch />
       </header>

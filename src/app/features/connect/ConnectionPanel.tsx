@@ -1,6 +1,6 @@
 // The left-hand panel: the form, prefilled from the proxy's launch config, and the status.
 
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { LaunchConfigError, useLaunchConfig } from '../../api/launch-config.js';
 import { useApp } from '../../app-context.js';
 import { useConnectionScope } from '../../hooks.js';
@@ -14,6 +14,8 @@ export function ConnectionPanel({ token }: { token: string }) {
   const { connectionPrefs, authSettings, formDrafts } = useApp();
   // A connection opened later ("+ New connection") starts from the launch prefill.
   const { restoresDraft } = useConnectionScope();
+  // Kept once per open connection: an id of its own each time.
+  const headingId = useId();
   const suggested = config.data?.protocolChoice;
   const prefill = config.data?.prefill;
   const launchAuth = prefill?.kind === 'http' ? prefill.auth : undefined;
@@ -26,8 +28,8 @@ export function ConnectionPanel({ token }: { token: string }) {
     if (suggested !== undefined) connectionPrefs.getState().setChoice(suggested);
   }, [suggested, connectionPrefs]);
   return (
-    <section className="panel connection-panel" aria-labelledby="connection-heading">
-      <h2 id="connection-heading">Server</h2>
+    <section className="panel connection-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Server</h2>
       {config.isPending && <p className="hint">Reading the proxy's configuration…</p>}
       {config.isError && (
         <div className="failure" role="alert">
