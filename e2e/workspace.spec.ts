@@ -112,3 +112,17 @@ test('closing the connection in view brings the one beside it into view; the las
   const tools = await openTools(page);
   await expect(tools.getByRole('searchbox', { name: 'Filter tools' })).toHaveValue('');
 });
+
+test('connecting the same connection to another server carries no tool filter over', async ({ page }) => {
+  await demoWithFilter(page);
+  const server = page.getByRole('region', { name: 'Server' });
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await server.getByRole('combobox', { name: 'Transport' }).selectOption('http');
+  await server.getByRole('textbox', { name: 'URL' }).fill(`${everything.origin}/mcp`);
+  await server.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(status(page)).toContainText('Everything Reference Server');
+  const tools = await openTools(page);
+  await expect(tools.getByRole('searchbox', { name: 'Filter tools' })).toHaveValue('');
+  await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'trigger-long-running-operation', exact: true })).toBeVisible();
+  await expect(tools.getByText(/ of \d+ tools/)).toHaveCount(0);
+});

@@ -27,8 +27,14 @@ export function createTestApp(env: Partial<PageEnvironment> = {}) {
 export const inView = (app: App): ConnectionScope => activeScope(app.workspace);
 
 /** Connect and answer initialize; resolves with the socket once the session is ready. */
-export async function connectReady(app: App, sockets: FakeSocket[], capabilities: Record<string, unknown> = {}, scope: ConnectionScope = inView(app)) {
-  const ready = scope.controller.connect({ transport: { kind: 'stdio', command: 'node', args: ['demo.js'], env: {} }, protocolVersion: '2025-11-25' });
+export async function connectReady(
+  app: App,
+  sockets: FakeSocket[],
+  capabilities: Record<string, unknown> = {},
+  scope: ConnectionScope = inView(app),
+  args: string[] = ['demo.js'],
+) {
+  const ready = scope.controller.connect({ transport: { kind: 'stdio', command: 'node', args, env: {} }, protocolVersion: '2025-11-25' });
   const socket = sockets.at(-1)!;
   socket.acceptHandshake();
   socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: ['demo.js'] });

@@ -104,14 +104,15 @@ export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
     scope.tasksStore.forConnection(next);
     scope.clientTasks.reset();
   });
-  // Another server: the last one's pings, heartbeat figures and tool results no longer describe
-  // anything (a Re-run would go to the wrong server).
+  // Another server: the last one's pings, heartbeat figures, tool results and server messages no
+  // longer describe anything (a Re-run would go to the wrong server).
   const offServerChange = watchServerChange(
     (l) => connectionStore.subscribe(l),
     () => {
       scope.heartbeat.reset();
       scope.pingStore.getState().reset();
       scope.toolsStore.getState().serverChanged();
+      scope.logging.getState().clear();
     },
   );
 
