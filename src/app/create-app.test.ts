@@ -43,19 +43,19 @@ describe('createApp', () => {
     await tick();
     const created = sentFrames().find((f) => f.id === 'e1')?.result?.task as { taskId: string; status: string };
     expect(created.status).toBe('working');
-    expect(inView(app).elicitations.getState().queue).toHaveLength(1);
+    expect(inView(app).elicitations.store.getState().queue).toHaveLength(1);
     expect(
       inView(app)
-        .tasksStore.getState()
+        .tasks.store.getState()
         .clientTasks.map((t) => t.task.status),
     ).toEqual(['working']);
     deliver({ jsonrpc: '2.0', id: 'c1', method: 'tasks/cancel', params: { taskId: created.taskId } });
     await tick();
     expect(sentFrames().find((f) => f.id === 'c1')?.result).toMatchObject({ taskId: created.taskId, status: 'cancelled' });
-    expect(inView(app).elicitations.getState().queue).toHaveLength(0);
+    expect(inView(app).elicitations.store.getState().queue).toHaveLength(0);
     expect(
       inView(app)
-        .tasksStore.getState()
+        .tasks.store.getState()
         .clientTasks.map((t) => t.task.status),
     ).toEqual(['cancelled']);
   });
@@ -74,7 +74,7 @@ describe('createApp', () => {
       }),
     });
     await tick();
-    const [question] = inView(app).elicitations.getState().queue;
+    const [question] = inView(app).elicitations.store.getState().queue;
     expect(question).toBeDefined();
     question!.answer({ result: { action: 'decline' } });
     await tick();
@@ -88,14 +88,14 @@ describe('createApp', () => {
     const params = { mode: 'url', message: 'Connect', url: 'https://auth.example/c', elicitationId: 'u7' };
     socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id: 'e2', method: 'elicitation/create', params }) });
     await tick();
-    expect(inView(app).elicitations.getState().queue[0]).toMatchObject({ mode: 'url', elicitationId: 'u7' });
+    expect(inView(app).elicitations.store.getState().queue[0]).toMatchObject({ mode: 'url', elicitationId: 'u7' });
     socket.deliver({
       type: 'message',
       at: 4,
       text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'u7' } }),
     });
     await tick();
-    expect(inView(app).elicitations.getState().urls.get('u7')?.completed).toBe(true);
+    expect(inView(app).elicitations.store.getState().urls.get('u7')?.completed).toBe(true);
   });
 
   it('invalidates the tools list query on notifications/tools/list_changed of the current connection', async () => {

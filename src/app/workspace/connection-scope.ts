@@ -42,7 +42,7 @@ export interface ConnectionScope {
   /** The server's sampling/createMessage requests waiting for a reply. */
   sampling: SamplingStore;
   /** Server tasks this page follows and client-side tasks it runs. */
-  tasksStore: TasksStore;
+  tasks: TasksStore;
   /** Runs the server's requests asked as tasks on this page's handlers. */
   clientTasks: ClientTaskReceiver;
   /** HTTP exchanges for the Network tab. */

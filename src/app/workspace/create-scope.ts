@@ -43,7 +43,7 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
-  const tasksStore = createTasksStore();
+  const tasks = createTasksStore();
   const baseHandlers: Record<string, ServerRequestHandler> = {
     // A dialog goes away when the server cancels its request (or task), or the connection closes.
     'elicitation/create': (params, request) => elicitations.request(params, request.signal),
@@ -52,7 +52,7 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
   };
   // Requests asked as tasks run as client-side tasks; tasks/* are answered (features/tasks).
   const { handlers: requestHandlers, receiver: clientTasks } = withClientTasks(baseHandlers, {
-    tasksStore,
+    tasks,
     notify: (method, params) => void controller.session?.notify(method, params),
   });
   const connectionStore = createConnectionStore();
@@ -88,7 +88,7 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
     answers: (method) => Object.hasOwn(requestHandlers, method),
     elicitations,
     sampling,
-    tasksStore,
+    tasks,
     clientTasks,
     networkStore: createNetworkStore(),
     authFlows: createAuthFlowStore(),
@@ -98,7 +98,7 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
       session,
       taskCreated: (task, callSession, toolName, generation) => {
         const connection = controller.connection?.snapshot.connection;
-        if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName, generation);
+        if (connection !== undefined) tasks.track(task, callSession, connection, `tools/call ${toolName}`, toolName, generation);
       },
     }),
     logging: createLoggingStore({ session }),
@@ -117,7 +117,7 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
       scope.heartbeat.stop();
       controller.dispose();
       if (connection !== undefined) {
-        tasksStore.connectionEnded(connection);
+        tasks.connectionEnded(connection);
         sampling.connectionClosed(connection);
       }
       clientTasks.reset();

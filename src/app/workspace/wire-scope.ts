@@ -24,7 +24,7 @@ export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
     if (e.type === 'server-request' && e.method === 'ping') scope.pingStore.getState().serverPinged();
     if (e.type === 'closed') {
       scope.resourcesStore.getState().sessionClosed();
-      scope.tasksStore.connectionEnded(connection);
+      scope.tasks.connectionEnded(connection);
       scope.sampling.connectionClosed(connection);
     }
     // The handler's signal closed its dialog (sampling, elicitation); the Log says why no answer went back.
@@ -36,7 +36,7 @@ export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
     if (e.type === 'input-round') logStore.getState().tagRound(connection, e.id, e.conversation, e.round, e.method);
     // notifications/tasks/status (2025-11-25) and notifications/tasks (the 2026 extension) carry the full Task.
     if (e.type === 'notification' && (e.method === 'notifications/tasks/status' || e.method === 'notifications/tasks')) {
-      scope.tasksStore.applyStatus(e.params, connection);
+      scope.tasks.applyStatus(e.params, connection);
     }
     if (e.type === 'notification' && e.method === 'notifications/resources/updated') {
       const uri = updatedUri(e.params);
@@ -89,7 +89,7 @@ export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
     page.activityChanged();
     if (s.snapshot) noteConnection(page.connectionLabels, s.snapshot);
     // A closed connection cannot take answers: its open questions go away.
-    if (s.snapshot?.status === 'closed') for (const q of scope.elicitations.getState().queue) q.answer({ result: { action: 'cancel' } });
+    if (s.snapshot?.status === 'closed') for (const q of scope.elicitations.store.getState().queue) q.answer({ result: { action: 'cancel' } });
     const next = s.snapshot?.connection ?? 0;
     if (next === connection) return;
     connection = next;
@@ -101,7 +101,7 @@ export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
     scope.authFlows.forConnection(next);
     scope.toolsStore.getState().forConnection();
     scope.elicitations.reset();
-    scope.tasksStore.forConnection(next);
+    scope.tasks.forConnection(next);
     scope.clientTasks.reset();
   });
   // Another server: the last one's pings, heartbeat figures, tool results and server messages no

@@ -46,7 +46,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
               checked={features[feature]}
               disabled={within !== undefined && !features[within]}
               aria-describedby={`${id}-${feature}-about`}
-              onChange={(e) => clientSettings.setFeature(feature, e.target.checked)}
+              onChange={(e) => clientSettings.getState().setFeature(feature, e.target.checked)}
             />
             <label htmlFor={`${id}-${feature}`}>{label}</label>
             <p className="hint" id={`${id}-${feature}-about`}>

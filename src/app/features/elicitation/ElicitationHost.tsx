@@ -10,8 +10,8 @@ const OpenedUrlElicitations = lazyView('the opened URL elicitations', () => impo
 
 export function ElicitationHost() {
   const { elicitations } = useConnectionScope();
-  const first = useStore(elicitations, (s) => s.queue[0]);
-  const anyOpened = useStore(elicitations, (s) => [...s.urls.values()].some((u) => u.fromRequest && u.opened));
+  const first = useStore(elicitations.store, (s) => s.queue[0]);
+  const anyOpened = useStore(elicitations.store, (s) => [...s.urls.values()].some((u) => u.fromRequest && u.opened));
   return (
     <>
       {first && <ElicitationDialog key={first.n} item={first} />}

@@ -14,7 +14,7 @@ function hostOf(url: string): string {
 
 export function OpenedUrlElicitations() {
   const { elicitations } = useConnectionScope();
-  const urls = useStore(elicitations, (s) => s.urls);
+  const urls = useStore(elicitations.store, (s) => s.urls);
   const opened = [...urls].filter(([, u]) => u.fromRequest && u.opened);
   if (opened.length === 0) return null;
   return (

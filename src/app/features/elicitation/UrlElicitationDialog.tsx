@@ -11,7 +11,7 @@ import { UrlTargetView, openUrlElicitation } from './UrlTarget.js';
 
 export function UrlElicitationDialog({ item }: { item: PendingUrlElicitation }) {
   const { elicitations } = useConnectionScope();
-  const completed = useStore(elicitations, (s) => s.urls.get(item.elicitationId)?.completed === true);
+  const completed = useStore(elicitations.store, (s) => s.urls.get(item.elicitationId)?.completed === true);
   const target = describeUrlTarget(item.url);
 
   const open = () => {

@@ -12,7 +12,7 @@ import './elicitation.css';
 
 function RequiredElicitation({ elicitation }: { elicitation: UrlElicitation }) {
   const { elicitations } = useConnectionScope();
-  const status = useStore(elicitations, (s) => s.urls.get(elicitation.elicitationId));
+  const status = useStore(elicitations.store, (s) => s.urls.get(elicitation.elicitationId));
   const target = describeUrlTarget(elicitation.url);
   const opens = !('problem' in target) && target.opens;
   return (
@@ -49,7 +49,7 @@ export function UrlElicitationRequired({ data, onRetry, retryBlocked }: { data: 
   const { elicitations: list, problems } = useMemo(() => requiredElicitations(data), [data]);
   // Followed by id, so the server's completion notifications can mark them done.
   useEffect(() => elicitations.track(list), [elicitations, list]);
-  const allDone = useStore(elicitations, (s) => list.length > 0 && list.every((e) => s.urls.get(e.elicitationId)?.completed));
+  const allDone = useStore(elicitations.store, (s) => list.length > 0 && list.every((e) => s.urls.get(e.elicitationId)?.completed));
   return (
     <section className="url-required" aria-label="URL elicitation required">
       <p>

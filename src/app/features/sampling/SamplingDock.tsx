@@ -13,7 +13,7 @@ import './sampling.css';
 
 function CannedReplySettings() {
   const { sampling } = useConnectionScope();
-  const canned = useStore(sampling, (s) => s.canned);
+  const canned = useStore(sampling.store, (s) => s.canned);
   return (
     <fieldset className={`sampling-canned${canned.on ? ' on' : ''}`}>
       <legend>Canned reply {canned.on && <strong className="sampling-canned-flag">ON</strong>}</legend>
@@ -69,7 +69,7 @@ const OUTCOME_LABEL: Record<AnsweredSampling['outcome'], string> = {
 
 function AnsweredList() {
   const { sampling } = useConnectionScope();
-  const answered = useStore(sampling, (s) => s.answered);
+  const answered = useStore(sampling.store, (s) => s.answered);
   if (answered.length === 0) return null;
   return (
     <section aria-label="Answered sampling requests" className="sampling-answered">
@@ -88,8 +88,8 @@ function AnsweredList() {
 
 export function SamplingDock() {
   const { sampling } = useConnectionScope();
-  const queue = useStore(sampling, (s) => s.queue);
-  const cannedOn = useStore(sampling, (s) => s.canned.on);
+  const queue = useStore(sampling.store, (s) => s.queue);
+  const cannedOn = useStore(sampling.store, (s) => s.canned.on);
   return (
     <aside className="sampling-dock" aria-label="Sampling">
       <header className="sampling-dock-header">

@@ -10,9 +10,9 @@ const SamplingDock = lazyView('the sampling panel', () => import('./SamplingDock
 
 export function SamplingHost() {
   const { sampling } = useConnectionScope();
-  const waiting = useStore(sampling, (s) => s.queue.length);
-  const cannedOn = useStore(sampling, (s) => s.canned.on);
-  const open = useStore(sampling, (s) => s.open);
+  const waiting = useStore(sampling.store, (s) => s.queue.length);
+  const cannedOn = useStore(sampling.store, (s) => s.canned.on);
+  const open = useStore(sampling.store, (s) => s.open);
   return (
     <>
       <button

@@ -31,7 +31,7 @@ describe('sampling in the page', () => {
       inFlight: { seq: 1, tool, arguments: {}, startedAt: 0, requestId: 9, cancelRequested: false, session: inView(app).controller.session! },
     });
     serverSends({ id: 's1', method: 'sampling/createMessage', params });
-    const [item] = inView(app).sampling.getState().queue;
+    const [item] = inView(app).sampling.store.getState().queue;
     expect(item).toMatchObject({
       id: 's1',
       connection: 1,
@@ -53,15 +53,15 @@ describe('sampling in the page', () => {
     serverSends({ method: 'notifications/cancelled', params: { requestId: 's2', reason: 'timeout' } });
     expect(
       inView(app)
-        .sampling.getState()
+        .sampling.store.getState()
         .queue.map((q) => q.id),
     ).toEqual(['s3']);
     inView(app).controller.disconnect();
     await tick();
-    expect(inView(app).sampling.getState().queue).toEqual([]);
+    expect(inView(app).sampling.store.getState().queue).toEqual([]);
     expect(
       inView(app)
-        .sampling.getState()
+        .sampling.store.getState()
         .answered.map((a) => [a.id, a.outcome]),
     ).toEqual([
       ['s3', 'connection-closed'],
