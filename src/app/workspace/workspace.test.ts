@@ -122,3 +122,26 @@ describe('the workspace', () => {
     expect(scope.logging.getState().version).toBe(before);
   });
 });
+
+describe('leaving the page', () => {
+  it('asks while any scope’s connection is active, not only the one in view', async () => {
+    const listeners = new Set<unknown>();
+    const page = {
+      addEventListener: (type: string, l: unknown) => void (type === 'beforeunload' && listeners.add(l)),
+      removeEventListener: (_type: string, l: unknown) => void listeners.delete(l),
+    };
+    const { app, sockets } = createTestApp({ page });
+    const first = inView(app);
+    await connectReady(app, sockets);
+    expect(listeners.size).toBe(1);
+    // Another scope comes into view, empty: the first one's server still runs.
+    app.workspace.getState().open();
+    expect(listeners.size).toBe(1);
+    first.controller.disconnect();
+    expect(listeners.size).toBe(0);
+    await connectReady(app, sockets, {}, first);
+    expect(listeners.size).toBe(1);
+    app.workspace.getState().close(first.id);
+    expect(listeners.size).toBe(0);
+  });
+});
