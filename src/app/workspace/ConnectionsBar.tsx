@@ -3,6 +3,7 @@
 // server, and "+ New connection", which opens an empty scope.
 
 import { useStore } from 'zustand';
+import { plural } from '../../protocol/index.js';
 import { useConnection, useConnectionScope, useWorkspace } from '../hooks.js';
 import { serverLabel } from '../stores/connection-labels.js';
 import { ScopeProvider } from './scope-context.js';
@@ -10,9 +11,11 @@ import { SCOPE_STATE_WORD, scopeState } from './scope-state.js';
 import './connections-bar.css';
 
 function ScopeTab({ active, alone }: { active: boolean; alone: boolean }) {
-  const { id, heartbeat } = useConnectionScope();
+  const { id, heartbeat, elicitations, sampling } = useConnectionScope();
   const snapshot = useConnection((s) => s.snapshot);
   const beat = useStore(heartbeat.store, (s) => s.state);
+  // A server out of view may ask something of the person: its tab says so.
+  const questions = useStore(elicitations.store, (s) => s.queue.length) + useStore(sampling.store, (s) => s.queue.length);
   const { activate, close } = useWorkspace((s) => s);
   const name = snapshot ? serverLabel(snapshot) : 'New connection';
   const state = scopeState(snapshot, beat);
@@ -24,6 +27,12 @@ function ScopeTab({ active, alone }: { active: boolean; alone: boolean }) {
         <span className="scope-dot" data-state={state} aria-hidden="true" />
         <span className="scope-name">{name}</span>
         <span className="sr-only">, {SCOPE_STATE_WORD[state]}</span>
+        {questions > 0 && (
+          <>
+            <span className="sr-only">, </span>
+            <span className="scope-waiting">{`${plural(questions, 'question')} waiting`}</span>
+          </>
+        )}
       </button>
       {closable && (
         <button
