@@ -1,6 +1,7 @@
 // Several connections at once: the demo over stdio and server-everything over
 // Streamable HTTP, each in its own tab of the strip, each showing its own
 // server's state; closing one leaves the other ready.
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
@@ -125,4 +126,23 @@ test('connecting the same connection to another server carries no tool filter ov
   await expect(tools.getByRole('searchbox', { name: 'Filter tools' })).toHaveValue('');
   await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'trigger-long-running-operation', exact: true })).toBeVisible();
   await expect(tools.getByText(/ of \d+ tools/)).toHaveCount(0);
+});
+
+test('with two connections open, every tab in light and dark has no serious or critical accessibility violation', async ({ page }) => {
+  // Two dozen axe runs: slow on a loaded machine.
+  test.setTimeout(240_000);
+  await demoWithFilter(page);
+  await connectEverything(page);
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const tab of await page.getByRole('tablist', { name: 'Inspector' }).getByRole('tab').allTextContents()) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') found.push(`${scheme} ${tab}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
 });

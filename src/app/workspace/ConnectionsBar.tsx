@@ -2,6 +2,7 @@
 // a state dot; the one in view pressed), a close button that ends only that
 // server, and "+ New connection", which opens an empty scope.
 
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { plural } from '../../protocol/index.js';
 import { useConnection, useConnectionScope, useWorkspace } from '../hooks.js';
@@ -19,10 +20,15 @@ function ScopeTab({ active, alone }: { active: boolean; alone: boolean }) {
   const { activate, close } = useWorkspace((s) => s);
   const name = snapshot ? serverLabel(snapshot) : 'New connection';
   const state = scopeState(snapshot, beat);
+  // The tab that comes into view is scrolled into the strip's view too (a narrow header scrolls its tabs).
+  const tab = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (active) tab.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   // A lone scope can be closed once it has connected (closing it leaves an empty one).
   const closable = !alone || snapshot !== null;
   return (
-    <li className={`scope-tab${active ? ' active' : ''}`}>
+    <li ref={tab} className={`scope-tab${active ? ' active' : ''}`}>
       <button type="button" className="scope-select" aria-pressed={active} title={name} onClick={() => activate(id)}>
         <span className="scope-dot" data-state={state} aria-hidden="true" />
         <span className="scope-name">{name}</span>
