@@ -85,6 +85,8 @@ export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
 
   // Each new connection: the tabs' per-connection state starts afresh.
   let connection = 0;
+  /** This scope's connection numbers, whose server data (lists, reads) goes with the scope. */
+  const owned = new Set<number>();
   const offConnection = connectionStore.subscribe((s) => {
     page.activityChanged();
     if (s.snapshot) noteConnection(page.connectionLabels, s.snapshot);
@@ -93,6 +95,7 @@ export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
     const next = s.snapshot?.connection ?? 0;
     if (next === connection) return;
     connection = next;
+    owned.add(next);
     scope.resourcesStore.getState().forConnection(next);
     scope.listenStore.getState().forConnection(next);
     scope.promptsStore.getState().forConnection(next);
@@ -123,5 +126,6 @@ export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
     offPrefetch();
     offConnection();
     offServerChange();
+    queryClient.removeQueries({ predicate: ({ queryKey: [kind, number] }) => kind === 'server' && typeof number === 'number' && owned.has(number) });
   };
 }

@@ -68,15 +68,19 @@ describe('the workspace', () => {
   it('close(id) ends only that scope’s server; the one beside it comes into view; closing the last leaves an empty one', async () => {
     const { app, sockets } = createTestApp();
     const first = inView(app);
-    const firstSocket = await connectReady(app, sockets);
+    const firstSocket = await connectReady(app, sockets, { tools: {} });
     const second = app.workspace.getState().open();
-    const secondSocket = await connectReady(app, sockets, {}, second);
+    const secondSocket = await connectReady(app, sockets, { tools: {} }, second);
+    expect(app.queryClient.getQueryCache().findAll({ queryKey: ['server', 2] })).not.toEqual([]);
     app.workspace.getState().close(second.id);
     expect(secondSocket.closedWith).toBeDefined();
     expect(firstSocket.closedWith).toBeUndefined();
     expect(first.connectionStore.getState().snapshot?.status).toBe('ready');
     expect(app.workspace.getState().scopes).toEqual([first]);
     expect(inView(app)).toBe(first);
+    // Its server data goes with it; the other scope's stays.
+    expect(app.queryClient.getQueryCache().findAll({ queryKey: ['server', 1] })).not.toEqual([]);
+    expect(app.queryClient.getQueryCache().findAll({ queryKey: ['server', 2] })).toEqual([]);
 
     app.workspace.getState().close(first.id);
     expect(firstSocket.closedWith).toBeDefined();
