@@ -19,7 +19,8 @@ import { createNavigationStore } from './stores/navigation-store.js';
 import { clearRestoredLog, restoreSavedLog } from './saved-log.js';
 import { createThemeStore } from './theme/theme-store.js';
 import { createConnectionNumbers } from './workspace/connection-numbers.js';
-import { createConnectionScope, type ScopePage } from './workspace/create-scope.js';
+import { createConnectionScope } from './workspace/create-scope.js';
+import type { ScopePage } from './workspace/wire-scope.js';
 import { createWorkspaceStore, scopeOfConnection } from './workspace/workspace-store.js';
 import { wireApp } from './wire-app.js';
 

@@ -3,7 +3,6 @@
 // one dispose() that lets go of all of it.
 
 import type { ServerRequestHandler } from '../../protocol/index.js';
-import type { App, PageEnvironment } from '../app.js';
 import { ConnectionController } from '../connection/controller.js';
 import { afterNextPaint } from '../connection/idle-main-thread.js';
 import { announceRootChanges } from '../features/client-capabilities/roots-announcer.js';
@@ -23,17 +22,8 @@ import { createTasksStore } from '../features/tasks/tasks-store.js';
 import { createToolsStore } from '../features/tools/tools-store.js';
 import { createResourceReads, readNow, serverReadQuery, type ReadDeps } from '../server-data/reads.js';
 import { createConnectionStore } from '../stores/connection-store.js';
-import type { ConnectionNumbers } from './connection-numbers.js';
 import type { ConnectionScope } from './connection-scope.js';
-import { wireScope } from './wire-scope.js';
-
-/** What a scope takes from the page: the parts every connection shares. */
-export type ScopePage = Pick<App, 'token' | 'queryClient' | 'logStore' | 'lint' | 'clientSettings' | 'navigationStore' | 'connectionLabels'> &
-  Pick<PageEnvironment, 'socketUrl' | 'socketFactory' | 'openUrl'> & {
-    numbers: ConnectionNumbers;
-    /** A scope's connection started or ended (leaving the page asks while any is active). */
-    activityChanged: () => void;
-  };
+import { wireScope, type ScopePage } from './wire-scope.js';
 
 export function createConnectionScope(page: ScopePage, id: number, restoresDraft: boolean): ConnectionScope {
   const { queryClient, logStore, clientSettings } = page;

@@ -9,7 +9,16 @@ import { prefetchListsWhenReady } from '../server-data/list-query.js';
 import { noteConnection } from '../stores/connection-labels.js';
 import { watchServerChange } from '../stores/server-change.js';
 import type { ConnectionScope } from './connection-scope.js';
-import type { ScopePage } from './create-scope.js';
+import type { App, PageEnvironment } from '../app.js';
+import type { ConnectionNumbers } from './connection-numbers.js';
+
+/** What a scope takes from the page: the parts every connection shares. */
+export type ScopePage = Pick<App, 'token' | 'queryClient' | 'logStore' | 'lint' | 'clientSettings' | 'navigationStore' | 'connectionLabels'> &
+  Pick<PageEnvironment, 'socketUrl' | 'socketFactory' | 'openUrl'> & {
+    numbers: ConnectionNumbers;
+    /** A scope's connection started or ended (leaving the page asks while any is active). */
+    activityChanged: () => void;
+  };
 
 export function wireScope(page: ScopePage, scope: ConnectionScope): () => void {
   const { controller, connectionStore } = scope;
