@@ -16,6 +16,8 @@ import { SamplingHost } from './features/sampling/SamplingHost.js';
 import { ThemeSwitch } from './theme/ThemeSwitch.js';
 import { createSidebarStore, type SidebarStore } from './shell/sidebar-store.js';
 import { SIDEBAR_ID, TopBar } from './shell/TopBar.js';
+import { ConnectionsBar } from './workspace/ConnectionsBar.js';
+import { PerScope } from './workspace/PerScope.js';
 
 // The first screen is the connection panel, Ping and the Log; every other tab is its own
 // chunk (the Tools tab brings the form library), fetched when the tab is first opened.
@@ -48,8 +50,14 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
 ];
 
+// The Log, Problems and Console show every connection; the other tabs are kept once per open connection.
+const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console']);
+
 // Each panel fails on its own: a server that breaks one view leaves the others working.
-const GUARDED_TABS = TABS.map((t) => ({ ...t, panel: <ErrorBoundary what={`The ${t.label} tab`}>{t.panel}</ErrorBoundary> }));
+const GUARDED_TABS = TABS.map((t) => {
+  const guarded = <ErrorBoundary what={`The ${t.label} tab`}>{t.panel}</ErrorBoundary>;
+  return { ...t, panel: ALL_CONNECTIONS.has(t.id) ? guarded : <PerScope>{guarded}</PerScope> };
+});
 
 const STDIO_TABS = GUARDED_TABS.filter((t) => t.id !== 'authorization');
 
@@ -85,6 +93,7 @@ function Header() {
     <header className="app-header">
       <h1>mcpscope</h1>
       <span className="tagline">MCP inspector &amp; protocol debugger</span>
+      {token !== null && <ConnectionsBar />}
       {token !== null && <SamplingHost />}
       <ThemeSwitch />
     </header>
@@ -108,7 +117,9 @@ function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore })
         <TopBar sidebar={sidebar} onConnect={connect} />
       </div>
       <main className={`layout${expanded ? '' : ' collapsed'}${drawerOpen ? ' drawer-open' : ''}`}>
-        <ElicitationHost />
+        <PerScope>
+          <ElicitationHost />
+        </PerScope>
         <aside
           id={SIDEBAR_ID}
           className="panel sidebar"
@@ -117,7 +128,9 @@ function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore })
             if (e.key === 'Escape' && drawerOpen) sidebar.getState().closeDrawer();
           }}
         >
-          <ConnectionPanel token={token} onConnect={connect} />
+          <PerScope>
+            <ConnectionPanel token={token} onConnect={connect} />
+          </PerScope>
         </aside>
         <section className="panel work-panel" aria-label="Inspector">
           <ConnectionNotices />

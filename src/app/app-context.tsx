@@ -3,7 +3,7 @@
 
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { App } from './create-app.js';
+import type { App } from './app.js';
 
 const AppContext = createContext<App | null>(null);
 

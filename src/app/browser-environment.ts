@@ -3,7 +3,7 @@
 
 import { takeToken } from './auth/token.js';
 import { proxySocketUrl } from './connection/socket.js';
-import type { PageEnvironment } from './create-app.js';
+import type { PageEnvironment } from './app.js';
 import { openLogDatabase } from './stores/log-database.js';
 import { deleteStaleLogDatabases, holdLogDatabase, newLogDatabaseName } from './stores/log-database-names.js';
 

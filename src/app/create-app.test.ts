@@ -2,7 +2,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpExchange } from '../protocol/index.js';
 import { tick, type FakeSocket } from './connection/test-doubles.js';
-import { connectReady, createTestApp } from './test-app.js';
+import { connectReady, createTestApp, inView } from './test-app.js';
 import { httpExchange } from '../../test/fixtures/http-exchange.js';
 import { listQueryKey } from './server-data/list-keys.js';
 import { RequestFailed } from './server-data/reads.js';
@@ -15,7 +15,7 @@ const sentOf = (socket: FakeSocket, method: string) => socket.frames().filter((f
 describe('createApp', () => {
   it('declares its handlers before connecting: the first initialize announces their capabilities', () => {
     const { app, sockets } = setup();
-    void app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
+    void inView(app).controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
     sockets[0]!.acceptHandshake();
     sockets[0]!.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
     const init = sockets[0]!.frames().find((f) => f.method === 'initialize');
@@ -43,13 +43,21 @@ describe('createApp', () => {
     await tick();
     const created = sentFrames().find((f) => f.id === 'e1')?.result?.task as { taskId: string; status: string };
     expect(created.status).toBe('working');
-    expect(app.elicitations.getState().queue).toHaveLength(1);
-    expect(app.tasksStore.getState().clientTasks.map((t) => t.task.status)).toEqual(['working']);
+    expect(inView(app).elicitations.store.getState().queue).toHaveLength(1);
+    expect(
+      inView(app)
+        .tasks.store.getState()
+        .clientTasks.map((t) => t.task.status),
+    ).toEqual(['working']);
     deliver({ jsonrpc: '2.0', id: 'c1', method: 'tasks/cancel', params: { taskId: created.taskId } });
     await tick();
     expect(sentFrames().find((f) => f.id === 'c1')?.result).toMatchObject({ taskId: created.taskId, status: 'cancelled' });
-    expect(app.elicitations.getState().queue).toHaveLength(0);
-    expect(app.tasksStore.getState().clientTasks.map((t) => t.task.status)).toEqual(['cancelled']);
+    expect(inView(app).elicitations.store.getState().queue).toHaveLength(0);
+    expect(
+      inView(app)
+        .tasks.store.getState()
+        .clientTasks.map((t) => t.task.status),
+    ).toEqual(['cancelled']);
   });
 
   it('answers elicitation/create through the elicitation queue', async () => {
@@ -66,7 +74,7 @@ describe('createApp', () => {
       }),
     });
     await tick();
-    const [question] = app.elicitations.getState().queue;
+    const [question] = inView(app).elicitations.store.getState().queue;
     expect(question).toBeDefined();
     question!.answer({ result: { action: 'decline' } });
     await tick();
@@ -80,14 +88,14 @@ describe('createApp', () => {
     const params = { mode: 'url', message: 'Connect', url: 'https://auth.example/c', elicitationId: 'u7' };
     socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id: 'e2', method: 'elicitation/create', params }) });
     await tick();
-    expect(app.elicitations.getState().queue[0]).toMatchObject({ mode: 'url', elicitationId: 'u7' });
+    expect(inView(app).elicitations.store.getState().queue[0]).toMatchObject({ mode: 'url', elicitationId: 'u7' });
     socket.deliver({
       type: 'message',
       at: 4,
       text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'u7' } }),
     });
     await tick();
-    expect(app.elicitations.getState().urls.get('u7')?.completed).toBe(true);
+    expect(inView(app).elicitations.store.getState().urls.get('u7')?.completed).toBe(true);
   });
 
   it('invalidates the tools list query on notifications/tools/list_changed of the current connection', async () => {
@@ -103,7 +111,7 @@ describe('createApp', () => {
   it('gives query.error for a failing resources/read, carrying the server error', async () => {
     const { app, sockets } = setup();
     const socket = await connectReady(app, sockets, { resources: {} });
-    const read = app.resourcesStore.getState().read('demo://missing');
+    const read = inView(app).resourcesStore.getState().read('demo://missing');
     const request = sentOf(socket, 'resources/read')[0]!;
     expect(request.params).toEqual({ uri: 'demo://missing' });
     socket.deliver({
@@ -112,11 +120,11 @@ describe('createApp', () => {
       text: JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32002, message: 'Resource not found' } }),
     });
     await read;
-    const state = app.queryClient.getQueryState(app.resourceReads.query(1, 'demo://missing').queryKey);
+    const state = app.queryClient.getQueryState(inView(app).resourceReads.query(1, 'demo://missing').queryKey);
     expect(state?.status).toBe('error');
     expect(state?.error).toBeInstanceOf(RequestFailed);
     expect((state?.error as RequestFailed).read.outcome).toMatchObject({ status: 'error', error: { code: -32002 } });
-    expect(app.resourcesStore.getState().shown).toBe('demo://missing');
+    expect(inView(app).resourcesStore.getState().shown).toBe('demo://missing');
   });
 
   it('reads a subscribed resource again when the server sends notifications/resources/updated', async () => {
@@ -124,14 +132,14 @@ describe('createApp', () => {
     const socket = await connectReady(app, sockets, { resources: { subscribe: true } });
     const uri = 'demo://counter';
     // The viewer showing the resource.
-    const viewer = new QueryObserver(app.queryClient, app.resourceReads.query(1, uri));
+    const viewer = new QueryObserver(app.queryClient, inView(app).resourceReads.query(1, uri));
     const stop = viewer.subscribe(() => {});
     await tick();
     const answer = (id: unknown, text: string) =>
       socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id, result: { contents: [{ uri, text }] } }) });
     answer(sentOf(socket, 'resources/read')[0]!.id, 'count: 0');
 
-    const subscribing = app.resourcesStore.getState().setSubscribed(uri, true);
+    const subscribing = inView(app).resourcesStore.getState().setSubscribed(uri, true);
     socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id: sentOf(socket, 'resources/subscribe')[0]!.id, result: {} }) });
     await subscribing;
     socket.deliver({ type: 'message', at: 4, text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }) });
@@ -140,7 +148,7 @@ describe('createApp', () => {
     answer(sentOf(socket, 'resources/read')[1]!.id, 'count: 1');
     await tick();
     expect(viewer.getCurrentResult().data?.outcome).toMatchObject({ status: 'result', result: { contents: [{ text: 'count: 1' }] } });
-    expect(app.resourcesStore.getState().updates[uri]).toMatchObject({ count: 1, unsolicited: false });
+    expect(inView(app).resourcesStore.getState().updates[uri]).toMatchObject({ count: 1, unsolicited: false });
     stop();
   });
 
@@ -148,22 +156,22 @@ describe('createApp', () => {
     const { app, sockets } = setup();
     const socket = await connectReady(app, sockets);
     socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id: 'p1', method: 'ping' }) });
-    expect(app.pingStore.getState().serverPings).toBe(1);
-    app.toolsStore.setState({ drafts: { echo: { formData: { text: 'hi' } } }, noConfirm: ['rm'] });
-    app.promptsStore.getState().setValue('greet', 'name', 'Ada');
+    expect(inView(app).pingStore.getState().serverPings).toBe(1);
+    inView(app).toolsStore.setState({ drafts: { echo: { formData: { text: 'hi' } } }, noConfirm: ['rm'] });
+    inView(app).promptsStore.getState().setValue('greet', 'name', 'Ada');
     await connectReady(app, sockets);
-    expect(app.resourcesStore.getState().connection).toBe(2);
-    expect(app.promptsStore.getState().connection).toBe(2);
-    expect(app.toolsStore.getState()).toMatchObject({ drafts: {}, noConfirm: [] });
+    expect(inView(app).resourcesStore.getState().connection).toBe(2);
+    expect(inView(app).promptsStore.getState().connection).toBe(2);
+    expect(inView(app).toolsStore.getState()).toMatchObject({ drafts: {}, noConfirm: [] });
     // What was typed for a prompt is kept; the same server keeps its pings.
-    expect(app.promptsStore.getState().values.greet).toEqual({ name: 'Ada' });
-    expect(app.pingStore.getState().serverPings).toBe(1);
+    expect(inView(app).promptsStore.getState().values.greet).toEqual({ name: 'Ada' });
+    expect(inView(app).pingStore.getState().serverPings).toBe(1);
   });
 
   it('lints each HTTP exchange once, when the connection core says it has ended', async () => {
     const { app, sockets } = setup();
     const url = 'http://127.0.0.1:1/mcp';
-    void app.controller.connect({ transport: { kind: 'http', url, headers: {}, mode: 'streamable-http' }, protocolVersion: '2025-11-25' });
+    void inView(app).controller.connect({ transport: { kind: 'http', url, headers: {}, mode: 'streamable-http' }, protocolVersion: '2025-11-25' });
     const socket = sockets[0]!;
     socket.acceptHandshake();
     socket.deliver({ type: 'http-opened', at: 1, url, mode: 'streamable-http' });

@@ -1,124 +1,41 @@
-// The composition root of the page: builds the stores, the connection
-// controller, the lint runner and the TanStack QueryClient, once, from what
-// the page's environment provides. Nothing here runs at import time.
+// The composition root of the page: builds the shared stores, the lint
+// runner, the TanStack QueryClient and the workspace (whose first scope is
+// made here, the rest on "New connection"), once, from what the page's
+// environment provides. Nothing here runs at import time.
 
 import { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_PROTOCOL_VERSION, type ServerRequestHandler } from '../protocol/index.js';
-import { createIconOriginsStore, type SettingsStorage } from './components/icons/icon-origins.js';
-import { ConnectionController } from './connection/controller.js';
-import { afterNextPaint } from './connection/idle-main-thread.js';
-import type { SocketFactory } from './connection/socket.js';
-import type { UnloadTarget } from './connection/unload-guard.js';
+import { DEFAULT_PROTOCOL_VERSION } from '../protocol/index.js';
+import type { App, PageEnvironment } from './app.js';
+import { createIconOriginsStore } from './components/icons/icon-origins.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
 import { createConnectionPrefs } from './features/connect/connection-prefs.js';
 import { createAuthSettings } from './features/connect/auth-settings.js';
 import { createFormDrafts } from './features/connect/form-draft.js';
-import { createServerSelection } from './features/servers/server-selection.js';
-import { createDiscoverStore } from './features/connect/discover-store.js';
-import { announceRootChanges } from './features/client-capabilities/roots-announcer.js';
-import { createElicitationStore } from './features/elicitation/elicitation.js';
-import { samplingStoreFor } from './features/sampling/sampling-context.js';
-import { withClientTasks } from './features/tasks/client-task-handlers.js';
-import { createTasksStore } from './features/tasks/tasks-store.js';
-import { createNetworkStore } from './features/network/network-store.js';
-import { createAuthFlowStore } from './features/authorization/auth-flow-store.js';
-import { Heartbeat } from './features/ping/heartbeat.js';
-import { createPingStore } from './features/ping/ping-store.js';
-import { createPromptsStore } from './features/prompts/prompts-store.js';
-import { createResourcesStore } from './features/resources/resources-store.js';
-import { createListenStore } from './features/resources/listen-store.js';
-import { createLoggingStore } from './features/logging/logging-store.js';
-import { createToolsStore } from './features/tools/tools-store.js';
 import { LintRunner } from './lint/lint-runner.js';
-import { createResourceReads, readNow, serverReadQuery, type ReadDeps } from './server-data/reads.js';
 import { createConnectionLabels } from './stores/connection-labels.js';
-import { createConnectionStore } from './stores/connection-store.js';
-import type { LogDatabase } from './stores/log-database.js';
 import { LogSaver } from './stores/log-saver.js';
 import { createLogStore } from './stores/log-store.js';
 import { createNavigationStore } from './stores/navigation-store.js';
 import { clearRestoredLog, restoreSavedLog } from './saved-log.js';
-import { createThemeStore, type ColorSchemeQuery } from './theme/theme-store.js';
+import { createThemeStore } from './theme/theme-store.js';
+import { createConnectionNumbers } from './workspace/connection-numbers.js';
+import { createConnectionScope } from './workspace/create-scope.js';
+import type { ScopePage } from './workspace/wire-scope.js';
+import { createWorkspaceStore, scopeOfConnection } from './workspace/workspace-store.js';
 import { wireApp } from './wire-app.js';
 
-/** What the page gives the app: everything that touches `window` is read here, by the caller. */
-export interface PageEnvironment {
-  /** The proxy's token, or null when the page was opened without it. */
-  token: string | null;
-  /** The proxy's WebSocket URL. */
-  socketUrl: () => string;
-  socketFactory?: SocketFactory;
-  /** The log database of this tab (rejects where the browser has none). */
-  logDatabase: () => Promise<LogDatabase>;
-  /** Where leaving the page is watched (beforeunload, pagehide); absent outside a browser. */
-  page?: UnloadTarget & { addEventListener(type: 'pagehide', listener: () => void): void };
-  /** Settings kept across visits (the browser's local storage); absent: they last for this page view. */
-  settings?: SettingsStorage;
-  /** `(prefers-color-scheme: dark)`, followed live while no theme is chosen; absent: light. */
-  prefersDark?: ColorSchemeQuery;
-  /** Opens an OAuth authorization page in a new tab (Quick mode tries once by itself); absent: only the button does. */
-  openUrl?: (url: string) => void;
-  /** The published MCP schemas for rule SCHEMA (a separate chunk); absent: the rule stays off. */
-  loadSchemaCheck?: () => Promise<Parameters<LintRunner['setSchema']>[0]>;
-}
-
-export function createApp(env: PageEnvironment) {
+export function createApp(env: PageEnvironment): App {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, refetchOnReconnect: false } },
   });
   const logStore = createLogStore();
-  const connectionStore = createConnectionStore();
-  const navigationStore = createNavigationStore();
   const connectionLabels = createConnectionLabels();
-  const elicitations = createElicitationStore();
-  const clientSettings = createClientSettings();
-  // Judged against the connection and the tool call in flight when a request comes (read then, not now).
-  const sampling = samplingStoreFor(() => app);
-
-  // How this page answers the server's requests: declared before any connection, so each
-  // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).
-  const tasksStore = createTasksStore();
-  const baseHandlers: Record<string, ServerRequestHandler> = {
-    // A dialog goes away when the server cancels its request (or task), or the connection closes.
-    'elicitation/create': (params, request) => elicitations.request(params, request.signal),
-    'sampling/createMessage': (params, request) => sampling.request(params, request),
-    'roots/list': () => ({ result: { roots: clientSettings.getState().roots.map((r) => ({ ...r })) } }),
-  };
-  // Requests asked as tasks run as client-side tasks; tasks/* are answered (features/tasks).
-  const { handlers: requestHandlers, receiver: clientTasks } = withClientTasks(baseHandlers, {
-    tasksStore,
-    notify: (method, params) => void controller.session?.notify(method, params),
-  });
-  const controller = new ConnectionController({
-    connectionStore,
-    logStore,
-    token: env.token,
-    url: env.socketUrl,
-    requestHandlers,
-    clientFeatures: () => clientSettings.getState().features,
-    ...(env.socketFactory ? { socketFactory: env.socketFactory } : {}),
-  });
-  const session = () => controller.session;
-  announceRootChanges(clientSettings, session);
-  const readDeps: ReadDeps = {
-    session: (connection) => (controller.connection?.snapshot.connection === connection ? controller.session : undefined),
-  };
-  const resourceReads = createResourceReads(queryClient, readDeps);
-
-  /** Writes a line of our own (not a frame) into the message log of the current connection. */
-  const logNote = (raw: string): void => {
-    const c = controller.connection;
-    logStore.getState().append({ t: c ? c.elapsed() : 0, connection: c?.snapshot.connection ?? 0, direction: 'system', kind: 'system', raw });
-  };
+  const connectionNumbers = createConnectionNumbers();
 
   /** Every frame of the log, linted as it arrives; the engine (schema validation, re2js) is a chunk of its own. */
-  const lint = new LintRunner(
-    (connection) => {
-      const snapshot = controller.connection?.snapshot;
-      return snapshot?.connection === connection ? snapshot.offeredVersion : undefined;
-    },
-    { loadLinter: () => import('../protocol/lint/linter.js').then((m) => m.Linter) },
-  );
+  const lint = new LintRunner((connection) => scopeOfConnection(app.workspace, connection)?.controller.connection?.snapshot.offeredVersion, {
+    loadLinter: () => import('../protocol/lint/linter.js').then((m) => m.Linter),
+  });
   const logSaver = new LogSaver(env.logDatabase(), {
     entries: () => logStore.getState().entries,
     findings: () => lint.store.getState().findings,
@@ -126,67 +43,40 @@ export function createApp(env: PageEnvironment) {
     labels: () => connectionLabels.getState().labels,
   });
 
-  const resourcesStore = createResourcesStore({ session, reads: resourceReads });
-  const app = {
+  const shared = {
     token: env.token,
     queryClient,
-    controller,
-    logNote,
+    logStore,
     lint,
     logSaver,
-    resourceReads,
-    readDeps,
-    logStore,
-    connectionStore,
-    navigationStore,
     connectionLabels,
-    elicitations,
-    clientSettings,
-    /** Whether this page can answer a server request method at all (before the switches). */
-    answers: (method: string): boolean => Object.hasOwn(requestHandlers, method),
-    sampling,
-    tasksStore,
-    clientTasks,
-    networkStore: createNetworkStore(),
-    /** The OAuth flows of the current connection, for the Authorization tab and the status. */
-    authFlows: createAuthFlowStore(),
-    iconOrigins: createIconOriginsStore(env.settings),
-    /** Light or dark: the person's switch, kept across visits, else the system's. */
+    navigationStore: createNavigationStore(),
     theme: createThemeStore(env.settings, env.prefersDark),
-    /** The protocol choice (a version or Auto, and Auto's probe), kept across visits; a hand-picked 2025-11-25 until changed. */
+    iconOrigins: createIconOriginsStore(env.settings),
+    clientSettings: createClientSettings(),
+    // A hand-picked 2025-11-25 until changed.
     connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
-    /** The HTTP form's OAuth settings, kept across visits except the client secret. */
     authSettings: createAuthSettings(env.settings),
-    /** The Connect form's unsaved edits, kept across reloads without their secret values. */
     formDrafts: createFormDrafts(env.settings),
-    /** The saved server the Connect form holds (its id kept across reloads) and the secrets revealed of it. */
-    servers: createServerSelection(env.settings),
-    discover: createDiscoverStore({ session }),
-    pingStore: createPingStore({ session }),
-    toolsStore: createToolsStore({
-      session,
-      taskCreated: (task, callSession, toolName, generation) => {
-        const connection = controller.connection?.snapshot.connection;
-        if (connection !== undefined) tasksStore.track(task, callSession, connection, `tools/call ${toolName}`, toolName, generation);
-      },
-    }),
-    logging: createLoggingStore({ session }),
-    resourcesStore,
-    listenStore: createListenStore({ session, listened: (uris) => resourcesStore.getState().setListened(uris) }),
-    promptsStore: createPromptsStore({ get: (c, params) => readNow(queryClient, serverReadQuery(readDeps, c, 'prompts/get', params)) }),
-    heartbeat: new Heartbeat({
-      session,
-      reconnect: async () => (await controller.reconnect())?.status === 'ready',
-      log: logNote,
-      beforePing: afterNextPaint,
-    }),
-    /** Puts the log from before a reload back; the page renders once this settles. */
+    connectionNumbers,
+  };
+  const scopePage: ScopePage = {
+    ...shared,
+    socketUrl: env.socketUrl,
+    ...(env.socketFactory ? { socketFactory: env.socketFactory } : {}),
+    ...(env.openUrl ? { openUrl: env.openUrl } : {}),
+    ...(env.settings ? { settings: env.settings } : {}),
+    numbers: connectionNumbers,
+    activityChanged: () => activityChanged(),
+  };
+  // Set by wireApp: leaving the page asks while any scope's connection is active.
+  let activityChanged = (): void => {};
+  const app: App = {
+    ...shared,
+    workspace: createWorkspaceStore((id, first) => createConnectionScope(scopePage, id, first)),
     restoreSavedLog: (): Promise<void> => restoreSavedLog(app),
-    /** Clear the log from before the reload: from the page and from storage. */
     clearRestoredLog: (): void => clearRestoredLog(app),
   };
-  wireApp(app, env);
+  activityChanged = wireApp(app, env);
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -2,7 +2,9 @@
 
 import { useStore } from 'zustand';
 import { useApp } from './app-context.js';
-import type { App } from './create-app.js';
+import type { ConnectionScope } from './workspace/connection-scope.js';
+import { useConnectionScope } from './workspace/scope-context.js';
+import type { WorkspaceState } from './workspace/workspace-store.js';
 import type { IconOriginsState } from './components/icons/icon-origins.js';
 import type { NetworkState } from './features/network/network-store.js';
 import type { PingState } from './features/ping/ping-store.js';
@@ -14,33 +16,11 @@ import type { ConnectionState } from './stores/connection-store.js';
 import type { NavigationState } from './stores/navigation-store.js';
 import type { ThemeState } from './theme/theme-store.js';
 
-/** The parts that belong to the connection in view (its controller, session-bound stores and engines). */
-export type ConnectionScope = Pick<
-  App,
-  | 'controller'
-  | 'connectionStore'
-  | 'logNote'
-  | 'resourceReads'
-  | 'readDeps'
-  | 'elicitations'
-  | 'sampling'
-  | 'tasksStore'
-  | 'clientTasks'
-  | 'networkStore'
-  | 'authFlows'
-  | 'discover'
-  | 'pingStore'
-  | 'toolsStore'
-  | 'logging'
-  | 'resourcesStore'
-  | 'listenStore'
-  | 'promptsStore'
-  | 'heartbeat'
->;
+export type { ConnectionScope };
 
 export { useApp };
 /** The connection in view: components reach per-connection parts only through this. */
-export const useConnectionScope = (): ConnectionScope => useApp();
+export { useConnectionScope };
 export const useConnection = <T>(selector: (s: ConnectionState) => T): T => useStore(useConnectionScope().connectionStore, selector);
 export const usePing = <T>(selector: (s: PingState) => T): T => useStore(useConnectionScope().pingStore, selector);
 export const useNavigation = <T>(selector: (s: NavigationState) => T): T => useStore(useApp().navigationStore, selector);
@@ -51,3 +31,4 @@ export const useListen = <T>(selector: (s: ListenState) => T): T => useStore(use
 export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(useConnectionScope().networkStore, selector);
 export const useIconOrigins = <T>(selector: (s: IconOriginsState) => T): T => useStore(useApp().iconOrigins, selector);
 export const useTheme = <T>(selector: (s: ThemeState) => T): T => useStore(useApp().theme, selector);
+export const useWorkspace = <T>(selector: (s: WorkspaceState) => T): T => useStore(useApp().workspace, selector);

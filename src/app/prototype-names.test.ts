@@ -3,7 +3,7 @@
 // are: nothing throws, and the rest of a batch is still handled.
 import { describe, expect, it } from 'vitest';
 import { tick } from './connection/test-doubles.js';
-import { connectReady, createTestApp } from './test-app.js';
+import { connectReady, createTestApp, inView } from './test-app.js';
 
 const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty'] as const;
 
@@ -16,7 +16,7 @@ async function ready() {
 describe.each(PROTOTYPE_NAMES)('a server that uses the name %s', (name) => {
   it('sends it as a notification in a batch: the ping answered later in the same batch resolves', async () => {
     const { app, socket } = await ready();
-    const ping = app.controller.session!.request('ping');
+    const ping = inView(app).controller.session!.request('ping');
     const pingId = socket.frames().find((f) => f.method === 'ping')!.id;
     const batch = [
       { jsonrpc: '2.0', method: name },
@@ -32,7 +32,7 @@ describe.each(PROTOTYPE_NAMES)('a server that uses the name %s', (name) => {
     const { app, socket } = await ready();
     socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: name } }) });
     await tick();
-    const updates = app.resourcesStore.getState().updates;
+    const updates = inView(app).resourcesStore.getState().updates;
     expect(Object.hasOwn(updates, name)).toBe(true);
     expect(Object.getOwnPropertyDescriptor(updates, name)?.value).toMatchObject({ count: 1, unsolicited: true });
   });

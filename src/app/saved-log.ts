@@ -2,10 +2,11 @@
 // (its numbering continues from it), and saved as it grows.
 
 import { restoreLabels } from './stores/connection-labels.js';
-import type { App } from './create-app.js';
+import type { App } from './app.js';
 import { restoreLogMessages } from './features/logging/restore.js';
+import { activeScope } from './workspace/workspace-store.js';
 
-type SavedLogParts = Pick<App, 'logSaver' | 'logStore' | 'lint' | 'connectionLabels' | 'controller' | 'logging'>;
+type SavedLogParts = Pick<App, 'logSaver' | 'logStore' | 'lint' | 'connectionLabels' | 'connectionNumbers' | 'workspace'>;
 
 /** Puts the log from before a reload back, then saves the log as it changes. */
 export async function restoreSavedLog(app: SavedLogParts): Promise<void> {
@@ -16,8 +17,9 @@ export async function restoreSavedLog(app: SavedLogParts): Promise<void> {
     if (logStore.getState().restore(saved.entries)) {
       lint.restore(saved.findings, upToSeq);
       restoreLabels(connectionLabels, saved.labels);
-      restoreLogMessages(saved.entries, app.logging);
-      app.controller.numberAfter(lastConnection);
+      // Server messages from before the reload go to the scope the page starts with.
+      restoreLogMessages(saved.entries, activeScope(app.workspace).logging);
+      app.connectionNumbers.after(lastConnection);
     } else {
       logSaver.fail(
         "The log from before the reload was not shown because this page had already logged frames; it is left in storage, and this page's log is not saved. Use Export log to keep this one.",

@@ -1,8 +1,11 @@
 // For tests: the page's app over fake sockets (each one the controller opens is
 // kept, in order) and a log database that never opens.
 import { FakeSocket } from './connection/test-doubles.js';
-import { createApp, type PageEnvironment } from './create-app.js';
+import type { App, PageEnvironment } from './app.js';
+import { createApp } from './create-app.js';
 import type { LogDatabase } from './stores/log-database.js';
+import type { ConnectionScope } from './workspace/connection-scope.js';
+import { activeScope } from './workspace/workspace-store.js';
 
 export function createTestApp(env: Partial<PageEnvironment> = {}) {
   const sockets: FakeSocket[] = [];
@@ -20,9 +23,18 @@ export function createTestApp(env: Partial<PageEnvironment> = {}) {
   return { app, sockets };
 }
 
+/** The scope in view. */
+export const inView = (app: App): ConnectionScope => activeScope(app.workspace);
+
 /** Connect and answer initialize; resolves with the socket once the session is ready. */
-export async function connectReady(app: ReturnType<typeof createTestApp>['app'], sockets: FakeSocket[], capabilities: Record<string, unknown> = {}) {
-  const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: ['demo.js'], env: {} }, protocolVersion: '2025-11-25' });
+export async function connectReady(
+  app: App,
+  sockets: FakeSocket[],
+  capabilities: Record<string, unknown> = {},
+  scope: ConnectionScope = inView(app),
+  args: string[] = ['demo.js'],
+) {
+  const ready = scope.controller.connect({ transport: { kind: 'stdio', command: 'node', args, env: {} }, protocolVersion: '2025-11-25' });
   const socket = sockets.at(-1)!;
   socket.acceptHandshake();
   socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: ['demo.js'] });

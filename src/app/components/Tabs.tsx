@@ -31,6 +31,11 @@ export function usePanelShown(): boolean {
   return useContext(PanelShown);
 }
 
+/** Content kept mounted while out of view (another connection's panel): hidden as far as usePanelShown is concerned. */
+export function ShownWhen({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return <PanelShown.Provider value={usePanelShown() && shown}>{children}</PanelShown.Provider>;
+}
+
 export function Tabs({ tabs, label, selected: controlled, onSelect }: TabsProps) {
   const [own, setOwn] = useState(tabs[0]?.id ?? '');
   const selected = controlled ?? own;

@@ -15,6 +15,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionStore } from '../stores/connection-store.js';
 import type { LogState } from '../stores/log-store.js';
 import type { HttpEvent } from './http-connection.js';
+import { createConnectionNumbers, type ConnectionNumbers } from '../workspace/connection-numbers.js';
 import { ProxyConnection, type ConnectionSnapshot } from './proxy-connection.js';
 import type { SocketFactory } from './socket.js';
 
@@ -33,6 +34,8 @@ export interface ControllerDeps {
   logStore: StoreApi<LogState>;
   url: () => string;
   token: string | null;
+  /** The page-wide numbering; a controller of its own when absent (tests). */
+  numbers?: ConnectionNumbers;
   socketFactory?: SocketFactory;
   /**
    * How this page answers server→client requests (elicitation/create, …), by method. Installed on
@@ -48,13 +51,14 @@ export class ConnectionController {
   private current: ProxyConnection | undefined;
   private unsubscribe: (() => void) | undefined;
   private lastRequest: ConnectRequest | undefined;
-  private count = 0;
+  private readonly numbers: ConnectionNumbers;
   private readonly sessionListeners = new Set<(e: SessionEvent, connection: number) => void>();
   private readonly httpListeners = new Set<(e: HttpEvent, connection: number) => void>();
   private readonly authListeners = new Set<(flow: AuthFlowView, connection: number) => void>();
 
   constructor(deps: ControllerDeps) {
     this.deps = deps;
+    this.numbers = deps.numbers ?? createConnectionNumbers();
   }
 
   get session(): ClientSession | undefined {
@@ -76,7 +80,7 @@ export class ConnectionController {
     this.disconnect();
     this.unsubscribe?.();
     this.lastRequest = request;
-    const number = ++this.count;
+    const number = this.numbers.next();
     const connection = new ProxyConnection({
       url: this.deps.url(),
       token,
@@ -134,11 +138,6 @@ export class ConnectionController {
     this.current?.continueWithoutInitialize();
   }
 
-  /** Number the next connection after `connection` (the last one of a log restored after a reload). */
-  numberAfter(connection: number): void {
-    this.count = Math.max(this.count, connection);
-  }
-
   reconnect(): Promise<ConnectionSnapshot> | undefined {
     return this.lastRequest ? this.connect(this.lastRequest) : undefined;
   }
@@ -150,5 +149,16 @@ export class ConnectionController {
 
   disconnect(): void {
     this.current?.disconnect();
+  }
+
+  /** Ends the connection and lets go of everything listening: this controller is not used again. */
+  dispose(): void {
+    this.disconnect();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.lastRequest = undefined;
+    this.sessionListeners.clear();
+    this.httpListeners.clear();
+    this.authListeners.clear();
   }
 }

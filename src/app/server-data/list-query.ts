@@ -50,9 +50,9 @@ export function serverListQuery<T>(deps: Pick<ReadDeps, 'session'>, key: ListKey
 }
 
 /** Fetch every list the server offers once each connection is ready (once per connection). */
-export function prefetchListsWhenReady(connectionStore: ConnectionStore, queryClient: QueryClient, deps: Pick<ReadDeps, 'session'>): void {
+export function prefetchListsWhenReady(connectionStore: ConnectionStore, queryClient: QueryClient, deps: Pick<ReadDeps, 'session'>): () => void {
   let done = 0;
-  connectionStore.subscribe(({ snapshot }) => {
+  return connectionStore.subscribe(({ snapshot }) => {
     if (snapshot === null || snapshot.connection === done || snapshot.status !== 'ready') return;
     done = snapshot.connection;
     for (const key of Object.keys(LIST_METHODS) as ListKey[]) {

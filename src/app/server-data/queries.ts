@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { usePanelShown } from '../components/Tabs.js';
 import type { ListAllResult, ListKey } from '../../protocol/index.js';
-import { useApp, useConnection } from '../hooks.js';
+import { useConnectionScope, useConnection } from '../hooks.js';
 import { useStore } from 'zustand';
 import { listUnavailable, serverListQuery } from './list-query.js';
 import { listView, type ListView } from './list-view.js';
@@ -23,7 +23,7 @@ export interface ServerList<T> extends ListView<T> {
  * rejects with ListFailed when a page fails; `items` and `failure` show both what arrived and what went wrong.
  */
 export function useServerList<T>(key: ListKey): ServerList<T> {
-  const { readDeps } = useApp();
+  const { readDeps } = useConnectionScope();
   const snapshot = useConnection((s) => s.snapshot);
   const unavailable = listUnavailable(snapshot, key);
   const query = useQuery({ ...serverListQuery<T>(readDeps, key, snapshot?.connection ?? 0), enabled: unavailable === undefined });
@@ -33,7 +33,7 @@ export function useServerList<T>(key: ListKey): ServerList<T> {
 
 /** The reads of `uri` on the Resources tab's connection: `latestRead(query)` is what to show. */
 export function useResourceRead(uri: string) {
-  const { resourceReads, resourcesStore } = useApp();
+  const { resourceReads, resourcesStore } = useConnectionScope();
   const connection = useStore(resourcesStore, (s) => s.connection);
   const query = useQuery(resourceReads.query(connection, uri));
   useRefetchStaleWhenShown(query, true);
@@ -61,7 +61,7 @@ function useRefetchStaleWhenShown(
 
 /** The prompts/get asked for last on the Prompts tab (idle until one is asked for). */
 export function usePromptGet() {
-  const { readDeps, promptsStore } = useApp();
+  const { readDeps, promptsStore } = useConnectionScope();
   const connection = useStore(promptsStore, (s) => s.connection);
   const requested = useStore(promptsStore, (s) => s.requested);
   const query = useQuery({ ...serverReadQuery(readDeps, connection, 'prompts/get', requested?.params ?? {}), enabled: requested !== undefined });

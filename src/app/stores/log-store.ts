@@ -147,7 +147,9 @@ interface SeenRequest {
 
 const sideOf = (direction: LogDirection): Side => (direction === 'out' ? 'client' : 'server');
 
-export function createLogStore(schedule: Scheduler = frameScheduler, now: () => number = Date.now, frameWindow = FRAME_WINDOW): StoreApi<LogState> {
+export type LogStore = StoreApi<LogState>;
+
+export function createLogStore(schedule: Scheduler = frameScheduler, now: () => number = Date.now, frameWindow = FRAME_WINDOW): LogStore {
   let nextSeq = 1;
   let buffer: LogEntry[] = [];
   let scheduled = false;

@@ -1,7 +1,7 @@
 // Which inspector tab is open, and cross-tab requests such as "read this
 // resource" from a resource_link in a tool result.
 
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConnectionChoice } from '../features/log/connection-filter.js';
 
 export type InspectorTab =
@@ -41,7 +41,9 @@ export interface NavigationState {
 
 let seq = 0;
 
-export function createNavigationStore() {
+export type NavigationStore = StoreApi<NavigationState>;
+
+export function createNavigationStore(): NavigationStore {
   return createStore<NavigationState>()((set, get) => ({
     tab: 'ping',
     logRule: '',

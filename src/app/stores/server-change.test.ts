@@ -10,7 +10,10 @@ describe('watchServerChange', () => {
     let listener!: (s: { snapshot: ConnectionSnapshot | null }) => void;
     let changes = 0;
     watchServerChange(
-      (l) => (listener = l),
+      (l) => {
+        listener = l;
+        return () => {};
+      },
       () => changes++,
     );
     listener({ snapshot: snap(1, 'a') });

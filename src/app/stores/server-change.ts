@@ -10,10 +10,10 @@ export function serverKey(snapshot: ConnectionSnapshot | null): string | undefin
 }
 
 /** Calls `onChange` when a connection starts to a server other than the previous one. */
-export function watchServerChange(subscribe: (listener: (s: { snapshot: ConnectionSnapshot | null }) => void) => unknown, onChange: () => void): void {
+export function watchServerChange(subscribe: (listener: (s: { snapshot: ConnectionSnapshot | null }) => void) => () => void, onChange: () => void): () => void {
   let key: string | undefined;
   let connection: number | undefined;
-  subscribe((s) => {
+  return subscribe((s) => {
     if (!s.snapshot || s.snapshot.connection === connection) return;
     connection = s.snapshot.connection;
     const next = serverKey(s.snapshot);

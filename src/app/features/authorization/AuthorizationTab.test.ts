@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthFlowView } from '../../../protocol/index.js';
 import { AppProvider } from '../../app-context.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
-import { createTestApp } from '../../test-app.js';
+import { createTestApp, inView } from '../../test-app.js';
 import { AuthStatus } from '../connect/AuthStatus.js';
 import { AuthorizationTab } from './AuthorizationTab.js';
 import { authorizedFlow, failedFlow, guidedFlow, refreshFlow, stepUpFlow, waitingFlow } from './flow-fixtures.js';
@@ -21,9 +21,10 @@ const http: ConnectionSnapshot = {
 /** renderToString reads zustand stores through their initial state: make it the current one. */
 function render(component: () => ReturnType<typeof createElement>, snapshot: ConnectionSnapshot | null, ...flows: AuthFlowView[]): string {
   const { app } = createTestApp();
-  app.connectionStore.setState({ snapshot });
-  for (const f of flows) app.authFlows.receive(f, snapshot?.connection ?? 1);
-  for (const store of [app.connectionStore, app.authFlows.store]) (store as { getInitialState: () => unknown }).getInitialState = store.getState;
+  inView(app).connectionStore.setState({ snapshot });
+  for (const f of flows) inView(app).authFlows.receive(f, snapshot?.connection ?? 1);
+  for (const store of [inView(app).connectionStore, inView(app).authFlows.store])
+    (store as { getInitialState: () => unknown }).getInitialState = store.getState;
   return renderToString(createElement(AppProvider, { app, children: component() }));
 }
 const tab = (snapshot: ConnectionSnapshot | null, ...flows: AuthFlowView[]) => render(() => createElement(AuthorizationTab), snapshot, ...flows);
@@ -120,9 +121,10 @@ describe('the Authorization tab', () => {
 
   it('ignores a flow of an earlier connection', () => {
     const { app } = createTestApp();
-    app.authFlows.receive(failedFlow(), 1);
-    app.connectionStore.setState({ snapshot: { ...http, connection: 2 } });
-    for (const store of [app.connectionStore, app.authFlows.store]) (store as { getInitialState: () => unknown }).getInitialState = store.getState;
+    inView(app).authFlows.receive(failedFlow(), 1);
+    inView(app).connectionStore.setState({ snapshot: { ...http, connection: 2 } });
+    for (const store of [inView(app).connectionStore, inView(app).authFlows.store])
+      (store as { getInitialState: () => unknown }).getInitialState = store.getState;
     const shown = text(renderToString(createElement(AppProvider, { app, children: createElement(AuthorizationTab) })));
     expect(shown).not.toContain('failed');
   });

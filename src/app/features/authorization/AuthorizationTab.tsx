@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
 import type { AuthFlowAction, AuthFlowView } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 import { attemptLine, flowSentence } from '../../connection/auth-flow-text.js';
-import { useConnection } from '../../hooks.js';
+import { useConnection, useConnectionScope } from '../../hooks.js';
 import { FlowSteps } from './FlowSteps.js';
 import { StoredCredentials } from './StoredCredentials.js';
 import './authorization.css';
@@ -22,7 +22,7 @@ const REASON: Record<AuthFlowView['reason'], string> = {
 const OPEN = new Set<AuthFlowView['state']>(['running', 'paused', 'waiting-for-user']);
 
 function Controls({ flow, closed }: { flow: AuthFlowView; closed: boolean }) {
-  const { controller } = useApp();
+  const { controller } = useConnectionScope();
   const [problem, setProblem] = useState<string>();
   if (!OPEN.has(flow.state)) return null;
   const send = (action: AuthFlowAction) => {
@@ -106,7 +106,8 @@ function FlowView({ flow, closed }: { flow: AuthFlowView; closed: boolean }) {
 }
 
 export function AuthorizationTab() {
-  const { authFlows, token } = useApp();
+  const { token } = useApp();
+  const { authFlows } = useConnectionScope();
   const snapshot = useConnection((s) => s.snapshot);
   const state = useStore(authFlows.store);
   const mine = snapshot !== null && state.connection === snapshot.connection;

@@ -3,6 +3,7 @@
 // with Forget per issuer and Forget all.
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { formatClock } from '../../../protocol/index.js';
 import { credentialsQueryKey, fetchStoredCredentials, forgetCredentials, keptWhere, type StoredResource } from './credentials-api.js';
 
@@ -13,6 +14,8 @@ function expiry(r: StoredResource, now: number): string {
 
 export function StoredCredentials({ token }: { token: string }) {
   const queryClient = useQueryClient();
+  // The Authorization tab is kept once per open connection: an id of its own each time.
+  const headingId = useId();
   const key = credentialsQueryKey(token);
   const list = useQuery({ queryKey: key, queryFn: () => fetchStoredCredentials(token), retry: false });
   const forget = useMutation({
@@ -22,9 +25,9 @@ export function StoredCredentials({ token }: { token: string }) {
   const now = Date.now();
   const kept = list.data !== undefined ? keptWhere(list.data) : undefined;
   return (
-    <section className="stored-credentials" aria-labelledby="stored-credentials-heading">
+    <section className="stored-credentials" aria-labelledby={headingId}>
       <div className="auth-section-head">
-        <h3 id="stored-credentials-heading">Stored credentials</h3>
+        <h3 id={headingId}>Stored credentials</h3>
         <button type="button" className="small" onClick={() => void list.refetch()} disabled={list.isFetching}>
           Refresh
         </button>

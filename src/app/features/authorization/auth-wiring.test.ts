@@ -1,13 +1,13 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { credentialsQueryKey, type StoredCredentials } from './credentials-api.js';
-import { createTestApp } from '../../test-app.js';
+import { createTestApp, inView } from '../../test-app.js';
 import { authorizedFlow, failedFlow, guidedFlow, prmFinding, stepUpFlow, waitingFlow } from './flow-fixtures.js';
 import type { AuthFlowView } from '../../../protocol/index.js';
 
 function connectHttp(opened: string[] = []) {
   const { app, sockets } = createTestApp({ openUrl: (url) => opened.push(url) });
-  void app.controller.connect({
+  void inView(app).controller.connect({
     transport: { kind: 'http', url: 'http://127.0.0.1:3011/mcp', headers: {}, mode: 'streamable-http', auth: { mode: 'guided' } },
     protocolVersion: '2025-11-25',
   });
@@ -30,16 +30,16 @@ describe('the OAuth flow in the page', () => {
     const { app, socket, deliver } = connectHttp();
     expect(socket.sent[0]).toMatchObject({ type: 'open', transport: { auth: { mode: 'guided' } } });
     deliver(guidedFlow('resource-metadata'));
-    expect(app.controller.authAction('flow-1', 'next')).toBe(true);
-    expect(app.controller.authAction('flow-1', 'run-all')).toBe(true);
-    expect(app.controller.authAction('flow-1', 'cancel')).toBe(true);
+    expect(inView(app).controller.authAction('flow-1', 'next')).toBe(true);
+    expect(inView(app).controller.authAction('flow-1', 'run-all')).toBe(true);
+    expect(inView(app).controller.authAction('flow-1', 'cancel')).toBe(true);
     expect(socket.sent.slice(1)).toEqual([
       { type: 'auth', flowId: 'flow-1', action: 'next' },
       { type: 'auth', flowId: 'flow-1', action: 'run-all' },
       { type: 'auth', flowId: 'flow-1', action: 'cancel' },
     ]);
-    app.controller.disconnect();
-    expect(app.controller.authAction('flow-1', 'next')).toBe(false);
+    inView(app).controller.disconnect();
+    expect(inView(app).controller.authAction('flow-1', 'next')).toBe(false);
   });
 
   it('keeps the latest snapshot, brings the Authorization tab to the front when a flow starts, and logs start and end once', () => {
@@ -52,7 +52,7 @@ describe('the OAuth flow in the page', () => {
     deliver(guidedFlow('authorization-server-metadata', 'running'));
     // An update does not take the person away from the tab they went to.
     expect(app.navigationStore.getState().tab).toBe('log');
-    expect(app.authFlows.store.getState().flow?.steps[2]?.state).toBe('running');
+    expect(inView(app).authFlows.store.getState().flow?.steps[2]?.state).toBe('running');
     deliver(authorizedFlow());
     deliver(authorizedFlow());
     const lines = systemLines(app).filter((l) => l.startsWith('OAuth:'));
@@ -87,7 +87,7 @@ describe('the OAuth flow in the page', () => {
     deliver(authorizedFlow());
     app.navigationStore.getState().selectTab('tools');
     deliver(stepUpFlow());
-    const s = app.authFlows.store.getState();
+    const s = inView(app).authFlows.store.getState();
     expect(s.flow?.flowId).toBe('flow-2');
     expect(s.earlier.map((f) => f.state)).toEqual(['authorized']);
     expect(app.navigationStore.getState().tab).toBe('authorization');
@@ -109,10 +109,13 @@ describe('the OAuth flow in the page', () => {
   it('a new connection starts afresh; a late snapshot of the old one is dropped', () => {
     const { app, deliver } = connectHttp();
     deliver(failedFlow());
-    void app.controller.connect({ transport: { kind: 'http', url: 'http://127.0.0.1:3011/mcp', headers: {}, mode: 'auto' }, protocolVersion: '2025-11-25' });
-    expect(app.authFlows.receive(guidedFlow('token'), 1)).toBe('stale');
-    expect(app.authFlows.receive(guidedFlow('challenge'), 2)).toBe('new');
-    expect(app.authFlows.store.getState()).toMatchObject({ connection: 2, earlier: [] });
+    void inView(app).controller.connect({
+      transport: { kind: 'http', url: 'http://127.0.0.1:3011/mcp', headers: {}, mode: 'auto' },
+      protocolVersion: '2025-11-25',
+    });
+    expect(inView(app).authFlows.receive(guidedFlow('token'), 1)).toBe('stale');
+    expect(inView(app).authFlows.receive(guidedFlow('challenge'), 2)).toBe('new');
+    expect(inView(app).authFlows.store.getState()).toMatchObject({ connection: 2, earlier: [] });
   });
 });
 

@@ -12,7 +12,7 @@ import {
   offeredFeatures,
   type ProtocolVersion,
 } from '../../../protocol/index.js';
-import { useApp, useConnection } from '../../hooks.js';
+import { useApp, useConnectionScope, useConnection } from '../../hooks.js';
 import { isActive } from '../../stores/connection-store.js';
 import { featuresDiffer } from './client-settings.js';
 import { RootsEditor } from './RootsEditor.js';
@@ -20,7 +20,8 @@ import { FEATURE_SWITCHES } from './switches.js';
 import './client-capabilities.css';
 
 export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
-  const { clientSettings, answers } = useApp();
+  const { clientSettings } = useApp();
+  const { answers } = useConnectionScope();
   const features = useStore(clientSettings, (s) => s.features);
   const session = useConnection((s) => s.session);
   const active = useConnection((s) => isActive(s.snapshot));
@@ -45,7 +46,7 @@ export function ClientCapabilities({ version }: { version: ProtocolVersion }) {
               checked={features[feature]}
               disabled={within !== undefined && !features[within]}
               aria-describedby={`${id}-${feature}-about`}
-              onChange={(e) => clientSettings.setFeature(feature, e.target.checked)}
+              onChange={(e) => clientSettings.getState().setFeature(feature, e.target.checked)}
             />
             <label htmlFor={`${id}-${feature}`}>{label}</label>
             <p className="hint" id={`${id}-${feature}-about`}>

@@ -18,7 +18,7 @@ export function RootsEditor() {
   const id = useId();
 
   const add = (): void => {
-    const problem = clientSettings.addRoot(uri, name);
+    const problem = clientSettings.getState().addRoot(uri, name);
     setError(problem);
     if (problem !== undefined) return;
     setUri('');
@@ -49,7 +49,7 @@ export function RootsEditor() {
                 className="icon-button"
                 aria-label={`Remove root ${root.uri}`}
                 title="Remove"
-                onClick={() => clientSettings.removeRoot(root.uri)}
+                onClick={() => clientSettings.getState().removeRoot(root.uri)}
               >
                 ×
               </button>

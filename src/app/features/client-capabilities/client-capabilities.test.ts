@@ -2,14 +2,14 @@
 // answered from the list and announced when it changes while connected.
 import { describe, expect, it } from 'vitest';
 import { FakeSocket } from '../../connection/test-doubles.js';
-import { createTestApp } from '../../test-app.js';
+import { createTestApp, inView } from '../../test-app.js';
 import { createClientSettings, featuresDiffer } from './client-settings.js';
 
 function setup() {
   const { app, sockets } = createTestApp();
   /** Connect and answer initialize; the socket, once the session is ready. */
   const connect = async () => {
-    const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
+    const ready = inView(app).controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
     const socket = sockets.at(-1)!;
     socket.acceptHandshake();
     socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
@@ -30,27 +30,27 @@ const answerTo = (socket: FakeSocket, id: string): Record<string, unknown> | und
 describe('roots', () => {
   it('answers roots/list from the list, and announces each change while connected', async () => {
     const { app, connect } = setup();
-    expect(app.clientSettings.addRoot('file:///work/a', 'A')).toBeUndefined();
+    expect(app.clientSettings.getState().addRoot('file:///work/a', 'A')).toBeUndefined();
     const { socket, capabilities } = await connect();
     expect(capabilities).toMatchObject({ roots: { listChanged: true } });
     serverAsks(socket, 'r1', 'roots/list');
     expect(answerTo(socket, 'r1')).toEqual({ jsonrpc: '2.0', id: 'r1', result: { roots: [{ uri: 'file:///work/a', name: 'A' }] } });
 
-    expect(app.clientSettings.addRoot('file:///work/b', '')).toBeUndefined();
+    expect(app.clientSettings.getState().addRoot('file:///work/b', '')).toBeUndefined();
     expect(socket.frames().filter((f) => f.method === 'notifications/roots/list_changed')).toHaveLength(1);
     serverAsks(socket, 'r2', 'roots/list');
     expect(answerTo(socket, 'r2')?.result).toEqual({ roots: [{ uri: 'file:///work/a', name: 'A' }, { uri: 'file:///work/b' }] });
 
-    app.clientSettings.removeRoot('file:///work/a');
+    app.clientSettings.getState().removeRoot('file:///work/a');
     expect(socket.frames().filter((f) => f.method === 'notifications/roots/list_changed')).toHaveLength(2);
     // A refused root changes nothing, so nothing is announced.
-    expect(app.clientSettings.addRoot('https://example.com', '')).toBe('Roots must be file:// URIs; got "https://example.com".');
+    expect(app.clientSettings.getState().addRoot('https://example.com', '')).toBe('Roots must be file:// URIs; got "https://example.com".');
     expect(socket.frames().filter((f) => f.method === 'notifications/roots/list_changed')).toHaveLength(2);
   });
 
   it('with roots switched off: not declared, roots/list gets -32601, and changes are not announced', async () => {
     const { app, connect } = setup();
-    app.clientSettings.setFeature('roots', false);
+    app.clientSettings.getState().setFeature('roots', false);
     const { socket, capabilities } = await connect();
     expect(capabilities).toEqual({
       sampling: { tools: {} },
@@ -59,7 +59,7 @@ describe('roots', () => {
     });
     serverAsks(socket, 'r1', 'roots/list');
     expect(answerTo(socket, 'r1')?.error).toMatchObject({ code: -32601 });
-    app.clientSettings.addRoot('file:///x', '');
+    app.clientSettings.getState().addRoot('file:///x', '');
     expect(socket.frames().filter((f) => f.method === 'notifications/roots/list_changed')).toEqual([]);
   });
 });
@@ -74,10 +74,10 @@ describe('feature switches', () => {
       elicitation: { form: {}, url: {} },
       tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
     });
-    app.clientSettings.setFeature('elicitationForm', false);
-    app.clientSettings.setFeature('elicitationUrl', false);
-    expect(app.controller.session?.features.elicitationForm).toBe(true);
-    expect(featuresDiffer(app.controller.session!.features, app.clientSettings.getState().features)).toBe(true);
+    app.clientSettings.getState().setFeature('elicitationForm', false);
+    app.clientSettings.getState().setFeature('elicitationUrl', false);
+    expect(inView(app).controller.session?.features.elicitationForm).toBe(true);
+    expect(featuresDiffer(inView(app).controller.session!.features, app.clientSettings.getState().features)).toBe(true);
     const second = await connect();
     expect(second.capabilities).toEqual({
       roots: { listChanged: true },
@@ -92,9 +92,9 @@ describe('feature switches', () => {
 describe('createClientSettings', () => {
   it('refuses a root twice over, and trims what it keeps', () => {
     const settings = createClientSettings();
-    expect(settings.addRoot('  file:///a  ', '  Alpha ')).toBeUndefined();
-    expect(settings.addRoot('file:///a', 'again')).toBe('file:///a is already a root.');
+    expect(settings.getState().addRoot('  file:///a  ', '  Alpha ')).toBeUndefined();
+    expect(settings.getState().addRoot('file:///a', 'again')).toBe('file:///a is already a root.');
     expect(settings.getState().roots).toEqual([{ uri: 'file:///a', name: 'Alpha' }]);
-    expect(settings.addRoot('', '')).toBe('Enter a root URI, for example file:///home/me/project.');
+    expect(settings.getState().addRoot('', '')).toBe('Enter a root URI, for example file:///home/me/project.');
   });
 });

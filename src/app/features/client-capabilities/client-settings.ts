@@ -10,34 +10,31 @@ export interface ClientSettingsState {
   features: ClientFeatures;
   /** Each a valid file:// root, in the order added; URIs are unique. */
   roots: readonly Root[];
-}
-
-export interface ClientSettings extends StoreApi<ClientSettingsState> {
   setFeature(feature: ClientFeature, on: boolean): void;
   /** Adds a root; returns the sentence saying why not when `uri` cannot be one. */
   addRoot(uri: string, name: string): string | undefined;
   removeRoot(uri: string): void;
 }
 
-export function createClientSettings(initial: Partial<ClientSettingsState> = {}): ClientSettings {
-  const store = createStore<ClientSettingsState>()(() => ({ features: { ...DEFAULT_CLIENT_FEATURES }, roots: [], ...initial }));
-  return Object.assign(store, {
-    setFeature(feature: ClientFeature, on: boolean): void {
-      store.setState((s) => ({ features: { ...s.features, [feature]: on } }));
-    },
-    addRoot(uri: string, name: string): string | undefined {
+export type ClientSettings = StoreApi<ClientSettingsState>;
+
+export function createClientSettings(initial: Partial<Pick<ClientSettingsState, 'features' | 'roots'>> = {}): ClientSettings {
+  return createStore<ClientSettingsState>()((set, get) => ({
+    features: { ...DEFAULT_CLIENT_FEATURES },
+    roots: [],
+    ...initial,
+    setFeature: (feature, on) => set((s) => ({ features: { ...s.features, [feature]: on } })),
+    addRoot: (uri, name) => {
       const problem = rootUriProblem(uri);
       if (problem !== undefined) return problem;
       const root: Root = { uri: uri.trim() };
       if (name.trim() !== '') root.name = name.trim();
-      if (store.getState().roots.some((r) => r.uri === root.uri)) return `${root.uri} is already a root.`;
-      store.setState((s) => ({ roots: [...s.roots, root] }));
+      if (get().roots.some((r) => r.uri === root.uri)) return `${root.uri} is already a root.`;
+      set((s) => ({ roots: [...s.roots, root] }));
       return undefined;
     },
-    removeRoot(uri: string): void {
-      store.setState((s) => ({ roots: s.roots.filter((r) => r.uri !== uri) }));
-    },
-  });
+    removeRoot: (uri) => set((s) => ({ roots: s.roots.filter((r) => r.uri !== uri) })),
+  }));
 }
 
 /** Whether two sets of switches differ (the connection's against the panel's). */

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CompletionAnswer, CompletionAsk, InitializeInfo } from '../../../protocol/index.js';
-import { useApp, useConnection } from '../../hooks.js';
+import { useConnectionScope, useConnection } from '../../hooks.js';
 import { completionQuery } from './completion-query.js';
 
 /** Typing pauses this long before completion/complete is sent. */
@@ -30,7 +30,7 @@ export function offersCompletions(info: InitializeInfo | undefined): boolean {
 
 /** `wanted`: the field's list is open, so asking is worth it. */
 export function useCompletion(ask: CompletionAsk, wanted: boolean): Suggestions {
-  const { readDeps } = useApp();
+  const { readDeps } = useConnectionScope();
   const connection = useConnection((s) => (s.snapshot?.status === 'ready' ? s.snapshot.connection : undefined));
   const info = useConnection((s) => (s.snapshot?.status === 'ready' ? s.snapshot.info : undefined));
   const available = connection !== undefined && offersCompletions(info);

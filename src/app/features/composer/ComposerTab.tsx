@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { classifyFrame, formatDuration, type RequestOutcome } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
-import { useConnection, useNavigation } from '../../hooks.js';
+import { useConnectionScope, useConnection, useNavigation } from '../../hooks.js';
 import { shownNote, TEMPLATES, type Noted } from './templates.js';
 import './composer.css';
 
@@ -54,7 +54,8 @@ function outcomeText(o: RequestOutcome | undefined): string {
 }
 
 export function ComposerTab() {
-  const { controller, navigationStore } = useApp();
+  const { navigationStore } = useApp();
+  const { controller } = useConnectionScope();
   const [noted, setNoted] = useState<Noted>(() => ({ note: TEMPLATES[0]!.note, text: TEMPLATES[0]!.text(nextId) }));
   const [text, setText] = useState(noted.text);
   const note = shownNote(noted, text);

@@ -1,6 +1,7 @@
 // The sidebar's server settings: the form, prefilled from the proxy's launch config (loaded into
 // the Connect form store once, by ConnectFormProvider), and what the server established.
 
+import { useId } from 'react';
 import { LaunchConfigError, useLaunchConfig } from '../../api/launch-config.js';
 import { ServerList } from '../servers/ServerList.js';
 import { ConnectionForm } from './ConnectionForm.js';
@@ -10,9 +11,11 @@ import { ServerDetails } from './StatusArea.js';
 export function ConnectionPanel({ token, onConnect }: { token: string; onConnect: () => void }) {
   const config = useLaunchConfig(token);
   const form = useConnectForm((s) => s.form);
+  // Kept once per open connection: an id of its own each time.
+  const headingId = useId();
   return (
-    <section className="connection-panel" aria-labelledby="connection-heading">
-      <h2 id="connection-heading">Server</h2>
+    <section className="connection-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Server</h2>
       <ServerList />
       {config.isPending && <p className="hint">Reading the proxy's configuration…</p>}
       {config.isError && (

@@ -5,7 +5,7 @@ import type { InitializeInfo } from '../../../protocol/index.js';
 import { AppProvider } from '../../app-context.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
 import { httpFailure } from '../../connection/failures.js';
-import { createTestApp } from '../../test-app.js';
+import { createTestApp, inView } from '../../test-app.js';
 import { failedFlow } from '../authorization/flow-fixtures.js';
 import { ConnectionNotices } from './ConnectionNotices.js';
 import { ConnectionStatus, ServerDetails } from './StatusArea.js';
@@ -38,9 +38,9 @@ function asRendered(...stores: Array<{ getState: () => unknown; getInitialState:
 
 function render(snapshot: ConnectionSnapshot, before?: (app: ReturnType<typeof createTestApp>['app']) => void): string {
   const { app } = createTestApp();
-  app.connectionStore.setState({ snapshot });
+  inView(app).connectionStore.setState({ snapshot });
   before?.(app);
-  asRendered(app.connectionStore, app.discover);
+  asRendered(inView(app).connectionStore, inView(app).discover);
   // The status (top bar), the server's details (sidebar) and the notices (main pane), as the page shows them.
   const shown = createElement(Fragment, null, createElement(ConnectionStatus), createElement(ServerDetails), createElement(ConnectionNotices));
   return renderToString(createElement(AppProvider, { app, children: shown }));
@@ -75,7 +75,7 @@ describe('the connection status', () => {
   it('after a Refresh and a result _meta: says the answer came again and where the server name is from', () => {
     const shown = text(
       render({ ...base, info: { ...modernInfo, capabilities: { prompts: {} } } }, (app) => {
-        app.discover.setState({
+        inView(app).discover.setState({
           refresh: { state: 'answered', at: 0, info: { supportedVersions: ['2026-07-28'], capabilities: { prompts: {} } } },
           resultServerInfo: { name: 'renamed', version: '9' },
         });
@@ -147,8 +147,9 @@ describe('the connection status after an OAuth flow failed', () => {
   const shown = (failure: ConnectionSnapshot['failure'], flow = failedFlow()) =>
     text(
       render({ ...http, failure }, (app) => {
-        app.authFlows.receive(flow, 1);
-        asRendered(app.authFlows.store as typeof app.authFlows.store & { getInitialState: () => unknown });
+        inView(app).authFlows.receive(flow, 1);
+        const { store } = inView(app).authFlows;
+        asRendered(store as typeof store & { getInitialState: () => unknown });
       }),
     );
   const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;

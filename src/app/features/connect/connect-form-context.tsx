@@ -1,18 +1,16 @@
-// The page's one Connect form store, with the proxy's launch configuration loaded into it:
-// mounted around the whole shell, so the top bar's Connect works while the sidebar is closed.
+// The proxy's launch configuration, loaded into every open connection's Connect form store (each
+// scope has its own: connection-scope.ts); mounted around the whole shell, so the top bar's Connect
+// works while the sidebar is closed, on the form of the connection in view.
 
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useLaunchConfig } from '../../api/launch-config.js';
 import { useApp, useConnectionScope } from '../../hooks.js';
 import { authSettingsFrom } from './auth-settings.js';
-import { connectFromForm, createConnectFormStore, type ConnectFormState, type ConnectFormStore } from './connect-form-store.js';
-
-const ConnectFormContext = createContext<ConnectFormStore | null>(null);
+import { connectFromForm, type ConnectFormState, type ConnectFormStore } from './connect-form-store.js';
 
 export function ConnectFormProvider({ token, children }: { token: string; children: ReactNode }) {
-  const { formDrafts, connectionPrefs, authSettings } = useApp();
-  const [store] = useState(() => createConnectFormStore(formDrafts));
+  const { connectionPrefs, authSettings, workspace } = useApp();
   const config = useLaunchConfig(token);
   const suggested = config.data?.protocolChoice;
   const prefill = config.data?.prefill;
@@ -25,22 +23,28 @@ export function ConnectFormProvider({ token, children }: { token: string; childr
   useEffect(() => {
     if (suggested !== undefined) connectionPrefs.getState().setChoice(suggested);
   }, [suggested, connectionPrefs]);
-  // Once the configuration is read (or could not be): the form starts from it.
+  // Once the configuration is read (or could not be): each scope's form starts from it, now and when opened.
   const settled = !config.isPending;
   const savedServer = config.data?.savedServer;
   useEffect(() => {
     if (!settled) return;
-    store.getState().load(prefill);
-    // A --config server's prefill has its secrets kept by the proxy: Connect opens it by reference.
-    if (savedServer !== undefined && prefill !== undefined) store.getState().setSavedServer({ id: savedServer, base: prefill });
-  }, [settled, prefill, savedServer, store]);
-  return <ConnectFormContext.Provider value={store}>{children}</ConnectFormContext.Provider>;
+    const start = (form: ConnectFormStore): void => {
+      if (form.getState().form !== undefined) return;
+      form.getState().load(prefill);
+      // A --config server's prefill has its secrets kept by the proxy: Connect opens it by reference.
+      if (savedServer !== undefined && prefill !== undefined) form.getState().setSavedServer({ id: savedServer, base: prefill });
+    };
+    for (const scope of workspace.getState().scopes) start(scope.connectForm);
+    return workspace.subscribe((s) => {
+      for (const scope of s.scopes) start(scope.connectForm);
+    });
+  }, [settled, prefill, savedServer, workspace]);
+  return <>{children}</>;
 }
 
+/** The Connect form of the scope this is rendered in (else the one in view). */
 export function useConnectFormStore(): ConnectFormStore {
-  const store = useContext(ConnectFormContext);
-  if (store === null) throw new Error('The Connect form was used outside <ConnectFormProvider>.');
-  return store;
+  return useConnectionScope().connectForm;
 }
 
 export const useConnectForm = <T,>(selector: (s: ConnectFormState) => T): T => useStore(useConnectFormStore(), selector);

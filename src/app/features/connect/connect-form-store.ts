@@ -32,7 +32,8 @@ export interface ConnectFormState {
 
 export type ConnectFormStore = StoreApi<ConnectFormState>;
 
-export function createConnectFormStore(drafts: FormDrafts): ConnectFormStore {
+/** `restoresDraft`: the page's first form takes back the edits from before a reload; a later one starts from the prefill. */
+export function createConnectFormStore(drafts: FormDrafts, restoresDraft = true): ConnectFormStore {
   let loadedFor: string | undefined;
   return createStore<ConnectFormState>()((set, get) => ({
     form: undefined,
@@ -43,7 +44,7 @@ export function createConnectFormStore(drafts: FormDrafts): ConnectFormStore {
       const identity = prefillIdentity(prefill);
       if (identity === loadedFor) return;
       loadedFor = identity;
-      const draft = drafts.read(prefill);
+      const draft = restoresDraft ? drafts.read(prefill) : undefined;
       set({ prefill, form: draft?.form ?? formFromPrefill(prefill), typeAgain: draft?.typeAgain ?? [], errors: [] });
     },
     edit: (patch) => {

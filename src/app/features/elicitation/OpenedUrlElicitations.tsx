@@ -4,7 +4,7 @@
 
 import { useStore } from 'zustand';
 import { describeUrlTarget } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import './elicitation.css';
 
 function hostOf(url: string): string {
@@ -13,8 +13,8 @@ function hostOf(url: string): string {
 }
 
 export function OpenedUrlElicitations() {
-  const { elicitations } = useApp();
-  const urls = useStore(elicitations, (s) => s.urls);
+  const { elicitations } = useConnectionScope();
+  const urls = useStore(elicitations.store, (s) => s.urls);
   const opened = [...urls].filter(([, u]) => u.fromRequest && u.opened);
   if (opened.length === 0) return null;
   return (

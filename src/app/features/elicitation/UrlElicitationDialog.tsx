@@ -4,14 +4,14 @@
 
 import { useStore } from 'zustand';
 import { describeUrlTarget } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import type { PendingUrlElicitation } from './elicitation.js';
 import { DeclineAndCancel, ElicitationModal } from './ElicitationModal.js';
 import { UrlTargetView, openUrlElicitation } from './UrlTarget.js';
 
 export function UrlElicitationDialog({ item }: { item: PendingUrlElicitation }) {
-  const { elicitations } = useApp();
-  const completed = useStore(elicitations, (s) => s.urls.get(item.elicitationId)?.completed === true);
+  const { elicitations } = useConnectionScope();
+  const completed = useStore(elicitations.store, (s) => s.urls.get(item.elicitationId)?.completed === true);
   const target = describeUrlTarget(item.url);
 
   const open = () => {

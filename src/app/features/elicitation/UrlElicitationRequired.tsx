@@ -6,13 +6,13 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { describeUrlTarget, requiredElicitations, type UrlElicitation } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { UrlTargetView, openUrlElicitation } from './UrlTarget.js';
 import './elicitation.css';
 
 function RequiredElicitation({ elicitation }: { elicitation: UrlElicitation }) {
-  const { elicitations } = useApp();
-  const status = useStore(elicitations, (s) => s.urls.get(elicitation.elicitationId));
+  const { elicitations } = useConnectionScope();
+  const status = useStore(elicitations.store, (s) => s.urls.get(elicitation.elicitationId));
   const target = describeUrlTarget(elicitation.url);
   const opens = !('problem' in target) && target.opens;
   return (
@@ -45,11 +45,11 @@ function RequiredElicitation({ elicitation }: { elicitation: UrlElicitation }) {
 }
 
 export function UrlElicitationRequired({ data, onRetry, retryBlocked }: { data: unknown; onRetry: () => void; retryBlocked?: string }) {
-  const { elicitations } = useApp();
+  const { elicitations } = useConnectionScope();
   const { elicitations: list, problems } = useMemo(() => requiredElicitations(data), [data]);
   // Followed by id, so the server's completion notifications can mark them done.
   useEffect(() => elicitations.track(list), [elicitations, list]);
-  const allDone = useStore(elicitations, (s) => list.length > 0 && list.every((e) => s.urls.get(e.elicitationId)?.completed));
+  const allDone = useStore(elicitations.store, (s) => list.length > 0 && list.every((e) => s.urls.get(e.elicitationId)?.completed));
   return (
     <section className="url-required" aria-label="URL elicitation required">
       <p>

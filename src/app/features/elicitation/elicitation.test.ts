@@ -49,12 +49,12 @@ describe('elicitation forms', () => {
   });
 
   it('queues requests until the person answers', async () => {
-    const store = createElicitationStore();
-    const answer = store.request({ message: 'Who are you?', requestedSchema: schema });
-    expect(store.getState().queue).toHaveLength(1);
-    store.getState().queue[0]!.answer({ result: { action: 'decline' } });
+    const elicitations = createElicitationStore();
+    const answer = elicitations.request({ message: 'Who are you?', requestedSchema: schema });
+    expect(elicitations.store.getState().queue).toHaveLength(1);
+    elicitations.store.getState().queue[0]!.answer({ result: { action: 'decline' } });
     expect(await answer).toEqual({ result: { action: 'decline' } });
-    expect(store.getState().queue).toHaveLength(0);
+    expect(elicitations.store.getState().queue).toHaveLength(0);
   });
 
   it('reads multi-select choices (2025-11-25): items.enum or titled items.anyOf, with their bounds', () => {
@@ -162,16 +162,16 @@ describe('elicitation forms', () => {
 
 describe('an elicitation the server cancels', () => {
   it('leaves the queue (its dialog closes) when the signal aborts, and no answer is sent', async () => {
-    const store = createElicitationStore();
+    const elicitations = createElicitationStore();
     const sent: string[] = [];
-    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'elicitation/create': (p, i) => store.request(p, i.signal) } });
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'elicitation/create': (p, i) => elicitations.request(p, i.signal) } });
     session.markReadyWithoutInitialize();
     session.receive(JSON.stringify({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: schema } }));
     session.receive(JSON.stringify({ jsonrpc: '2.0', id: 'e2', method: 'elicitation/create', params: { message: 'Age?', requestedSchema: schema } }));
-    expect(store.getState().queue.map((q) => q.message)).toEqual(['Name?', 'Age?']);
+    expect(elicitations.store.getState().queue.map((q) => q.message)).toEqual(['Name?', 'Age?']);
     session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"e1"}}');
-    expect(store.getState().queue.map((q) => q.message)).toEqual(['Age?']);
-    store.getState().queue[0]!.answer({ result: { action: 'decline' } });
+    expect(elicitations.store.getState().queue.map((q) => q.message)).toEqual(['Age?']);
+    elicitations.store.getState().queue[0]!.answer({ result: { action: 'decline' } });
     await new Promise((r) => setTimeout(r, 0));
     expect(sent.map((raw) => JSON.parse(raw))).toEqual([{ jsonrpc: '2.0', id: 'e2', result: { action: 'decline' } }]);
   });

@@ -60,7 +60,9 @@ export interface ElicitationState {
   urls: ReadonlyMap<string, UrlElicitationStatus>;
 }
 
-export interface ElicitationStore extends StoreApi<ElicitationState> {
+export interface ElicitationStore {
+  /** The questions waiting and the URL elicitations followed. */
+  store: StoreApi<ElicitationState>;
   /**
    * The handler of elicitation/create: resolves when the person answers, or with "cancel" when `signal`
    * aborts (the server cancelled the request or its task, the connection closed) and the dialog goes away.
@@ -113,7 +115,8 @@ export function createElicitationStore(): ElicitationStore {
     return enqueue((answer) => ({ mode: 'form', n: ++n, message, schema, fields, unsupported, answer }), signal);
   };
 
-  return Object.assign(store, {
+  return {
+    store,
     request,
     complete: (params: unknown): boolean => {
       const id = completedElicitationId(params);
@@ -134,5 +137,5 @@ export function createElicitationStore(): ElicitationStore {
         return { urls };
       }),
     reset: (): void => store.setState({ urls: new Map() }),
-  });
+  };
 }

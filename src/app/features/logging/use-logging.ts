@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import type { LoggingState } from './logging-store.js';
 
-export const useLogging = <T>(selector: (s: LoggingState) => T): T => useStore(useApp().logging, selector);
+export const useLogging = <T>(selector: (s: LoggingState) => T): T => useStore(useConnectionScope().logging, selector);

@@ -3,7 +3,7 @@
 
 import { useState } from 'react';
 import { HTTP_MODE_LABEL, plural, type HttpExchange } from '../../../protocol/index.js';
-import { useApp, useConnection, useNetwork } from '../../hooks.js';
+import { useConnectionScope, useConnection, useNetwork } from '../../hooks.js';
 import { ExchangeDetail } from './ExchangeDetail.js';
 import { filterExchanges, type ExchangeFilter } from './exchange-filter.js';
 import { ExchangeTable } from './ExchangeTable.js';
@@ -12,7 +12,7 @@ import './network.css';
 const NONE: readonly HttpExchange[] = [];
 
 export function NetworkTab() {
-  const { networkStore } = useApp();
+  const { networkStore } = useConnectionScope();
   const snapshot = useConnection((s) => s.snapshot);
   const exchanges = useNetwork((s) => (s.connection === snapshot?.connection ? s.exchanges : NONE));
   const dropped = useNetwork((s) => s.dropped);

@@ -36,7 +36,9 @@ const nextFrame: Scheduler = (run) => {
   setTimeout(once, 50);
 };
 
-export function createNetworkStore(schedule: Scheduler = nextFrame, max = MAX_EXCHANGES): StoreApi<NetworkState> {
+export type NetworkStore = StoreApi<NetworkState>;
+
+export function createNetworkStore(schedule: Scheduler = nextFrame, max = MAX_EXCHANGES): NetworkStore {
   let pending: Array<{ event: HttpEvent; connection: number }> = [];
   let scheduled = false;
 

@@ -2,12 +2,12 @@
 
 import { useStore } from 'zustand';
 import { formatDuration, type LivenessProbe } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 
 const ms = (v: number | undefined) => (v === undefined ? '—' : formatDuration(v));
 
 export function HeartbeatFigures({ probe }: { probe: LivenessProbe }) {
-  const { heartbeat, pingStore } = useApp();
+  const { heartbeat, pingStore } = useConnectionScope();
   const f = useStore(heartbeat.store, (s) => s.figures);
   const reconnects = useStore(heartbeat.store, (s) => s.reconnects);
   const serverPings = useStore(pingStore, (s) => s.serverPings);

@@ -2,8 +2,7 @@
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
-import { useConnection } from '../../hooks.js';
+import { useConnectionScope, useConnection } from '../../hooks.js';
 import { livenessProbe } from '../../../protocol/index.js';
 import { DEFAULT_SETTINGS, type HeartbeatSettings } from './heartbeat.js';
 import { HeartbeatFigures } from './HeartbeatFigures.js';
@@ -23,7 +22,7 @@ function NumberField({ label, value, onChange, unit }: { label: string; value: n
 }
 
 export function HeartbeatPanel() {
-  const { heartbeat } = useApp();
+  const { heartbeat } = useConnectionScope();
   const state = useStore(heartbeat.store, (s) => s.state);
   const samples = useStore(heartbeat.store, (s) => s.samples);
   const reconnectInMs = useStore(heartbeat.store, (s) => s.reconnectInMs);

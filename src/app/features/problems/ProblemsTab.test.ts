@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AppProvider } from '../../app-context.js';
-import { createTestApp } from '../../test-app.js';
+import { createTestApp, inView as scopeInView } from '../../test-app.js';
 import { prmFinding } from '../authorization/flow-fixtures.js';
 import { ProblemsTab } from './ProblemsTab.js';
 
@@ -10,7 +10,10 @@ function render(add: (app: ReturnType<typeof createTestApp>['app']) => void): st
   const { app } = createTestApp();
   add(app);
   // Rendered on the server, a store shows its initial state: make that the state the test set.
-  for (const store of [app.lint.store, app.connectionLabels, app.connectionStore] as Array<{ getInitialState: () => unknown; getState: () => unknown }>) {
+  for (const store of [app.lint.store, app.connectionLabels, scopeInView(app).connectionStore] as Array<{
+    getInitialState: () => unknown;
+    getState: () => unknown;
+  }>) {
     store.getInitialState = store.getState;
   }
   return renderToString(createElement(AppProvider, { app, children: createElement(ProblemsTab) }));
@@ -43,7 +46,7 @@ describe('the Problems tab with several connections', () => {
   function twoConnections(inView: number | undefined) {
     const html = render((app) => {
       if (inView !== undefined) {
-        const store = app.connectionStore as { setState: (s: unknown) => void };
+        const store = scopeInView(app).connectionStore as { setState: (s: unknown) => void };
         store.setState({ snapshot: { connection: inView, status: 'ready', transport: { kind: 'stdio', command: 'x', args: [], env: {} } } });
       }
       app.connectionLabels.setState({

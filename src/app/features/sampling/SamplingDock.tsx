@@ -3,7 +3,7 @@
 // with its reply form, the canned reply, and what was answered lately.
 
 import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { formatClock } from '../../../protocol/index.js';
 import { SamplingReplyForm } from './SamplingReplyForm.js';
@@ -12,8 +12,8 @@ import { type AnsweredSampling, type PendingSampling } from './sampling-store.js
 import './sampling.css';
 
 function CannedReplySettings() {
-  const { sampling } = useApp();
-  const canned = useStore(sampling, (s) => s.canned);
+  const { sampling } = useConnectionScope();
+  const canned = useStore(sampling.store, (s) => s.canned);
   return (
     <fieldset className={`sampling-canned${canned.on ? ' on' : ''}`}>
       <legend>Canned reply {canned.on && <strong className="sampling-canned-flag">ON</strong>}</legend>
@@ -68,8 +68,8 @@ const OUTCOME_LABEL: Record<AnsweredSampling['outcome'], string> = {
 };
 
 function AnsweredList() {
-  const { sampling } = useApp();
-  const answered = useStore(sampling, (s) => s.answered);
+  const { sampling } = useConnectionScope();
+  const answered = useStore(sampling.store, (s) => s.answered);
   if (answered.length === 0) return null;
   return (
     <section aria-label="Answered sampling requests" className="sampling-answered">
@@ -87,9 +87,9 @@ function AnsweredList() {
 }
 
 export function SamplingDock() {
-  const { sampling } = useApp();
-  const queue = useStore(sampling, (s) => s.queue);
-  const cannedOn = useStore(sampling, (s) => s.canned.on);
+  const { sampling } = useConnectionScope();
+  const queue = useStore(sampling.store, (s) => s.queue);
+  const cannedOn = useStore(sampling.store, (s) => s.canned.on);
   return (
     <aside className="sampling-dock" aria-label="Sampling">
       <header className="sampling-dock-header">

@@ -2,17 +2,17 @@
 // canned reply is on, always in sight. It opens the sampling dock, whose code
 // loads when it first opens (a server's request opens it), not with the page.
 import { useStore } from 'zustand';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { lazyView } from '../../components/LazyView.js';
 import './sampling-host.css';
 
 const SamplingDock = lazyView('the sampling panel', () => import('./SamplingDock.js').then((m) => m.SamplingDock));
 
 export function SamplingHost() {
-  const { sampling } = useApp();
-  const waiting = useStore(sampling, (s) => s.queue.length);
-  const cannedOn = useStore(sampling, (s) => s.canned.on);
-  const open = useStore(sampling, (s) => s.open);
+  const { sampling } = useConnectionScope();
+  const waiting = useStore(sampling.store, (s) => s.queue.length);
+  const cannedOn = useStore(sampling.store, (s) => s.canned.on);
+  const open = useStore(sampling.store, (s) => s.open);
   return (
     <>
       <button

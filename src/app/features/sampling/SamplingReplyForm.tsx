@@ -4,7 +4,7 @@
 
 import { useId, useState } from 'react';
 import { offeredToolNames } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { ProblemList } from '../../components/ProblemList.js';
 import { STOP_REASONS, buildReply, mediaOf, type AttachedMedia, type ReplyDraft } from './reply.js';
 import { DEFAULT_MODEL, invalidParamsAnswer, rejection, type PendingSampling } from './sampling-store.js';
@@ -22,7 +22,7 @@ function readFile(file: File): Promise<string> {
 }
 
 export function SamplingReplyForm({ item }: { item: PendingSampling }) {
-  const { sampling } = useApp();
+  const { sampling } = useConnectionScope();
   const id = useId();
   const tools = item.toolsDeclared ? offeredToolNames(item.params) : [];
   const [draft, setDraft] = useState<ReplyDraft>({ text: '', model: DEFAULT_MODEL, stopReason: 'endTurn', customStopReason: '', toolUses: [] });

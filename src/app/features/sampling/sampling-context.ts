@@ -3,10 +3,10 @@
 // call in flight.
 
 import { DEFAULT_PROTOCOL_VERSION } from '../../../protocol/index.js';
-import type { App } from '../../create-app.js';
+import type { ConnectionScope } from '../../workspace/connection-scope.js';
 import { createSamplingStore, type SamplingRequestContext, type SamplingStore } from './sampling-store.js';
 
-type SamplingSources = Pick<App, 'controller' | 'toolsStore'>;
+type SamplingSources = Pick<ConnectionScope, 'controller' | 'toolsStore'>;
 
 /** The context of a request arriving now. */
 export function samplingContextOf({ controller, toolsStore }: SamplingSources): SamplingRequestContext {

@@ -14,47 +14,47 @@ const context = (over: Partial<SamplingRequestContext> = {}): SamplingRequestCon
 
 function setup(over: Partial<SamplingRequestContext> = {}) {
   let ctx = context(over);
-  const store = createSamplingStore({ context: () => ctx, now: () => 1000 });
-  return { store, setContext: (c: Partial<SamplingRequestContext>) => (ctx = context(c)) };
+  const sampling = createSamplingStore({ context: () => ctx, now: () => 1000 });
+  return { sampling, setContext: (c: Partial<SamplingRequestContext>) => (ctx = context(c)) };
 }
 
 describe('the sampling store', () => {
   it('queues requests without blocking, each with the tool call in flight, and answers each as the person says', async () => {
-    const { store, setContext } = setup({ toolCall: { name: 'trigger', requestId: 5 } });
-    const first = store.request(ask, info(0));
+    const { sampling, setContext } = setup({ toolCall: { name: 'trigger', requestId: 5 } });
+    const first = sampling.request(ask, info(0));
     setContext({ toolCall: { name: 'other' } });
-    const second = store.request(ask, info(1));
-    const queue = store.getState().queue;
+    const second = sampling.request(ask, info(1));
+    const queue = sampling.store.getState().queue;
     expect(queue.map((q) => [q.id, q.toolCall?.name, q.toolsDeclared])).toEqual([
       [0, 'trigger', true],
       [1, 'other', true],
     ]);
-    expect(store.getState().open).toBe(true);
-    store.answer(queue[1]!.n, { error: { code: -1, message: 'User rejected sampling request' } }, 'rejected', 'Rejected.');
+    expect(sampling.store.getState().open).toBe(true);
+    sampling.answer(queue[1]!.n, { error: { code: -1, message: 'User rejected sampling request' } }, 'rejected', 'Rejected.');
     expect(await second).toEqual({ error: { code: -1, message: 'User rejected sampling request' } });
     // One still waits: the dock stays open.
-    expect(store.getState().open).toBe(true);
-    store.answer(queue[0]!.n, { result: { role: 'assistant' } }, 'replied', 'Replied.');
+    expect(sampling.store.getState().open).toBe(true);
+    sampling.answer(queue[0]!.n, { result: { role: 'assistant' } }, 'replied', 'Replied.');
     expect(await first).toEqual({ result: { role: 'assistant' } });
-    expect(store.getState().queue).toEqual([]);
-    expect(store.getState().open).toBe(false);
-    expect(store.getState().answered.map((a) => [a.id, a.outcome, a.toolCall?.name])).toEqual([
+    expect(sampling.store.getState().queue).toEqual([]);
+    expect(sampling.store.getState().open).toBe(false);
+    expect(sampling.store.getState().answered.map((a) => [a.id, a.outcome, a.toolCall?.name])).toEqual([
       [0, 'replied', 'trigger'],
       [1, 'rejected', 'other'],
     ]);
   });
 
   it('keeps the dock open when the person opened it', async () => {
-    const { store } = setup();
-    store.setOpen(true);
-    void store.request(ask, info(0));
-    store.answer(store.getState().queue[0]!.n, { result: {} }, 'replied', 'Replied.');
-    expect(store.getState().open).toBe(true);
+    const { sampling } = setup();
+    sampling.setOpen(true);
+    void sampling.request(ask, info(0));
+    sampling.answer(sampling.store.getState().queue[0]!.n, { result: {} }, 'replied', 'Replied.');
+    expect(sampling.store.getState().open).toBe(true);
   });
 
   it('answers -32602 at once when tools come to a client that did not declare sampling.tools', async () => {
-    const { store } = setup({ clientCapabilities: { sampling: {} } });
-    const answer = await store.request({ ...ask, tools: [{ name: 'w', inputSchema: { type: 'object' } }] }, info('x'));
+    const { sampling } = setup({ clientCapabilities: { sampling: {} } });
+    const answer = await sampling.request({ ...ask, tools: [{ name: 'w', inputSchema: { type: 'object' } }] }, info('x'));
     expect(answer).toEqual({
       error: {
         code: -32602,
@@ -62,50 +62,50 @@ describe('the sampling store', () => {
           'Invalid sampling request: tools came in a sampling request, but this client did not declare sampling.tools; the client must answer with an error.',
       },
     });
-    expect(store.getState().queue).toEqual([]);
-    expect(store.getState().answered[0]).toMatchObject({ id: 'x', outcome: 'invalid-params' });
+    expect(sampling.store.getState().queue).toEqual([]);
+    expect(sampling.store.getState().answered[0]).toMatchObject({ id: 'x', outcome: 'invalid-params' });
   });
 
   it('with the canned reply on, answers at once (malformed requests with -32602) and says so', async () => {
-    const { store } = setup();
-    store.setCanned({ on: true, text: 'Canned', model: 'm1' });
-    expect(await store.request(ask, info(1))).toEqual({
+    const { sampling } = setup();
+    sampling.setCanned({ on: true, text: 'Canned', model: 'm1' });
+    expect(await sampling.request(ask, info(1))).toEqual({
       result: { role: 'assistant', content: { type: 'text', text: 'Canned' }, model: 'm1', stopReason: 'endTurn' },
     });
-    const malformed = await store.request({ maxTokens: 3 }, info(2));
+    const malformed = await sampling.request({ maxTokens: 3 }, info(2));
     expect(malformed).toMatchObject({ error: { code: -32602, message: 'Invalid sampling request: messages is missing; there is nothing to sample from.' } });
-    expect(store.getState().answered.map((a) => a.outcome)).toEqual(['invalid-params', 'canned']);
-    expect(store.getState().queue).toEqual([]);
+    expect(sampling.store.getState().answered.map((a) => a.outcome)).toEqual(['invalid-params', 'canned']);
+    expect(sampling.store.getState().queue).toEqual([]);
   });
 
   it('drops a request when the session aborts its signal (the server cancelled it, the connection closed), and nothing is sent', async () => {
-    const { store } = setup();
+    const { sampling } = setup();
     const sent: string[] = [];
-    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'sampling/createMessage': (p, i) => store.request(p, i) } });
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'sampling/createMessage': (p, i) => sampling.request(p, i) } });
     session.markReadyWithoutInitialize();
     const ask7 = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: ask });
     session.receive(ask7);
     session.receive(ask7.replace('"id":7', '"id":8'));
     session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"7"}}'); // "7" is not 7
-    expect(store.getState().queue).toHaveLength(2);
+    expect(sampling.store.getState().queue).toHaveLength(2);
     session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user left"}}');
-    expect(store.getState().queue.map((q) => q.id)).toEqual([8]);
+    expect(sampling.store.getState().queue.map((q) => q.id)).toEqual([8]);
     session.close('The server exited.');
     await new Promise((r) => setTimeout(r, 0));
     expect(sent).toEqual([]);
-    expect(store.getState().queue).toEqual([]);
-    expect(store.getState().answered.map((a) => [a.id, a.outcome, a.summary])).toEqual([
+    expect(sampling.store.getState().queue).toEqual([]);
+    expect(sampling.store.getState().answered.map((a) => [a.id, a.outcome, a.summary])).toEqual([
       [8, 'connection-closed', 'The connection closed before this request was answered.'],
       [7, 'cancelled-by-server', 'The server cancelled this request (notifications/cancelled) before it was answered. Its reason: "user left".'],
     ]);
   });
 
   it('drops a request run as a client-side task when its connection closes (its own request was answered at once)', () => {
-    const { store } = setup();
-    void store.request(ask, info(9));
-    store.connectionClosed(2); // another connection
-    expect(store.getState().queue).toHaveLength(1);
-    store.connectionClosed(1);
-    expect(store.getState().answered.map((a) => [a.id, a.outcome])).toEqual([[9, 'connection-closed']]);
+    const { sampling } = setup();
+    void sampling.request(ask, info(9));
+    sampling.connectionClosed(2); // another connection
+    expect(sampling.store.getState().queue).toHaveLength(1);
+    sampling.connectionClosed(1);
+    expect(sampling.store.getState().answered.map((a) => [a.id, a.outcome])).toEqual([[9, 'connection-closed']]);
   });
 });

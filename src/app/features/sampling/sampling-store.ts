@@ -76,7 +76,9 @@ export interface SamplingState {
 export const ANSWERED_KEPT = 20;
 export const DEFAULT_MODEL = 'mcpscope-human';
 
-export interface SamplingStore extends StoreApi<SamplingState> {
+export interface SamplingStore {
+  /** The requests waiting for a reply, what was answered lately, the canned reply and the dock. */
+  store: StoreApi<SamplingState>;
   /** The handler of sampling/createMessage: a request waiting goes away when `info.signal` aborts (the server cancelled it, the connection closed). */
   request(params: unknown, info: ServerRequestInfo): Promise<ServerRequestAnswer>;
   /** Answer a pending request (the person's reply, a rejection, -32602). */
@@ -173,7 +175,8 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     });
   };
 
-  return Object.assign(store, {
+  return {
+    store,
     request,
     answer: (n: number, answer: ServerRequestAnswer, outcome: SamplingOutcome, summary: string) => settle(n, answer, outcome, summary),
     connectionClosed: (connection: number) => {
@@ -183,7 +186,7 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     },
     setCanned: (change: Partial<CannedReply>) => store.setState((s) => ({ canned: { ...s.canned, ...change } })),
     setOpen: (open: boolean) => store.setState({ open, openedBy: open ? 'person' : undefined }),
-  });
+  };
 }
 
 export function shorten(text: string, max = 80): string {

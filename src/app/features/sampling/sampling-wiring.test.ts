@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../protocol/index.js';
 import { tick } from '../../connection/test-doubles.js';
-import { createTestApp } from '../../test-app.js';
+import { createTestApp, inView } from '../../test-app.js';
 
 async function connected() {
   const { app, sockets } = createTestApp();
-  const ready = app.controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
+  const ready = inView(app).controller.connect({ transport: { kind: 'stdio', command: 'node', args: [], env: {} }, protocolVersion: '2025-11-25' });
   const socket = sockets[0]!;
   socket.acceptHandshake();
   socket.deliver({ type: 'opened', at: 1, transport: 'stdio', pid: 1, command: 'node', args: [] });
@@ -27,11 +27,11 @@ describe('sampling in the page', () => {
   it('queues the request with the tool call in flight, and sends the answer the person gives', async () => {
     const { app, serverSends, answerTo } = await connected();
     const tool: Tool = { name: 'trigger', inputSchema: { type: 'object' } };
-    app.toolsStore.setState({
-      inFlight: { seq: 1, tool, arguments: {}, startedAt: 0, requestId: 9, cancelRequested: false, session: app.controller.session! },
+    inView(app).toolsStore.setState({
+      inFlight: { seq: 1, tool, arguments: {}, startedAt: 0, requestId: 9, cancelRequested: false, session: inView(app).controller.session! },
     });
     serverSends({ id: 's1', method: 'sampling/createMessage', params });
-    const [item] = app.sampling.getState().queue;
+    const [item] = inView(app).sampling.store.getState().queue;
     expect(item).toMatchObject({
       id: 's1',
       connection: 1,
@@ -41,7 +41,7 @@ describe('sampling in the page', () => {
       problems: [],
     });
     expect(answerTo('s1')).toBeUndefined();
-    app.sampling.answer(item!.n, { result: { role: 'assistant', content: { type: 'text', text: 'Hello' }, model: 'm' } }, 'replied', 'Replied.');
+    inView(app).sampling.answer(item!.n, { result: { role: 'assistant', content: { type: 'text', text: 'Hello' }, model: 'm' } }, 'replied', 'Replied.');
     await tick();
     expect(answerTo('s1')).toMatchObject({ result: { content: { text: 'Hello' }, model: 'm' } });
   });
@@ -51,11 +51,19 @@ describe('sampling in the page', () => {
     serverSends({ id: 's2', method: 'sampling/createMessage', params });
     serverSends({ id: 's3', method: 'sampling/createMessage', params });
     serverSends({ method: 'notifications/cancelled', params: { requestId: 's2', reason: 'timeout' } });
-    expect(app.sampling.getState().queue.map((q) => q.id)).toEqual(['s3']);
-    app.controller.disconnect();
+    expect(
+      inView(app)
+        .sampling.store.getState()
+        .queue.map((q) => q.id),
+    ).toEqual(['s3']);
+    inView(app).controller.disconnect();
     await tick();
-    expect(app.sampling.getState().queue).toEqual([]);
-    expect(app.sampling.getState().answered.map((a) => [a.id, a.outcome])).toEqual([
+    expect(inView(app).sampling.store.getState().queue).toEqual([]);
+    expect(
+      inView(app)
+        .sampling.store.getState()
+        .answered.map((a) => [a.id, a.outcome]),
+    ).toEqual([
       ['s3', 'connection-closed'],
       ['s2', 'cancelled-by-server'],
     ]);

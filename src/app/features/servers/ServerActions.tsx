@@ -4,13 +4,12 @@
 
 import { useState } from 'react';
 import type { SavedServerView, ServerEntry } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
 import { useServerChange } from '../../api/servers-api.js';
 import { entryFrom } from './entry-form.js';
 import { NameForm } from './NameForm.js';
 import { chooseServer, currentSettings, forgetKeptSecrets } from './server-settings.js';
 import type { ListMessage } from './ServerList.js';
-import { useServersApi } from './use-servers.js';
+import { useServersApi, useSettingsStores } from './use-servers.js';
 
 type Asking = 'add' | 'rename' | 'delete' | undefined;
 
@@ -22,7 +21,7 @@ interface Props {
 }
 
 export function ServerActions({ server, say, open }: Props) {
-  const app = useApp();
+  const app = useSettingsStores();
   const api = useServersApi();
   const [asking, setAsking] = useState<Asking>();
   const add = useServerChange(api.add);

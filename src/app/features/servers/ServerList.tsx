@@ -4,7 +4,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SavedServerView, ServerListView } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
 import { useConnection } from '../../hooks.js';
 import { SERVER_LIST_KEY, useServerChange, useServerList } from '../../api/servers-api.js';
 import { chooseServer, restoreServer } from './server-settings.js';
@@ -12,7 +11,7 @@ import { lazyView } from '../../components/LazyView.js';
 import { ServerActions } from './ServerActions.js';
 import { ServerGroup } from './ServerGroup.js';
 import { useFormLink } from './use-form-link.js';
-import { useServerSelection, useServersApi } from './use-servers.js';
+import { useServerSelection, useServersApi, useSettingsStores } from './use-servers.js';
 import './servers.css';
 
 // The dialogs and the config readers they need (jsonc-parser, every host's shape) load when first opened.
@@ -26,7 +25,7 @@ export interface ListMessage {
 
 /** After a reload: the kept selection back, else the one npm start --config --server named. */
 function useRestoredSelection(list: ServerListView | undefined, say: (m: ListMessage) => void): void {
-  const app = useApp();
+  const app = useSettingsStores();
   useEffect(() => {
     const { servers } = app;
     const state = servers.getState();
@@ -56,7 +55,7 @@ function useRecentAfterConnect(): void {
 }
 
 export function ServerList() {
-  const app = useApp();
+  const app = useSettingsStores();
   const api = useServersApi();
   const list = useServerList(api);
   useRecentAfterConnect();

@@ -4,12 +4,12 @@
 // kept against it, and Connect opens it by reference).
 
 import { useEffect, useRef } from 'react';
-import { useApp } from '../../app-context.js';
+import { useConnectionScope } from '../../hooks.js';
 import { useConnectForm, useConnectFormStore } from '../connect/connect-form-context.js';
 import { useServerSelection } from './use-servers.js';
 
 export function useFormLink(): void {
-  const { servers } = useApp();
+  const { servers } = useConnectionScope();
   const formStore = useConnectFormStore();
   const started = useConnectForm((s) => s.form !== undefined);
   const load = useServerSelection((s) => s.load);

@@ -3,11 +3,19 @@
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { ownValue } from '../../../protocol/index.js';
-import { useApp } from '../../app-context.js';
+import { useApp, useConnectionScope } from '../../hooks.js';
 import { serversApi, type ServersApi } from '../../api/servers-api.js';
 import type { ServerSelectionState } from './server-selection.js';
+import type { SettingsStores } from './server-settings.js';
 
-export const useServerSelection = <T>(selector: (s: ServerSelectionState) => T): T => useStore(useApp().servers, selector);
+export const useServerSelection = <T>(selector: (s: ServerSelectionState) => T): T => useStore(useConnectionScope().servers, selector);
+
+/** The stores a chosen server's settings go into: the page's, and this scope's selection. */
+export function useSettingsStores(): SettingsStores {
+  const app = useApp();
+  const { servers } = useConnectionScope();
+  return useMemo(() => ({ ...app, servers }), [app, servers]);
+}
 
 export function useServersApi(): ServersApi {
   const { token } = useApp();
@@ -16,7 +24,7 @@ export function useServersApi(): ServersApi {
 
 /** A secret the proxy keeps for the selected server: its revealed value (until the selection changes), and how to reveal it. */
 export function useKeptSecret(name: string) {
-  const { servers } = useApp();
+  const { servers } = useConnectionScope();
   const api = useServersApi();
   const selected = useServerSelection((s) => s.selected);
   const revealed = useServerSelection((s) => ownValue(s.revealed, name));

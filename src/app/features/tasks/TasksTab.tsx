@@ -4,7 +4,7 @@
 import { declaresTasksExtension, formatDuration, plural, isTerminalStatus, systemClock, taskGenerationOf } from '../../../protocol/index.js';
 import { GenerationBadge } from './GenerationBadge.js';
 import { TaskInputs } from './TaskInputs.js';
-import { useApp, useConnection } from '../../hooks.js';
+import { useConnectionScope, useConnection } from '../../hooks.js';
 import { TaskResult } from './TaskResult.js';
 import { taskTime, taskTtl } from './task-format.js';
 import type { TrackedTask } from './tasks-store.js';
@@ -16,7 +16,7 @@ function Status({ status }: { status: string }) {
 }
 
 function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolean }) {
-  const { tasksStore } = useApp();
+  const { tasks } = useConnectionScope();
   const questions = useTasks((s) => s.questions);
   const {
     task,
@@ -85,12 +85,12 @@ function TrackedTaskView({ tracked, live }: { tracked: TrackedTask; live: boolea
       )}
       <div className="task-actions">
         {!ended && live && (
-          <button type="button" className="small" disabled={cancelling} onClick={() => tasksStore.cancel(tracked.connection, task.taskId)}>
+          <button type="button" className="small" disabled={cancelling} onClick={() => tasks.cancel(tracked.connection, task.taskId)}>
             {cancelling ? 'Cancelling…' : 'Cancel task'}
           </button>
         )}
         {!ended && !polling && live && (
-          <button type="button" className="small" onClick={() => tasksStore.pollAgain(tracked.connection, task.taskId)}>
+          <button type="button" className="small" onClick={() => tasks.pollAgain(tracked.connection, task.taskId)}>
             Poll again
           </button>
         )}
@@ -136,7 +136,7 @@ function TrackedTasks({ tracked, connection, live }: { tracked: TrackedTask[]; c
 }
 
 function ServerTaskList() {
-  const { tasksStore } = useApp();
+  const { tasks } = useConnectionScope();
   const session = useConnection((s) => s.session);
   const snapshot = useConnection((s) => s.snapshot);
   const listing = useTasks((s) => s.listing);
@@ -155,12 +155,12 @@ function ServerTaskList() {
           type="button"
           className="small"
           disabled={!ready || !canList || listing?.loading}
-          onClick={() => session && void tasksStore.listPage(session, false)}
+          onClick={() => session && void tasks.listPage(session, false)}
         >
           List tasks
         </button>
         {listing?.nextCursor !== undefined && (
-          <button type="button" className="small" disabled={listing.loading || !ready} onClick={() => session && void tasksStore.listPage(session, true)}>
+          <button type="button" className="small" disabled={listing.loading || !ready} onClick={() => session && void tasks.listPage(session, true)}>
             Load more
           </button>
         )}
@@ -195,7 +195,7 @@ function ServerTaskList() {
                 <td>{taskTtl(t.ttl)}</td>
                 <td>
                   {session && !tracked.some((x) => x.taskId === t.taskId && x.connection === connection) && (
-                    <button type="button" className="small" onClick={() => tasksStore.track(t, session, connection, 'tasks/list')}>
+                    <button type="button" className="small" onClick={() => tasks.track(t, session, connection, 'tasks/list')}>
                       Follow
                     </button>
                   )}

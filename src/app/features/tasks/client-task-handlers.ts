@@ -6,20 +6,20 @@ import { ClientTaskReceiver, systemClock, type ServerRequestHandler } from '../.
 import type { TasksStore } from './tasks-store.js';
 
 export interface ClientTaskDeps {
-  tasksStore: TasksStore;
+  tasks: TasksStore;
   /** Sends a notification on the current connection (notifications/tasks/status). */
   notify: (method: string, params: unknown) => void;
 }
 
 export function withClientTasks(
   handlers: Readonly<Record<string, ServerRequestHandler>>,
-  { tasksStore, notify }: ClientTaskDeps,
+  { tasks, notify }: ClientTaskDeps,
 ): { handlers: Record<string, ServerRequestHandler>; receiver: ClientTaskReceiver } {
-  const receiver = new ClientTaskReceiver({ clock: systemClock, notify, onChange: () => tasksStore.setClientTasks(receiver.tasks) });
+  const receiver = new ClientTaskReceiver({ clock: systemClock, notify, onChange: () => tasks.setClientTasks(receiver.tasks) });
   const noted: Record<string, ServerRequestHandler> = {};
   for (const [method, handler] of Object.entries(handlers)) {
     noted[method] = (params, context) => {
-      const done = tasksStore.question(method, params);
+      const done = tasks.question(method, params);
       const answer = handler(params, context);
       if (done) void Promise.resolve(answer).finally(done);
       return answer;

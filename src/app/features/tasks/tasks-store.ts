@@ -57,11 +57,12 @@ export interface TasksState {
   questions: TaskQuestion[];
 }
 
-export type TasksStore = StoreApi<TasksState> & ReturnType<typeof taskActions>;
+/** The tasks of one scope: their state in `store`, the polling and the questions in the methods. */
+export type TasksStore = { store: StoreApi<TasksState> } & ReturnType<typeof taskActions>;
 
 export function createTasksStore(clock: Clock = systemClock): TasksStore {
   const store = createStore<TasksState>()(() => ({ tracked: [], clientTasks: [], questions: [] }));
-  return Object.assign(store, taskActions(store, clock));
+  return { store, ...taskActions(store, clock) };
 }
 
 function taskActions(store: StoreApi<TasksState>, clock: Clock) {

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { useApp } from '../../hooks.js';
+import { useConnectionScope } from '../../hooks.js';
 import type { TasksState } from './tasks-store.js';
 
-export const useTasks = <T>(selector: (s: TasksState) => T): T => useStore(useApp().tasksStore, selector);
+export const useTasks = <T>(selector: (s: TasksState) => T): T => useStore(useConnectionScope().tasks.store, selector);

@@ -261,7 +261,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         return inFlight.session.cancel(inFlight.requestId, CANCEL_REASON);
       },
       forConnection: () => set({ selected: undefined, drafts: {}, extras: {}, confirming: undefined, noConfirm: [] }),
-      serverChanged: () => set({ history: [], shown: undefined, drafts: {}, extras: {}, selected: undefined }),
+      serverChanged: () => set({ history: [], shown: undefined, drafts: {}, extras: {}, selected: undefined, filter: '' }),
     };
   });
 }
