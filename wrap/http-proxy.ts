@@ -195,12 +195,15 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
         finish('cut by the server');
         return;
       }
-      const sentence = `mcpscope wrap could not reach ${o.to.origin}: ${unreachableReason(err)}. Check that the server is running and that --to is right.`;
+      const what = `could not reach ${o.to.origin}: ${unreachableReason(err)}. Check that the server is running and that --to is right.`;
+      const sentence = `mcpscope wrap ${what}`;
       if (!unreachableSaid) {
         unreachableSaid = true;
-        o.say(sentence);
+        o.say(what);
       }
       facts.failure = sentence;
+      facts.status = 502;
+      facts.statusText = 'Bad Gateway (answered by mcpscope wrap)';
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${sentence}\n`);
       finish('failed');
