@@ -3,6 +3,8 @@
 // a text/event-stream answer is one. Both are bounded: a frame longer than the
 // limit is recorded as its length, its bytes not kept.
 import { TextDecoder } from 'node:util';
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { SseReader, decodeLine, type LineEvent } from '../src/protocol/wire.js';
 import type { BodyFramer } from './recorder.js';
 
@@ -87,4 +89,41 @@ export class SseBodyFramer implements BodyFramer {
     this.ready = [];
     return out;
   }
+}
+
+/** Where a body's copy goes: its bytes, then null at its end. */
+export type BodySink = (bytes: Buffer | null) => void;
+
+const DECODERS = new Map<string, () => Transform>([
+  ['gzip', createGunzip],
+  ['x-gzip', createGunzip],
+  ['deflate', createInflate],
+  ['br', createBrotliDecompress],
+]);
+
+/**
+ * The copy of a body the recorder reads, decoded from its Content-Encoding (the host gets the bytes as they
+ * came). An encoding it cannot decode, or a stream that fails to decode, is not recorded: it goes nowhere.
+ */
+export function decodedCopy(encoding: string | undefined, sink: BodySink): { write(bytes: Buffer): void; end(): void } {
+  const name = (encoding ?? '').trim().toLowerCase();
+  if (name === '' || name === 'identity') return { write: (bytes) => sink(bytes), end: () => sink(null) };
+  const make = DECODERS.get(name);
+  if (make === undefined) return { write: () => {}, end: () => {} };
+  const decoder = make();
+  let failed = false;
+  decoder.on('data', (bytes: Buffer) => sink(bytes));
+  decoder.on('end', () => sink(null));
+  decoder.on('error', () => {
+    failed = true;
+    sink(null);
+  });
+  return {
+    write: (bytes) => {
+      if (!failed) decoder.write(bytes);
+    },
+    end: () => {
+      if (!failed) decoder.end();
+    },
+  };
 }

@@ -6,7 +6,11 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { LogRecord } from '../src/protocol/wire.js';
+import { waitFor } from '../test/fixtures/proxy-helpers.js';
 import { parseWrapArgs } from './args.js';
+import { Recorder } from './recorder.js';
 import { startHttpWrap, targetUrl, type HttpTap, type HttpWrap } from './http-proxy.js';
 
 const quiet: HttpTap = { body: () => {}, exchange: () => {} };
@@ -144,6 +148,31 @@ describe('the HTTP wrapper forwards', () => {
     expect(res.headers.location).toBe('https://elsewhere.example/mcp');
     expect(host.bytes().toString()).toBe('moved');
     expect(body).toBe(frame);
+  });
+
+  it('a compressed answer as it came, recorded decoded', async () => {
+    const frame = '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
+    const upstream = await scripted((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+      res.end(gzipSync(frame));
+    });
+    const lines: string[] = [];
+    const recorder = new Recorder({ sink: { write: (l) => lines.push(l) }, startedAt: 0, now: () => 0 });
+    const started = await startHttpWrap({ host: '127.0.0.1', port: 0, to: new URL(upstream.url), tap: recorder, say: () => {} });
+    if (!started.ok) throw new Error(started.error);
+    cleanup.push(() => started.value.close());
+    const host = send(started.value.url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    await host.response;
+    await host.ended;
+    expect(gunzipSync(host.bytes()).toString()).toBe(frame);
+    const recorded = () =>
+      lines
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as LogRecord);
+    await waitFor(() => recorded().some((r) => r.direction === 'in'), 5000, 'the decoded answer in the capture');
+    expect(recorded().find((r) => r.direction === 'in')).toMatchObject({ kind: 'response', method: 'tools/list', raw: frame });
   });
 
   it("the host's abort to the server, and the server's to the host", async () => {

@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { exchangeRecord, type ExchangeFacts } from './http-record.js';
-import { JsonBodyFramer, SseBodyFramer } from './http-bodies.js';
+import { JsonBodyFramer, SseBodyFramer, decodedCopy } from './http-bodies.js';
 import type { BodyFramer } from './recorder.js';
 
 /** Where the recording goes: the Recorder (bounded; it frames and writes off the forwarding path). */
@@ -164,6 +164,7 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       const sse = /^\s*text\/event-stream/i.test(answer.headers['content-type'] ?? '');
       const json = /json/i.test(answer.headers['content-type'] ?? '');
       const serverFrames = sse ? new SseBodyFramer() : json ? new JsonBodyFramer('server') : undefined;
+      const copy = serverFrames && decodedCopy(answer.headers['content-encoding'], (bytes) => o.tap.body(serverFrames, bytes));
       res.writeHead(facts.status, facts.statusText, forwardedHeaders(answer.rawHeaders));
       // A stream's headers go now: a long-lived GET may carry no event for minutes.
       res.flushHeaders();
@@ -175,10 +176,10 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       answer.pipe(res);
       answer.on('data', (bytes: Buffer) => {
         facts.responseBytes += bytes.length;
-        if (serverFrames !== undefined) o.tap.body(serverFrames, bytes);
+        copy?.write(bytes);
       });
       answer.on('end', () => {
-        if (serverFrames !== undefined) o.tap.body(serverFrames, null);
+        copy?.end();
         finish('done');
       });
       // The target cut the answer short: the host's answer is cut short too, as it would be without us.
