@@ -2,6 +2,7 @@
 // host on stderr, a port in use or a bad --to as one sentence and an exit
 // code, a non-loopback --listen said, and SIGTERM ending it with the capture whole.
 import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +45,38 @@ describe('mcpscope wrap --to', () => {
       ['system', 'system', undefined],
     ]);
     expect(opened.log.entries.at(-1)!.raw).toBe('Stopped by SIGTERM.');
+  }, 40_000);
+
+  it('on SIGTERM with a stream open, ends it and records it, saying nothing more', async () => {
+    const upstream = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write('data: {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n\n');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    try {
+      const dir = scratch();
+      const capture = join(dir, 'c.jsonl');
+      const to = `http://127.0.0.1:${(upstream.address() as { port: number }).port}/mcp`;
+      const run = runWrap(['--to', to, '--capture', capture], dir);
+      await waitFor(() => run.stderr().includes('point the host at'), 20_000, 'the ready line');
+      const url = /point the host at (\S+) /.exec(run.stderr())![1]!;
+      const stream = await fetch(url, { headers: { Accept: 'text/event-stream' } });
+      const reader = stream.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('list_changed');
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toEqual({ code: 0, signal: null });
+      expect(run.stderr().split('\n').filter(Boolean)).toHaveLength(1);
+      const opened = await readLogFile(new File([readFileSync(capture)], 'c.jsonl'));
+      if (!opened.ok) throw new Error(opened.error);
+      expect(opened.log.entries.filter((e) => e.kind !== 'system').map((e) => [e.kind, e.method ?? e.raw.replace(/ · [\d.]+ ms/, '')])).toEqual([
+        ['http', 'GET /mcp → 200 text/event-stream · stream open'],
+        ['notification', 'notifications/tools/list_changed'],
+        ['http', expect.stringMatching(/^GET \/mcp → 200 text\/event-stream · \d+ B · ended as mcpscope wrap stopped$/)],
+      ]);
+    } finally {
+      upstream.closeAllConnections();
+      upstream.close();
+    }
   }, 40_000);
 
   it('refuses a port in use with one sentence and exit code 1', async () => {

@@ -113,6 +113,11 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
   const loopback = isLoopbackName(o.host);
   let unreachableSaid = false;
 
+  // Exchanges under way, each ended (and recorded) once; close() waits for them.
+  let open = 0;
+  let allEnded: (() => void) | undefined;
+  let stopping = false;
+
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const hostHeader = req.headers.host ?? '';
     if (loopback && !isLoopbackName(hostHeader.replace(/:\d+$/, ''))) {
@@ -131,9 +136,11 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
     };
     const hostFrames = new JsonBodyFramer('host');
     let done = false;
+    open++;
     const finish = (end: ExchangeFacts['end']) => {
       if (done) return;
       done = true;
+      if (--open === 0) allEnded?.();
       facts.end = end;
       facts.durationMs = clock() - facts.startedAt;
       const { raw, note } = exchangeRecord(facts);
@@ -214,7 +221,7 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
     res.on('close', () => {
       if (!res.writableFinished) {
         upstream.destroy();
-        finish('cancelled by the host');
+        finish(stopping ? 'ended as mcpscope wrap stopped' : 'cancelled by the host');
       }
     });
   };
@@ -235,11 +242,15 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
     value: {
       server,
       url: `http://${shownHost}:${address.port}/`,
-      close: () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
+      /** Stop: every connection closed, every exchange under way ended and handed to the tap. */
+      close: async () => {
+        stopping = true;
+        const ended = new Promise<void>((resolve) => (allEnded = resolve));
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+        if (open > 0) await ended;
+      },
     },
   };
 }

@@ -12,7 +12,7 @@ export type ExchangeFacts = Pick<
   /** Wrapper clock (ms), for the timings. */
   startedAt: number;
   /** How it ended ('open': an event stream's headers came, its body goes on). */
-  end?: 'open' | 'done' | 'failed' | 'cut by the server' | 'cancelled by the host';
+  end?: 'open' | 'done' | 'failed' | 'cut by the server' | 'cancelled by the host' | 'ended as mcpscope wrap stopped';
   /** The sentence the host got instead of an answer. */
   failure?: string;
 };
