@@ -4,7 +4,7 @@
 // as they are; an abort on either side reaches the other; bad input is one
 // sentence.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { LogRecord } from '../src/protocol/wire.js';
@@ -213,6 +213,27 @@ describe('the HTTP wrapper, given bad input', () => {
       );
     }
     expect(said).toEqual([expect.stringMatching(/^could not reach .+: the connection was refused/)]);
+  });
+
+  it('answers 502 with a sentence when the target answers something that is not HTTP', async () => {
+    const sockets: Socket[] = [];
+    const garbage = createNetServer((socket) => {
+      sockets.push(socket);
+      socket.end('SSH-2.0-OpenSSH_9.6\r\n');
+    });
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => garbage.close(() => resolve()));
+    });
+    const wrap = await wrapOf(`http://127.0.0.1:${(garbage.address() as AddressInfo).port}/mcp`);
+    const host = send(wrap.url, { method: 'POST', body: '{}' });
+    const res = await host.response;
+    await host.ended;
+    expect(res.statusCode).toBe(502);
+    expect(host.bytes().toString()).toMatch(
+      /: it answered with something that is not valid HTTP \(HPE_[A-Z_]+\)\. Check that the server is running and that --to is right\.\n$/,
+    );
   });
 
   it('refuses a port in use with one sentence', async () => {

@@ -89,6 +89,7 @@ export function unreachableReason(err: NodeJS.ErrnoException): string {
     case 'EHOSTUNREACH':
       return 'the network did not reach it';
     default:
+      if (err.code?.startsWith('HPE_')) return `it answered with something that is not valid HTTP (${err.code})`;
       return err.code !== undefined && /CERT|SSL|TLS/.test(err.code) ? `its TLS certificate was not accepted (${err.code})` : err.message;
   }
 }
