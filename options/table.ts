@@ -98,6 +98,14 @@ const directory: Check<string> = (value, { flag }) => (value === '' ? refused(`$
 const address: Check<string> = (value, { flag }) =>
   value.trim() === '' ? refused(`${flag} needs an address, such as ${DEFAULT_HOST}.`) : accepted(value.trim());
 
+/** HOST:PORT, [IPv6]:PORT, or a PORT alone (on loopback). */
+const listenAddress: Check<{ host: string; port: number }> = (value, { flag }) => {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s]+)):(\d{1,5})$/.exec(value.trim()) ?? /^()()(\d{1,5})$/.exec(value.trim());
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65535) return refused(`${flag} takes HOST:PORT, such as ${DEFAULT_HOST}:3002 (port 0 picks a free one), not "${value}".`);
+  return accepted({ host: m[1] || m[2] || DEFAULT_HOST, port });
+};
+
 /** An http(s) URL, reduced to its origin (scheme://host[:port]). */
 const origin: Check<string> = (value, { flag }) => {
   try {
@@ -439,6 +447,20 @@ export const OPTIONS = {
     help: 'where to record the session (default: a new file per run in\n~/.config/mcpscope/captures/, or under $XDG_CONFIG_HOME)',
     programs: ['wrap'],
     check: nonEmpty('a file to record into'),
+  }),
+  listen: valueOption({
+    flag: '--listen',
+    placeholder: 'HOST:PORT',
+    help: `with --to: the address the host is pointed at (default ${DEFAULT_HOST}:0, a free\nport; anything but loopback must be named and exposes the server to your network)`,
+    programs: ['wrap'],
+    check: listenAddress,
+  }),
+  to: valueOption({
+    flag: '--to',
+    placeholder: 'URL',
+    help: 'a remote server (Streamable HTTP, HTTP+SSE or plain JSON-RPC): each\nrequest the host sends to --listen is forwarded there and recorded',
+    programs: ['wrap'],
+    check: httpUrl,
   }),
 
   printConfig: switchOption({

@@ -8,9 +8,9 @@ import { CLI_USAGE, parseCliArgs, type CliOptions } from '../cli/args.js';
 import { optionSpelling } from '../options/help.js';
 import { OPTIONS, optionsOf, type OptionName, type Program } from '../options/table.js';
 import { HELP, parseOptions, type ProxyOptions } from '../proxy/options.js';
-import { WRAP_USAGE, parseWrapArgs, type PrintConfigOptions, type WrapOptions } from '../wrap/args.js';
+import { WRAP_USAGE, parseWrapArgs, type PrintConfigOptions, type WrapHttpOptions, type WrapOptions } from '../wrap/args.js';
 
-type Parsed = { ok: true; value: ProxyOptions | CliOptions | WrapOptions | PrintConfigOptions | 'help' } | { ok: false; error: string };
+type Parsed = { ok: true; value: ProxyOptions | CliOptions | WrapOptions | WrapHttpOptions | PrintConfigOptions | 'help' } | { ok: false; error: string };
 
 function proxy(argv: string[]): Parsed {
   const r = parseOptions(argv);
@@ -89,6 +89,8 @@ Object.assign(samples, {
   scope: withAuth('mcp:tools mcp:read'),
   name: { value: 'weather', around: (s: string[]) => ({ wrap: [...s, '--', 'node', 's.js'] }) },
   capture: { value: '/tmp/session.jsonl', around: (s: string[]) => ({ wrap: [...s, 'node', 's.js'] }) },
+  listen: { value: '127.0.0.1:3002', around: (s: string[]) => ({ wrap: [...s, '--to', 'http://127.0.0.1:1/mcp'] }) },
+  to: { value: 'http://127.0.0.1:1/mcp', around: (s: string[]) => ({ wrap: s }) },
   context: { value: 'country=Japan', around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'complete', 'prompt', 'plan_trip', 'city', ...s] }) },
 });
 

@@ -86,7 +86,8 @@ export class CaptureFile implements RecordSink {
 
   write(lines: string): void {
     const records = countLines(lines);
-    if (this.failed || this.stream === undefined) {
+    // Closed: a late record (an exchange the stop cut short) is counted, not an error of the file.
+    if (this.failed || this.stream === undefined || this.stream.writableEnded) {
       this.dropped += records;
       return;
     }

@@ -1,14 +1,13 @@
 // `mcpscope wrap -- COMMAND ARGS…`: sits between a real host and a stdio
 // server, forwards their bytes untouched and records them in a capture. It
 // writes nothing of its own to stdout; its few words go to stderr.
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { logHeader, maskCredentials, plural } from '../src/protocol/wire.js';
+import { maskCredentials, plural } from '../src/protocol/wire.js';
 import { WRAP_USAGE, parseWrapArgs, type WrapOptions } from './args.js';
-import { CaptureFile, captureFileName, capturesDirectory, serverName, unusedPath } from './capture-file.js';
+import { serverName } from './capture-file.js';
+import { wrapHttp } from './http-main.js';
 import { exitLike, runPassthrough, type PassthroughEnd } from './passthrough.js';
 import { printConfig } from './print-config.js';
-import { Recorder } from './recorder.js';
+import { openRecording } from './recording.js';
 
 const say = (line: string) => process.stderr.write(`mcpscope wrap: ${line}\n`);
 
@@ -17,18 +16,9 @@ function exitSentence(end: Extract<PassthroughEnd, { started: true }>): string {
 }
 
 async function wrap(o: WrapOptions): Promise<never> {
-  const startedAt = Date.now();
-  const t0 = performance.now();
   const name = o.name ?? serverName(o.command, o.args);
   const argv = [o.command, ...o.args];
-  const asked = o.capture === undefined ? undefined : unusedPath(o.capture);
-  if (asked !== undefined && asked !== o.capture) say(`${o.capture} is already there, so this session is recorded in ${asked}.`);
-  const file = new CaptureFile(asked ?? join(capturesDirectory(), captureFileName(name, new Date(startedAt), process.pid)), {
-    fresh: asked === undefined,
-    say,
-  });
-  file.write(`${JSON.stringify(logHeader({ name, command: maskCredentials(argv.join(' ')) }, new Date(startedAt)))}\n`);
-  const recorder = new Recorder({ sink: file, startedAt, now: () => performance.now() - t0, onFallBehind: () => file.fallBehind() });
+  const { file, recorder } = openRecording({ name, command: maskCredentials(argv.join(' ')) }, o.capture, say);
 
   const end = await runPassthrough({
     command: o.command,
@@ -72,5 +62,6 @@ export async function main(argv: readonly string[]): Promise<void> {
     await new Promise<void>((done) => process.stdout.write(printed, () => done()));
     process.exit(code);
   }
-  await wrap(parsed.value);
+  if ('to' in parsed.value) await wrapHttp(parsed.value, say);
+  else await wrap(parsed.value);
 }

@@ -60,7 +60,26 @@ const LEDGER_REQUESTS = 100_000;
 /** stderr is for log lines, as the proxy reads it. */
 const STDERR_MAX_LINE_BYTES = 1024 * 1024;
 
-type Queued = { source: ChunkSource; t: number; bytes: Buffer } | { source: ChunkSource; t: number; lost: number };
+/**
+ * An HTTP body (wrap --listen), framed when the recorder drains: each event it yields is one frame of
+ * its side. It keeps its own bounds (the longest frame), as the stdio decoders do.
+ */
+export interface BodyFramer {
+  readonly source: 'host' | 'server';
+  push(bytes: Buffer): LineEvent[];
+  end(): LineEvent[];
+  /** Start afresh after a gap: the frame it was in is gone. */
+  reset(): void;
+}
+
+/** What is lost while the recorder is behind, counted per HTTP body, or for exchange records. */
+type LostKey = BodyFramer | 'exchange';
+
+type Queued =
+  | { source: ChunkSource; t: number; bytes: Buffer }
+  | { source: ChunkSource; t: number; lost: number }
+  /** HTTP: a body's bytes or end, an exchange's record, or what of them was lost; run when drained. */
+  | { t: number; run: () => string; lostKey?: LostKey; lostCount?: number };
 
 const WRITER: Record<ChunkSource, string> = { host: 'the host', server: 'the server', stderr: "the server's stderr" };
 
@@ -105,6 +124,22 @@ export class Recorder implements PassthroughTap {
     this.schedule();
   }
 
+  /** HTTP: bytes of a body (null: it ended), queued as chunk() queues and framed when drained. */
+  body(framer: BodyFramer, bytes: Buffer | null): void {
+    const t = this.o.now();
+    if (bytes === null) return this.later(t, 0, () => this.framed(framer, t, framer.end()));
+    if (!this.room(bytes.length)) return this.lose(t, framer, bytes.length);
+    this.later(t, bytes.length, () => this.framed(framer, t, framer.push(bytes)));
+  }
+
+  /** HTTP: one exchange (its summary, and every header and timing in the note), in order with its frames. */
+  exchange(raw: string, note: string): void {
+    const t = this.o.now();
+    const size = raw.length + note.length;
+    if (!this.room(size)) return this.lose(t, 'exchange', 1);
+    this.later(t, size, () => this.line({ t, direction: 'system', kind: 'http', raw: maskCredentials(raw), note: maskCredentials(note) }));
+  }
+
   /** mcpscope's own line in the capture (the server started, exited, …). */
   system(raw: string, note?: string): void {
     this.drain();
@@ -123,6 +158,48 @@ export class Recorder implements PassthroughTap {
       ...this.stderrLines.end().map((l) => this.stderrRecord(t, l)),
     ];
     if (lines.length > 0) this.o.sink.write(lines.join(''));
+  }
+
+  private room(size: number): boolean {
+    return this.queuedBytes + size <= this.maxQueuedBytes;
+  }
+
+  private later(t: number, size: number, run: () => string): void {
+    this.queue.push({ t, run });
+    this.queuedBytes += size;
+    this.schedule();
+  }
+
+  /** Counted, not kept: one record says how much, when drained (consecutive losses of one kind are merged). */
+  private lose(t: number, key: LostKey, count: number): void {
+    const last = this.queue.at(-1);
+    if (last !== undefined && 'run' in last && last.lostKey === key) last.lostCount! += count;
+    else {
+      const item: Extract<Queued, { run: unknown }> = { t, lostKey: key, lostCount: count, run: () => this.httpGap(t, key, item.lostCount!) };
+      this.queue.push(item);
+    }
+    if (!this.fellBehind) {
+      this.fellBehind = true;
+      this.o.onFallBehind?.();
+    }
+    this.schedule();
+  }
+
+  private httpGap(t: number, key: LostKey, count: number): string {
+    let raw: string;
+    if (key === 'exchange') raw = `${plural(count, 'HTTP exchange')} went through but ${count === 1 ? 'was' : 'were'} not recorded: the recorder fell behind.`;
+    else {
+      key.reset();
+      this.broken.add(key.source);
+      raw = `${plural(count, 'byte')} of an HTTP body that ${WRITER[key.source]} sent were forwarded but not recorded: the recorder fell behind.`;
+    }
+    return this.line({ t, direction: 'system', kind: 'system', raw });
+  }
+
+  private framed(framer: BodyFramer, t: number, events: LineEvent[]): string {
+    let out = '';
+    for (const e of events) out += this.lineEvent(framer.source, t, e);
+    return out;
   }
 
   private decoder(): NdjsonDecoder {
@@ -147,7 +224,8 @@ export class Recorder implements PassthroughTap {
     this.queuedBytes = 0;
     let out = '';
     for (const item of queue) {
-      if ('lost' in item) out += this.gap(item.source, item.t, item.lost);
+      if ('run' in item) out += item.run();
+      else if ('lost' in item) out += this.gap(item.source, item.t, item.lost);
       else if (item.source === 'stderr') for (const l of this.stderrLines.push(item.bytes)) out += this.stderrRecord(item.t, l);
       else for (const e of this.frames[item.source].push(item.bytes)) out += this.lineEvent(item.source, item.t, e);
     }

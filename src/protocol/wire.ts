@@ -36,6 +36,8 @@ export * from './ledger/ledger.js';
 export * from './connection/stderr-tail.js';
 export * from './text/split-args.js';
 export * from './text/plural.js';
+// The passthrough's HTTP exchange records (wrap/http-record.ts).
+export { formatBytes, formatDuration } from './text/format.js';
 // The log levels: the option table checks --log-level against them.
 export * from './logging/levels.js';
 // Root URIs are checked where they are typed: the page, and the CLI's --root in the option table.

@@ -1,0 +1,257 @@
+// `mcpscope wrap --listen … --to URL`: a reverse proxy on node:http that a host
+// points at instead of the remote server. Each request goes to the target as it
+// came (method, path and query appended to the target's path, headers unchanged
+// but for hop-by-hop ones and Host), bodies streamed both ways through pipes, a
+// redirect handed back as it is. The tap sees each chunk after it was given to
+// the pipe and never slows or changes what is forwarded.
+import { request as httpRequest, type IncomingMessage, type ServerResponse, createServer, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { exchangeRecord, type ExchangeFacts } from './http-record.js';
+import { JsonBodyFramer, SseBodyFramer, decodedCopy } from './http-bodies.js';
+import type { BodyFramer } from './recorder.js';
+
+/** Where the recording goes: the Recorder (bounded; it frames and writes off the forwarding path). */
+export interface HttpTap {
+  body(framer: BodyFramer, bytes: Buffer | null): void;
+  exchange(raw: string, note: string): void;
+}
+
+export interface HttpWrapOptions {
+  host: string;
+  port: number;
+  to: URL;
+  tap: HttpTap;
+  /** A sentence on stderr. */
+  say: (line: string) => void;
+}
+
+export interface HttpWrap {
+  server: Server;
+  /** The address the host points at, e.g. http://127.0.0.1:4000/. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Headers of one connection only (RFC 9110 §7.6.1), never forwarded; Host is set for the target. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
+
+/** Loopback names a host may use in Host when the wrapper listens on loopback (a rebinding page may not). */
+export function isLoopbackName(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** The target URL of a request: its path appended to the target's path, its query after the target's. */
+export function targetUrl(to: URL, requestUrl: string): URL {
+  const asked = new URL(requestUrl, 'http://wrap.invalid');
+  const url = new URL(to.href);
+  const base = to.pathname.replace(/\/+$/, '');
+  url.pathname = asked.pathname === '/' && base !== '' ? base : `${base}${asked.pathname}`;
+  const query = [to.search.slice(1), asked.search.slice(1)].filter((q) => q !== '').join('&');
+  url.search = query === '' ? '' : `?${query}`;
+  return url;
+}
+
+/** Raw header pairs (as node gives them, a flat list) without the hop-by-hop ones and those Connection names. */
+export function forwardedHeaders(raw: readonly string[]): string[] {
+  const named = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === 'connection') for (const n of raw[i + 1]!.split(',')) named.add(n.trim().toLowerCase());
+  }
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (!HOP_BY_HOP.has(name) && !named.has(name)) out.push(raw[i]!, raw[i + 1]!);
+  }
+  return out;
+}
+
+const pairs = (raw: readonly string[]): Array<[string, string]> => {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
+  return out;
+};
+
+/** Why the target could not be reached, in words. */
+export function unreachableReason(err: NodeJS.ErrnoException): string {
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused (nothing is listening there)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'its host name was not found';
+    case 'ECONNRESET':
+      return 'the connection was reset before it answered';
+    case 'ETIMEDOUT':
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return 'the network did not reach it';
+    default:
+      if (err.code?.startsWith('HPE_')) return `it answered with something that is not valid HTTP (${err.code})`;
+      return err.code !== undefined && /CERT|SSL|TLS/.test(err.code) ? `its TLS certificate was not accepted (${err.code})` : err.message;
+  }
+}
+
+/** Why --listen could not be used, in one sentence. */
+export function listenProblem(err: NodeJS.ErrnoException, host: string, port: number): string {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return `Cannot listen on ${where}: the port is in use. Choose another with --listen (port 0 picks a free one).`;
+    case 'EACCES':
+      return `Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Choose another with --listen.`;
+    case 'EADDRNOTAVAIL':
+      return `Cannot listen on ${where}: that address is not one of this machine's. Use 127.0.0.1, or an address of this machine.`;
+    default:
+      return `Cannot listen on ${where}: ${err.message}.`;
+  }
+}
+
+export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; value: HttpWrap } | { ok: false; error: string }> {
+  const clock = () => performance.now();
+  const loopback = isLoopbackName(o.host);
+  let unreachableSaid = false;
+
+  // Exchanges under way, each ended (and recorded) once; close() waits for them.
+  let open = 0;
+  let allEnded: (() => void) | undefined;
+  let stopping = false;
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const hostHeader = req.headers.host ?? '';
+    if (loopback && !isLoopbackName(hostHeader.replace(/:\d+$/, ''))) {
+      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`mcpscope wrap answers only requests addressed to loopback (Host: ${o.host}), not to "${hostHeader}".\n`);
+      return;
+    }
+    const target = targetUrl(o.to, req.url ?? '/');
+    const facts: ExchangeFacts = {
+      method: req.method ?? 'GET',
+      url: target.href,
+      requestHeaders: pairs(req.rawHeaders),
+      requestBytes: 0,
+      responseBytes: 0,
+      startedAt: clock(),
+    };
+    const hostFrames = new JsonBodyFramer('host');
+    let done = false;
+    open++;
+    const finish = (end: ExchangeFacts['end']) => {
+      if (done) return;
+      done = true;
+      if (--open === 0) allEnded?.();
+      facts.end = end;
+      facts.durationMs = clock() - facts.startedAt;
+      const { raw, note } = exchangeRecord(facts);
+      o.tap.exchange(raw, note);
+    };
+
+    const upstream = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
+      method: req.method,
+      // With headers as a list, node adds no Host of its own: the target's.
+      headers: ['Host', target.host, ...forwardedHeaders(req.rawHeaders)],
+    });
+    req.pipe(upstream);
+    req.on('data', (bytes: Buffer) => {
+      facts.requestBytes += bytes.length;
+      o.tap.body(hostFrames, bytes);
+    });
+    req.on('end', () => o.tap.body(hostFrames, null));
+
+    upstream.on('response', (answer) => {
+      if (unreachableSaid) {
+        unreachableSaid = false;
+        o.say(`${o.to.origin} answers again.`);
+      }
+      facts.status = answer.statusCode ?? 502;
+      facts.statusText = answer.statusMessage ?? '';
+      facts.responseHeaders = pairs(answer.rawHeaders);
+      facts.headersMs = clock() - facts.startedAt;
+      const sse = /^\s*text\/event-stream/i.test(answer.headers['content-type'] ?? '');
+      const json = /json/i.test(answer.headers['content-type'] ?? '');
+      const serverFrames = sse ? new SseBodyFramer() : json ? new JsonBodyFramer('server') : undefined;
+      const copy = serverFrames && decodedCopy(answer.headers['content-encoding'], (bytes) => o.tap.body(serverFrames, bytes));
+      res.writeHead(facts.status, facts.statusText, forwardedHeaders(answer.rawHeaders));
+      // A stream's headers go now: a long-lived GET may carry no event for minutes.
+      res.flushHeaders();
+      // A long-lived GET stream is recorded when it opens too; a POST's answer once, when it ends.
+      if (sse && req.method === 'GET') {
+        const open = exchangeRecord({ ...facts, end: 'open' });
+        o.tap.exchange(open.raw, open.note);
+      }
+      answer.pipe(res);
+      answer.on('data', (bytes: Buffer) => {
+        facts.responseBytes += bytes.length;
+        copy?.write(bytes);
+      });
+      answer.on('end', () => {
+        copy?.end();
+        finish('done');
+      });
+      // The target cut the answer short: the host's answer is cut short too, as it would be without us.
+      answer.on('aborted', () => {
+        res.destroy();
+        finish('cut by the server');
+      });
+      answer.on('error', () => res.destroy());
+    });
+
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      if (res.headersSent || done) {
+        res.destroy();
+        finish('cut by the server');
+        return;
+      }
+      const what = `could not reach ${o.to.origin}: ${unreachableReason(err)}. Check that the server is running and that --to is right.`;
+      const sentence = `mcpscope wrap ${what}`;
+      if (!unreachableSaid) {
+        unreachableSaid = true;
+        o.say(what);
+      }
+      facts.failure = sentence;
+      facts.status = 502;
+      facts.statusText = 'Bad Gateway (answered by mcpscope wrap)';
+      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`${sentence}\n`);
+      finish('failed');
+    });
+
+    // The host went away before the answer ended: the request to the target is aborted too.
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        upstream.destroy();
+        finish(stopping ? 'ended as mcpscope wrap stopped' : 'cancelled by the host');
+      }
+    });
+  };
+
+  const server = createServer(handle);
+  // A long-lived GET stream has no end: no timeout of the server's own ends it.
+  server.requestTimeout = 0;
+  server.headersTimeout = 60_000;
+  const listening = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+    server.once('error', resolve);
+    server.listen(o.port, o.host, () => resolve(undefined));
+  });
+  if (listening !== undefined) return { ok: false, error: listenProblem(listening, o.host, o.port) };
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    ok: true,
+    value: {
+      server,
+      url: `http://${shownHost}:${address.port}/`,
+      /** Stop: every connection closed, every exchange under way ended and handed to the tap. */
+      close: async () => {
+        stopping = true;
+        const ended = new Promise<void>((resolve) => (allEnded = resolve));
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+        if (open > 0) await ended;
+      },
+    },
+  };
+}
