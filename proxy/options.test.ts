@@ -225,6 +225,7 @@ describe('--server NAME without --config', () => {
     expect(o.config).toBeUndefined();
     expect(ok(['--config', 'mcp.json', '--server', 'a']).saved).toBeUndefined();
     expect(HELP).toMatch(/without --config, the saved server of that name/);
+    expect(HELP).toContain('\n       mcpscope [options] --server NAME\n');
   });
 
   it('refuses, in one sentence, a command, --url, --demo, -e, --cwd, --header or --input beside it', () => {

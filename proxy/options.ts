@@ -42,6 +42,7 @@ export const USAGE = [
   `Usage: mcpscope ${synopses.join(' ')} [--] [command args...]`,
   `       mcpscope [options] ${OPTIONS.url.flag} ${OPTIONS.url.placeholder} ${optionSynopsis(OPTIONS.header)}`,
   `       mcpscope [options] ${OPTIONS.config.flag} ${OPTIONS.config.placeholder} ${optionSynopsis(OPTIONS.server)} ${optionSynopsis(OPTIONS.input)}`,
+  `       mcpscope [options] ${OPTIONS.server.flag} ${OPTIONS.server.placeholder}`,
 ].join('\n');
 
 export const HELP = [
