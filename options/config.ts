@@ -18,7 +18,6 @@ export interface ConfigOptions {
 export function configOptionsFrom(values: OptionValues, command: string | undefined, commandWord: string): Checked<ConfigOptions | undefined> {
   const { config } = OPTIONS;
   if (values.config === undefined) {
-    if (values.server !== undefined) return refused(`${OPTIONS.server.flag} goes with ${config.flag}: it picks from the servers of a config file.`);
     if (values.input !== undefined) return refused(`${OPTIONS.input.flag} goes with ${config.flag}: it answers an \${input:ID} of a config file.`);
     return accepted(undefined);
   }

@@ -246,7 +246,8 @@ export const OPTIONS = {
     flag: '--server',
     placeholder: 'NAME',
     help: {
-      proxy: 'the server of --config to select and prefill in the Connect form (a file\nwith one server needs none)',
+      proxy:
+        'the server of --config to select and prefill in the Connect form (a file\nwith one server needs none); without --config, the saved server of that name',
       cli: 'which server of --config to use (not needed when the file has one)',
       wrap: 'with --print-config: which server of --config to print (not needed when the\nfile has one)',
     },

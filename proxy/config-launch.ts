@@ -6,7 +6,7 @@ import type { ConfigOptions } from '../options/config.js';
 import { pickConfigServer, readConfigFile } from '../node/config/config-file.js';
 import { unknownInput, withGivenInputs } from '../node/config/inputs.js';
 import { oneLine } from '../node/config/one-line.js';
-import { configServerId, viewOf, type ConfigInput, type ConfigProblem, type LaunchConfig } from '../src/protocol/wire.js';
+import { configServerId, viewOf, type ConfigInput, type ConfigProblem, type LaunchConfig, type SavedServer } from '../src/protocol/wire.js';
 import { refused, type Checked } from '../options/values.js';
 import type { ConfigFileLaunch } from './server.js';
 
@@ -77,13 +77,18 @@ export function launchWithConfigFile(launch: LaunchConfig, file: ConfigFileLaunc
     ...(selected !== undefined ? { selected: selected.name } : {}),
   };
   if (selected === undefined) return { ...launch, configFile: summary };
+  const server: SavedServer = { id: configServerId(selected.name), entry: selected, createdAt: '', updatedAt: '', source: 'config' };
+  return { ...launchOfSaved(launch, server), configFile: summary };
+}
+
+/** The launch prefill replaced by a listed server (saved, or of the --config file), which the page opens by reference. */
+export function launchOfSaved(launch: LaunchConfig, server: SavedServer): LaunchConfig {
   const { protocolChoice: _demoChoice, ...rest } = launch;
   return {
     ...rest,
-    // The page never gets a secret of the file: the prefill shows KEPT_SECRET and is opened by reference.
-    prefill: viewOf({ id: configServerId(selected.name), entry: selected, createdAt: '', updatedAt: '', source: 'config' }).entry.transport,
-    savedServer: configServerId(selected.name),
-    ...(selected.protocolVersion !== undefined ? { protocolChoice: selected.protocolVersion } : {}),
-    configFile: summary,
+    // The page never gets a secret of the server: the prefill shows KEPT_SECRET, and the proxy puts the real ones back.
+    prefill: viewOf(server).entry.transport,
+    savedServer: server.id,
+    ...(server.entry.protocolVersion !== undefined ? { protocolChoice: server.entry.protocolVersion } : {}),
   };
 }

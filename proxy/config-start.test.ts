@@ -1,13 +1,12 @@
 // `npm start -- --config FILE [--server NAME]`, after its build: the built proxy reads the file once, says
 // each problem on stderr, prefills the selected server, and stops before serving on a wrong NAME. No
 // secret of the file is ever printed (run `npx tsc -p tsconfig.node.json` first).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_SECRET, type TransportConfig } from '../src/protocol/wire.js';
-import { builtProxyMain, connect, get, requireBuilt, waitFor } from '../test/fixtures/proxy-helpers.js';
+import { builtProxyMain, connect, get, requireBuilt, startBuiltProxy, waitFor } from '../test/fixtures/proxy-helpers.js';
 
 const TOKEN = 'config-start-token-0123456789';
 const SECRETS = ['sk-from-env-4f1a', 'sk-from-envfile-9c2e', 'Bearer tok-header-77d0', '90817263'];
@@ -39,15 +38,7 @@ function project(): string {
 }
 
 /** The built proxy with these arguments: its output so far, and its exit code once it has one. */
-function start(...argv: string[]) {
-  const child = spawn(process.execPath, [builtProxyMain, '--port', '0', '--no-open', ...argv], { env: { ...process.env, MCPSCOPE_TOKEN: TOKEN, CI: '1' } });
-  stops.push(() => child.kill('SIGTERM'));
-  const run = { out: '', err: '', code: undefined as number | null | undefined };
-  child.stdout.on('data', (c: Buffer) => (run.out += String(c)));
-  child.stderr.on('data', (c: Buffer) => (run.err += String(c)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve((run.code = code))));
-  return { run, exited };
-}
+const start = (...argv: string[]) => startBuiltProxy(['--port', '0', '--no-open', ...argv], { ...process.env, MCPSCOPE_TOKEN: TOKEN, CI: '1' }, stops);
 
 async function ready(run: { out: string }): Promise<number> {
   await waitFor(() => /ready: http:\/\/127\.0\.0\.1:\d+\/.*\n.*\n/.test(run.out), 15_000, 'the ready line and the servers line');

@@ -1,9 +1,11 @@
 // The proxy's entry: node dist/node/proxy/main.js [options] [command args…]
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readConfigLaunch, type ConfigLaunch } from './config-launch.js';
+import { launchOfSaved, readConfigLaunch, type ConfigLaunch } from './config-launch.js';
+import { readSavedServer } from '../node/servers/saved-by-name.js';
+import type { LaunchConfig, SavedServer } from '../src/protocol/wire.js';
 import { OAuthDemoError, oauthDemoPrefill, startOAuthDemo, type OAuthDemo } from './demo-oauth.js';
-import { HELP, USAGE, launchConfigFor, parseOptions } from './options.js';
+import { HELP, USAGE, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
 import { defaultCredentialFile } from './auth/credential-file.js';
 import { openBrowser, shouldOpenBrowser } from './open-browser.js';
 import { demoServerCommand, packageVersion } from './paths.js';
@@ -34,6 +36,16 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     config = read.value;
     for (const problem of config.problems) process.stderr.write(`mcpscope: ${problem}\n`);
   }
+  // --server NAME alone: the saved list, read once, the same way.
+  let saved: SavedServer | undefined;
+  if (options.saved !== undefined) {
+    const read = readSavedServer(options.saved, '--config FILE, a server command or --url');
+    if (!read.ok) {
+      process.stderr.write(`mcpscope: ${read.error}\n`);
+      return 2;
+    }
+    saved = read.value;
+  }
   // Whatever happens, no server outlives the proxy.
   process.on('exit', killAllProcessGroups);
   // Even a SIGKILL, which runs no exit hook, leaves no server behind.
@@ -62,10 +74,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       maxServers: options.maxServers,
       ...(options.rememberCredentials ? { oauth: { credentialFile: defaultCredentialFile() } } : {}),
       ...(config !== undefined ? { configFile: config.configFile } : {}),
-      launch:
-        demo === undefined
-          ? launchConfigFor(options, demoServerCommand(options.demo), packageVersion())
-          : { version: packageVersion(), prefill: oauthDemoPrefill(demo.mcpUrl) },
+      launch: launchOf(options, demo, saved),
     });
   } catch (err) {
     const message = err instanceof ProxyStartError || err instanceof Error ? err.message : String(err);
@@ -76,6 +85,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   const running = proxy;
   process.stdout.write(`mcpscope ready: ${running.url}\n`);
   for (const line of config?.summary ?? []) process.stdout.write(`${line}\n`);
+  if (saved !== undefined) process.stdout.write(`${saved.entry.name} (saved) is prefilled.\n`);
   if (demo !== undefined) {
     process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (press Connect, then Approve on its consent page)\n`);
   }
@@ -105,6 +115,13 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   }
   if (shouldOpenBrowser(options.open)) openBrowser(running.url);
   return undefined;
+}
+
+/** What the page prefills: the OAuth demo, a saved server, or the command, URL or demo of the options. */
+function launchOf(options: ProxyOptions, demo: OAuthDemo | undefined, saved: SavedServer | undefined): LaunchConfig {
+  if (demo !== undefined) return { version: packageVersion(), prefill: oauthDemoPrefill(demo.mcpUrl) };
+  const launch = launchConfigFor(options, demoServerCommand(options.demo), packageVersion());
+  return saved !== undefined ? launchOfSaved(launch, saved) : launch;
 }
 
 function isEntry(): boolean {

@@ -202,7 +202,7 @@ describe('--config, --server and --input', () => {
     expect(HELP).toMatch(/--input ID=VALUE +the value of an \$\{input:ID\} in --config/);
   });
 
-  it('refuses --config beside a command, --url, --demo or options of a server, and --server or --input without it', () => {
+  it('refuses --config beside a command, --url, --demo or options of a server, and --input without it', () => {
     expect(error(['--config', 'mcp.json', 'node', 's.js'])).toBe(
       'Give --config or a server command, not both: the file says how to reach the server (got --config mcp.json and the command "node").',
     );
@@ -213,8 +213,35 @@ describe('--config, --server and --input', () => {
     expect(error(['--config', 'mcp.json', '-e', 'A=1'])).toBe(
       "--env goes with a server command or --url, not --config: set it in the server's entry in mcp.json.",
     );
-    expect(error(['--server', 'a'])).toBe('--server goes with --config: it picks from the servers of a config file.');
     expect(error(['--input', 'a=1', 'node'])).toBe('--input goes with --config: it answers an ${input:ID} of a config file.');
     expect(error(['--config', 'mcp.json', '--input', 'novalue'])).toMatch(/--input needs ID=VALUE, but "novalue" has no "="/);
+  });
+});
+
+describe('--server NAME without --config', () => {
+  it('names a saved server to prefill, which it leaves to the start to read', () => {
+    const o = ok(['--server', 'everything']);
+    expect(o.saved).toBe('everything');
+    expect(o.config).toBeUndefined();
+    expect(ok(['--config', 'mcp.json', '--server', 'a']).saved).toBeUndefined();
+    expect(HELP).toMatch(/without --config, the saved server of that name/);
+    expect(HELP).toContain('\n       mcpscope [options] --server NAME\n');
+  });
+
+  it('refuses, in one sentence, a command, --url, --demo, -e, --cwd, --header or --input beside it', () => {
+    expect(error(['--server', 'a', 'node', 's.js'])).toBe(
+      'Give --server or a server command, not both: the saved server says how to reach the server (got --server a and the command "node").',
+    );
+    expect(error(['--server', 'a', '--url', 'http://x/mcp'])).toBe(
+      'Give --server or --url, not both: the saved server says how to reach the server (got --server a and --url http://x/mcp).',
+    );
+    expect(error(['--server', 'a', '--demo', 'modern'])).toBe(
+      '--demo prefills a bundled demo server; it does not go with --server a, which prefills a saved one.',
+    );
+    const elsewhere = "goes with a server command or --url, not --server alone: set it in the saved server, in the inspector's page.";
+    expect(error(['--server', 'a', '-e', 'A=1'])).toBe(`--env ${elsewhere}`);
+    expect(error(['--server', 'a', '--cwd', '/'])).toBe(`--cwd ${elsewhere}`);
+    expect(error(['--server', 'a', '--header', 'X-A: 1'])).toBe(`--header ${elsewhere}`);
+    expect(error(['--server', 'a', '--input', 'k=v'])).toBe('--input goes with --config: a saved server keeps its values.');
   });
 });

@@ -8,8 +8,8 @@ import { configOptionsFrom, type ConfigOptions } from '../options/config.js';
 import { optionHelp, optionSynopsis } from '../options/help.js';
 import { readOptions } from '../options/read.js';
 import { serverOptionsFrom, transportOf, type ServerOptions } from '../options/server.js';
-import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT, OPTIONS, optionsOf, type DemoServer } from '../options/table.js';
-import { refused } from '../options/values.js';
+import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT, OPTIONS, optionsOf, type DemoServer, type OptionValues } from '../options/table.js';
+import { accepted, refused, type Checked } from '../options/values.js';
 
 export interface ProxyOptions extends ServerOptions {
   port: number;
@@ -25,6 +25,8 @@ export interface ProxyOptions extends ServerOptions {
   demo?: DemoServer;
   /** --config FILE [--server NAME] [--input ID=VALUE]: the servers of that file, offered to the page. */
   config?: ConfigOptions;
+  /** --server NAME without --config: the saved server (servers.json) to select and prefill. */
+  saved?: string;
   help: boolean;
 }
 
@@ -40,6 +42,7 @@ export const USAGE = [
   `Usage: mcpscope ${synopses.join(' ')} [--] [command args...]`,
   `       mcpscope [options] ${OPTIONS.url.flag} ${OPTIONS.url.placeholder} ${optionSynopsis(OPTIONS.header)}`,
   `       mcpscope [options] ${OPTIONS.config.flag} ${OPTIONS.config.placeholder} ${optionSynopsis(OPTIONS.server)} ${optionSynopsis(OPTIONS.input)}`,
+  `       mcpscope [options] ${OPTIONS.server.flag} ${OPTIONS.server.placeholder}`,
 ].join('\n');
 
 export const HELP = [
@@ -61,7 +64,9 @@ export function parseOptions(argv: readonly string[]): ParseResult {
   }
   const { values, command } = read.value;
   const [first, ...args] = command;
-  const config = configOptionsFrom(values, first, 'a server command');
+  const saved = values.config === undefined && values.server !== undefined ? savedOptionFrom(values, first) : accepted(undefined);
+  if (!saved.ok) return saved;
+  const config = saved.value === undefined ? configOptionsFrom(values, first, 'a server command') : accepted(undefined);
   if (!config.ok) return config;
   const server = serverOptionsFrom(values, first === undefined ? undefined : { command: first, args }, 'a server command');
   if (!server.ok) return server;
@@ -81,7 +86,26 @@ export function parseOptions(argv: readonly string[]): ParseResult {
   };
   if (values.demo !== undefined) options.demo = values.demo;
   if (config.value !== undefined) options.config = config.value;
+  if (saved.value !== undefined) options.saved = saved.value;
   return { ok: true, options };
+}
+
+/** --server NAME alone: the saved server says how to reach it, so an option that says it too is refused. */
+function savedOptionFrom(values: OptionValues, command: string | undefined): Checked<string | undefined> {
+  const flag = OPTIONS.server.flag;
+  const name = values.server!;
+  if (command !== undefined || values.url !== undefined) {
+    const given = command !== undefined ? `the command "${command}"` : `--url ${values.url}`;
+    return refused(
+      `Give ${flag} or ${command !== undefined ? 'a server command' : '--url'}, not both: the saved server says how to reach the server (got ${flag} ${name} and ${given}).`,
+    );
+  }
+  if (values.demo !== undefined) return refused(`--demo prefills a bundled demo server; it does not go with ${flag} ${name}, which prefills a saved one.`);
+  const extra = (['env', 'cwd', 'header'] as const).find((key) => values[key] !== undefined);
+  if (extra)
+    return refused(`${OPTIONS[extra].flag} goes with a server command or --url, not ${flag} alone: set it in the saved server, in the inspector's page.`);
+  if (values.input !== undefined) return refused(`${OPTIONS.input.flag} goes with ${OPTIONS.config.flag}: a saved server keeps its values.`);
+  return accepted(name);
 }
 
 /** What the UI prefills: the given URL or command, or the demo server when there is neither. Starts nothing. */

@@ -4,7 +4,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SavedServerView, ServerListView } from '../../../protocol/index.js';
-import { useConnection } from '../../hooks.js';
+import { useApp, useConnection } from '../../hooks.js';
+import { useLaunchConfig } from '../../api/launch-config.js';
 import { SERVER_LIST_KEY, useServerChange, useServerList } from '../../api/servers-api.js';
 import { chooseServer, restoreServer } from './server-settings.js';
 import { lazyView } from '../../components/LazyView.js';
@@ -23,13 +24,16 @@ export interface ListMessage {
   error: boolean;
 }
 
-/** After a reload: the kept selection back, else the one npm start --config --server named. */
+/** After a reload: the kept selection back, else the one npm start --server named (saved, or of --config). */
 function useRestoredSelection(list: ServerListView | undefined, say: (m: ListMessage) => void): void {
   const app = useSettingsStores();
+  const { token } = useApp();
+  const launch = useLaunchConfig(token ?? '');
+  const launched = launch.isPending ? undefined : (launch.data?.savedServer ?? null);
   useEffect(() => {
     const { servers } = app;
     const state = servers.getState();
-    if (list === undefined || state.restored) return;
+    if (list === undefined || launched === undefined || state.restored) return;
     state.markRestored();
     const byId = (id: string | undefined) => list.servers.find((s) => s.id === id);
     const kept = byId(state.selected);
@@ -39,10 +43,10 @@ function useRestoredSelection(list: ServerListView | undefined, say: (m: ListMes
         servers.getState().clear();
         say({ text: 'The server chosen before is no longer in the list: the form is as it was.', error: false });
       }
-      const named = byId(list.configFile?.selected);
+      const named = byId(list.configFile?.selected) ?? byId(launched ?? undefined);
       if (named !== undefined) chooseServer(app, named);
     }
-  }, [app, list, say]);
+  }, [app, list, launched, say]);
 }
 
 /** A connection that opened a saved server made it the most recent: the list is read again. */
