@@ -15,7 +15,7 @@ test('a second connection past --max-servers is refused in its own scope; the fi
 
   const strip = page.getByRole('navigation', { name: 'Open connections' });
   await strip.getByRole('button', { name: '+ New connection' }).click();
-  await page.getByRole('region', { name: 'Server' }).getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Too many servers are running' });
   await expect(refusal).toContainText('The limit of 1 server at once was reached: 1 is running through this mcpscope proxy, so nothing was started.');
   await expect(strip.getByRole('button', { name: /, failed$/ })).toHaveAttribute('aria-pressed', 'true');

@@ -44,7 +44,7 @@ async function connectEverything(page: Page): Promise<void> {
   await expect(status(page)).not.toContainText('mcpscope demo server');
   await server.getByRole('combobox', { name: 'Transport' }).selectOption('http');
   await server.getByRole('textbox', { name: 'URL' }).fill(`${everything.origin}/mcp`);
-  await server.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(status(page)).toContainText('Everything Reference Server');
 }
 
@@ -82,8 +82,24 @@ test('two servers at once: each tab shows its own server and tools, no filter ca
   await page.getByRole('tab', { name: 'Log' }).click();
   const log = page.getByRole('tabpanel', { name: 'Log' });
   await log.getByRole('searchbox', { name: 'Search' }).fill('serverInfo');
-  // Both initialize answers, one per server.
+  // The connection in view by default: its initialize answer only.
+  await expect(log.getByRole('row').filter({ hasText: 'initialize' })).toHaveCount(1);
+  // All connections merged, with a connection column: both initialize answers, one per server.
+  await log.getByLabel('Connection', { exact: true }).selectOption('all');
+  await expect(log.getByRole('columnheader', { name: 'Connection' })).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: 'initialize' })).toHaveCount(2);
+  await expect(
+    log
+      .getByRole('row')
+      .filter({ hasText: 'initialize' })
+      .getByRole('cell', { name: /^#\d+ Everything Reference Server/ }),
+  ).toHaveCount(1);
+  await expect(
+    log
+      .getByRole('row')
+      .filter({ hasText: 'initialize' })
+      .getByRole('cell', { name: /^#\d+ mcpscope demo server/ }),
+  ).toHaveCount(1);
 
   // Closing server-everything ends only that server.
   await strip(page)
@@ -109,7 +125,7 @@ test('closing the connection in view brings the one beside it into view; the las
     .click();
   const fresh = strip(page).getByRole('button', { name: /^New connection/ });
   await expect(fresh).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('region', { name: 'Server' }).getByRole('button', { name: 'Connect', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled();
   const tools = await openTools(page);
   await expect(tools.getByRole('searchbox', { name: 'Filter tools' })).toHaveValue('');
 });
@@ -120,7 +136,7 @@ test('connecting the same connection to another server carries no tool filter ov
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await server.getByRole('combobox', { name: 'Transport' }).selectOption('http');
   await server.getByRole('textbox', { name: 'URL' }).fill(`${everything.origin}/mcp`);
-  await server.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(status(page)).toContainText('Everything Reference Server');
   const tools = await openTools(page);
   await expect(tools.getByRole('searchbox', { name: 'Filter tools' })).toHaveValue('');
