@@ -142,7 +142,6 @@ describe('proxy, cli and options boundaries', () => {
     expect(importsOf('wrap').filter(({ spec }) => /(^|\/)(proxy|cli)\//.test(spec))).toEqual([]);
     expect([...importsOf('proxy'), ...importsOf('cli')].filter(({ spec }) => /(^|\/)wrap\//.test(spec))).toEqual([]);
   });
-
 });
 
 // Dead code: an export nothing uses, or a re-export nothing imports through.
