@@ -25,9 +25,9 @@ import {
   NEWEST_LEGACY_VERSION,
 } from '../src/protocol/index.js';
 import { MODERN_SCHEMA_VERSION, SDK_SCHEMA_VERSION, modernSchemaCheck, sdkSchemaCheck } from '../src/protocol/lint/sdk-schemas.js';
-import { createHttpUpstream } from '../proxy/upstream/http/index.js';
-import { createStdioUpstream, type LaunchWording } from '../proxy/upstream/stdio.js';
-import type { AnyUpstream, UpstreamEvent } from '../proxy/upstream/types.js';
+import { createHttpUpstream } from '../node/upstream/http/index.js';
+import { createStdioUpstream, type LaunchWording } from '../node/upstream/stdio.js';
+import type { AnyUpstream, UpstreamEvent } from '../node/upstream/types.js';
 import type { ElicitationPolicy } from './args.js';
 import { elicitationAnswer } from './elicitation.js';
 import { logLine } from './logging.js';

@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws';
 import type { OutputHeld, ProxyEnvelope } from '../src/protocol/index.js';
 import { fixture, waitFor } from '../test/fixtures/proxy-helpers.js';
 import { Bridge, HIGH_WATER_BYTES } from './bridge.js';
-import { createStdioUpstream } from './upstream/stdio.js';
+import { createStdioUpstream } from '../node/upstream/stdio.js';
 
 /** A browser socket that never sends what it is given until `drain`: bufferedAmount only grows. */
 class StalledSocket extends EventEmitter {

@@ -6,7 +6,7 @@ import { MAX_KEPT_LINE_BYTES, type ProxyEnvelope, type RawBytes } from '../src/p
 import { waitFor } from '../test/fixtures/proxy-helpers.js';
 import { Bridge, HIGH_WATER_BYTES, type UpstreamFactory } from './bridge.js';
 import { HELD_STDERR_LIMIT_BYTES } from './output-hold.js';
-import type { UpstreamListener } from './upstream/types.js';
+import type { UpstreamListener } from '../node/upstream/types.js';
 
 class FakeSocket extends EventEmitter {
   readonly OPEN = 1;

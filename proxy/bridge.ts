@@ -12,12 +12,12 @@ import {
   type WireUpstreamEvent,
 } from '../src/protocol/wire.js';
 import type { SavedServers } from '../node/servers/saved-servers.js';
-import type { Authorizer } from './auth/authorizer-types.js';
-import { authorizerFactory, type ProxyOAuth } from './auth/proxy-oauth.js';
+import type { Authorizer } from '../node/auth/authorizer-types.js';
+import { authorizerFactory, type ProxyOAuth } from '../node/auth/proxy-oauth.js';
 import { OutputHold } from './output-hold.js';
 import { ServerLimitError } from './server-limit.js';
-import type { HttpConnectionOptions } from './upstream/http/index.js';
-import type { AnyUpstream, UpstreamEvent, UpstreamListener } from './upstream/types.js';
+import type { HttpConnectionOptions } from '../node/upstream/http/index.js';
+import type { AnyUpstream, UpstreamEvent, UpstreamListener } from '../node/upstream/types.js';
 
 /** `connection` carries what only HTTP upstreams use (OAuth). */
 export type UpstreamFactory = (config: TransportConfig, listener: UpstreamListener, connection?: HttpConnectionOptions) => AnyUpstream;

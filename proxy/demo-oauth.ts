@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { HttpTransportConfig } from '../src/protocol/wire.js';
 import { oauthDemoServerPath } from './paths.js';
-import { reapGroup, trackGroup } from './upstream/process-group.js';
+import { reapGroup, trackGroup } from '../node/upstream/process-group.js';
 
 export interface OAuthDemo {
   /** The protected MCP server: http://127.0.0.1:PORT/mcp. */

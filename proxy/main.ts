@@ -6,12 +6,12 @@ import { readSavedServer } from '../node/servers/saved-by-name.js';
 import type { LaunchConfig, SavedServer } from '../src/protocol/wire.js';
 import { OAuthDemoError, oauthDemoPrefill, startOAuthDemo, type OAuthDemo } from './demo-oauth.js';
 import { HELP, USAGE, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
-import { defaultCredentialFile } from './auth/credential-file.js';
+import { defaultCredentialFile } from '../node/auth/credential-file.js';
 import { openBrowser, shouldOpenBrowser } from './open-browser.js';
 import { demoServerCommand, packageVersion } from './paths.js';
 import { startProxy, ProxyStartError } from './server.js';
-import { killAllProcessGroups, reportGroupsTo } from './upstream/process-group.js';
-import { startReaper } from './upstream/reaper.js';
+import { killAllProcessGroups, reportGroupsTo } from '../node/upstream/process-group.js';
+import { startReaper } from '../node/upstream/reaper.js';
 
 /** Runs until SIGINT/SIGTERM/SIGHUP. Returns an exit code when it stops before serving. */
 export async function main(argv: readonly string[]): Promise<number | undefined> {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthFlowView, HttpExchange, ProxyEnvelope } from '../src/protocol/index.js';
-import type { CredentialDocument } from './auth/credentials.js';
+import type { CredentialDocument } from '../node/auth/credentials.js';
 import { startProxy, type RunningProxy } from './server.js';
 import { oauthDemoFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
 import { connect, get, type EnvelopeClient } from '../test/fixtures/proxy-helpers.js';

@@ -5,7 +5,7 @@ import { connect, fixture, pidGone, type EnvelopeClient } from '../test/fixtures
 import type { UpstreamFactory } from './bridge.js';
 import { ServerLimitError, limitServers, serverLimitMessage } from './server-limit.js';
 import { startProxy, type RunningProxy } from './server.js';
-import type { AnyUpstream, UpstreamListener } from './upstream/types.js';
+import type { AnyUpstream, UpstreamListener } from '../node/upstream/types.js';
 
 interface FakeServer {
   listener: UpstreamListener;

@@ -3,7 +3,7 @@
 // could start processes without end.
 import { formatCount, plural } from '../src/protocol/wire.js';
 import type { UpstreamFactory } from './bridge.js';
-import type { AnyUpstream } from './upstream/types.js';
+import type { AnyUpstream } from '../node/upstream/types.js';
 
 /** A start refused because the limit was reached; the bridge reports it as `server-limit`. */
 export class ServerLimitError extends Error {}

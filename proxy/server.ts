@@ -8,13 +8,13 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ENVELOPE_SUBPROTOCOL, type ConfigProblem, type LaunchConfig } from '../src/protocol/wire.js';
 import type { ConfigServer } from '../node/config/config-file.js';
-import { createAuthorizer } from './auth/authorizer.js';
+import { createAuthorizer } from '../node/auth/authorizer.js';
 import { launchWithConfigFile } from './config-launch.js';
-import type { Authorizer, AuthorizerOptions, CallbackRegistry } from './auth/authorizer-types.js';
-import { createCallbackRegistry } from './auth/callbacks.js';
+import type { Authorizer, AuthorizerOptions, CallbackRegistry } from '../node/auth/authorizer-types.js';
+import { createCallbackRegistry } from '../node/auth/callbacks.js';
 import { serveCallback, serveCredentials } from './auth/routes.js';
-import { CredentialStore } from './auth/credential-store.js';
-import { OAUTH_CALLBACK_PATH, redirectUriFor, type ProxyOAuth } from './auth/proxy-oauth.js';
+import { CredentialStore } from '../node/auth/credential-store.js';
+import { OAUTH_CALLBACK_PATH, redirectUriFor, type ProxyOAuth } from '../node/auth/proxy-oauth.js';
 import { Bridge, type UpstreamFactory } from './bridge.js';
 import { refuseUpgrade, securityHeaders, sendJson, sendText } from './http.js';
 import { DEFAULT_HOST, DEFAULT_MAX_SERVERS, DEFAULT_PORT } from '../options/table.js';
@@ -25,8 +25,8 @@ import { SERVERS_PATH, serveServers } from './servers-routes.js';
 import { SavedServers } from '../node/servers/saved-servers.js';
 import { defaultServersFile, ServersFile } from '../node/servers/servers-file.js';
 import { serveStatic } from './static.js';
-import { createHttpUpstream, type HttpUpstreamOptions } from './upstream/http/index.js';
-import { createStdioUpstream } from './upstream/stdio.js';
+import { createHttpUpstream, type HttpUpstreamOptions } from '../node/upstream/http/index.js';
+import { createStdioUpstream } from '../node/upstream/stdio.js';
 
 export interface StartProxyOptions {
   /** Default 6290; 0 picks a free port. */

@@ -107,18 +107,28 @@ describe('src/protocol boundaries', () => {
   });
 });
 
-// The proxy serves the inspector; the headless CLI (cli/) is no proxy. The CLI
-// drives the proxy's upstreams, so it may import proxy/; never the other way.
-// options/ is the one table of command-line options that both of them read.
+// The proxy serves the inspector; the headless CLI (cli/) is no proxy. Both
+// drive the upstreams and the OAuth engine of node/, so neither imports the
+// other. options/ is the one table of command-line options that both of them read.
 describe('proxy, cli and options boundaries', () => {
   const root = new URL('../', import.meta.url).pathname;
   const importsOf = (dir: string): Array<{ file: string; spec: string }> =>
     sources(join(root, dir), true).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => ({ file, spec: m[1]! })));
 
-  it('keeps the CLI out of proxy/, and proxy/ imports nothing from cli/', () => {
+  it('keeps the CLI out of proxy/, and neither of them imports the other', () => {
     expect(existsSync(join(root, 'proxy', 'cli'))).toBe(false);
     expect(readFileSync(join(root, 'bin', 'mcpscope.js'), 'utf8')).toContain("'../dist/node/cli/main.js'");
     expect(importsOf('proxy').filter(({ spec }) => /(^|\/)cli\//.test(spec))).toEqual([]);
+    const cliOnProxy = importsOf('cli').filter(({ file, spec }) => !file.endsWith('.test.ts') && /(^|\/)proxy\//.test(spec));
+    expect(cliOnProxy.map(({ file, spec }) => `${relative(root, file)}: ${spec}`)).toEqual([]);
+  });
+
+  // What the proxy and the CLI both drive lives in node/: the upstreams and the OAuth engine (its routes stay in proxy/).
+  it('keeps the upstreams and the OAuth engine in node/', () => {
+    expect(existsSync(join(root, 'proxy', 'upstream'))).toBe(false);
+    expect(readdirSync(join(root, 'proxy', 'auth')).filter((f) => !/^routes(\.test)?\.ts$/.test(f))).toEqual([]);
+    expect(existsSync(join(root, 'node', 'upstream', 'stdio.ts'))).toBe(true);
+    expect(existsSync(join(root, 'node', 'auth', 'authorizer.ts'))).toBe(true);
   });
 
   it('lets options/ import neither proxy/, cli/ nor node/', () => {

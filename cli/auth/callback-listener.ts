@@ -4,7 +4,7 @@
 // it is started before the flow registers the client.
 
 import { createServer, type Server } from 'node:http';
-import { callbackAccepted, type CallbackRegistry } from '../../proxy/auth/authorizer-types.js';
+import { callbackAccepted, type CallbackRegistry } from '../../node/auth/authorizer-types.js';
 
 export const CALLBACK_PATH = '/oauth/callback';
 

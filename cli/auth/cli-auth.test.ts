@@ -38,8 +38,8 @@ function collect(text: string): void {
   }
 }
 const tap = vi.hoisted(() => ({ wrap: (policyFetch: typeof fetch): typeof fetch => policyFetch }));
-vi.mock('../../proxy/auth/fetch-policy.js', async (importOriginal) => {
-  const policy = await importOriginal<typeof import('../../proxy/auth/fetch-policy.js')>();
+vi.mock('../../node/auth/fetch-policy.js', async (importOriginal) => {
+  const policy = await importOriginal<typeof import('../../node/auth/fetch-policy.js')>();
   return { ...policy, createOAuthFetch: (o: Parameters<typeof policy.createOAuthFetch>[0]) => tap.wrap(policy.createOAuthFetch(o)) };
 });
 tap.wrap = (policyFetch) =>

@@ -3,12 +3,12 @@
 // arrives through the loopback listener.
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallbackRegistry } from '../../proxy/auth/authorizer-types.js';
-import { createCallbackRegistry } from '../../proxy/auth/callbacks.js';
+import type { CallbackRegistry } from '../../node/auth/authorizer-types.js';
+import { createCallbackRegistry } from '../../node/auth/callbacks.js';
 import { startCallbackListener, type CallbackListener } from './callback-listener.js';
 import { headlessOpener, isRedirectTo } from './opener.js';
 import type { AuthFlowView } from '../../src/protocol/index.js';
-import { createOAuthFetch } from '../../proxy/auth/fetch-policy.js';
+import { createOAuthFetch } from '../../node/auth/fetch-policy.js';
 
 /** A registry that knows the states it was told to expect, as the engine's does. */
 function registry(): CallbackRegistry & { delivered: URL[] } {

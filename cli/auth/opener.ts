@@ -5,7 +5,7 @@
 // handed to the CallbackRegistry at once. Anything else needs a person: the URL
 // is printed, and the callback then comes through the loopback listener.
 
-import type { AuthorizationOpener, CallbackRegistry } from '../../proxy/auth/authorizer-types.js';
+import type { AuthorizationOpener, CallbackRegistry } from '../../node/auth/authorizer-types.js';
 
 export interface HeadlessOpenerOptions {
   redirectUri: string;

@@ -3,12 +3,12 @@
 // loopback callback listener that names the redirect URI, the headless opener,
 // and the flow's progress on stderr. One per run; closed when the run ends.
 
-import { createAuthorizer } from '../../proxy/auth/authorizer.js';
-import { createCallbackRegistry } from '../../proxy/auth/callbacks.js';
-import { CredentialStore } from '../../proxy/auth/credential-store.js';
-import { defaultCredentialFile } from '../../proxy/auth/credential-file.js';
-import type { AuthorizerOptions, CallbackRegistry } from '../../proxy/auth/authorizer-types.js';
-import { createHttpUpstream, type AuthorizerFactory } from '../../proxy/upstream/http/index.js';
+import { createAuthorizer } from '../../node/auth/authorizer.js';
+import { createCallbackRegistry } from '../../node/auth/callbacks.js';
+import { CredentialStore } from '../../node/auth/credential-store.js';
+import { defaultCredentialFile } from '../../node/auth/credential-file.js';
+import type { AuthorizerOptions, CallbackRegistry } from '../../node/auth/authorizer-types.js';
+import { createHttpUpstream, type AuthorizerFactory } from '../../node/upstream/http/index.js';
 import { openStdioOrHttp, type UpstreamOpener } from '../connection.js';
 import { startCallbackListener } from './callback-listener.js';
 import { headlessOpener } from './opener.js';

@@ -8,9 +8,9 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, sendText } from '../http.js';
-import { callbackAccepted } from './authorizer-types.js';
-import type { CredentialStore, IssuerSummary } from './credential-store.js';
-import type { ProxyOAuth } from './proxy-oauth.js';
+import { callbackAccepted } from '../../node/auth/authorizer-types.js';
+import type { CredentialStore, IssuerSummary } from '../../node/auth/credential-store.js';
+import type { ProxyOAuth } from '../../node/auth/proxy-oauth.js';
 
 /** Nothing but inline style: the page has no script, loads nothing, and cannot be framed. */
 const CALLBACK_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

@@ -95,7 +95,7 @@ afterEach(async () => {
 
 const challenge = (s: EchoServer) => challengeOf(s.origin);
 
-/** The envelopes the HTTP upstream sends the page for this flow (proxy/upstream/http: `auth` and `http` events). */
+/** The envelopes the HTTP upstream sends the page for this flow (node/upstream/http: `auth` and `http` events). */
 function envelopes(h: Harness): UpstreamEvent[] {
   return [...h.flows.map((flow) => ({ type: 'auth' as const, flow })), ...h.exchanges.map((exchange) => ({ type: 'http' as const, exchange }))];
 }

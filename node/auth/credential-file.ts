@@ -4,7 +4,7 @@
 import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { configDir, readPrivateFile, reason, replacePrivateFile, type PrivateFileRefusal } from '../../node/files/private-file.js';
+import { configDir, readPrivateFile, reason, replacePrivateFile, type PrivateFileRefusal } from '../files/private-file.js';
 import { parseCredentialDocument, type CredentialDocument } from './credentials.js';
 
 /** $XDG_CONFIG_HOME/mcpscope/credentials.json, else ~/.config/mcpscope/credentials.json (%APPDATA% on Windows). */

@@ -1,9 +1,9 @@
 // HTTP servers through the whole proxy: the browser's envelopes over the
 // WebSocket, the bridge, the HTTP upstream, and back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../../test/fixtures/proxy-helpers.js';
-import { startScriptedServer, type ScriptedServer } from '../../../test/fixtures/http-mcp-server.js';
-import { startProxy, type RunningProxy } from '../../server.js';
+import { connect } from '../test/fixtures/proxy-helpers.js';
+import { startScriptedServer, type ScriptedServer } from '../test/fixtures/http-mcp-server.js';
+import { startProxy, type RunningProxy } from './server.js';
 
 const TOKEN = 'http-bridge-token';
 let proxy: RunningProxy;
