@@ -3,3 +3,4 @@ export * from './record.js';
 export * from './jsonl.js';
 export * from './utf8.js';
 export * from './bytes.js';
+export * from './live.js';
