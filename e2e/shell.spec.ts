@@ -215,8 +215,16 @@ test.describe('on a narrow page', () => {
     await expect(settings).toBeHidden();
     await toggle.click();
     await expect(settings).toBeVisible();
+    // The keyboard is where the drawer is, and comes back to the toggle when it closes.
+    await expect(settings.locator(':focus')).toHaveCount(1);
     await page.screenshot({ path: `${SHOTS}/drawer-800x600.png` });
     await page.getByLabel('Command').press('Escape');
+    await expect(settings).toBeHidden();
+    await expect(toggle).toBeFocused();
+    // A click beside the drawer closes it.
+    await toggle.click();
+    await expect(settings).toBeVisible();
+    await page.mouse.click(790, 590);
     await expect(settings).toBeHidden();
     await toggle.click();
     await button(page, 'Connect').click();

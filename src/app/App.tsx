@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Tabs } from './components/Tabs.js';
@@ -100,6 +100,24 @@ function Header() {
   );
 }
 
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The drawer (a narrow page) takes the focus when it opens, so the keyboard is where the eyes are, and gives
+ * it back to its toggle when it closes with the focus inside (Escape, the backdrop), never leaving it on a
+ * hidden element. On a wide page the settings are no drawer and the focus is left alone.
+ */
+function useDrawerFocus(open: boolean): void {
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const drawer = document.getElementById(SIDEBAR_ID);
+    const toggle = document.querySelector<HTMLElement>('.sidebar-toggle.drawer');
+    if (open && !wasOpen.current) drawer?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    if (!open && wasOpen.current && (document.activeElement === document.body || drawer?.contains(document.activeElement))) toggle?.focus();
+    wasOpen.current = open;
+  }, [open]);
+}
+
 /** The page once it has its token: the bars on top, the server settings beside (or over) the tabs. */
 function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore }) {
   const connectFromForm = useConnectFromForm();
@@ -110,6 +128,7 @@ function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore })
     if (connectFromForm()) sidebar.getState().closeDrawer();
     else sidebar.getState().reveal();
   };
+  useDrawerFocus(drawerOpen);
   return (
     <>
       <div className="app-top">
@@ -120,6 +139,7 @@ function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore })
         <PerScope>
           <ElicitationHost />
         </PerScope>
+        {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => sidebar.getState().closeDrawer()} />}
         <aside
           id={SIDEBAR_ID}
           className="panel sidebar"
