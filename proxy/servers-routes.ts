@@ -22,7 +22,7 @@ export const SERVERS_PATH = '/api/servers';
 /** Bodies are small JSON documents; an import of a big config file stays well under this. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const STATUS = { invalid: 400, unknown: 404, taken: 409, 'read-only': 409, broken: 409 } as const;
+const STATUS = { invalid: 400, unknown: 404, taken: 409, 'read-only': 409, broken: 409, busy: 503 } as const;
 
 type Refusal = { ok: false; reason: keyof typeof STATUS; error: string };
 

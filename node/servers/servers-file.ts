@@ -1,10 +1,12 @@
 // servers.json, the saved-server list the page and the CLI share: read afresh each time (another proxy or
-// the CLI may have changed it), written atomically, one change at a time. A corrupt or unreadable file is
-// named in a sentence and never written over: changes are refused until a reset moves it aside.
+// the CLI may have changed it), written atomically, one change at a time: in this process by a queue, across
+// processes by a lock file. A corrupt or unreadable file is named in a sentence and never written over:
+// changes are refused until a reset moves it aside.
 import { randomBytes } from 'node:crypto';
-import { rename } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   parseJson,
   parseServersDocument,
@@ -22,6 +24,7 @@ import {
   type PrivateFileRead,
   type PrivateFileRefusal,
 } from '../files/private-file.js';
+import { FileLockBusy, withFileLock, type FileLockOptions } from '../files/file-lock.js';
 
 /** $XDG_CONFIG_HOME/mcpscope/servers.json, else ~/.config/mcpscope/servers.json: beside credentials.json. */
 export function defaultServersFile(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
@@ -83,10 +86,10 @@ export function readServersFileSync(path: string): ServersDocumentRead {
   return readText(path, readPrivateFileSync(path));
 }
 
-/** A change refused because the file cannot be used. */
+/** A change refused because the file cannot be used ('broken'), or because another process kept it ('busy'). */
 export interface BrokenFile {
   ok: false;
-  reason: 'broken';
+  reason: 'broken' | 'busy';
   error: string;
 }
 
@@ -94,7 +97,10 @@ export class ServersFile {
   /** Every change waits for the one before: two requests never read the same list and both write it. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    private readonly lock: FileLockOptions = {},
+  ) {}
 
   read(): Promise<ServersDocumentRead> {
     return readServersFile(this.path);
@@ -102,12 +108,29 @@ export class ServersFile {
 
   /** Reads the list, applies `change` and, when it succeeds, writes the list back; one change at a time. */
   update<T>(change: (list: ServersDocument) => EditOutcome<T>): Promise<EditOutcome<T> | BrokenFile> {
-    const run = async (): Promise<EditOutcome<T> | BrokenFile> => {
+    // Another process (a second proxy, the CLI) may change the file too: the read and the write hold its lock.
+    const locked = async (): Promise<EditOutcome<T> | BrokenFile> => {
       const read = await this.read();
       if (!read.ok) return { ok: false, reason: 'broken', error: `Nothing was changed: ${read.problem}` };
       const outcome = change(read.list);
       if (outcome.ok) await replacePrivateFile(this.path, serializeServersDocument(read.list), 'servers');
       return outcome;
+    };
+    const run = async (): Promise<EditOutcome<T> | BrokenFile> => {
+      // No folder yet: a change that is refused creates none (the change is pure: tried on a list read afresh).
+      const folder = dirname(this.path);
+      if (!existsSync(folder)) {
+        const tried = await this.read();
+        const outcome = tried.ok ? change(tried.list) : undefined;
+        if (outcome !== undefined && !outcome.ok) return outcome;
+        await mkdir(folder, { recursive: true, mode: 0o700 });
+      }
+      try {
+        return await withFileLock(this.path, locked, this.lock);
+      } catch (error) {
+        if (error instanceof FileLockBusy) return { ok: false, reason: 'busy', error: `Nothing was changed: ${error.message}` };
+        throw error;
+      }
     };
     const done = this.queue.then(run, run);
     this.queue = done.catch(() => {});
