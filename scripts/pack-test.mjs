@@ -2,7 +2,8 @@
 // builds), `npm install -g` of the tgz into a scratch prefix, then from a
 // directory outside the clone, with only that prefix's bin and Node on PATH:
 // the CLI's help, wrap's byte-exact passthrough, the page's ready line (and the
-// OAuth demo's), and ping against both installed demo servers.
+// OAuth demo's), and ping against both installed demo servers. The prepack
+// rebuilds dist/ of the clone it runs in.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +12,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-/** How long a started page may take to print its ready line on a loaded machine. */
+/** How long a started page may take to print its ready line, or a command to end, on a loaded machine. */
 const READY_TIMEOUT_MS = 60_000;
+/** npm pack (a whole build) and npm install. */
+const NPM_TIMEOUT_MS = 600_000;
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcpscope-pack-'));
 const prefix = join(scratch, 'prefix');
@@ -45,7 +48,7 @@ function ok(what) {
 /** Runs a command without a shell; stops the whole test when it fails. */
 function must(what, command, args, options) {
   const t = Date.now();
-  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: NPM_TIMEOUT_MS, ...options });
   if (r.error !== undefined || r.status !== 0) {
     console.error(r.stdout ?? '', r.stderr ?? '');
     fail(`${what}: ${r.error?.message ?? `exit ${r.status ?? r.signal}`}`);
@@ -56,7 +59,9 @@ function must(what, command, args, options) {
 }
 
 function run(args, input) {
-  return spawnSync('mcpscope', args, { cwd: outside, env, input, maxBuffer: 16 * 1024 * 1024 });
+  const r = spawnSync('mcpscope', args, { cwd: outside, env, input, maxBuffer: 16 * 1024 * 1024, timeout: READY_TIMEOUT_MS });
+  // A hang or a missing command is a failure with a reason, like an exit code.
+  return { ...r, status: r.error !== undefined ? `${r.error.message}` : (r.status ?? r.signal) };
 }
 
 function finish() {
@@ -72,11 +77,13 @@ function startPage(args, expectLines) {
     const child = spawn('mcpscope', ['start', '--no-open', '--port', '0', ...args], { cwd: outside, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
+    const label = ['mcpscope start', ...args].join(' ');
     let checked = false;
+    /** Set when the page passed and we asked it to stop: then it must exit 0. */
+    let stopping = false;
     const timer = setTimeout(() => {
-      fail(
-        `mcpscope start ${args.join(' ')}: no ready line within ${READY_TIMEOUT_MS / 1000} s (stdout ${JSON.stringify(out)}, stderr ${JSON.stringify(err)})`,
-      );
+      checked = true;
+      fail(`${label}: no ready line within ${READY_TIMEOUT_MS / 1000} s (stdout ${JSON.stringify(out)}, stderr ${JSON.stringify(err)})`);
       child.kill('SIGKILL');
     }, READY_TIMEOUT_MS);
     child.stderr.on('data', (c) => (err += c));
@@ -88,7 +95,7 @@ function startPage(args, expectLines) {
       clearTimeout(timer);
       const ready = /^mcpscope ready: (http:\/\/127\.0\.0\.1:\d+\/)#token=\S+$/.exec(lines[0]);
       if (ready === null) {
-        fail(`mcpscope start ${args.join(' ')}: the first line is not the ready line: ${JSON.stringify(lines[0])}`);
+        fail(`${label}: the first line is not the ready line: ${JSON.stringify(lines[0])}`);
         child.kill('SIGKILL');
         return;
       }
@@ -99,13 +106,14 @@ function startPage(args, expectLines) {
       } catch (e) {
         fail(`the page at ${ready[1]} could not be fetched: ${e.message}`);
       }
+      stopping = true;
       child.kill('SIGTERM');
     });
     child.once('error', (e) => fail(`mcpscope start could not run: ${e.message}`));
     child.once('close', (code, signal) => {
       clearTimeout(timer);
-      if (checked && (code !== 0 || signal !== null))
-        fail(`mcpscope start ${args.join(' ')} ended with ${code ?? signal} after SIGTERM (stderr ${JSON.stringify(err)})`);
+      if (!checked) fail(`${label} ended with ${code ?? signal} before its ready line (stderr ${JSON.stringify(err)})`);
+      else if (stopping && (code !== 0 || signal !== null)) fail(`${label} ended with ${code ?? signal} after SIGTERM (stderr ${JSON.stringify(err)})`);
       resolve(out);
     });
   });
@@ -118,7 +126,8 @@ if (tgz === undefined) {
   fail('npm pack wrote no mcpscope-*.tgz');
   finish();
 }
-const packed = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')))[0];
+// Its JSON report follows whatever the prepack printed.
+const packed = JSON.parse(pack.stdout.slice(pack.stdout.search(/^\[$/m)))[0];
 const kb = (n) => `${(n / 1024).toFixed(0)} KiB`;
 console.log(`pack-test: ${tgz}: ${kb(statSync(join(scratch, tgz)).size)} packed, ${kb(packed.unpackedSize)} unpacked, ${packed.entryCount} files`);
 const shipped = packed.files.map((f) => f.path);
@@ -155,7 +164,7 @@ const bytes = Buffer.concat([
   Buffer.from('noise\r\n'),
 ]);
 const echo = run(['wrap', '--capture', join(scratch, 'echo.jsonl'), '--', 'node', '-e', 'process.stdin.pipe(process.stdout)'], bytes);
-if (echo.status !== 0) fail(`mcpscope wrap exited ${echo.status ?? echo.signal}: ${String(echo.stderr)}`);
+if (echo.status !== 0) fail(`mcpscope wrap exited ${echo.status}: ${String(echo.stderr)}`);
 else if (!Buffer.from(echo.stdout).equals(bytes))
   fail(`mcpscope wrap changed the bytes: sent ${bytes.toString('hex')}, got ${Buffer.from(echo.stdout).toString('hex')}`);
 else ok(`mcpscope wrap -- node -e … echoed ${bytes.length} bytes unchanged`);
