@@ -5,10 +5,11 @@
 // OAuth demo's), and ping against both installed demo servers. The prepack
 // rebuilds dist/ of the clone it runs in.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPackage, runtimeDependencyProblems } from './runtime-deps.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -143,11 +144,17 @@ must(
   { cwd: outside },
 );
 
-// Only the run-time dependencies came along: no devDependency (React, Vite, TypeScript, …) was installed.
-const { devDependencies = {} } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+// Only the run-time dependencies came along: no devDependency (React, Vite, TypeScript, …) was installed,
+// and what the installed files import is what "dependencies" names.
+const installedPackage = readPackage(installed);
+const { devDependencies = {} } = installedPackage;
 const devInstalled = Object.keys(devDependencies).filter((name) => existsSync(join(installed, 'node_modules', name)));
 if (devInstalled.length > 0) fail(`npm install -g installed devDependencies: ${devInstalled.join(', ')}`);
 else ok(`no devDependency installed (${readdirSync(join(installed, 'node_modules')).filter((n) => !n.startsWith('.')).length} entries in its node_modules)`);
+
+const depProblems = runtimeDependencyProblems(installed, installedPackage);
+if (depProblems.length > 0) fail(`the installed package's dependencies: ${depProblems.join(' ')}`);
+else ok('the installed files import exactly its dependencies');
 
 // 2. The CLI's help names start and wrap.
 const help = run(['--help']);

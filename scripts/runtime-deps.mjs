@@ -1,12 +1,11 @@
 // What the package runs needs only its `dependencies`: every package that a
 // shipped script (package.json `files`: dist/node, bin, the OAuth demo…)
 // imports must be one of them, and each of them must be imported by one. The
-// UI is bundled by Vite, so React and the rest stay devDependencies.
-// `node scripts/runtime-deps.mjs` prints the problems and exits 1 if there are any.
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+// UI is bundled by Vite, so React and the rest stay devDependencies. Run by
+// test/runtime-deps.test.ts on the build, and by test:pack on the installed package.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const SCRIPT = /\.(m|c)?js$/;
@@ -66,24 +65,4 @@ export function runtimeDependencyProblems(root, pkg, files = shippedScripts(root
 
 export function readPackage(root) {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-}
-
-function isEntry() {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntry()) {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  if (!existsSync(join(root, 'dist', 'node'))) {
-    console.error('runtime-deps: dist/node is missing: run "npm run build" first.');
-    process.exit(1);
-  }
-  const problems = runtimeDependencyProblems(root, readPackage(root));
-  for (const p of problems) console.error(`runtime-deps: ${p}`);
-  if (problems.length === 0) console.log('runtime-deps: every package the built files import is a dependency, and every dependency is imported.');
-  process.exit(problems.length === 0 ? 0 : 1);
 }
