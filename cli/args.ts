@@ -89,6 +89,15 @@ export const CLI_USAGE = [
     38,
   ),
   '',
+  'Besides the CLI:',
+  ...columns(
+    [
+      ['start [options] [-- command args...]', 'open the inspector in your browser, as npm start does\nin a clone (mcpscope start --help)'],
+      ['wrap [options] -- COMMAND [ARGS...]', "in a host's config in place of a server's command: forward\nand record what they send (mcpscope wrap --help)"],
+    ],
+    38,
+  ),
+  '',
   'Options of a command:',
   ...optionHelp('cli', (spec) => spec.commands !== undefined),
   '',

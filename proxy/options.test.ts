@@ -196,7 +196,7 @@ describe('--config, --server and --input', () => {
     });
     expect(ok(['--config=mcp.json']).config).toEqual({ file: 'mcp.json', answers: [] });
     expect(ok([]).config).toBeUndefined();
-    expect(HELP).toContain('mcpscope [options] --config FILE [--server NAME] [--input ID=VALUE]...');
+    expect(HELP).toContain('mcpscope start [options] --config FILE [--server NAME] [--input ID=VALUE]...');
     expect(HELP).toMatch(/--config FILE +offer every server of a config file in the page/);
     expect(HELP).toMatch(/--server NAME +the server of --config to select and prefill/);
     expect(HELP).toMatch(/--input ID=VALUE +the value of an \$\{input:ID\} in --config/);
@@ -225,7 +225,7 @@ describe('--server NAME without --config', () => {
     expect(o.config).toBeUndefined();
     expect(ok(['--config', 'mcp.json', '--server', 'a']).saved).toBeUndefined();
     expect(HELP).toMatch(/without --config, the saved server of that name/);
-    expect(HELP).toContain('\n       mcpscope [options] --server NAME\n');
+    expect(HELP).toContain('\n       mcpscope start [options] --server NAME\n');
   });
 
   it('refuses, in one sentence, a command, --url, --demo, -e, --cwd, --header or --input beside it', () => {

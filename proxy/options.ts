@@ -39,10 +39,10 @@ const synopses = optionsOf('proxy')
   .map(([, spec]) => optionSynopsis(spec));
 
 export const USAGE = [
-  `Usage: mcpscope ${synopses.join(' ')} [--] [command args...]`,
-  `       mcpscope [options] ${OPTIONS.url.flag} ${OPTIONS.url.placeholder} ${optionSynopsis(OPTIONS.header)}`,
-  `       mcpscope [options] ${OPTIONS.config.flag} ${OPTIONS.config.placeholder} ${optionSynopsis(OPTIONS.server)} ${optionSynopsis(OPTIONS.input)}`,
-  `       mcpscope [options] ${OPTIONS.server.flag} ${OPTIONS.server.placeholder}`,
+  `Usage: mcpscope start ${synopses.join(' ')} [--] [command args...]`,
+  `       mcpscope start [options] ${OPTIONS.url.flag} ${OPTIONS.url.placeholder} ${optionSynopsis(OPTIONS.header)}`,
+  `       mcpscope start [options] ${OPTIONS.config.flag} ${OPTIONS.config.placeholder} ${optionSynopsis(OPTIONS.server)} ${optionSynopsis(OPTIONS.input)}`,
+  `       mcpscope start [options] ${OPTIONS.server.flag} ${OPTIONS.server.placeholder}`,
 ].join('\n');
 
 export const HELP = [
@@ -53,7 +53,8 @@ export const HELP = [
   '',
   ...optionHelp('proxy'),
   '',
-  'Everything after the command belongs to the server: mcpscope node server.js --port 3',
+  'Everything after the command belongs to the server: mcpscope start node server.js --port 3',
+  '(From a clone, npm start -- … takes the same options.)',
 ].join('\n');
 
 export function parseOptions(argv: readonly string[]): ParseResult {

@@ -1,6 +1,5 @@
 // The built entry point as a real process: no server outlives it
 // (run `npx tsc -p tsconfig.node.json` first).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,16 +10,11 @@ import {
   fixture,
   pidGone,
   requireBuilt,
+  runNode,
   waitFor,
+  type NodeProcess,
   type EnvelopeClient,
 } from '../test/fixtures/proxy-helpers.js';
-
-interface ProxyProcess {
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: string | null }>;
-}
 
 /** Proxies, servers and grandchildren the tests started: SIGKILLed after each test, so a failure leaves none behind. */
 const started: number[] = [];
@@ -29,21 +23,16 @@ afterEach(() => {
   for (const pid of started.splice(0)) if (!pidGone(pid)) process.kill(pid, 'SIGKILL');
 });
 
-function runMain(args: string[]): ProxyProcess {
+function runMain(args: string[]): NodeProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, CI: '1' };
   delete env.MCPSCOPE_TOKEN;
-  const child = spawn(process.execPath, [builtProxyMain, ...args], { env });
-  started.push(child.pid!);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += String(c)));
-  child.stderr.on('data', (c: Buffer) => (err += String(c)));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
-  return { child, stdout: () => out, stderr: () => err, exited };
+  const proxy = runNode(builtProxyMain, args, env);
+  started.push(proxy.child.pid!);
+  return proxy;
 }
 
 /** Start the proxy and read its port and token from the ready line. */
-async function readyProxy(args: string[] = []): Promise<ProxyProcess & { port: number; token: string }> {
+async function readyProxy(args: string[] = []): Promise<NodeProcess & { port: number; token: string }> {
   const proxy = runMain(['--port', '0', '--no-open', ...args]);
   await waitFor(() => proxy.stdout().includes('\n'), 5000, 'the ready line');
   const [, port, token] = /:(\d+)\/#token=(\S+)/.exec(proxy.stdout())!;
@@ -163,7 +152,7 @@ describe('node dist/node/proxy/main.js', () => {
   it('prints the error and the usage for a bad option and exits 2', async () => {
     const proxy = runMain(['--frobnicate']);
     expect((await proxy.exited).code).toBe(2);
-    expect(proxy.stderr()).toMatch(/^mcpscope: Unknown option "--frobnicate".*\nUsage: mcpscope \[--port N\]/);
+    expect(proxy.stderr()).toMatch(/^mcpscope: Unknown option "--frobnicate".*\nUsage: mcpscope start \[--port N\]/);
   });
 
   it('prints help and exits 0', async () => {

@@ -118,6 +118,8 @@ describe('proxy, cli and options boundaries', () => {
   it('keeps the CLI out of proxy/, and neither of them imports the other', () => {
     expect(existsSync(join(root, 'proxy', 'cli'))).toBe(false);
     expect(readFileSync(join(root, 'bin', 'mcpscope.js'), 'utf8')).toContain("'../dist/node/cli/main.js'");
+    // `mcpscope start` runs the built proxy: the bin names each entry point, which import none of each other.
+    expect(readFileSync(join(root, 'bin', 'mcpscope.js'), 'utf8')).toContain("'../dist/node/proxy/main.js'");
     expect(importsOf('proxy').filter(({ spec }) => /(^|\/)cli\//.test(spec))).toEqual([]);
     const cliOnProxy = importsOf('cli').filter(({ file, spec }) => !file.endsWith('.test.ts') && /(^|\/)proxy\//.test(spec));
     expect(cliOnProxy.map(({ file, spec }) => `${relative(root, file)}: ${spec}`)).toEqual([]);
