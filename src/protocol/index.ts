@@ -69,3 +69,5 @@ export * from './config/index.js';
 export * from './diff/types.js';
 export { diffInterfaces, breakingFirst } from './diff/interface-diff.js';
 export { parseInterfaceSnapshot, interfaceSnapshot, SNAPSHOT_VERSION, type InterfaceSnapshot } from './diff/snapshot.js';
+export { shortJson } from './diff/schema-diff.js';
+export * from './diff/wording.js';

@@ -6,7 +6,7 @@ import type { Prompt, PromptArgument, Resource, ResourceTemplate, Tool } from '.
 import { pointerSegment } from '../schema/walk.js';
 import { ownValue } from '../text/own.js';
 import { jsonEqual } from './json-equal.js';
-import { detailOf, diffSchemas, show } from './schema-diff.js';
+import { detailOf, diffSchemas, shortJson } from './schema-diff.js';
 import type { ChangeDetail, InterfaceChange, InterfaceItemKind, ServerInterface } from './types.js';
 
 const NOUN: Record<InterfaceItemKind, string> = { tool: 'tool', resource: 'resource', resourceTemplate: 'resource template', prompt: 'prompt' };
@@ -112,7 +112,13 @@ function toolDetails(a: Tool, b: Tool): ChangeDetail[] {
 function mimeType(details: ChangeDetail[], a: unknown, b: unknown): void {
   if (jsonEqual(a, b)) return;
   details.push(
-    detailOf('/mimeType', a, b, 'breaking', `mimeType changed from ${show(a)} to ${show(b)}: a host that reads the contents as before may misread them.`),
+    detailOf(
+      '/mimeType',
+      a,
+      b,
+      'breaking',
+      `mimeType changed from ${shortJson(a)} to ${shortJson(b)}: a host that reads the contents as before may misread them.`,
+    ),
   );
 }
 

@@ -49,7 +49,7 @@ const HANDLED = new Set(['type', 'enum', 'properties', 'required', 'additionalPr
 /** Past this depth a differing sub-schema is one unjudged change, so no schema overflows the stack. */
 const MAX_DEPTH = 64;
 
-export function show(value: unknown): string {
+export function shortJson(value: unknown): string {
   if (nestsDeeperThan(value, 8)) return Array.isArray(value) ? '[…]' : '{…}';
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
@@ -82,7 +82,7 @@ export function diffSchemas(old: unknown, next: unknown, path: string, direction
 function walkSchema(old: unknown, next: unknown, path: string, walk: Walk, depth: number): void {
   if (jsonEqual(old, next)) return;
   if (depth > MAX_DEPTH) return judged(walk, path, old, next, 'unknown', `The schema changed more than ${MAX_DEPTH} levels down`);
-  if (!isRecord(old) || !isRecord(next)) return judged(walk, path, old, next, 'unknown', `The schema changed from ${show(old)} to ${show(next)}`);
+  if (!isRecord(old) || !isRecord(next)) return judged(walk, path, old, next, 'unknown', `The schema changed from ${shortJson(old)} to ${shortJson(next)}`);
   const keys = new Set([...Object.keys(old), ...Object.keys(next)]);
   for (const key of keys) {
     const a = ownValue(old, key);
@@ -99,7 +99,11 @@ function walkSchema(old: unknown, next: unknown, path: string, walk: Walk, depth
         a,
         b,
         effect,
-        a === undefined ? `${key} ${show(b)} added` : b === undefined ? `${key} ${show(a)} removed` : `${key} changed from ${show(a)} to ${show(b)}`,
+        a === undefined
+          ? `${key} ${shortJson(b)} added`
+          : b === undefined
+            ? `${key} ${shortJson(a)} removed`
+            : `${key} changed from ${shortJson(a)} to ${shortJson(b)}`,
       );
     } else judged(walk, at, a, b, 'unknown', `${key} changed`);
   }
@@ -121,9 +125,9 @@ function walkSchema(old: unknown, next: unknown, path: string, walk: Walk, depth
 
 function bound(walk: Walk, path: string, key: string, a: unknown, b: unknown): void {
   const lower = LOWER.has(key);
-  if (a === undefined) return judged(walk, path, a, b, 'narrows', `${key} ${show(b)} added`);
-  if (b === undefined) return judged(walk, path, a, b, 'widens', `${key} ${show(a)} removed`);
-  if (typeof a !== 'number' || typeof b !== 'number') return judged(walk, path, a, b, 'unknown', `${key} changed from ${show(a)} to ${show(b)}`);
+  if (a === undefined) return judged(walk, path, a, b, 'narrows', `${key} ${shortJson(b)} added`);
+  if (b === undefined) return judged(walk, path, a, b, 'widens', `${key} ${shortJson(a)} removed`);
+  if (typeof a !== 'number' || typeof b !== 'number') return judged(walk, path, a, b, 'unknown', `${key} changed from ${shortJson(a)} to ${shortJson(b)}`);
   const raised = b > a;
   judged(walk, path, a, b, raised === lower ? 'narrows' : 'widens', `${key} ${raised ? 'raised' : 'lowered'} from ${a} to ${b}`);
 }
@@ -149,8 +153,8 @@ function types(walk: Walk, path: string, a: unknown, b: unknown): void {
   const wider = covers(is, was);
   const narrower = covers(was, is);
   if (wider && narrower) return;
-  const from = a === undefined ? 'any type' : show(a);
-  const to = b === undefined ? 'any type' : show(b);
+  const from = a === undefined ? 'any type' : shortJson(a);
+  const to = b === undefined ? 'any type' : shortJson(b);
   const effect = wider ? 'widens' : narrower ? 'narrows' : 'both';
   const verb = { widens: 'widened', narrows: 'narrowed', both: 'changed' }[effect];
   judged(walk, `${path}/type`, a, b, effect, `The type ${verb} from ${from} to ${to}`);
@@ -160,16 +164,16 @@ function enums(walk: Walk, path: string, a: unknown, b: unknown): void {
   if (jsonEqual(a, b)) return;
   const at = `${path}/enum`;
   if (!Array.isArray(a) || !Array.isArray(b)) {
-    if (a === undefined) return judged(walk, at, a, b, 'narrows', `enum ${show(b)} added`);
-    if (b === undefined) return judged(walk, at, a, b, 'widens', `enum ${show(a)} removed`);
-    return judged(walk, at, a, b, 'unknown', `enum changed from ${show(a)} to ${show(b)}`);
+    if (a === undefined) return judged(walk, at, a, b, 'narrows', `enum ${shortJson(b)} added`);
+    if (b === undefined) return judged(walk, at, a, b, 'widens', `enum ${shortJson(a)} removed`);
+    return judged(walk, at, a, b, 'unknown', `enum changed from ${shortJson(a)} to ${shortJson(b)}`);
   }
   const removed = a.filter((v) => !b.some((w) => jsonEqual(v, w)));
   const added = b.filter((v) => !a.some((w) => jsonEqual(v, w)));
   if (removed.length === 0 && added.length === 0) return;
   const words = [
-    ...(removed.length ? [`enum ${removed.length > 1 ? 'values' : 'value'} ${removed.map(show).join(', ')} removed`] : []),
-    ...(added.length ? [`enum ${added.length > 1 ? 'values' : 'value'} ${added.map(show).join(', ')} added`] : []),
+    ...(removed.length ? [`enum ${removed.length > 1 ? 'values' : 'value'} ${removed.map(shortJson).join(', ')} removed`] : []),
+    ...(added.length ? [`enum ${added.length > 1 ? 'values' : 'value'} ${added.map(shortJson).join(', ')} added`] : []),
   ];
   judged(walk, at, a, b, removed.length && added.length ? 'both' : removed.length ? 'narrows' : 'widens', words.join(', '));
 }
@@ -230,7 +234,7 @@ function additional(walk: Walk, path: string, a: unknown, b: unknown, depth: num
       ? 'additionalProperties: false added'
       : a === false
         ? 'additionalProperties: false removed'
-        : `additionalProperties changed from ${show(a)} to ${show(b)}`;
+        : `additionalProperties changed from ${shortJson(a)} to ${shortJson(b)}`;
   judged(walk, at, a, b, is < was ? 'narrows' : 'widens', what);
 }
 
