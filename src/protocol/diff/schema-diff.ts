@@ -90,6 +90,7 @@ function walkSchema(old: unknown, next: unknown, path: string, walk: Walk, depth
     if (HANDLED.has(key) || jsonEqual(a, b)) continue;
     const at = `${path}/${pointerSegment(key)}`;
     if (DOCS.has(key)) judged(walk, at, a, b, 'docs', `${key} changed`);
+    else if (key === '$schema') detail(walk, at, a, b, 'compatible', `$schema changed: it names the dialect, and the other keywords are judged as they are.`);
     else if (LOWER.has(key) || UPPER.has(key)) bound(walk, at, key, a, b);
     else if (RESTRICTIONS.has(key)) {
       const effect = a === undefined ? 'narrows' : b === undefined ? 'widens' : 'both';
