@@ -5,12 +5,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { MODERN_DEMO_TITLE } from './fixtures/demo.js';
 
+const failingPages = fileURLToPath(new URL('../test/fixtures/failing-pages.mjs', import.meta.url));
 const modernDemo = fileURLToPath(new URL('../dist/node/examples/servers/modern-demo-server.js', import.meta.url));
 const strip = (page: Page) => page.getByRole('navigation', { name: 'Open connections' });
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const shots = process.env.MCPSCOPE_SHOTS;
 
-async function demoAndModern(page: Page): Promise<void> {
+/** The demo in the first connection, then `script` in a second one. */
+async function demoAnd(page: Page, script: string, serverName: string, version?: string): Promise<void> {
   await page.goto(`/#token=${E2E_TOKEN}`);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(status(page)).toContainText('mcpscope demo server');
@@ -18,14 +20,14 @@ async function demoAndModern(page: Page): Promise<void> {
   await expect(status(page)).not.toContainText('mcpscope demo server');
   // The other scope's form is kept, hidden: roles find the one in view.
   await page.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
-  await page.getByRole('textbox', { name: 'Arguments' }).fill(JSON.stringify(modernDemo));
-  await page.getByRole('combobox', { name: 'Protocol version' }).selectOption('2026-07-28');
+  await page.getByRole('textbox', { name: 'Arguments' }).fill(JSON.stringify(script));
+  if (version) await page.getByRole('combobox', { name: 'Protocol version' }).selectOption(version);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(status(page)).toContainText(MODERN_DEMO_TITLE);
+  await expect(status(page)).toContainText(serverName);
 }
 
 test('two open connections compared: breaking changes first, with paths and reasons; Swap turns them around', async ({ page }) => {
-  await demoAndModern(page);
+  await demoAnd(page, modernDemo, MODERN_DEMO_TITLE, '2026-07-28');
   await page.getByRole('tab', { name: 'Compare' }).click();
   const compare = page.getByRole('tabpanel', { name: 'Compare' });
   await expect(compare.getByRole('combobox', { name: 'A (old)' })).toHaveValue(/\d+/);
@@ -64,6 +66,17 @@ test('two open connections compared: breaking changes first, with paths and reas
   await expect(compare.getByRole('combobox', { name: 'A (old)' }).locator('option:checked')).toHaveText(new RegExp(`^2\\. ${MODERN_DEMO_TITLE}`));
   const compatible = changes.getByRole('list', { name: /^Compatible changes/ });
   await expect(compatible.getByRole('listitem').filter({ hasText: 'tool "multiply" added' })).toBeVisible();
+});
+
+test('a side whose list fails says which list and what to do, and nothing is compared', async ({ page }) => {
+  await demoAnd(page, failingPages, 'failing-pages');
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  const compare = page.getByRole('tabpanel', { name: 'Compare' });
+  await expect(compare.getByRole('region', { name: 'B (new)' }).getByRole('alert')).toHaveText(
+    /^3 pages of tools\/list read, page 4 failed: .+ Refresh the list in its tab, then compare again\.$/,
+  );
+  await expect(compare.getByRole('region', { name: 'A (old)' })).toContainText(/\d+ tools · /);
+  await expect(compare.getByRole('region', { name: 'Changes' })).toHaveCount(0);
 });
 
 test('with one connection, Compare says to open a second', async ({ page }) => {
