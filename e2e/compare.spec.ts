@@ -1,6 +1,7 @@
 // Compare: the demo (2025) and the modern demo (2026-07-28) open side by side, and the changes from one to
 // the other, breaking first, with their paths and reasons; swapping A and B turns them around.
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { MODERN_DEMO_TITLE } from './fixtures/demo.js';
@@ -46,6 +47,14 @@ test('two open connections compared: breaking changes first, with paths and reas
   // Breaking comes before compatible.
   const headings = await changes.getByRole('heading').allTextContents();
   expect(headings[0]).toMatch(/^Breaking changes \(\d+\)$/);
+
+  // No serious or critical accessibility violation in the view, light or dark.
+  for (const theme of ['Light', 'Dark']) {
+    await page.getByLabel('Theme').selectOption({ label: theme });
+    const { violations } = await new AxeBuilder({ page }).include('[role="tabpanel"]:not([hidden])').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme}: ${v.id} ${v.help}`)).toEqual([]);
+  }
+  await page.getByLabel('Theme').selectOption({ label: 'System' });
 
   // MCPSCOPE_SHOTS=DIR: the view at both sizes in both themes, to look at.
   if (shots) {
