@@ -277,6 +277,22 @@ const TABLE: Row[] = [
     class: 'breaking',
     path: '/properties/__proto__',
   },
+  {
+    change: 'additionalProperties schema added',
+    direction: 'input',
+    old: obj({ a: str }),
+    new: obj({ a: str }, [], { additionalProperties: num }),
+    class: 'breaking',
+    path: '/additionalProperties',
+  },
+  {
+    change: 'additionalProperties schema widened',
+    direction: 'input',
+    old: obj({}, [], { additionalProperties: { type: 'integer' } }),
+    new: obj({}, [], { additionalProperties: num }),
+    class: 'compatible',
+    path: '/additionalProperties/type',
+  },
   // Output schemas: what a host receives. Promising less is breaking.
   { change: 'field removed', direction: 'output', old: obj({ a: str, b: str }), new: obj({ a: str }), class: 'breaking', path: '/properties/b' },
   { change: 'field made optional', direction: 'output', old: obj({ a: str }, ['a']), new: obj({ a: str }), class: 'breaking', path: '/required' },
@@ -352,6 +368,12 @@ describe('diffSchemas: the table of schema changes', () => {
     const details = changesOf(row);
     expect(details.map((d) => [d.path, d.class])).toEqual([[row.path, row.class]]);
     expect(details[0]!.reason).toMatch(/^[A-Za-z$].*\.$/);
+  });
+
+  it('takes additionalProperties {} as true: nothing changed', () => {
+    expect(changesOf({ change: '', direction: 'input', old: obj({}, [], { additionalProperties: {} }), new: obj({}), class: 'compatible', path: '' })).toEqual(
+      [],
+    );
   });
 
   it('finds nothing between equal schemas, whatever the key order', () => {

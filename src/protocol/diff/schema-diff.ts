@@ -227,7 +227,8 @@ function additional(walk: Walk, path: string, a: unknown, b: unknown, depth: num
   if (jsonEqual(a, b)) return;
   const at = `${path}/additionalProperties`;
   if (isRecord(a) && isRecord(b)) return walkSchema(a, b, at, walk, depth + 1);
-  const rank = (v: unknown) => (v === undefined || v === true ? 2 : v === false ? 0 : 1);
+  // {} accepts anything, as true does.
+  const rank = (v: unknown) => (v === undefined || v === true || (isRecord(v) && Object.keys(v).length === 0) ? 2 : v === false ? 0 : 1);
   const [was, is] = [rank(a), rank(b)];
   if (was === is) return;
   const what =
