@@ -8,8 +8,7 @@ import { ownValue } from '../text/own.js';
 import { jsonEqual } from './json-equal.js';
 import { detailOf, diffSchemas, shortJson } from './schema-diff.js';
 import type { ChangeDetail, InterfaceChange, InterfaceItemKind, ServerInterface } from './types.js';
-
-const NOUN: Record<InterfaceItemKind, string> = { tool: 'tool', resource: 'resource', resourceTemplate: 'resource template', prompt: 'prompt' };
+import { ITEM_NOUN } from './wording.js';
 
 /** Item fields that only describe it. */
 const DESCRIPTIVE = new Set(['name', 'title', 'description', 'icons', 'size', '_meta']);
@@ -200,7 +199,7 @@ function diffList<T>(
 ): InterfaceChange[] {
   const was = keyed(a, keyOf);
   const is = keyed(b, keyOf);
-  const noun = NOUN[kind];
+  const noun = ITEM_NOUN[kind];
   const changes: InterfaceChange[] = [];
   for (const [key, item] of was) {
     const next = is.get(key);

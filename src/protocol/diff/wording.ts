@@ -3,11 +3,12 @@
 import { plural } from '../text/plural.js';
 import type { InterfaceChange, InterfaceItemKind } from './types.js';
 
-const KIND: Record<InterfaceItemKind, string> = { tool: 'tool', resource: 'resource', resourceTemplate: 'resource template', prompt: 'prompt' };
+/** What each kind of item is called in a sentence. */
+export const ITEM_NOUN: Record<InterfaceItemKind, string> = { tool: 'tool', resource: 'resource', resourceTemplate: 'resource template', prompt: 'prompt' };
 
 /** `tool "echo" removed`. */
 export function changeHeading(change: InterfaceChange): string {
-  return `${KIND[change.kind]} ${JSON.stringify(change.item)} ${change.change}`;
+  return `${ITEM_NOUN[change.kind]} ${JSON.stringify(change.item)} ${change.change}`;
 }
 
 export interface ChangeCounts {
