@@ -1,10 +1,10 @@
 // mcpscope diff: server-everything (stdio) against a fixture that changes it, snapshots, a URL side, and
 // every side that cannot be read.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cli, everything } from '../test/fixtures/cli-helpers.js';
 import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
 
@@ -114,6 +114,35 @@ describe('mcpscope diff', () => {
     const r = await cli('diff', '--config', config, 'everything', 'http://127.0.0.1:9/mcp');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^mcpscope: B \(new\): /);
+  }, 60_000);
+
+  it('without --config, a name is a saved server; one not saved is said with the saved names', async () => {
+    const home = join(dir, 'config-home');
+    mkdirSync(join(home, 'mcpscope'), { recursive: true, mode: 0o700 });
+    const saved = (id: string, name: string, script: string) => ({
+      id,
+      entry: {
+        name,
+        transport: { kind: 'stdio', command: process.execPath, args: [script, ...(script === everything ? ['stdio'] : [])], env: {} },
+        secretKeys: [],
+      },
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const list = { version: 1, servers: [saved('s-1', 'everything', everything), saved('s-2', 'changed', fixture('everything-changed.mjs'))], recent: [] };
+    writeFileSync(join(home, 'mcpscope', 'servers.json'), JSON.stringify(list), { mode: 0o600 });
+    vi.stubEnv('XDG_CONFIG_HOME', home);
+    try {
+      const r = await cli('diff', '--json', 'everything', 'changed');
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.out).a.source).toBe('saved server "everything"');
+      expect(summary(JSON.parse(r.out).changes)).toEqual(EXPECTED);
+      const missing = await cli('diff', 'everything', 'nope');
+      expect(missing.code).toBe(2);
+      expect(missing.err).toMatch(/^mcpscope: B \(new\): No saved server is called "nope": the saved servers \(.*\) are "changed" or "everything"\.$/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   }, 60_000);
 
   it('a name not in the config: the names it has', async () => {
