@@ -76,6 +76,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
   { words: 'complete resource', operand: 'TEMPLATE VAR [VALUE]', options: 'complete', help: 'suggestions for a resource-template variable' },
   { words: 'check', help: "probe the server's compliance; exit 1 on errors" },
   { words: 'conformance', operand: 'URL', help: 'act as the client of an official conformance scenario' },
+  { words: 'diff', operand: 'A B', options: 'diff', help: "compare two servers' interfaces; exit 1 on a breaking change" },
 ];
 
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));
@@ -180,7 +181,7 @@ function configServerOf(values: OptionValues): Checked<ConfigServer | undefined>
 }
 
 /** --protocol-era: legacy is the newest legacy version, modern the newest modern one. */
-const ERA_VERSION = { auto: 'auto', legacy: NEWEST_LEGACY_VERSION, modern: NEWEST_MODERN_VERSION } as const;
+export const ERA_VERSION = { auto: 'auto', legacy: NEWEST_LEGACY_VERSION, modern: NEWEST_MODERN_VERSION } as const;
 
 function targetOf(values: OptionValues): Checked<TransportConfig> {
   const server = serverOptionsFrom(values, values.stdio, OPTIONS.stdio.flag);
@@ -247,8 +248,8 @@ function parseCommand(words: readonly string[], values: OptionValues): Checked<C
       return { ok: true, value: { name: 'prompts get', prompt: name, args: values.arg ?? [] } };
     }
     case undefined:
-      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get, complete or check.');
+      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get, complete, check or diff.');
     default:
-      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, complete, check, conformance.`);
+      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, complete, check, conformance, diff.`);
   }
 }

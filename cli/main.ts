@@ -15,6 +15,8 @@ import { ownValue, plural, probeTimeoutMs, type VersionChoice } from '../src/pro
 import { jsonText, table } from './format.js';
 import { answerInputs, terminalAsk, type Ask } from './config-inputs.js';
 import { oneLine } from '../node/config/one-line.js';
+import { parseDiffArgs } from './diff-args.js';
+import { runDiff } from './diff.js';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -92,6 +94,13 @@ function jsonOut(value: unknown): string {
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage). */
 export async function main(argv: readonly string[], io: CliIo = processIo, opener?: UpstreamOpener): Promise<number> {
+  // diff names its two servers itself: it has a command line of its own.
+  const diff = parseDiffArgs(argv);
+  if (diff !== undefined) {
+    if (diff.ok) return runDiff(diff.value, io, opener);
+    io.err(`mcpscope: ${diff.error}`);
+    return 2;
+  }
   const parsed = parseCliArgs(argv);
   if (!parsed.ok) {
     io.err(`mcpscope: ${parsed.error}`);

@@ -32,7 +32,7 @@ export const PROGRAM_NAME: Record<Program, string> = {
 };
 
 /** The CLI commands that take options of their own. */
-export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete';
+export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete' | 'diff';
 
 export const DEFAULT_PORT = 6290;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -468,6 +468,15 @@ export const OPTIONS = {
     flag: '--print-config',
     help: "print a server of --config rewritten to start through mcpscope wrap, in the\nfile's shape, to paste into it (the file itself is never changed)",
     programs: ['wrap'],
+  }),
+
+  save: valueOption({
+    flag: '--save',
+    placeholder: 'FILE',
+    help: "write the one server's interface (its tools, resources, templates and prompts)\nto FILE as a snapshot, for a later diff",
+    programs: ['cli'],
+    commands: ['diff'],
+    check: text,
   }),
 
   help: switchOption({ flag: '--help', short: 'h', help: 'show this help', programs: ['proxy', 'cli', 'wrap'] }),

@@ -33,6 +33,7 @@ const ProblemsTab = lazyView('the Problems tab', () => import('./features/proble
 const ComposerTab = lazyView('the Composer tab', () => import('./features/composer/ComposerTab.js').then((m) => m.ComposerTab));
 const AuthorizationTab = lazyView('the Authorization tab', () => import('./features/authorization/AuthorizationTab.js').then((m) => m.AuthorizationTab));
 const LoggingTab = lazyView('the Server messages tab', () => import('./features/logging/LoggingTab.js').then((m) => m.LoggingTab));
+const CompareTab = lazyView('the Compare tab', () => import('./features/compare/CompareTab.js').then((m) => m.CompareTab));
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
@@ -48,10 +49,11 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'composer', label: 'Composer', panel: <ComposerTab />, deferred: true },
   // OAuth: only for HTTP connections; it comes to the front when a flow starts.
   { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
+  { id: 'compare', label: 'Compare', panel: <CompareTab />, deferred: true },
 ];
 
-// The Log, Problems and Console show every connection; the other tabs are kept once per open connection.
-const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console']);
+// The Log, Problems, Console and Compare show every connection; the other tabs are kept once per open connection.
+const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console', 'compare']);
 
 // Each panel fails on its own: a server that breaks one view leaves the others working.
 const GUARDED_TABS = TABS.map((t) => {

@@ -65,3 +65,9 @@ export { AUTH_SPEC } from './auth/spec-links.js';
 export { authFindings, issFindings, scopeSyntaxProblem, type AuthorizationResponseIss } from './lint/auth-rules.js';
 // Config files (mcp.json shapes and server.json): the saved-server model, import and export.
 export * from './config/index.js';
+// Interface diffs: two servers' lists compared, each change breaking or compatible; interface snapshots.
+export * from './diff/types.js';
+export { diffInterfaces, breakingFirst } from './diff/interface-diff.js';
+export { parseInterfaceSnapshot, interfaceSnapshot, SNAPSHOT_VERSION, type InterfaceSnapshot } from './diff/snapshot.js';
+export { shortJson } from './diff/schema-diff.js';
+export * from './diff/wording.js';

@@ -27,7 +27,8 @@ const MANY = ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 const KNOWN = new Set([...ONE, ...MANY, ...MAPS]);
 
-function segment(key: string): string {
+/** One key as a JSON Pointer segment (RFC 6901: ~ and / escaped). */
+export function pointerSegment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
@@ -50,7 +51,7 @@ export function mapSubschemas(node: SchemaNode, change: (child: unknown, path: s
     const copy: SchemaNode = {};
     for (const [name, child] of Object.entries(map)) {
       // `dependencies` mixes sub-schemas with arrays of property names.
-      setOwn(copy, name, Array.isArray(child) ? child : change(child, `/${key}/${segment(name)}`));
+      setOwn(copy, name, Array.isArray(child) ? child : change(child, `/${key}/${pointerSegment(name)}`));
     }
     out[key] = copy;
   }
@@ -89,7 +90,7 @@ export function mapReachableSubschemas(node: SchemaNode, change: (child: unknown
   const out = mapSubschemas(node, change);
   for (const [key, value] of Object.entries(node)) {
     if (KNOWN.has(key) || DATA.has(key) || !isRecord(value)) continue;
-    out[key] = change(value, `/${segment(key)}`);
+    out[key] = change(value, `/${pointerSegment(key)}`);
   }
   return out;
 }
