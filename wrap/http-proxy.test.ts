@@ -13,7 +13,7 @@ import { parseWrapArgs } from './args.js';
 import { Recorder } from './recorder.js';
 import { startHttpWrap, targetUrl, type HttpTap, type HttpWrap } from './http-proxy.js';
 
-const quiet: HttpTap = { body: () => {}, exchange: () => {} };
+const quiet: HttpTap = { body: () => {}, exchange: () => {}, system: () => {} };
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();

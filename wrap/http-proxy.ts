@@ -10,12 +10,15 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { exchangeRecord, type ExchangeFacts } from './http-record.js';
 import { JsonBodyFramer, SseBodyFramer, decodedCopy } from './http-bodies.js';
+import { EndpointRoutes, forwardAfterEndpoint, planEndpoint, rewrittenHead, type FirstEvent } from './http-endpoint.js';
 import type { BodyFramer } from './recorder.js';
 
 /** Where the recording goes: the Recorder (bounded; it frames and writes off the forwarding path). */
 export interface HttpTap {
   body(framer: BodyFramer, bytes: Buffer | null): void;
   exchange(raw: string, note: string): void;
+  /** mcpscope's own line in the capture. */
+  system(raw: string): void;
 }
 
 export interface HttpWrapOptions {
@@ -43,12 +46,15 @@ export function isLoopbackName(hostname: string): boolean {
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
-/** The target URL of a request: its path appended to the target's path, its query after the target's. */
-export function targetUrl(to: URL, requestUrl: string): URL {
+/**
+ * The target URL of a request: its path appended to the target's path (or, for a path an endpoint event
+ * named, the path the server meant), its query after the target's.
+ */
+export function targetUrl(to: URL, requestUrl: string, routes?: EndpointRoutes): URL {
   const asked = new URL(requestUrl, 'http://wrap.invalid');
   const url = new URL(to.href);
   const base = to.pathname.replace(/\/+$/, '');
-  url.pathname = asked.pathname === '/' && base !== '' ? base : `${base}${asked.pathname}`;
+  url.pathname = routes?.get(asked.pathname) ?? (asked.pathname === '/' && base !== '' ? base : `${base}${asked.pathname}`);
   const query = [to.search.slice(1), asked.search.slice(1)].filter((q) => q !== '').join('&');
   url.search = query === '' ? '' : `?${query}`;
   return url;
@@ -113,6 +119,9 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
   const clock = () => performance.now();
   const loopback = isLoopbackName(o.host);
   let unreachableSaid = false;
+  let elsewhereSaid = false;
+  const routes = new EndpointRoutes();
+  let listenOrigin = '';
 
   // Exchanges under way, each ended (and recorded) once; close() waits for them.
   let open = 0;
@@ -126,7 +135,7 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       res.end(`mcpscope wrap answers only requests addressed to loopback (Host: ${o.host}), not to "${hostHeader}".\n`);
       return;
     }
-    const target = targetUrl(o.to, req.url ?? '/');
+    const target = targetUrl(o.to, req.url ?? '/', routes);
     const facts: ExchangeFacts = {
       method: req.method ?? 'GET',
       url: target.href,
@@ -181,11 +190,15 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
         const open = exchangeRecord({ ...facts, end: 'open' });
         o.tap.exchange(open.raw, open.note);
       }
-      answer.pipe(res);
       answer.on('data', (bytes: Buffer) => {
         facts.responseBytes += bytes.length;
         copy?.write(bytes);
       });
+      // An HTTP+SSE stream names its endpoint first: the one event the wrapper may have to change.
+      if (sse && req.method === 'GET') {
+        const origin = req.headers.host !== undefined ? `http://${req.headers.host}` : listenOrigin;
+        forwardAfterEndpoint(answer, res, (head, first) => endpointHead(head, first, target, req.url ?? '/', origin));
+      } else answer.pipe(res);
       answer.on('end', () => {
         copy?.end();
         finish('done');
@@ -227,6 +240,32 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
     });
   };
 
+  /** The stream's head as the host gets it, the endpoint's path learned and the rewrite recorded. */
+  const endpointHead = (head: Buffer, first: FirstEvent, stream: URL, hostUrl: string, origin: string): Buffer => {
+    const plan = first.value !== undefined ? planEndpoint(first.data, stream, hostUrl, origin) : ({ kind: 'not a URL', endpoint: first.data } as const);
+    switch (plan.kind) {
+      case 'relative':
+        routes.add(plan.hostPath, plan.targetPath);
+        return head;
+      case 'rewritten':
+        routes.add(plan.hostPath, plan.targetPath);
+        o.tap.system(`endpoint rewritten from ${plan.from} to ${plan.to}: the host posts to mcpscope wrap, which forwards to the server.`);
+        return rewrittenHead(head, first, plan);
+      case 'elsewhere': {
+        const sentence = `The server's endpoint event names ${plan.endpoint}, on another origin than ${o.to.origin}: the host sends its messages there directly, past mcpscope wrap, and they are not recorded.`;
+        o.tap.system(sentence);
+        if (!elsewhereSaid) {
+          elsewhereSaid = true;
+          o.say(sentence);
+        }
+        return head;
+      }
+      case 'not a URL':
+        o.tap.system(`The server's endpoint event names ${JSON.stringify(plan.endpoint)}, which is not a URL; it is forwarded as it is.`);
+        return head;
+    }
+  };
+
   const server = createServer(handle);
   // A long-lived GET stream has no end: no timeout of the server's own ends it.
   server.requestTimeout = 0;
@@ -238,11 +277,12 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
   if (listening !== undefined) return { ok: false, error: listenProblem(listening, o.host, o.port) };
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  listenOrigin = `http://${shownHost}:${address.port}`;
   return {
     ok: true,
     value: {
       server,
-      url: `http://${shownHost}:${address.port}/`,
+      url: `${listenOrigin}/`,
       /** Stop: every connection closed, every exchange under way ended and handed to the tap. */
       close: async () => {
         stopping = true;
