@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { exchangeRecord, type ExchangeFacts } from './http-record.js';
 import { JsonBodyFramer, SseBodyFramer, decodedCopy } from './http-bodies.js';
 import { EndpointRoutes, forwardAfterEndpoint, planEndpoint, rewrittenHead, type FirstEvent } from './http-endpoint.js';
+import { listenProblem, unreachableSentence } from './http-problems.js';
 import type { BodyFramer } from './recorder.js';
 
 /** Where the recording goes: the Recorder (bounded; it frames and writes off the forwarding path). */
@@ -79,41 +80,6 @@ const pairs = (raw: readonly string[]): Array<[string, string]> => {
   for (let i = 0; i < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
   return out;
 };
-
-/** Why the target could not be reached, in words. */
-export function unreachableReason(err: NodeJS.ErrnoException): string {
-  switch (err.code) {
-    case 'ECONNREFUSED':
-      return 'the connection was refused (nothing is listening there)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'its host name was not found';
-    case 'ECONNRESET':
-      return 'the connection was reset before it answered';
-    case 'ETIMEDOUT':
-    case 'ENETUNREACH':
-    case 'EHOSTUNREACH':
-      return 'the network did not reach it';
-    default:
-      if (err.code?.startsWith('HPE_')) return `it answered with something that is not valid HTTP (${err.code})`;
-      return err.code !== undefined && /CERT|SSL|TLS/.test(err.code) ? `its TLS certificate was not accepted (${err.code})` : err.message;
-  }
-}
-
-/** Why --listen could not be used, in one sentence. */
-export function listenProblem(err: NodeJS.ErrnoException, host: string, port: number): string {
-  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  switch (err.code) {
-    case 'EADDRINUSE':
-      return `Cannot listen on ${where}: the port is in use. Choose another with --listen (port 0 picks a free one).`;
-    case 'EACCES':
-      return `Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Choose another with --listen.`;
-    case 'EADDRNOTAVAIL':
-      return `Cannot listen on ${where}: that address is not one of this machine's. Use 127.0.0.1, or an address of this machine.`;
-    default:
-      return `Cannot listen on ${where}: ${err.message}.`;
-  }
-}
 
 export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; value: HttpWrap } | { ok: false; error: string }> {
   const clock = () => performance.now();
@@ -217,7 +183,7 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
         finish('cut by the server');
         return;
       }
-      const what = `could not reach ${o.to.origin}: ${unreachableReason(err)}. Check that the server is running and that --to is right.`;
+      const what = unreachableSentence(err, o.to);
       const sentence = `mcpscope wrap ${what}`;
       if (!unreachableSaid) {
         unreachableSaid = true;
