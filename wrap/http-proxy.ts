@@ -38,6 +38,11 @@ export interface HttpWrap {
   close(): Promise<void>;
 }
 
+/** A request body up to this size is kept, to be sent again on a new socket (see STALE_SOCKET). */
+const RESEND_BODY_BYTES = 1024 * 1024;
+/** How a kept-alive socket that the target closed while idle fails a request sent on it. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
 /** Headers of one connection only (RFC 9110 §7.6.1), never forwarded; Host is set for the target. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
 
@@ -123,19 +128,23 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       o.tap.exchange(raw, note);
     };
 
-    const upstream = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
-      method: req.method,
-      // With headers as a list, node adds no Host of its own: the target's.
-      headers: ['Host', target.host, ...forwardedHeaders(req.rawHeaders)],
-    });
+    // With headers as a list, node adds no Host of its own: the target's.
+    const headers = ['Host', target.host, ...forwardedHeaders(req.rawHeaders)];
+    const send = (fresh: boolean) =>
+      (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method: req.method, headers, ...(fresh ? { agent: false } : {}) });
+    let upstream = send(false);
+    // The body's chunks, kept while small, to send again should the target have closed the kept-alive socket.
+    let kept: Buffer[] | undefined = [];
     req.pipe(upstream);
     req.on('data', (bytes: Buffer) => {
       facts.requestBytes += bytes.length;
+      if (facts.requestBytes > RESEND_BODY_BYTES) kept = undefined;
+      else kept?.push(bytes);
       o.tap.body(hostFrames, bytes);
     });
     req.on('end', () => o.tap.body(hostFrames, null));
 
-    upstream.on('response', (answer) => {
+    const onResponse = (answer: IncomingMessage) => {
       if (unreachableSaid) {
         unreachableSaid = false;
         o.say(`${o.to.origin} answers again.`);
@@ -175,9 +184,17 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
         finish('cut by the server');
       });
       answer.on('error', () => res.destroy());
-    });
+    };
 
-    upstream.on('error', (err: NodeJS.ErrnoException) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      // A kept-alive socket the target closed as the request went out (its idle timeout): once, on a new one.
+      if (upstream.reusedSocket && !res.headersSent && !done && req.complete && kept !== undefined && STALE_SOCKET.has(err.code ?? '')) {
+        upstream = send(true);
+        upstream.on('response', onResponse);
+        upstream.on('error', onError);
+        upstream.end(Buffer.concat(kept));
+        return;
+      }
       if (res.headersSent || done) {
         res.destroy();
         finish('cut by the server');
@@ -195,7 +212,9 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${sentence}\n`);
       finish('failed');
-    });
+    };
+    upstream.on('response', onResponse);
+    upstream.on('error', onError);
 
     // The host went away before the answer ended: the request to the target is aborted too.
     res.on('close', () => {
@@ -236,6 +255,9 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
   // A long-lived GET stream has no end: no timeout of the server's own ends it.
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
+  // A host's idle kept-alive socket is not closed sooner than a server's would be: a host that sends on it
+  // just as it closes gets a reset the server would not have caused.
+  server.keepAliveTimeout = 65_000;
   const listening = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
     server.once('error', resolve);
     server.listen(o.port, o.host, () => resolve(undefined));
