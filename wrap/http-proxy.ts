@@ -158,8 +158,11 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       const serverFrames = sse ? new SseBodyFramer() : json ? new JsonBodyFramer('server') : undefined;
       const copy = serverFrames && decodedCopy(answer.headers['content-encoding'], (bytes) => o.tap.body(serverFrames, bytes));
       res.writeHead(facts.status, facts.statusText, forwardedHeaders(answer.rawHeaders));
-      // A stream's headers go now: a long-lived GET may carry no event for minutes.
-      res.flushHeaders();
+      // The headers go with the body's first bytes, in one write, or alone once those have not come by the
+      // next turn of the loop: a long-lived stream may carry no event for minutes.
+      const flush = setImmediate(() => res.flushHeaders());
+      answer.once('data', () => clearImmediate(flush));
+      answer.once('end', () => clearImmediate(flush));
       // A long-lived GET stream is recorded when it opens too; a POST's answer once, when it ends.
       if (sse && req.method === 'GET') {
         const open = exchangeRecord({ ...facts, end: 'open' });
