@@ -3,9 +3,10 @@
 // its stdout) and through the wrapper (recording into a capture, as a host's
 // session would). HTTP: a small server (bench/http-ping-server.mjs) is sent ping
 // POSTs answered with a JSON body and with an SSE stream, straight and through
-// `wrap --listen 127.0.0.1:0 --to` (recording), over kept-alive connections as a
-// host's. Each in one run, alternating in rounds so that load elsewhere on the
-// machine hits both paths alike. p50 and p95 of each path, and the p50 added.
+// `wrap --listen 127.0.0.1:0 --to` (recording) and through bench/bare-http-relay.mjs
+// (the floor: a hop with nothing else), over kept-alive connections as a host's.
+// Each in one run, alternating in rounds so that load elsewhere on the machine
+// hits every path alike. p50 and p95 of each path, and the p50 added.
 //
 //   npm run build:node && node bench/wrap-latency.mjs [--pings 4000] [--warmup 400] [--only stdio|http]
 import { spawn } from 'node:child_process';
@@ -40,6 +41,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'mcpscope-wrap-bench-'));
 const capture = join(scratch, 'bench.jsonl');
 const httpCapture = join(scratch, 'bench-http.jsonl');
 const httpServer = fileURLToPath(new URL('./http-ping-server.mjs', import.meta.url));
+const bareHttpRelay = fileURLToPath(new URL('./bare-http-relay.mjs', import.meta.url));
 
 /** One stdio peer, driven one request at a time: each line read settles the request waiting for it. */
 function peer(command, args) {
@@ -140,9 +142,11 @@ async function httpBench() {
     'stderr',
     /point the host at (\S+) /,
   );
+  const relay = await started(process.execPath, [bareHttpRelay, origin], 'stdout', /^(\d+)\n/);
   const direct = httpPeer(origin);
   const wrapped = httpPeer(wrap.value.replace(/\/$/, ''));
-  const figures = { json: { direct: [], wrap: [] }, sse: { direct: [], wrap: [] } };
+  const bare = httpPeer(`http://127.0.0.1:${relay.value}`);
+  const figures = { json: { direct: [], wrap: [], bare: [] }, sse: { direct: [], wrap: [], bare: [] } };
   let id = 1;
   const run = async (peer, path, n, into) => {
     for (let i = 0; i < n; i++) {
@@ -153,17 +157,21 @@ async function httpBench() {
   for (const path of ['/json', '/sse']) {
     await run(direct, path, WARMUP);
     await run(wrapped, path, WARMUP);
+    await run(bare, path, WARMUP);
   }
   for (let r = 0; r < ROUNDS; r++) {
     for (const kind of ['json', 'sse']) {
       await run(direct, `/${kind}`, PINGS / ROUNDS, figures[kind].direct);
       await run(wrapped, `/${kind}`, PINGS / ROUNDS, figures[kind].wrap);
+      await run(bare, `/${kind}`, PINGS / ROUNDS, figures[kind].bare);
     }
   }
   direct.stop();
   wrapped.stop();
+  bare.stop();
   const closed = (child) => new Promise((resolve) => (child.once('close', resolve), child.kill('SIGTERM')));
   await closed(wrap.child);
+  await closed(relay.child);
   await closed(server.child);
   return { figures, captureBytes: statSync(httpCapture).size };
 }
@@ -221,12 +229,14 @@ if (only !== 'stdio') {
     const answer = kind === 'json' ? 'JSON answer' : 'SSE answer';
     console.log(row(`through mcpscope wrap --to (recording), ${answer}`, figures[kind].wrap));
     console.log(row(`direct, ${answer}`, figures[kind].direct));
+    console.log(row(`through a bare node:http relay (the floor), ${answer}`, figures[kind].bare));
   }
   for (const kind of ['json', 'sse']) {
-    const { wrap, direct } = figures[kind];
+    const { wrap, direct, bare } = figures[kind];
     const p50 = added(wrap, direct, 0.5);
+    const floor = added(bare, direct, 0.5);
     console.log(
-      `${kind === 'json' ? 'JSON' : 'SSE'} answer: p50 added ${ms(p50)} (${((100 * p50) / quantile(direct, 0.5)).toFixed(1)}% of direct; p95 added ${ms(added(wrap, direct, 0.95))})`,
+      `${kind === 'json' ? 'JSON' : 'SSE'} answer: p50 added ${ms(p50)} (${((100 * p50) / quantile(direct, 0.5)).toFixed(1)}% of direct; p95 added ${ms(added(wrap, direct, 0.95))}); the bare relay adds ${ms(floor)} (${((100 * floor) / quantile(direct, 0.5)).toFixed(1)}%)`,
     );
   }
   console.log(`capture ${captureBytes} bytes`);
