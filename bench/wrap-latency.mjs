@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { startedChild } from '../scripts/child-ready.mjs';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -119,30 +120,15 @@ function httpPeer(base) {
   };
 }
 
-/** A child that names what it is ready on in its output: the first match of `pattern`'s group. */
-function started(command, args, stream, pattern) {
-  const child = spawn(command, args, { stdio: ['ignore', stream === 'stdout' ? 'pipe' : 'inherit', stream === 'stderr' ? 'pipe' : 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let said = '';
-    child[stream].on('data', (c) => {
-      said += String(c);
-      const m = pattern.exec(said);
-      if (m) resolve({ child, value: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited (${code}) before it was ready: ${said}`)));
-  });
-}
-
 async function httpBench() {
-  const server = await started(process.execPath, [httpServer], 'stdout', /^(\d+)\n/);
+  const server = await startedChild([httpServer], 'stdout', /^(\d+)\n/);
   const origin = `http://127.0.0.1:${server.value}`;
-  const wrap = await started(
-    process.execPath,
+  const wrap = await startedChild(
     [bin, 'wrap', '--listen', '127.0.0.1:0', '--to', `${origin}/`, '--capture', httpCapture],
     'stderr',
     /point the host at (\S+) /,
   );
-  const relay = await started(process.execPath, [bareHttpRelay, origin], 'stdout', /^(\d+)\n/);
+  const relay = await startedChild([bareHttpRelay, origin], 'stdout', /^(\d+)\n/);
   const direct = httpPeer(origin);
   const wrapped = httpPeer(wrap.value.replace(/\/$/, ''));
   const bare = httpPeer(`http://127.0.0.1:${relay.value}`);

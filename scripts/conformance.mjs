@@ -10,10 +10,11 @@
 // are installed here on first use (pinned), into .conformance/, so the project's
 // own Node 20 toolchain stays as it is.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scenarioChecks } from './conformance-results.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SUITE_VERSION = '0.2.0-alpha.12';
@@ -71,23 +72,6 @@ function clientList(file) {
     }
   }
   return names;
-}
-
-/** Every scenario's checks under the suite's output folder: `<scenario>-<timestamp>/checks.json`. */
-function scenarioChecks(out) {
-  const found = new Map();
-  const walk = (d) => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (!statSync(path).isDirectory()) continue;
-      if (existsSync(join(path, 'checks.json'))) {
-        const scenario = relative(out, path).replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, '');
-        found.set(scenario, JSON.parse(readFileSync(join(path, 'checks.json'), 'utf8')));
-      } else walk(path);
-    }
-  };
-  walk(out);
-  return found;
 }
 
 let passed = 0;
