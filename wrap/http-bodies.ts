@@ -46,16 +46,16 @@ export class JsonBodyFramer implements BodyFramer {
 /** Each event's data as one frame, parsed by eventsource-parser (through the core's SseReader). */
 export class SseBodyFramer implements BodyFramer {
   readonly source = 'server' as const;
-  private reader!: SseReader;
-  private decoder!: TextDecoder;
+  // Made when the recorder first reads the body, off the forwarding path (where the framer is made).
+  private reader: SseReader | undefined;
+  private decoder = new TextDecoder();
   private ready: LineEvent[] = [];
   private told = false;
 
-  constructor(private readonly maxBytes: number = DEFAULT_MAX_FRAME_BYTES) {
-    this.reset();
-  }
+  constructor(private readonly maxBytes: number = DEFAULT_MAX_FRAME_BYTES) {}
 
   push(bytes: Buffer): LineEvent[] {
+    this.reader ??= this.newReader();
     this.reader.feed(this.decoder.decode(bytes, { stream: true }));
     if (this.reader.overflow && !this.told) {
       // The reader stops at an event over the limit: the rest of this stream is forwarded, not recorded.
@@ -66,14 +66,18 @@ export class SseBodyFramer implements BodyFramer {
   }
 
   end(): LineEvent[] {
-    this.reader.feed(this.decoder.decode());
+    this.reader?.feed(this.decoder.decode());
     return this.take();
   }
 
   reset(): void {
     this.decoder = new TextDecoder();
     this.told = false;
-    this.reader = new SseReader(
+    this.reader = undefined;
+  }
+
+  private newReader(): SseReader {
+    return new SseReader(
       {
         onEvent: (e) => {
           // An event without data (a keep-alive, a priming event with only an id) carries no frame.

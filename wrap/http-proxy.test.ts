@@ -13,7 +13,7 @@ import { parseWrapArgs } from './args.js';
 import { Recorder } from './recorder.js';
 import { startHttpWrap, targetUrl, type HttpTap, type HttpWrap } from './http-proxy.js';
 
-const quiet: HttpTap = { body: () => {}, exchange: () => {} };
+const quiet: HttpTap = { body: () => {}, exchange: () => {}, system: () => {} };
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
@@ -193,6 +193,39 @@ describe('the HTTP wrapper forwards', () => {
     const res = await serverGoes.response;
     await serverGoes.ended;
     expect(res.complete).toBe(false);
+  });
+});
+
+describe('the HTTP wrapper and kept-alive sockets', () => {
+  it('sends a request again on a new socket when the target closed the kept-alive one it went out on', async () => {
+    const bodies: string[] = [];
+    const served = new Map<object, number>();
+    const upstream = await scripted((req, res) => {
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      let body = '';
+      req.on('data', (c: Buffer) => (body += String(c)));
+      req.on('end', () => {
+        bodies.push(body);
+        // As a server whose idle timeout closed the socket just as the next request came.
+        if (n > 1) return req.socket.destroy();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${bodies.length},"result":{}}`);
+      });
+    });
+    const said: string[] = [];
+    const wrap = await wrapOf(`${upstream.url}/mcp`, said);
+    for (const id of [1, 2]) {
+      const host = send(wrap.url, { method: 'POST', body: `{"jsonrpc":"2.0","id":${id},"method":"ping"}` });
+      const res = await host.response;
+      await host.ended;
+      expect(res.statusCode).toBe(200);
+    }
+    expect(bodies).toEqual([
+      '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":2,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":2,"method":"ping"}',
+    ]);
+    expect(said).toEqual([]);
   });
 });
 

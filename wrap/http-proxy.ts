@@ -10,12 +10,16 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { exchangeRecord, type ExchangeFacts } from './http-record.js';
 import { JsonBodyFramer, SseBodyFramer, decodedCopy } from './http-bodies.js';
+import { EndpointRoutes, forwardAfterEndpoint, planEndpoint, rewrittenHead, type FirstEvent } from './http-endpoint.js';
+import { listenProblem, unreachableSentence } from './http-problems.js';
 import type { BodyFramer } from './recorder.js';
 
 /** Where the recording goes: the Recorder (bounded; it frames and writes off the forwarding path). */
 export interface HttpTap {
   body(framer: BodyFramer, bytes: Buffer | null): void;
   exchange(raw: string, note: string): void;
+  /** mcpscope's own line in the capture. */
+  system(raw: string): void;
 }
 
 export interface HttpWrapOptions {
@@ -34,6 +38,11 @@ export interface HttpWrap {
   close(): Promise<void>;
 }
 
+/** A request body up to this size is kept, to be sent again on a new socket (see STALE_SOCKET). */
+const RESEND_BODY_BYTES = 1024 * 1024;
+/** How a kept-alive socket that the target closed while idle fails a request sent on it. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
 /** Headers of one connection only (RFC 9110 §7.6.1), never forwarded; Host is set for the target. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
 
@@ -43,12 +52,15 @@ export function isLoopbackName(hostname: string): boolean {
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
-/** The target URL of a request: its path appended to the target's path, its query after the target's. */
-export function targetUrl(to: URL, requestUrl: string): URL {
+/**
+ * The target URL of a request: its path appended to the target's path (or, for a path an endpoint event
+ * named, the path the server meant), its query after the target's.
+ */
+export function targetUrl(to: URL, requestUrl: string, routes?: EndpointRoutes): URL {
   const asked = new URL(requestUrl, 'http://wrap.invalid');
   const url = new URL(to.href);
   const base = to.pathname.replace(/\/+$/, '');
-  url.pathname = asked.pathname === '/' && base !== '' ? base : `${base}${asked.pathname}`;
+  url.pathname = routes?.get(asked.pathname) ?? (asked.pathname === '/' && base !== '' ? base : `${base}${asked.pathname}`);
   const query = [to.search.slice(1), asked.search.slice(1)].filter((q) => q !== '').join('&');
   url.search = query === '' ? '' : `?${query}`;
   return url;
@@ -74,45 +86,13 @@ const pairs = (raw: readonly string[]): Array<[string, string]> => {
   return out;
 };
 
-/** Why the target could not be reached, in words. */
-export function unreachableReason(err: NodeJS.ErrnoException): string {
-  switch (err.code) {
-    case 'ECONNREFUSED':
-      return 'the connection was refused (nothing is listening there)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'its host name was not found';
-    case 'ECONNRESET':
-      return 'the connection was reset before it answered';
-    case 'ETIMEDOUT':
-    case 'ENETUNREACH':
-    case 'EHOSTUNREACH':
-      return 'the network did not reach it';
-    default:
-      if (err.code?.startsWith('HPE_')) return `it answered with something that is not valid HTTP (${err.code})`;
-      return err.code !== undefined && /CERT|SSL|TLS/.test(err.code) ? `its TLS certificate was not accepted (${err.code})` : err.message;
-  }
-}
-
-/** Why --listen could not be used, in one sentence. */
-export function listenProblem(err: NodeJS.ErrnoException, host: string, port: number): string {
-  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  switch (err.code) {
-    case 'EADDRINUSE':
-      return `Cannot listen on ${where}: the port is in use. Choose another with --listen (port 0 picks a free one).`;
-    case 'EACCES':
-      return `Cannot listen on ${where}: permission denied (ports below 1024 need privileges). Choose another with --listen.`;
-    case 'EADDRNOTAVAIL':
-      return `Cannot listen on ${where}: that address is not one of this machine's. Use 127.0.0.1, or an address of this machine.`;
-    default:
-      return `Cannot listen on ${where}: ${err.message}.`;
-  }
-}
-
 export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; value: HttpWrap } | { ok: false; error: string }> {
   const clock = () => performance.now();
   const loopback = isLoopbackName(o.host);
   let unreachableSaid = false;
+  let elsewhereSaid = false;
+  const routes = new EndpointRoutes();
+  let listenOrigin = '';
 
   // Exchanges under way, each ended (and recorded) once; close() waits for them.
   let open = 0;
@@ -126,7 +106,7 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       res.end(`mcpscope wrap answers only requests addressed to loopback (Host: ${o.host}), not to "${hostHeader}".\n`);
       return;
     }
-    const target = targetUrl(o.to, req.url ?? '/');
+    const target = targetUrl(o.to, req.url ?? '/', routes);
     const facts: ExchangeFacts = {
       method: req.method ?? 'GET',
       url: target.href,
@@ -148,19 +128,23 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       o.tap.exchange(raw, note);
     };
 
-    const upstream = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
-      method: req.method,
-      // With headers as a list, node adds no Host of its own: the target's.
-      headers: ['Host', target.host, ...forwardedHeaders(req.rawHeaders)],
-    });
+    // With headers as a list, node adds no Host of its own: the target's.
+    const headers = ['Host', target.host, ...forwardedHeaders(req.rawHeaders)];
+    const send = (fresh: boolean) =>
+      (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method: req.method, headers, ...(fresh ? { agent: false } : {}) });
+    let upstream = send(false);
+    // The body's chunks, kept while small, to send again should the target have closed the kept-alive socket.
+    let kept: Buffer[] | undefined = [];
     req.pipe(upstream);
     req.on('data', (bytes: Buffer) => {
       facts.requestBytes += bytes.length;
+      if (facts.requestBytes > RESEND_BODY_BYTES) kept = undefined;
+      else kept?.push(bytes);
       o.tap.body(hostFrames, bytes);
     });
     req.on('end', () => o.tap.body(hostFrames, null));
 
-    upstream.on('response', (answer) => {
+    const onResponse = (answer: IncomingMessage) => {
       if (unreachableSaid) {
         unreachableSaid = false;
         o.say(`${o.to.origin} answers again.`);
@@ -174,18 +158,25 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       const serverFrames = sse ? new SseBodyFramer() : json ? new JsonBodyFramer('server') : undefined;
       const copy = serverFrames && decodedCopy(answer.headers['content-encoding'], (bytes) => o.tap.body(serverFrames, bytes));
       res.writeHead(facts.status, facts.statusText, forwardedHeaders(answer.rawHeaders));
-      // A stream's headers go now: a long-lived GET may carry no event for minutes.
-      res.flushHeaders();
+      // The headers go with the body's first bytes, in one write, or alone once those have not come by the
+      // next turn of the loop: a long-lived stream may carry no event for minutes.
+      const flush = setImmediate(() => res.flushHeaders());
+      answer.once('data', () => clearImmediate(flush));
+      answer.once('end', () => clearImmediate(flush));
       // A long-lived GET stream is recorded when it opens too; a POST's answer once, when it ends.
       if (sse && req.method === 'GET') {
         const open = exchangeRecord({ ...facts, end: 'open' });
         o.tap.exchange(open.raw, open.note);
       }
-      answer.pipe(res);
       answer.on('data', (bytes: Buffer) => {
         facts.responseBytes += bytes.length;
         copy?.write(bytes);
       });
+      // An HTTP+SSE stream names its endpoint first: the one event the wrapper may have to change.
+      if (sse && req.method === 'GET') {
+        const origin = req.headers.host !== undefined ? `http://${req.headers.host}` : listenOrigin;
+        forwardAfterEndpoint(answer, res, (head, first) => endpointHead(head, first, target, req.url ?? '/', origin));
+      } else answer.pipe(res);
       answer.on('end', () => {
         copy?.end();
         finish('done');
@@ -196,15 +187,23 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
         finish('cut by the server');
       });
       answer.on('error', () => res.destroy());
-    });
+    };
 
-    upstream.on('error', (err: NodeJS.ErrnoException) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      // A kept-alive socket the target closed as the request went out (its idle timeout): once, on a new one.
+      if (upstream.reusedSocket && !res.headersSent && !done && req.complete && kept !== undefined && STALE_SOCKET.has(err.code ?? '')) {
+        upstream = send(true);
+        upstream.on('response', onResponse);
+        upstream.on('error', onError);
+        upstream.end(Buffer.concat(kept));
+        return;
+      }
       if (res.headersSent || done) {
         res.destroy();
         finish('cut by the server');
         return;
       }
-      const what = `could not reach ${o.to.origin}: ${unreachableReason(err)}. Check that the server is running and that --to is right.`;
+      const what = unreachableSentence(err, o.to);
       const sentence = `mcpscope wrap ${what}`;
       if (!unreachableSaid) {
         unreachableSaid = true;
@@ -216,7 +215,9 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`${sentence}\n`);
       finish('failed');
-    });
+    };
+    upstream.on('response', onResponse);
+    upstream.on('error', onError);
 
     // The host went away before the answer ended: the request to the target is aborted too.
     res.on('close', () => {
@@ -227,10 +228,39 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
     });
   };
 
+  /** The stream's head as the host gets it, the endpoint's path learned and the rewrite recorded. */
+  const endpointHead = (head: Buffer, first: FirstEvent, stream: URL, hostUrl: string, origin: string): Buffer => {
+    const plan = first.value !== undefined ? planEndpoint(first.data, stream, hostUrl, origin) : ({ kind: 'not a URL', endpoint: first.data } as const);
+    switch (plan.kind) {
+      case 'relative':
+        routes.add(plan.hostPath, plan.targetPath);
+        return head;
+      case 'rewritten':
+        routes.add(plan.hostPath, plan.targetPath);
+        o.tap.system(`endpoint rewritten from ${plan.from} to ${plan.to}: the host posts to mcpscope wrap, which forwards to the server.`);
+        return rewrittenHead(head, first, plan);
+      case 'elsewhere': {
+        const sentence = `The server's endpoint event names ${plan.endpoint}, on another origin than ${o.to.origin}: the host sends its messages there directly, past mcpscope wrap, and they are not recorded.`;
+        o.tap.system(sentence);
+        if (!elsewhereSaid) {
+          elsewhereSaid = true;
+          o.say(sentence);
+        }
+        return head;
+      }
+      case 'not a URL':
+        o.tap.system(`The server's endpoint event names ${JSON.stringify(plan.endpoint)}, which is not a URL; it is forwarded as it is.`);
+        return head;
+    }
+  };
+
   const server = createServer(handle);
   // A long-lived GET stream has no end: no timeout of the server's own ends it.
   server.requestTimeout = 0;
   server.headersTimeout = 60_000;
+  // A host's idle kept-alive socket is not closed sooner than a server's would be: a host that sends on it
+  // just as it closes gets a reset the server would not have caused.
+  server.keepAliveTimeout = 65_000;
   const listening = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
     server.once('error', resolve);
     server.listen(o.port, o.host, () => resolve(undefined));
@@ -238,11 +268,12 @@ export async function startHttpWrap(o: HttpWrapOptions): Promise<{ ok: true; val
   if (listening !== undefined) return { ok: false, error: listenProblem(listening, o.host, o.port) };
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  listenOrigin = `http://${shownHost}:${address.port}`;
   return {
     ok: true,
     value: {
       server,
-      url: `http://${shownHost}:${address.port}/`,
+      url: `${listenOrigin}/`,
       /** Stop: every connection closed, every exchange under way ended and handed to the tap. */
       close: async () => {
         stopping = true;

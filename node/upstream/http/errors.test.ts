@@ -1,7 +1,6 @@
 // Failure sentences: DNS and refused connections (mapped from the errors fetch
 // throws), real TLS failures against a loopback HTTPS server, timeouts, statuses.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, httpHarness } from '../../../test/fixtures/http-harness.js';
+import { selfSignedCert } from '../../../test/fixtures/self-signed.js';
 import { errorCode, networkFailure, statusFailure, timeoutFailure } from './errors.js';
 
 const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
@@ -78,26 +78,8 @@ describe('against real sockets', () => {
     plainPort = silentPort; // an HTTP port, for the https:// mistake
     try {
       dir = mkdtempSync(join(tmpdir(), 'mcpscope-tls-'));
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-subj',
-          '/CN=localhost',
-          '-days',
-          '1',
-          '-keyout',
-          join(dir, 'key.pem'),
-          '-out',
-          join(dir, 'cert.pem'),
-        ],
-        { stdio: 'ignore' },
-      );
-      https = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'));
+      const { key, cert } = selfSignedCert(dir);
+      https = createHttpsServer({ key, cert }, (_req, res) => res.end('{}'));
       await new Promise<void>((r) => https!.listen(0, '127.0.0.1', r));
       httpsPort = (https.address() as AddressInfo).port;
     } catch {

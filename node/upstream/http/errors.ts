@@ -28,6 +28,11 @@ const TLS_CODES = new Set([
   'EPROTO',
 ]);
 
+/** A TLS failure: a certificate not trusted, for another name or out of date, or no TLS spoken at all. */
+export function isTlsCode(code: string): boolean {
+  return TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL');
+}
+
 interface ErrorLike {
   code?: unknown;
   message?: unknown;
@@ -75,7 +80,7 @@ export function networkFailure(err: unknown, url: string): HttpFailure {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
     return { problem: 'dns', message: `The host name "${u.hostname}" could not be resolved (DNS ${code}). Check the URL for a typo, or your network.` };
   }
-  if (code !== undefined && (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL'))) {
+  if (code !== undefined && isTlsCode(code)) {
     const raw = innermostMessage(err);
     // OpenSSL's "…:SSL routines:ssl3_get_record:wrong version number:…" → "wrong version number".
     const reason = /SSL routines:[^:]*:([^:]+)/.exec(raw)?.[1] ?? raw;
