@@ -27,7 +27,7 @@ import { defaultServersFile, ServersFile } from '../node/servers/servers-file.js
 import { serveStatic } from './static.js';
 import { createHttpUpstream, type HttpUpstreamOptions } from '../node/upstream/http/index.js';
 import { createStdioUpstream } from '../node/upstream/stdio.js';
-import { removeOwnProxyFile, writeProxyFile } from '../node/proxy-file/proxy-file.js';
+import { removeOwnProxyFile, writeProblem, writeProxyFile } from '../node/proxy-file/proxy-file.js';
 import { capturedSockets, type CapturedOptions } from './captured/sockets.js';
 
 export interface StartProxyOptions {
@@ -263,9 +263,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     try {
       await writeProxyFile(proxyFile, own);
     } catch (err) {
-      warn(
-        `mcpscope: cannot write ${proxyFile} (${err instanceof Error ? err.message : String(err)}), so mcpscope wrap will not find this proxy; the page works as usual.`,
-      );
+      warn(`mcpscope: cannot write ${proxyFile} (${writeProblem(err)}), so mcpscope wrap will not find this proxy; the page works as usual.`);
     }
   }
   const close = async (): Promise<void> => {

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isRecord } from '../../src/protocol/wire.js';
-import { configDir, readPrivateFile, readPrivateFileSync, replacePrivateFile, type PrivateFileRead } from '../files/private-file.js';
+import { configDir, errorCode, reason, readPrivateFile, readPrivateFileSync, replacePrivateFile, type PrivateFileRead } from '../files/private-file.js';
 
 export interface ProxyFile {
   mcpscope: 'proxy';
@@ -26,6 +26,24 @@ export function proxyFilePath(env: NodeJS.ProcessEnv = process.env): string {
 
 export function writeProxyFile(path: string, file: ProxyFile): Promise<void> {
   return replacePrivateFile(path, `${JSON.stringify(file, null, 2)}\n`, 'proxy');
+}
+
+/** Why writeProxyFile failed, in words. */
+export function writeProblem(error: unknown): string {
+  switch (errorCode(error)) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return 'a file is where its folder should be';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'the disk is full';
+    default:
+      return reason(error);
+  }
 }
 
 function proxyFileFrom(text: string): ProxyFile | undefined {
