@@ -2,6 +2,7 @@
 // Client as the host, `node bin/mcpscope.js wrap -- node demo-server.js`, and
 // a proxy found through proxy.json in the run's own config directory.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { proxyFilePath } from '../node/proxy-file/proxy-file.js';
 import { startProxy, type RunningProxy } from '../proxy/server.js';
 import { builtDemoServer, builtProxyMain, delay, requireBuilt, startBuiltProxy, waitFor } from './fixtures/proxy-helpers.js';
 import { followFeed, hostThroughWrap, sessionWithInitialize, type Host } from './fixtures/live-helpers.js';
-import { builtWrap, scratch, scriptedSession } from './fixtures/wrap-helpers.js';
+import { builtWrap, runWrap, scratch, scriptedSession } from './fixtures/wrap-helpers.js';
 
 const TOKEN = 'live-test-token-0123456789';
 const stops: Array<() => unknown> = [];
@@ -128,5 +129,42 @@ describe('a wrapped session, live in the proxy', () => {
     const opened = await readLogFile(new File([readFileSync(capture)], 'stale.jsonl'));
     if (!opened.ok) throw new Error(opened.error);
     expect(opened.log.entries.filter((e) => e.direction === 'out').length).toBeGreaterThan(3);
+  });
+
+  it('shows a --to session (HTTP) too, each exchange recorded, and ends it when the wrapper is stopped', async () => {
+    const dir = scratch();
+    const proxy = await proxyFor(dir);
+    const feed = await followFeed(proxy.port, TOKEN);
+    stops.push(() => feed.close());
+    const upstream = createHttpServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    stops.push(() => new Promise((resolve) => upstream.close(resolve)));
+    const run = runWrap(['--to', `http://127.0.0.1:${(upstream.address() as { port: number }).port}/mcp`, '--capture', join(dir, 'http.jsonl')], dir);
+    stops.push(() => run.child.kill('SIGKILL'));
+    await waitFor(() => run.stderr().includes('point the host at'), 20_000, 'the ready line');
+    const url = /point the host at (\S+) /.exec(run.stderr())![1]!;
+    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+
+    await waitFor(() => feed.sessions().some((s) => feed.records(s.id).some((r) => r.kind === 'http')), 15_000, 'the exchange in the page');
+    const session = feed.sessions()[0]!;
+    expect(session).toMatchObject({ transport: 'http', state: 'live', header: { server: { url: expect.stringMatching(/\/mcp$/) } } });
+    expect(feed.records(session.id).map((r) => [r.direction, r.kind, r.method])).toEqual([
+      ['system', 'system', undefined],
+      ['out', 'request', 'ping'],
+      ['in', 'response', 'ping'],
+      ['system', 'http', undefined],
+    ]);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    await waitFor(() => feed.sessions()[0]?.state === 'ended', 10_000, 'the session to end');
+    expect(feed.sessions()[0]!.reason).toBe('mcpscope wrap was stopped by SIGTERM.');
+    expect(feed.records(session.id).at(-1)!.raw).toBe('Stopped by SIGTERM.');
   });
 });
