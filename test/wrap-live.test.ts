@@ -1,7 +1,8 @@
 // A wrapped session live in a running proxy, with real processes: the SDK's
 // Client as the host, `node bin/mcpscope.js wrap -- node demo-server.js`, and
 // a proxy found through proxy.json in the run's own config directory.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { proxyFilePath } from '../node/proxy-file/proxy-file.js';
 import { startProxy, type RunningProxy } from '../proxy/server.js';
 import { builtDemoServer, builtProxyMain, delay, requireBuilt, startBuiltProxy, waitFor } from './fixtures/proxy-helpers.js';
 import { followFeed, hostThroughWrap, sessionWithInitialize, type Host } from './fixtures/live-helpers.js';
-import { builtWrap, runWrap, scratch, scriptedSession } from './fixtures/wrap-helpers.js';
+import { HOST_CHUNKS, SERVER_CHUNKS, builtWrap, fixture, runWrap, scratch, scriptedSession, writeChunks, writeScript } from './fixtures/wrap-helpers.js';
 
 const TOKEN = 'live-test-token-0123456789';
 const stops: Array<() => unknown> = [];
@@ -43,6 +44,28 @@ const wrapSaid = (h: Host) =>
     .stderr()
     .split('\n')
     .filter((l) => l.startsWith('mcpscope wrap:'));
+
+/** npm start's proxy in its own process (so it can be killed), writing proxy.json in `configHome`. */
+async function builtProxy(configHome: string) {
+  const { run, exited } = startBuiltProxy(['--port', '0', '--no-open'], { ...process.env, MCPSCOPE_TOKEN: TOKEN, CI: '1', XDG_CONFIG_HOME: configHome }, stops);
+  await waitFor(() => /mcpscope ready/.test(run.out), 20_000, 'the proxy ready');
+  const port = Number(/127\.0\.0\.1:(\d+)/.exec(run.out)![1]);
+  const kill = async () => {
+    process.kill(Number(JSON.parse(readFileSync(proxyFilePath({ XDG_CONFIG_HOME: configHome }), 'utf8')).pid), 'SIGKILL');
+    await exited;
+  };
+  return { port, kill };
+}
+
+/** A proxy.json in `configHome`'s config directory. */
+function writeProxyJson(configHome: string, port: number, token = TOKEN): string {
+  mkdirSync(join(configHome, 'mcpscope'), { mode: 0o700, recursive: true });
+  const path = join(configHome, 'mcpscope', 'proxy.json');
+  writeFileSync(path, JSON.stringify({ mcpscope: 'proxy', version: 1, pid: 999_999, host: '127.0.0.1', port, token, startedAt: new Date().toISOString() }), {
+    mode: 0o600,
+  });
+  return path;
+}
 
 const echo = async (h: Host, message: string) => (await h.client.callTool({ name: 'echo', arguments: { message } })).content;
 
@@ -92,15 +115,12 @@ describe('a wrapped session, live in the proxy', () => {
 
   it('goes on unchanged when the proxy is killed mid-session, and says so once', async () => {
     const dir = scratch();
-    const { run, exited } = startBuiltProxy(['--port', '0', '--no-open'], { ...process.env, MCPSCOPE_TOKEN: TOKEN, CI: '1', XDG_CONFIG_HOME: dir }, stops);
-    await waitFor(() => /mcpscope ready/.test(run.out), 20_000, 'the proxy ready');
-    const port = Number(/127\.0\.0\.1:(\d+)/.exec(run.out)![1]);
-    const feed = await followFeed(port, TOKEN);
+    const proxy = await builtProxy(dir);
+    const feed = await followFeed(proxy.port, TOKEN);
     const h = await host(dir);
     await sessionWithInitialize(feed, 10_000);
 
-    process.kill(Number(JSON.parse(readFileSync(proxyFilePath({ XDG_CONFIG_HOME: dir }), 'utf8')).pid), 'SIGKILL');
-    await exited;
+    await proxy.kill();
     await waitFor(() => /went away/.test(h.stderr()), 10_000, 'the sentence');
     for (let i = 0; i < 20; i++) expect(await echo(h, `after the proxy died ${i}`)).toEqual([{ type: 'text', text: `after the proxy died ${i}` }]);
     await delay(2500); // the wrapper looks at the stale file again: no second sentence
@@ -109,15 +129,58 @@ describe('a wrapped session, live in the proxy', () => {
     expect(said[0]).toMatch(/^mcpscope wrap: the mcpscope proxy in .*proxy\.json \(port \d+\) went away; this session is recorded in .*live-test-host\.jsonl/);
   }, 60_000);
 
+  it('forwards byte for byte both ways while the proxy is killed mid-session', async () => {
+    const dir = scratch();
+    const proxy = await builtProxy(dir);
+    const feed = await followFeed(proxy.port, TOKEN);
+    const received = join(dir, 'received.bin');
+    const run = runWrap(
+      ['--capture', join(dir, 'c.jsonl'), '--', process.execPath, fixture('scripted-server.mjs'), writeScript(dir, SERVER_CHUNKS), received],
+      dir,
+    );
+    await waitFor(() => run.stdout().length === Buffer.concat(SERVER_CHUNKS).length, 15_000, 'all the server wrote');
+    await waitFor(() => feed.sessions().some((s) => feed.records(s.id).some((r) => r.direction === 'in')), 15_000, "the server's lines in the page");
+    await proxy.kill();
+    await writeChunks(run.child.stdin, HOST_CHUNKS);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(run.stdout().equals(Buffer.concat(SERVER_CHUNKS))).toBe(true);
+    expect(readFileSync(received).equals(Buffer.concat(HOST_CHUNKS))).toBe(true);
+    expect(run.stderr()).toMatch(
+      /^mcpscope wrap: the mcpscope proxy in .* \(port \d+\) went away; this session is recorded in .*c\.jsonl and shows in the page when a proxy starts again\.\n$/,
+    );
+  }, 60_000);
+
+  it('says in one sentence that a proxy refused the token of a stale proxy.json, or that the file cannot be trusted', async () => {
+    const dir = scratch();
+    const proxy = await proxyFor(dir);
+    const path = writeProxyJson(dir, proxy.port, 'an-older-token-0123456789');
+    const refused = await scriptedSession(['--capture', join(dir, 'a.jsonl')], dir);
+    expect(refused.unchanged).toBe(true);
+    expect(refused.run.stderr()).toBe(
+      `mcpscope wrap: the mcpscope proxy in ${path} (port ${proxy.port}) refused the token in that file (the file may be left from an earlier proxy); this session is recorded in ${join(dir, 'a.jsonl')} and shows in the page when a proxy starts.\n`,
+    );
+
+    chmodSync(path, 0o644);
+    const open = await scriptedSession(['--capture', join(dir, 'b.jsonl')], dir);
+    expect(open.unchanged).toBe(true);
+    expect(open.run.stderr()).toBe(
+      `mcpscope wrap: ${path} can be read by other users (mode 644), so its token is not trusted; this session is not shown live in mcpscope, only recorded in ${join(dir, 'b.jsonl')}.\n`,
+    );
+
+    rmSync(path);
+    execFileSync('mkfifo', [path]);
+    const fifo = await scriptedSession(['--capture', join(dir, 'c.jsonl')], dir);
+    expect(fifo.unchanged).toBe(true);
+    expect(fifo.run.stderr()).toMatch(/is not a regular file \(it is a FIFO, a named pipe\); this session is not shown live in mcpscope, only recorded in /);
+  });
+
   it('records a session when proxy.json names a dead port, and says so in one sentence', async () => {
     const dir = scratch();
     const free = createServer();
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
     const port = (free.address() as { port: number }).port;
     await new Promise<void>((resolve) => free.close(() => resolve()));
-    mkdirSync(join(dir, 'mcpscope'), { mode: 0o700 });
-    const stale = { mcpscope: 'proxy', version: 1, pid: 999_999, host: '127.0.0.1', port, token: TOKEN, startedAt: new Date().toISOString() };
-    writeFileSync(join(dir, 'mcpscope', 'proxy.json'), JSON.stringify(stale), { mode: 0o600 });
+    writeProxyJson(dir, port);
     const capture = join(dir, 'stale.jsonl');
 
     const { run, exit, unchanged } = await scriptedSession(['--capture', capture], dir);

@@ -14,6 +14,7 @@ import {
   WRAP_SOCKET_PATH,
   type CaptureTransport,
   type LogHeader,
+  type WrapperMessage,
 } from '../src/protocol/wire.js';
 import { readProxyFile, type ProxyFile } from '../node/proxy-file/proxy-file.js';
 import { LiveBacklog, type BacklogLimits } from './live-backlog.js';
@@ -117,7 +118,8 @@ export class LiveLink implements RecordSink {
     if (this.state.kind !== 'looking') return;
     if (read.kind === 'proxy') return this.connect(read.proxy);
     if (read.kind === 'unusable') {
-      this.tell(`unusable:${read.why}`, `${this.o.proxyFile} ${read.why}, so this session is not shown live in mcpscope; ${this.recorded()}.`);
+      const only = this.o.capture !== undefined ? `, only recorded in ${this.o.capture}` : '';
+      this.tell(`unusable:${read.why}`, `${this.o.proxyFile} ${read.why}; this session is not shown live in mcpscope${only}.`);
     }
     this.lookLater();
   }
@@ -160,7 +162,7 @@ export class LiveLink implements RecordSink {
     ws.on('open', () => {
       if (this.state.kind !== 'connecting' || this.state.ws !== ws) return ws.terminate();
       this.state = { kind: 'open', ws, proxy };
-      const hello = {
+      const hello: WrapperMessage = {
         type: 'hello',
         session: this.session,
         pid: process.pid,
