@@ -66,9 +66,19 @@ describe("a page's feed of wrapped sessions", () => {
     await vi.advanceTimersByTimeAsync(60);
     expect(ws.sent.slice(5).map((m) => m.type === 'records' && m.records.length)).toEqual([500, 500]);
     sessions.records('session-b', records(1004, 1004));
+    sessions.lost('session-b', 2);
     sessions.end('session-b', 'The server exited with code 0.');
-    // The state goes at once, after the records before it.
-    expect(ws.sent.slice(7).map((m) => m.type)).toEqual(['records', 'session']);
+    sessions.open(hello('session-c'));
+    sessions.records('session-c', records(1, 1));
+    await vi.advanceTimersByTimeAsync(60);
+    // A new session before its records; a known one's changes once, the newest, after the records before them.
+    expect(ws.sent.slice(7).map((m) => [m.type, m.type === 'session' ? m.session.id : m.type === 'records' ? m.id : ''])).toEqual([
+      ['records', 'session-b'],
+      ['session', 'session-c'],
+      ['records', 'session-c'],
+      ['session', 'session-b'],
+    ]);
+    expect(ws.sent.at(-1)).toMatchObject({ type: 'session', session: { state: 'ended', lost: 2, received: 1004 } });
   });
 
   it('waits while the socket is full, and closes a page that falls too far behind with 1013', async () => {

@@ -1,11 +1,12 @@
 // One page's socket (CAPTURED_SOCKET_PATH): `sessions`, then what is kept of
 // each session's records, then what follows live. Records are batched (every
-// ~50 ms, at most MAX_RECORDS_PER_MESSAGE a message); sending waits while the
+// ~50 ms, at most MAX_RECORDS_PER_MESSAGE a message, a session's changed
+// counts once after them); sending waits while the
 // socket's buffer is full, and a page that falls too far behind is closed with
 // 1013 (it connects again and gets the kept records afresh): a slow page never
 // grows the proxy's memory.
 import { WebSocket } from 'ws';
-import { MAX_RECORDS_PER_MESSAGE, type CapturedMessage, type LogRecord } from '../../src/protocol/wire.js';
+import { MAX_RECORDS_PER_MESSAGE, type CapturedMessage, type CapturedSession, type LogRecord } from '../../src/protocol/wire.js';
 import { closeReason } from './ingest.js';
 import { recordSize, type CapturedEvent, type CapturedSessions } from './sessions.js';
 
@@ -29,9 +30,15 @@ export function followCaptured(ws: WebSocket, sessions: CapturedSessions, o: Fee
   let waitingBytes = 0;
   let timer: NodeJS.Timeout | undefined;
   let done = false;
+  /** Sessions this page was told of; a change to one of them waits in `changed`, the newest kept, until the next send. */
+  const announced = new Set<string>();
+  const changed = new Map<string, CapturedSession>();
 
   const pump = (): void => {
     timer = undefined;
+    // After the records queued so far: the counts they carry are as of now.
+    for (const session of changed.values()) queue.push({ type: 'session', session });
+    changed.clear();
     while (!done && queue.length > 0 && ws.readyState === WebSocket.OPEN && ws.bufferedAmount < highWater) {
       const { live, ...message } = queue.shift()!;
       waitingBytes -= live ?? 0;
@@ -69,8 +76,16 @@ export function followCaptured(ws: WebSocket, sessions: CapturedSessions, o: Fee
       }
       return later();
     }
-    push(event);
-    pump();
+    if (event.type === 'session' && announced.has(event.session.id)) changed.set(event.session.id, event.session);
+    else {
+      if (event.type === 'session') announced.add(event.session.id);
+      if (event.type === 'gone') {
+        announced.delete(event.id);
+        changed.delete(event.id);
+      }
+      push(event);
+    }
+    later();
   };
   const unsubscribe = sessions.subscribe(onEvent);
   const stop = (): void => {
@@ -78,6 +93,7 @@ export function followCaptured(ws: WebSocket, sessions: CapturedSessions, o: Fee
     unsubscribe();
     if (timer !== undefined) clearTimeout(timer);
     queue.length = 0;
+    changed.clear();
   };
   ws.on('close', stop);
   ws.on('error', () => {});
@@ -85,6 +101,9 @@ export function followCaptured(ws: WebSocket, sessions: CapturedSessions, o: Fee
 
   const snapshot = sessions.snapshot();
   push({ type: 'sessions', sessions: snapshot.map((s) => s.session) });
-  for (const { session, records } of snapshot) pushRecords(session.id, records, false);
+  for (const { session, records } of snapshot) {
+    announced.add(session.id);
+    pushRecords(session.id, records, false);
+  }
   pump();
 }
