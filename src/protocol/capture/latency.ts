@@ -12,7 +12,12 @@
 import type { LogRecord } from './record.js';
 
 /** What the statistics read of a record: a capture's LogRecord has it; the page maps its entries' `pairSeq` to `pair`. */
-export type LatencyRecord = Pick<LogRecord, 'seq' | 'direction' | 'kind' | 'method' | 'pair' | 'rtt'>;
+export interface LatencyRecord extends Pick<LogRecord, 'seq' | 'direction' | 'kind'> {
+  method?: string | undefined;
+  /** An answer's request (its seq). */
+  pair?: number | undefined;
+  rtt?: number | undefined;
+}
 
 /** Who sent the requests of a row: the client (to the server) or the server (to the client). */
 export type RequestSide = 'client' | 'server';
