@@ -110,4 +110,38 @@ describe('PassiveLinter', () => {
     if (!parsed.ok) throw new Error(parsed.error);
     expect(lintAll(parsed.records)).toEqual([['JR-ID-TYPE', 1, 'client']]);
   });
+
+  it("reads a wrapper's HTTP capture as its sessions: the POST of initialize for what it was, and a later initialize as a new session", () => {
+    seq = 0;
+    const exchange = (session: string | undefined, version: string | undefined) =>
+      rec(
+        'system',
+        'http',
+        'POST /mcp → 200',
+        [
+          'HTTP exchange through mcpscope wrap: POST http://127.0.0.1:9/mcp',
+          '→ accept: application/json, text/event-stream',
+          ...(session ? [`→ mcp-session-id: ${session}`] : []),
+          ...(version ? [`→ mcp-protocol-version: ${version}`] : []),
+          '← 200 OK',
+          '← content-type: application/json',
+          ...(session ? [] : ['← mcp-session-id: s1']),
+        ].join('\n'),
+      );
+    const session = () => [
+      rec('out', 'request', INIT),
+      rec('in', 'response', INIT_RESULT),
+      // The POST of initialize carries no version header, and needs none.
+      exchange(undefined, undefined),
+      rec('out', 'request', '{"jsonrpc":"2.0","id":2,"method":"ping"}'),
+      rec('in', 'response', '{"jsonrpc":"2.0","id":2,"result":{}}'),
+      exchange('s1', '2025-11-25'),
+    ];
+    // Two host sessions one after the other through one wrapper: no id is reused, initialize is not sent twice.
+    expect(lintAll([...session(), ...session()])).toEqual([]);
+    // A stdio capture is one session: a second initialize is the client's mistake.
+    seq = 0;
+    const stdio = [rec('out', 'request', INIT), rec('in', 'response', INIT_RESULT), rec('out', 'request', INIT)];
+    expect(lintAll(stdio).map(([rule]) => rule)).toEqual(expect.arrayContaining(['JR-ID-REUSE']));
+  });
 });
