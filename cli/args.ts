@@ -77,6 +77,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
   { words: 'check', help: "probe the server's compliance; exit 1 on errors" },
   { words: 'conformance', operand: 'URL', help: 'act as the client of an official conformance scenario' },
   { words: 'diff', operand: 'A B', options: 'diff', help: "compare two servers' interfaces; exit 1 on a breaking change" },
+  { words: 'lint', operand: 'CAPTURE', help: 'lint a capture (Export log, mcpscope wrap) of both sides, with latency by method; needs no server' },
 ];
 
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));

@@ -17,6 +17,7 @@ import { answerInputs, terminalAsk, type Ask } from './config-inputs.js';
 import { oneLine } from '../node/config/one-line.js';
 import { parseDiffArgs } from './diff-args.js';
 import { runDiff } from './diff.js';
+import { captureExitCode, captureReportText, lintCapture, lintCommandOf, problemLines, type LintCaptureCommand } from './lint-capture.js';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -101,7 +102,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     io.err(`mcpscope: ${diff.error}`);
     return 2;
   }
-  const parsed = parseCliArgs(argv);
+  // lint reads a capture and drives no server.
+  const lint = lintCommandOf(argv);
+  if (lint?.ok) return runLint(lint.value, io);
+  const parsed = lint ?? parseCliArgs(argv);
   if (!parsed.ok) {
     io.err(`mcpscope: ${parsed.error}`);
     io.err(CLI_USAGE.split('\n')[0]!);
@@ -206,6 +210,18 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
     await connection?.close();
     await auth?.close();
   }
+}
+
+function runLint(command: LintCaptureCommand, io: CliIo): number {
+  const report = lintCapture(command.capture);
+  if (!report.ok) {
+    io.err(`mcpscope: ${report.error}`);
+    return 2;
+  }
+  for (const l of problemLines(report.value)) io.err(l);
+  if (command.json) io.out(jsonOut(report.value));
+  else for (const l of captureReportText(report.value)) io.out(l);
+  return captureExitCode(report.value);
 }
 
 function isEntry(): boolean {

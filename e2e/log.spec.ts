@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
+import { pingTimes } from './fixtures/connect.js';
 
 const PINGS = 3;
 
@@ -10,13 +11,7 @@ type BenchWindow = Window & { __mcpscopeLogBench?: { append(count: number): numb
 async function connectAndPing(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('mcpscope demo server');
-  await page.getByRole('tab', { name: 'Ping' }).click();
-  const pingPanel = page.getByRole('tabpanel', { name: 'Ping' });
-  for (let i = 0; i < PINGS; i++) {
-    await page.getByRole('button', { name: 'Send ping' }).click();
-    await expect(pingPanel.getByText('Compliant', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send ping' })).toBeEnabled();
-  }
+  await pingTimes(page, PINGS);
 }
 
 test.describe('Log tab', () => {

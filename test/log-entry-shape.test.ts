@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { LintRunner } from '../src/app/lint/lint-runner.js';
 import { createLogStore, type LogEntry } from '../src/app/stores/log-store.js';
-import { Linter } from '../src/protocol/index.js';
+import { PassiveLinter } from '../src/protocol/index.js';
 
 setFlagsFromString('--allow-natives-syntax');
 const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
@@ -25,7 +25,7 @@ describe('log entries after linting', () => {
     expect(entries[0]!.pairSeq).toBe(2);
     expect(entries.every(hasFastProperties)).toBe(true);
 
-    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     runner.observe(entries);
     runner.drain();
     expect(runner.linted()).toBe(3);

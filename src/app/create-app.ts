@@ -34,7 +34,9 @@ export function createApp(env: PageEnvironment): App {
 
   /** Every frame of the log, linted as it arrives; the engine (schema validation, re2js) is a chunk of its own. */
   const lint = new LintRunner((connection) => scopeOfConnection(app.workspace, connection)?.controller.connection?.snapshot.offeredVersion, {
-    loadLinter: () => import('../protocol/lint/linter.js').then((m) => m.Linter),
+    loadLinter: () => import('../protocol/lint/linter.js').then((m) => m.PassiveLinter),
+    // A connection this page drives has its exchanges judged with their full facts; others' are read from their records.
+    judgesExchanges: (connection) => scopeOfConnection(app.workspace, connection) !== undefined,
   });
   const logSaver = new LogSaver(env.logDatabase(), {
     entries: () => logStore.getState().entries,

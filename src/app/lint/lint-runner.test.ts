@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Linter, classifyFrame, type HttpExchangeFacts } from '../../protocol/index.js';
+import { Linter, PassiveLinter, classifyFrame, type HttpExchangeFacts } from '../../protocol/index.js';
 import { createLogStore, savedEntry, type LogEntry } from '../stores/log-store.js';
 import { LintRunner, worst } from './lint-runner.js';
 
@@ -25,7 +25,7 @@ function entries(): readonly LogEntry[] {
 
 describe('LintRunner', () => {
   it('lints the log in order and keys findings by seq and rule', () => {
-    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const all = entries();
     runner.observe(all.slice(0, 5));
     runner.observe(all.slice(0, 6));
@@ -50,7 +50,7 @@ describe('LintRunner', () => {
   });
 
   it('keeps findings through a reconnect and lints the new connection on its own', () => {
-    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const store = createLogStore(() => {});
     const handshake = (connection: number) => {
       store.getState().append({
@@ -83,7 +83,7 @@ describe('LintRunner', () => {
   });
 
   it('takes restored findings as they are, lints only what follows, and forgets connections the log let go of', () => {
-    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const all = entries();
     const saved = { rule: 'PING-RESULT' as const, severity: 'error' as const, message: 'm', specUrl: 'u', subject: 'server' as const, seq: 6, connection: 1 };
     runner.restore([saved], 6);
@@ -99,7 +99,7 @@ describe('LintRunner', () => {
   });
 
   it('drops restored findings on frames after the saved log ends (their seqs now belong to other frames)', () => {
-    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const on = (seq: number | undefined, connection: number) => ({
       rule: 'PING-RESULT' as const,
       severity: 'error' as const,
@@ -116,7 +116,7 @@ describe('LintRunner', () => {
   });
 
   it('restores 100,000 findings in linear time', () => {
-    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const many = Array.from({ length: 100_000 }, (_, i) => ({
       rule: 'PING-RESULT' as const,
       severity: 'error' as const,
@@ -135,7 +135,7 @@ describe('LintRunner', () => {
   });
 
   it('starts over when the log is replaced by a shorter one', () => {
-    const runner = new LintRunner(() => undefined, { loadLinter: () => Linter, schedule: (work) => work() });
+    const runner = new LintRunner(() => undefined, { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     runner.observe(entries());
     runner.observe([]);
     expect(runner.store.getState().findings).toEqual([]);
@@ -146,7 +146,12 @@ describe('LintRunner slices', () => {
   it('lints a flood in slices within its budget, finishing later', () => {
     const queue: Array<() => void> = [];
     let clock = 0;
-    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (w) => queue.push(w), budgetMs: 4, now: () => (clock += 1) });
+    const runner = new LintRunner(() => '2025-11-25', {
+      loadLinter: () => PassiveLinter,
+      schedule: (w) => queue.push(w),
+      budgetMs: 4,
+      now: () => (clock += 1),
+    });
     const store = createLogStore(() => {});
     for (let i = 0; i < 1000; i++) store.getState().append({ t: 0, connection: 1, direction: 'noise', kind: 'noise', raw: `line ${i}` });
     store.getState().flush();
@@ -164,7 +169,7 @@ describe('LintRunner slices', () => {
 describe('LintRunner: a linter that throws', () => {
   it('records a LINT-INTERNAL finding for that frame and goes on with the later ones, slice after slice', () => {
     const queue: Array<() => void> = [];
-    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (w) => queue.push(w) });
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (w) => queue.push(w) });
     const real = Linter.prototype.frame;
     const frame = vi.spyOn(Linter.prototype, 'frame').mockImplementation(function (this: Linter, ...args: Parameters<Linter['frame']>) {
       if (args[1].includes('"method":"ping"')) throw new TypeError('injected failure');
@@ -190,8 +195,8 @@ describe('LintRunner: a linter that throws', () => {
 
 describe('LintRunner: the lint engine loaded on demand', () => {
   const deferred = () => {
-    let settle!: { resolve: (l: typeof Linter) => void; reject: (e: Error) => void };
-    const promise = new Promise<typeof Linter>((resolve, reject) => (settle = { resolve, reject }));
+    let settle!: { resolve: (l: typeof PassiveLinter) => void; reject: (e: Error) => void };
+    const promise = new Promise<typeof PassiveLinter>((resolve, reject) => (settle = { resolve, reject }));
     return { promise, ...settle };
   };
   /** Lets the loader's promise and the work it schedules run. */
@@ -213,7 +218,7 @@ describe('LintRunner: the lint engine loaded on demand', () => {
     expect(loadLinter).toHaveBeenCalledTimes(1);
     expect(runner.store.getState().findings).toEqual([]);
 
-    engine.resolve(Linter);
+    engine.resolve(PassiveLinter);
     await settled();
     // The same findings as with the engine at hand from the start (first test above): nothing lost.
     expect(found(runner)).toEqual([
@@ -229,13 +234,13 @@ describe('LintRunner: the lint engine loaded on demand', () => {
       runner.exchange(1, post);
       runner.observe(all);
     };
-    const atHand = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    const atHand = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     feed(atHand);
     const engine = deferred();
     const lazy = new LintRunner(() => '2025-11-25', { loadLinter: () => engine.promise, schedule: (work) => work() });
     feed(lazy);
     expect(lazy.store.getState().findings).toEqual([]);
-    engine.resolve(Linter);
+    engine.resolve(PassiveLinter);
     await settled();
     expect(found(atHand)).toContainEqual(['HTTP-ACCEPT', undefined, 1]);
     const rules = found(atHand).map(([rule]) => rule);
@@ -261,11 +266,11 @@ describe('LintRunner: the lint engine loaded on demand', () => {
 
     runner.retryLoad();
     expect(runner.store.getState().loadError).toBeUndefined();
-    second.resolve(Linter);
+    second.resolve(PassiveLinter);
     await settled();
     expect(loadLinter).toHaveBeenCalledTimes(2);
     // What an engine at hand would have found, fed the same way.
-    const atHand = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+    const atHand = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     atHand.observe(all.slice(0, 5));
     atHand.exchange(1, post);
     atHand.observe(all);
@@ -292,7 +297,7 @@ describe('LintRunner: one parse per frame', () => {
     const parse = vi.spyOn(JSON, 'parse');
     try {
       const store = createLogStore(() => {});
-      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
       for (const [direction, raw] of frames) {
         // As the connection does: classified once, then handed to the log.
         store.getState().append({ t: 0, connection: 1, direction, raw, frame: classifyFrame(raw) });
@@ -318,7 +323,7 @@ describe('LintRunner: one parse per frame', () => {
       const store = createLogStore(() => {}, Date.now, window);
       for (const [direction, raw] of frames) store.getState().append({ t: 0, connection: 1, direction, raw, frame: classifyFrame(raw) });
       store.getState().flush();
-      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
       const parse = vi.spyOn(JSON, 'parse');
       try {
         runner.observe(store.getState().entries);
@@ -340,7 +345,7 @@ describe('LintRunner: one parse per frame', () => {
     const restored = createLogStore(() => {});
     restored.getState().restore(live.getState().entries.map(savedEntry));
     const lint = (entries: readonly LogEntry[]) => {
-      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => Linter, schedule: (work) => work() });
+      const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
       runner.observe(entries);
       runner.drain();
       return found(runner);
@@ -359,7 +364,7 @@ describe('LintRunner: one parse per frame', () => {
 
 describe('LintRunner on a 2026-07-28 connection', () => {
   it('lints the modern frames by the MODERN rules, and hands the 2026-07-28 schema to the linter', () => {
-    const runner = new LintRunner(() => '2026-07-28', { loadLinter: () => Linter, schedule: (work) => work() });
+    const runner = new LintRunner(() => '2026-07-28', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const checked: string[] = [];
     runner.setSchema({
       check: () => ['legacy schema used'],
@@ -394,5 +399,46 @@ describe('LintRunner on a 2026-07-28 connection', () => {
     ]);
     expect(s.findings[0]?.specUrl).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic#resulttype');
     expect(checked).toEqual(['request tools/call', 'result tools/call']);
+  });
+});
+
+describe('LintRunner: HTTP entries', () => {
+  const note = [
+    'HTTP exchange #1 (message): POST http://127.0.0.1:9/mcp',
+    'Carried: ping (id 1)',
+    '→ Accept: application/json',
+    '← 200 OK',
+    '← Content-Type: application/json',
+  ].join('\n');
+  function httpLog(connection: number): readonly LogEntry[] {
+    const store = createLogStore(() => {});
+    store.getState().append({ t: 0, connection, direction: 'system', kind: 'http', raw: 'POST /mcp → 200', note });
+    store.getState().flush();
+    return store.getState().entries;
+  }
+  const facts: HttpExchangeFacts = {
+    method: 'POST',
+    status: 200,
+    requestHeaders: { accept: 'application/json' },
+    responseHeaders: { 'content-type': 'application/json' },
+    carried: 'request',
+  };
+
+  it('reads the exchange of a connection it does not see live (captured, imported) from its entry', () => {
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
+    runner.observe(httpLog(3));
+    expect(runner.store.getState().findings.map((f) => [f.rule, f.seq, f.connection])).toEqual([['HTTP-ACCEPT', 1, 3]]);
+  });
+
+  it("judges a driven connection's exchange once, from its facts, not again from its entry", () => {
+    const driven = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work(), judgesExchanges: () => true });
+    driven.observe(httpLog(1));
+    driven.exchange(1, facts);
+    expect(driven.store.getState().findings.map((f) => [f.rule, f.seq])).toEqual([['HTTP-ACCEPT', undefined]]);
+    // Without being told, an exchange that came live marks its connection as judged all the same.
+    const told = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (w) => w() });
+    told.exchange(1, facts);
+    told.observe(httpLog(1));
+    expect(told.store.getState().findings.map((f) => f.rule)).toEqual(['HTTP-ACCEPT']);
   });
 });

@@ -12,8 +12,8 @@ import {
   internalFinding,
   type Finding,
   type HttpExchangeFacts,
-  type Linter,
   type LinterOptions,
+  type PassiveLinter,
   type RuleId,
   type Severity,
 } from '../../protocol/index.js';
@@ -43,7 +43,7 @@ export interface LintState {
 
 const emptyState = (): LintState => ({ findings: [], bySeq: new Map(), byRule: new Map(), byConnection: new Map() });
 
-export type LinterClass = typeof Linter;
+export type LinterClass = typeof PassiveLinter;
 
 /** The schemas of rule SCHEMA: the legacy generation's, and the 2026-07-28 one's as `modern`. */
 export type PublishedSchemas = NonNullable<LinterOptions['schema']> & { modern?: NonNullable<LinterOptions['modernSchema']> };
@@ -56,21 +56,24 @@ export function worst(findings: readonly Finding[]): Severity | undefined {
   return w;
 }
 
-const FRAME_KINDS = new Set(['request', 'notification', 'response', 'error', 'batch', 'invalid']);
-
 export interface LintRunnerOptions {
-  /** The Linter class, or a promise of it (the page imports it on demand). Asked for once there is something to lint. */
+  /** The PassiveLinter class, or a promise of it (the page imports it on demand). Asked for once there is something to lint. */
   loadLinter: () => LinterClass | Promise<LinterClass>;
   /** Milliseconds of linting per slice, so a flood of frames never blocks a paint. */
   budgetMs?: number;
   /** Runs the next slice later (a zero-delay timer by default). */
   schedule?: (work: () => void) => void;
   now?: () => number;
+  /**
+   * Whether a connection's HTTP exchanges come to `exchange()` with their facts (one this page drives); its HTTP
+   * log entries are then not read again. Those of other connections (captured, imported) are read from the entries.
+   */
+  judgesExchanges?: (connection: number) => boolean;
 }
 
 export class LintRunner {
   readonly store: StoreApi<LintState>;
-  private linter: Linter | undefined;
+  private linter: PassiveLinter | undefined;
   private connection = -1;
   /** seq of the last entry linted (seqs only grow; the log may drop its oldest entries). */
   private lintedSeq = 0;
@@ -85,6 +88,9 @@ export class LintRunner {
   private engine: LinterClass | 'loading' | undefined;
   /** HTTP exchanges that ended before the engine was there, each after the log entry (seq) it followed. */
   private waiting: Array<{ connection: number; facts: HttpExchangeFacts; afterSeq: number }> = [];
+  private readonly judgesExchanges: (connection: number) => boolean;
+  /** Connections whose exchanges came to `exchange()`: their HTTP entries are judged already. */
+  private readonly exchangesSeen = new Set<number>();
 
   constructor(
     /** The version a connection offered, for linting before negotiation. */
@@ -96,6 +102,7 @@ export class LintRunner {
     this.budgetMs = options.budgetMs ?? 4;
     this.schedule = options.schedule ?? ((work) => setTimeout(work, 0));
     this.now = options.now ?? (() => performance.now());
+    this.judgesExchanges = options.judgesExchanges ?? (() => false);
   }
 
   /** Lint the entries not seen yet, in slices. The log only appends, so this resumes where it stopped. */
@@ -245,6 +252,7 @@ export class LintRunner {
 
   /** One HTTP exchange of `connection`, once it has ended. */
   exchange(connection: number, facts: HttpExchangeFacts): void {
+    this.exchangesSeen.add(connection);
     if (!this.ready()) {
       // Judged once the engine is there, after the frames that came before it.
       this.waiting.push({ connection, facts, afterSeq: this.source[this.source.length - 1]?.seq ?? this.lintedSeq });
@@ -266,14 +274,14 @@ export class LintRunner {
   private judge(connection: number, facts: HttpExchangeFacts): void {
     let found: Finding[];
     try {
-      found = this.linterFor(connection).httpExchange(facts);
+      found = this.linterFor(connection).exchange(facts);
     } catch (error) {
       found = [internalFinding('the linter', `the HTTP ${facts.method} exchange`, error, 'client')];
     }
     if (found.length) this.publish(found, connection);
   }
 
-  private linterFor(connection: number): Linter {
+  private linterFor(connection: number): PassiveLinter {
     if (connection !== this.connection || !this.linter) {
       // A new connection gets a fresh linter; the findings of the last one stay with its frames.
       this.connection = connection;
@@ -291,23 +299,14 @@ export class LintRunner {
 
   private lintOne(e: LogEntry): Finding[] {
     const linter = this.linterFor(e.connection);
-    const meta = { seq: e.seq, at: e.t, invalidUtf8: e.invalidUtf8 === true };
     // A live frame was classified when it was logged: the linter reads that, and the log lets go of it
     // (it keeps the text, not a parsed tree per frame). Restored and imported entries, and those past the
     // log's frame window, are classified here. Cleared, not deleted: `delete` of a property that is not an
     // object's last turns it into a dictionary (in V8, about 700 bytes more per entry, for good).
     const frame = e.frame;
     if (frame !== undefined) e.frame = undefined;
-    try {
-      if (FRAME_KINDS.has(e.kind) && (e.direction === 'out' || e.direction === 'in')) {
-        return linter.frame(e.direction === 'out' ? 'client' : 'server', e.raw, frame ? { ...meta, frame } : meta);
-      }
-      if (e.kind === 'noise') return linter.stdoutNoise(e.raw, meta);
-    } catch (error) {
-      // The Linter guards its own rules; should it throw anyway, this frame gets a finding and the slices go on.
-      return [internalFinding('the linter', `frame #${e.seq}`, error, e.direction === 'out' ? 'client' : 'server', e.seq)];
-    }
-    return [];
+    const httpRecords = e.kind === 'http' && !this.exchangesSeen.has(e.connection) && !this.judgesExchanges(e.connection);
+    return linter.record(e, { ...(frame ? { frame } : {}), httpRecords });
   }
 
   private publish(found: readonly Finding[], connection: number): void {

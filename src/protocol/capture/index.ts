@@ -4,3 +4,4 @@ export * from './jsonl.js';
 export * from './utf8.js';
 export * from './bytes.js';
 export * from './live.js';
+export * from './latency.js';

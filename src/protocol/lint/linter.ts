@@ -30,6 +30,8 @@ import { checkHttpExchange, checkStdoutNoise, endNoiseRun, type HttpExchangeFact
 export type { SchemaCheck } from './schema-parsers.js';
 export type { LinterOptions } from './connection.js';
 export type { Answer, Era, FrameContext, Hook, HookKind, RuleSet } from './rule-set.js';
+// The passive linter (records of a session → findings) rides in this chunk: the page's lint runner loads it from here.
+export { PassiveLinter, senderOf, type PassiveRecord, type PassiveRecordOptions } from './passive.js';
 
 export interface FrameMeta {
   seq?: number;

@@ -15,6 +15,7 @@ import { ConnectionFilter } from './ConnectionFilter.js';
 import { RuleClearedNotice } from './RuleClearedNotice.js';
 import { NO_FILTER, filterLog, isFiltering, type FilterResult, type LogFilter } from './filter.js';
 import { formatCount } from '../../../protocol/index.js';
+import { LatencyPanel } from '../latency/LatencyPanel.js';
 import { LogDetail } from './LogDetail.js';
 import { ImportedBanner, LogFileBar } from './LogFileBar.js';
 import { SavedLogBanner } from './SavedLogBanner.js';
@@ -46,6 +47,7 @@ export function LogTab() {
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const [reveal, setReveal] = useState(0);
+  const [showLatency, setShowLatency] = useState(false);
   const [returnFocus, setReturnFocus] = useState<{ seq: number; n: number } | undefined>();
   const previous = useRef<FilterResult | undefined>(undefined);
   const split = useRef<HTMLDivElement>(null);
@@ -185,8 +187,12 @@ export function LogTab() {
               Clear filters
             </button>
           </>
-        )}
+        )}{' '}
+        <button type="button" className="latency-toggle" aria-pressed={showLatency} onClick={() => setShowLatency((v) => !v)}>
+          Latency by method
+        </button>
       </p>
+      {showLatency && <LatencyPanel entries={entries} connection={connection} source={source} />}
       <div ref={split} className={`log-split${selected ? ' open' : ''}`} onKeyDown={onSplitKeyDown}>
         <LogTable
           entries={entries}
