@@ -65,3 +65,5 @@ export { AUTH_SPEC } from './auth/spec-links.js';
 export { authFindings, issFindings, scopeSyntaxProblem, type AuthorizationResponseIss } from './lint/auth-rules.js';
 // Config files (mcp.json shapes and server.json): the saved-server model, import and export.
 export * from './config/index.js';
+// Test files: the format of `mcpscope test`, its parser and the judgment of each step.
+export * from './testfile/index.js';

@@ -1,0 +1,6 @@
+// Test files (`mcpscope test`): the format, its parser, and the judgment of each step.
+export * from './format.js';
+export { parseTestFile, type TestFileError } from './parse.js';
+export { judgeStep, textOf, type StepOutcome, type StepSnapshots, type StepVerdict } from './expect.js';
+export { interfaceOf } from './interface.js';
+export { snapshotFileFor, readSnapshotStore, writeSnapshotStore, type SnapshotStore, type StoredSnapshots } from './snapshots.js';
