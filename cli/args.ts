@@ -76,6 +76,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
   { words: 'complete resource', operand: 'TEMPLATE VAR [VALUE]', options: 'complete', help: 'suggestions for a resource-template variable' },
   { words: 'check', help: "probe the server's compliance; exit 1 on errors" },
   { words: 'conformance', operand: 'URL', help: 'act as the client of an official conformance scenario' },
+  { words: 'test', operand: 'FILE…', options: 'test', help: 'run test files (each names its server); exit 1 on a failed step, 2 when one cannot run' },
 ];
 
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));

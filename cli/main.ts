@@ -15,6 +15,7 @@ import { ownValue, plural, probeTimeoutMs, type VersionChoice } from '../src/pro
 import { jsonText, table } from './format.js';
 import { answerInputs, terminalAsk, type Ask } from './config-inputs.js';
 import { oneLine } from '../node/config/one-line.js';
+import { isTestCommand, runTestCommand } from './test/command.js';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -92,6 +93,8 @@ function jsonOut(value: unknown): string {
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage). */
 export async function main(argv: readonly string[], io: CliIo = processIo, opener?: UpstreamOpener): Promise<number> {
+  // `test` takes its servers from the test files, not from the command line.
+  if (isTestCommand(argv)) return runTestCommand(argv, io, opener);
   const parsed = parseCliArgs(argv);
   if (!parsed.ok) {
     io.err(`mcpscope: ${parsed.error}`);
