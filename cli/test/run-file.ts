@@ -16,7 +16,7 @@ import {
   type Tool,
   type VersionChoice,
 } from '../../src/protocol/index.js';
-import { CliConnection, CliError, type UpstreamOpener } from '../connection.js';
+import { CliConnection, CliError, openerSaying, type UpstreamOpener } from '../connection.js';
 import type { Ask } from '../config-inputs.js';
 import { loadSnapshots, readTextFile, saveSnapshots } from './files.js';
 import { Notifications } from './notifications.js';
@@ -40,6 +40,9 @@ export interface RunOptions {
 }
 
 const elapsed = (since: number) => performance.now() - since;
+
+/** A server that cannot start is said in the test file's words. */
+const openFromTestFile = openerSaying({ command: "the server's command in the test file", cwd: "the server's cwd in the test file" });
 
 /** The outcome, or a failure once the step's timeout has passed (the server may be hung). */
 function withinTimeout(work: Promise<ActionOutcome>, timeoutMs: number): Promise<ActionOutcome> {
@@ -73,7 +76,7 @@ async function open(test: TestFile, file: string, options: RunOptions): Promise<
         notice: options.notice,
         ...(options.trace ? { trace: options.trace } : {}),
       },
-      options.opener,
+      options.opener ?? openFromTestFile,
     );
     return { c, notes: target.value.notes };
   } catch (e) {

@@ -84,7 +84,7 @@ function lintOf(source: YamlSource, value: unknown, path: Path): 'none' | RuleId
   if (!Array.isArray(value)) throw source.problem(path, `is ${describe(value)}; write none (no errors) or a list of rule ids (none of them found).`);
   return value.map((rule, i) => {
     const rid = source.string(rule, [...path, i], 'a rule id such as PING-RESULT');
-    if (!(RULE_IDS as readonly string[]).includes(rid)) throw source.problem([...path, i], `there is no lint rule '${rid}'${didYouMean(rid, RULE_IDS)}.`);
+    if (!(RULE_IDS as readonly string[]).includes(rid)) throw source.problem([...path, i], `there is no lint rule '${rid}'${didYouMean(rid, RULE_IDS) || '.'}`);
     return rid as RuleId;
   });
 }

@@ -14,15 +14,17 @@ function distance(a: string, b: string, cap: number): number {
   return previous[b.length]!;
 }
 
-/** The candidate nearest to `typed`, when it is near enough to be what was meant. */
+/** The candidate nearest to `typed`, when it is near enough to be what was meant (or the one that starts alike). */
 export function closest(typed: string, candidates: readonly string[]): string | undefined {
-  const cap = Math.max(1, Math.floor(typed.length / 3));
+  const cap = Math.max(2, Math.floor(typed.length / 3));
   let best: { name: string; d: number } | undefined;
   for (const name of candidates) {
     const d = name.toLowerCase() === typed.toLowerCase() ? 0 : distance(typed, name, cap);
     if (d <= cap && (best === undefined || d < best.d)) best = { name, d };
   }
-  return best?.name;
+  if (best || typed.length < 3) return best?.name;
+  const alike = candidates.filter((c) => c.toLowerCase().startsWith(typed.slice(0, 3).toLowerCase()));
+  return alike.length === 1 ? alike[0] : undefined;
 }
 
 /** ` — did you mean 'x'?`, or nothing. */

@@ -49,7 +49,7 @@ export class YamlSource {
       );
     }
     const lines = new LineCounter();
-    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
     const first = doc.errors[0];
     if (first) {
       const line = first.linePos?.[0].line;
@@ -84,11 +84,8 @@ export class YamlSource {
     if (!isRecord(value)) throw this.problem(path, `is ${describe(value)}, not a mapping of ${keys.map((k) => `'${k}'`).join(', ')}.`);
     for (const key of Object.keys(value)) {
       if (!keys.includes(key)) {
-        throw new TestFileProblem(
-          this.lineOf([...path, key]),
-          label,
-          `unknown key '${key}'${didYouMean(key, keys) || ` (it takes ${keys.map((k) => `'${k}'`).join(', ')})`}.`,
-        );
+        const hint = didYouMean(key, keys) || ` (it takes ${keys.map((k) => `'${k}'`).join(', ')}).`;
+        throw new TestFileProblem(this.lineOf([...path, key]), label, `unknown key '${key}'${hint}`);
       }
     }
     return value;
