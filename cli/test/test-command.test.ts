@@ -97,6 +97,21 @@ describe('mcpscope test', () => {
     expect(r.code).toBe(0);
   });
 
+  it('takes its server from a config file beside it; a notification that never comes fails its wait', async () => {
+    writeFileSync(
+      join(dir, 'mcp.json'),
+      JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything] }, other: { command: 'x' } } }),
+    );
+    const path = file('config.test.yaml', 'config: ./mcp.json\nserver: everything\nsteps:\n  - ping: 1\n  - wait: notifications/never\n    timeout: 200\n');
+    const r = await cli('test', path);
+    expect(r.out).toMatch(/✓ ping/);
+    expect(r.out).toContain('No notifications/never notification came within 200 ms.');
+    expect(r.code).toBe(1);
+    const unnamed = await cli('test', file('unnamed.test.yaml', 'config: ./mcp.json\nsteps: [{ ping: 1 }]\n'));
+    expect(unnamed.out).toContain("has 2 servers: say which with 'server: NAME' in the test file (everything or other)");
+    expect(unnamed.code).toBe(2);
+  });
+
   it('against a changed server, fails exactly the broken steps, each with its reason', async () => {
     expect((await cli('test', file('before.test.yaml', `${stdio(everything)}${BASIC_STEPS}`))).code).toBe(0);
     const r = await cli('test', file('after.test.yaml', `${stdio(changed)}${BASIC_STEPS}`));
