@@ -239,8 +239,8 @@ function parseCommand(words: readonly string[], values: OptionValues): Checked<C
       return { ok: true, value: { name: 'prompts get', prompt: name, args: values.arg ?? [] } };
     }
     case undefined:
-      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get, complete or check.');
+      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get, complete, check or test.');
     default:
-      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, complete, check, conformance.`);
+      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, complete, check, conformance, test.`);
   }
 }

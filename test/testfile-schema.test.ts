@@ -9,9 +9,16 @@ import { parseTestFile, validateAgainstSchema } from '../src/protocol/index.js';
 const schema: unknown = JSON.parse(readFileSync(new URL('../schemas/mcpscope-test.schema.json', import.meta.url), 'utf8'));
 const shipped = readFileSync(new URL('./fixtures/testfiles/everything.test.yaml', import.meta.url), 'utf8');
 const head = 'server: { command: node }\nsteps:\n';
+/** The test files the docs show (not the CI workflow). */
+const documented = ['../docs/testing.md', '../README.md'].flatMap((doc) =>
+  [...readFileSync(new URL(doc, import.meta.url), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .filter((y) => y.includes('steps:') && !y.includes('jobs:')),
+);
 
 const GOOD = [
   shipped,
+  ...documented,
   `${head}  - { call: echo, arguments: { message: hi }, expect: { isError: false, structuredContent: { match: { a: 1 } }, text: { contains: [a, b], matches: "^a" } } }\n`,
   `${head}  - { read: "demo://x", expect: { snapshot: { ignore: [contents] }, lint: none } }\n  - { prompt: p, arguments: { a: b } }\n`,
   `${head}  - { list: tools, expect: { interface: true, lint: [PING-RESULT] } }\n  - { ping: 3, interval: 0, expect: { latency: { p95: 5 } } }\n  - { wait: notifications/message, timeout: 10 }\n`,
@@ -35,6 +42,10 @@ const BAD = [
 ];
 
 describe('the test file JSON Schema', () => {
+  it('is checked on every test file the docs show', () => {
+    expect(documented.length).toBe(2);
+  });
+
   it.each(GOOD.map((text, i) => [i, text]))('takes good file %i, as the parser does', (_, text) => {
     expect(parseTestFile(text, 'f').ok).toBe(true);
     expect(validateAgainstSchema(schema, parse(text))).toMatchObject({ valid: true });
