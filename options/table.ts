@@ -450,6 +450,14 @@ export const OPTIONS = {
     commands: ['test'],
     check: nonEmpty('a pattern'),
   }),
+  from: valueOption({
+    flag: '--from',
+    placeholder: 'CAPTURE',
+    help: 'make FILE a test from a capture (mcpscope wrap, or the Log exported): each\ntools/call, resources/read and prompts/get, its result the snapshot',
+    programs: ['cli'],
+    commands: ['test'],
+    check: nonEmpty('a capture file'),
+  }),
   reporter: valueOption({
     flag: '--reporter',
     placeholder: 'FORMAT',

@@ -12,6 +12,7 @@ import { junitXml } from './report-junit.js';
 import { tapText } from './report-tap.js';
 import { couldNotRun, fileHeader, stepLines, totalsLine } from './report-text.js';
 import { runTestFile } from './run-file.js';
+import { writeTestFromCapture } from './from-capture.js';
 
 export interface TestIo {
   out: (line: string) => void;
@@ -26,7 +27,7 @@ export function isTestCommand(argv: readonly string[]): boolean {
 }
 
 /** Options of the CLI that mean nothing here: each test file names its server and policies. */
-const TAKEN = new Set(['update', 'bail', 'filter', 'reporter', 'verbose', 'json', 'help']);
+const TAKEN = new Set(['update', 'bail', 'filter', 'reporter', 'from', 'verbose', 'json', 'help']);
 
 interface TestArgs {
   files: string[];
@@ -53,12 +54,23 @@ function testArgs(argv: readonly string[]): TestArgs | string {
   return { files, values, selected };
 }
 
+function usage(io: TestIo, problem: string): 2 {
+  io.err(`mcpscope: ${problem}`);
+  io.err('Usage: mcpscope test [--update] [--bail] [--filter PATTERN] [--reporter text|junit|json|tap] FILE…');
+  io.err('       mcpscope test --from CAPTURE FILE');
+  return 2;
+}
+
 export async function runTestCommand(argv: readonly string[], io: TestIo, opener?: UpstreamOpener): Promise<number> {
   const args = testArgs(argv);
-  if (typeof args === 'string') {
-    io.err(`mcpscope: ${args}`);
-    io.err('Usage: mcpscope test [--update] [--bail] [--filter PATTERN] [--reporter text|junit|json|tap] FILE…');
-    return 2;
+  if (typeof args === 'string') return usage(io, args);
+  if (args.values.from !== undefined) {
+    if (args.files.length !== 1)
+      return usage(io, `${OPTIONS.from.flag} CAPTURE takes one test file to write, e.g. mcpscope test --from capture.jsonl tests/replay.test.yaml.`);
+    const written = writeTestFromCapture(args.values.from, args.files[0]!);
+    if (!written.ok) return usage(io, written.error);
+    for (const line of written.value) io.out(line);
+    return 0;
   }
   const reporter = args.values.json ? 'json' : (args.values.reporter ?? 'text');
   // The steps as text: on stdout, or on stderr when stdout carries a report for a machine.
