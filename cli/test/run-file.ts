@@ -22,7 +22,7 @@ import { loadSnapshots, readTextFile, saveSnapshots } from './files.js';
 import { Notifications } from './notifications.js';
 import type { FileReport, StepReport } from './report.js';
 import { targetOf } from './server.js';
-import { runAction, type ActionOutcome, type StepContext } from './steps.js';
+import { lateFailure, runAction, type ActionOutcome, type StepContext } from './steps.js';
 
 export interface RunOptions {
   update: boolean;
@@ -45,15 +45,15 @@ const elapsed = (since: number) => performance.now() - since;
 const openFromTestFile = openerSaying({ command: "the server's command in the test file", cwd: "the server's cwd in the test file" });
 
 /** The outcome, or a failure once the step's timeout has passed (the server may be hung). */
-function withinTimeout(work: Promise<ActionOutcome>, timeoutMs: number): Promise<ActionOutcome> {
+function withinTimeout(work: Promise<ActionOutcome>, timeoutMs: number, late: string, expired: AbortController): Promise<ActionOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<ActionOutcome>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ failure: `No answer within the step's timeout of ${timeoutMs} ms (set "timeout" on the step or the file to wait longer).` }),
-      timeoutMs,
-    );
+  const deadline = new Promise<ActionOutcome>((resolve) => {
+    timer = setTimeout(() => {
+      expired.abort();
+      resolve({ failure: late });
+    }, timeoutMs);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 function skipped(step: TestStep, why: string): StepReport {
@@ -139,7 +139,7 @@ export async function runTestFile(file: string, options: RunOptions): Promise<Fi
       if (!options.selected(step.name)) report.steps.push(skipped(step, 'not matched by --filter'));
       else if (bailed) report.steps.push(skipped(step, 'not run: --bail stopped at a failed step'));
       else {
-        const ctx: StepContext = {
+        const ctx: Omit<StepContext, 'signal'> = {
           c,
           timeoutMs: step.timeoutMs,
           notifications,
@@ -168,16 +168,18 @@ export async function runTestFile(file: string, options: RunOptions): Promise<Fi
 
 async function runStep(
   step: TestStep,
-  ctx: StepContext,
+  context: Omit<StepContext, 'signal'>,
   stored: { snapshot?: unknown; interface?: unknown } | undefined,
   update: boolean,
 ): Promise<{ report: StepReport; write?: { snapshot?: unknown; interface?: unknown } }> {
+  const expired = new AbortController();
+  const ctx: StepContext = { ...context, signal: expired.signal };
   ctx.notifications.stepBegins();
   const findingsFrom = ctx.c.linter.findings.length;
   const started = performance.now();
   let outcome: ActionOutcome;
   try {
-    outcome = await withinTimeout(runAction(ctx, step.action), step.timeoutMs);
+    outcome = await withinTimeout(runAction(ctx, step.action), step.timeoutMs, lateFailure(step.action, step.timeoutMs), expired);
   } catch (e) {
     // A list the server could not give (the tools for a call), or the CLI's own sentence.
     if (!(e instanceof ListFailed || e instanceof CliError)) throw e;

@@ -22,12 +22,24 @@ export type ActionOutcome =
 
 export interface StepContext {
   c: CliConnection;
+  /** The step's own deadline is kept by the runner; requests give up a little later, so it is the one that speaks. */
   timeoutMs: number;
+  /** Aborted once the step's deadline passed: what it has not sent yet stays unsent. */
+  signal: AbortSignal;
   notifications: Notifications;
   /** Said on stderr (how the CLI answered a server request, a note about arguments). */
   notice: (line: string) => void;
   /** The tools as last listed (fresh: listed again); a ListFailed when they cannot be. */
   tools: (fresh: boolean) => Promise<Tool[]>;
+}
+
+/** How much longer than the step's deadline its requests (and a wait) are kept before they are dropped. */
+const OUTLIVE_MS = 1000;
+
+/** What a step that outlived its timeout failed with. */
+export function lateFailure(a: TestAction, timeoutMs: number): string {
+  if (a.kind === 'wait') return `No ${a.method} notification came within ${timeoutMs} ms.`;
+  return `No answer within the step's timeout of ${timeoutMs} ms (set "timeout" on the step or the file to wait longer).`;
 }
 
 function requestFailure(method: string, outcome: RequestOutcome, c: CliConnection): { failure: string } {
@@ -49,7 +61,8 @@ async function call(ctx: StepContext, a: Extract<TestAction, { kind: 'call' }>):
     if (e instanceof CliError) return { failure: e.message.replace(/\nFix the --arg or --args values.*$/s, '\nFix the arguments in the test, or the server.') };
     throw e;
   }
-  const outcome = await ctx.c.request('tools/call', { name: a.tool, arguments: a.arguments }, { timeoutMs: ctx.timeoutMs });
+  if (ctx.signal.aborted) return { failure: lateFailure({ kind: 'call', tool: a.tool, arguments: a.arguments }, ctx.timeoutMs) };
+  const outcome = await ctx.c.request('tools/call', { name: a.tool, arguments: a.arguments }, { timeoutMs: ctx.timeoutMs + OUTLIVE_MS });
   if (outcome.status !== 'result') return requestFailure('tools/call', outcome, ctx.c);
   if (isTaskHandle(outcome.result)) return { failure: 'The server answered with a task handle; test files do not follow tasks yet.' };
   return { result: outcome.result };
@@ -73,7 +86,8 @@ async function ping(ctx: StepContext, a: Extract<TestAction, { kind: 'ping' }>):
 }
 
 export async function runAction(ctx: StepContext, a: TestAction): Promise<ActionOutcome> {
-  const { c, timeoutMs } = ctx;
+  const { c } = ctx;
+  const timeoutMs = ctx.timeoutMs + OUTLIVE_MS;
   switch (a.kind) {
     case 'call':
       return call(ctx, a);
@@ -91,7 +105,7 @@ export async function runAction(ctx: StepContext, a: TestAction): Promise<Action
       return ping(ctx, a);
     case 'wait': {
       const params = await ctx.notifications.next(a.method, timeoutMs);
-      return params.received ? { result: params.params } : { failure: `No ${a.method} notification came within ${timeoutMs} ms.` };
+      return params.received ? { result: params.params } : { failure: lateFailure(a, ctx.timeoutMs) };
     }
   }
 }
