@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, everything, requireBuiltDemo } from '../../test/fixtures/cli-helpers.js';
-import { everythingFixture, startFixture, type FixtureProcess } from '../../test/fixtures/http-fixture-process.js';
+import { everythingFixture, modernHttpFixture, startFixture, type FixtureProcess } from '../../test/fixtures/http-fixture-process.js';
 import { checkAgainstXsd } from '../../test/fixtures/xsd-check.js';
 
 const fixtures = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
@@ -54,11 +54,12 @@ function file(name: string, text: string): string {
 requireBuiltDemo();
 
 let http: FixtureProcess;
+let modernHttp: FixtureProcess;
 beforeAll(async () => {
-  http = await startFixture(everythingFixture, ['streamableHttp']);
-});
+  [http, modernHttp] = await Promise.all([startFixture(everythingFixture, ['streamableHttp']), startFixture(modernHttpFixture)]);
+}, 30_000);
 afterAll(async () => {
-  await http?.stop();
+  await Promise.all([http?.stop(), modernHttp?.stop()]);
 });
 
 describe('mcpscope test', () => {
@@ -94,6 +95,17 @@ describe('mcpscope test', () => {
     const r = await cli('test', path);
     expect(r.out).toContain('protocol 2026-07-28');
     expect(r.err).toMatch(/replied "All good" \(model mcpscope-cli\) to sampling\/createMessage/);
+    expect(r.code).toBe(0);
+  });
+
+  it('speaks 2026-07-28 over Streamable HTTP, its header-mirrored arguments included', async () => {
+    const path = file(
+      'modern-http.test.yaml',
+      `server: { url: "${modernHttp.origin}/mcp" }\nprotocolVersion: 2026-07-28\nsteps:\n  - call: weather\n    arguments: { region: Zürich }\n    expect: { text: { contains: Sunny in Zürich }, lint: none }\n  - list: tools\n    expect: { match: { tools: [{ name: weather }] } }\n`,
+    );
+    const r = await cli('test', path);
+    expect(r.out).toContain('protocol 2026-07-28');
+    expect(r.out).toContain('2 steps: 2 passed, 0 failed');
     expect(r.code).toBe(0);
   });
 
