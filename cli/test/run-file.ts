@@ -157,6 +157,9 @@ export async function runTestFile(file: string, options: RunOptions): Promise<Fi
       options.onStep?.(report.steps.at(-1)!, report);
     }
   } finally {
+    // A server that went away on its own: its last stderr lines, once.
+    const note = c.closedEarlyNote();
+    if (note) options.notice(note);
     await c.close();
   }
   if (dirty) {

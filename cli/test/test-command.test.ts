@@ -150,6 +150,16 @@ describe('mcpscope test', () => {
     expect(bail.code).toBe(1);
   });
 
+  it('a server that exits midway: the later steps fail saying so, and its last stderr lines are printed once', async () => {
+    const path = file('exits.test.yaml', `${stdio(join(fixtures, 'exit-after-ping.mjs'))}steps:\n  - ping: 1\n  - ping: 1\n  - call: echo\n`);
+    const r = await cli('test', path);
+    expect(r.out).toMatch(/✓ ping {2}/);
+    expect(r.out).toMatch(/✗ ping \(2\) {2}[\d.]+ m?s\n {6}ping 1: .*/);
+    expect(r.out).toMatch(/✗ call echo {2}[\d.]+ m?s\n {6}.*closed/);
+    expect(r.err.match(/the connection closed during the command/g)).toHaveLength(1);
+    expect(r.code).toBe(1);
+  });
+
   it('--filter runs the steps it matches; --update accepts a changed snapshot', async () => {
     const path = file(
       'snap.test.yaml',
