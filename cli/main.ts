@@ -16,6 +16,9 @@ import { jsonText, table } from './format.js';
 import { answerInputs, terminalAsk, type Ask } from './config-inputs.js';
 import { oneLine } from '../node/config/one-line.js';
 import { isTestCommand, runTestCommand } from './test/command.js';
+import { checkRunReport } from './test/check-report.js';
+import { junitXml } from './test/report-junit.js';
+import { tapText } from './test/report-tap.js';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -166,6 +169,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   try {
     if (o.command.name === 'check') {
       // Each generation on a fresh connection; --log-level is applied on each.
+      const startedAt = new Date();
       const report = await runGenerationsCheck(
         async (version, probe) => {
           const c = await open(version, probe);
@@ -175,7 +179,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         o.protocolVersion,
         o.logLevel,
       );
-      if (o.json) io.out(jsonOut(report));
+      if (o.reporter === 'junit' || o.reporter === 'tap') {
+        const run = checkRunReport(report, startedAt, Date.now() - startedAt.getTime());
+        io.out(o.reporter === 'junit' ? junitXml(run) : tapText(run));
+      } else if (o.json || o.reporter === 'json') io.out(jsonOut(report));
       else for (const l of generationsReportText(report)) io.out(l);
       return report.ok ? 0 : 1;
     }

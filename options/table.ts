@@ -32,7 +32,7 @@ export const PROGRAM_NAME: Record<Program, string> = {
 };
 
 /** The CLI commands that take options of their own. */
-export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete' | 'test';
+export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete' | 'test' | 'check';
 
 export const DEFAULT_PORT = 6290;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -461,9 +461,9 @@ export const OPTIONS = {
   reporter: valueOption({
     flag: '--reporter',
     placeholder: 'FORMAT',
-    help: 'print the results on stdout as junit (JUnit XML for CI), json or tap, the\nsteps as text on stderr meanwhile (default text, on stdout)',
+    help: 'print the results on stdout as junit (JUnit XML for CI), json or tap (for test,\nthe steps as text on stderr meanwhile; default text, on stdout)',
     programs: ['cli'],
-    commands: ['test'],
+    commands: ['test', 'check'],
     check: oneOf(['text', 'junit', 'json', 'tap'] as const),
   }),
 

@@ -64,6 +64,6 @@ function suite(f: FileReport): string[] {
 export function junitXml(run: RunReport): string {
   const t = tally(run.files);
   const tests = run.files.reduce((n, f) => n + (f.error !== undefined ? 1 : f.steps.length), 0);
-  const head = attrs({ name: 'mcpscope test', tests, failures: t.failed, errors: t.errors, skipped: t.skipped, time: seconds(run.durationMs) });
+  const head = attrs({ name: run.name ?? 'mcpscope test', tests, failures: t.failed, errors: t.errors, skipped: t.skipped, time: seconds(run.durationMs) });
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites${head}>`, ...run.files.flatMap(suite), '</testsuites>', ''].join('\n');
 }

@@ -26,6 +26,8 @@ export interface FileReport {
 }
 
 export interface RunReport {
+  /** The top suite's name in JUnit (default "mcpscope test"). */
+  name?: string;
   files: FileReport[];
   durationMs: number;
 }
