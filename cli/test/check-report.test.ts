@@ -11,7 +11,7 @@ const bad = fileURLToPath(new URL('../../test/fixtures/bad-server.mjs', import.m
 
 requireBuiltDemo();
 
-describe('mcpscope check --reporter', () => {
+describe('mcpscope check --reporter', { timeout: 60_000 }, () => {
   it('junit: a suite per generation checked, a case per step and one for the lint findings', async () => {
     const r = await cli(...demoTarget, 'check', '--reporter', 'junit');
     expect(r.code).toBe(0);

@@ -18,7 +18,7 @@ const requests = [
   { jsonrpc: '2.0', id: 6, method: 'prompts/get', params: { name: 'args-prompt', arguments: { city: 'Lisbon' } } },
 ];
 
-describe('mcpscope test --from CAPTURE FILE', () => {
+describe('mcpscope test --from CAPTURE FILE', { timeout: 60_000 }, () => {
   it('makes each call, read and prompt of a capture a step with its result as the snapshot; the file passes', async () => {
     const dir = scratch();
     const capture = join(dir, 'session.jsonl');

@@ -62,7 +62,7 @@ afterAll(async () => {
   await Promise.all([http?.stop(), modernHttp?.stop()]);
 });
 
-describe('mcpscope test', () => {
+describe('mcpscope test', { timeout: 60_000 }, () => {
   it('passes against server-everything over stdio, creating its snapshots once and comparing them after', async () => {
     const path = everythingFile('stdio.test.yaml');
     const first = await cli('test', path);
