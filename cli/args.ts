@@ -59,6 +59,8 @@ export interface CliOptions {
   maxRounds?: number;
   /** --auth's --remember-credentials: keep registrations and tokens in the 0600 credentials file. */
   rememberCredentials: boolean;
+  /** check --reporter: junit, json or tap instead of text. */
+  reporter?: 'text' | 'junit' | 'json' | 'tap';
   /** --config: the server picked from the file (the target until its inputs are answered) and the --input answers. */
   config?: { server: ConfigServer; answers: Array<[string, string]> };
 }
@@ -74,10 +76,11 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
   { words: 'prompts get', operand: 'NAME', options: 'prompts get', help: 'get a prompt' },
   { words: 'complete prompt', operand: 'NAME ARG [VALUE]', options: 'complete', help: 'suggestions for a prompt argument' },
   { words: 'complete resource', operand: 'TEMPLATE VAR [VALUE]', options: 'complete', help: 'suggestions for a resource-template variable' },
-  { words: 'check', help: "probe the server's compliance; exit 1 on errors" },
+  { words: 'check', options: 'check', help: "probe the server's compliance; exit 1 on errors" },
   { words: 'conformance', operand: 'URL', help: 'act as the client of an official conformance scenario' },
   { words: 'diff', operand: 'A B', options: 'diff', help: "compare two servers' interfaces; exit 1 on a breaking change" },
   { words: 'lint', operand: 'CAPTURE', help: 'lint a capture (Export log, mcpscope wrap) of both sides, with latency by method; needs no server' },
+  { words: 'test', operand: 'FILE…', options: 'test', help: 'run test files (each names its server); exit 1 on a failed step, 2 when one cannot run' },
 ];
 
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));
@@ -164,6 +167,7 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       roots: (values.root ?? []).map((uri) => ({ uri })),
       ...(values.sampling ? { sampling: values.sampling } : {}),
       ...(values.maxRounds !== undefined ? { maxRounds: values.maxRounds } : {}),
+      ...(values.reporter !== undefined ? { reporter: values.reporter } : {}),
       ...(config.value ? { config: { server: config.value, answers: values.input ?? [] } } : {}),
     },
   };
@@ -249,8 +253,10 @@ function parseCommand(words: readonly string[], values: OptionValues): Checked<C
       return { ok: true, value: { name: 'prompts get', prompt: name, args: values.arg ?? [] } };
     }
     case undefined:
-      return refused('Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get, complete, check or diff.');
+      return refused(
+        'Say what to do: ping, tools list, tools call, resources list, resources read, prompts list, prompts get, complete, check, diff, lint or test.',
+      );
     default:
-      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, complete, check, conformance, diff.`);
+      return refused(`Unknown command "${first}". The commands: ping, tools, resources, prompts, complete, check, conformance, diff, lint, test.`);
   }
 }

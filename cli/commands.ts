@@ -89,7 +89,7 @@ export function argumentsFrom(pairs: Array<[string, string]>, schema: unknown, j
  * a mismatch (or a schema that cannot be used) is refused with each problem and --send-anyway.
  * What could not be checked (too deep, patterns not run) is said, and the call goes out.
  */
-function checkArguments(tool: Tool, args: Record<string, unknown>, notice: (line: string) => void): void {
+export function checkArguments(tool: Tool, args: Record<string, unknown>, notice: (line: string) => void): void {
   const verdict = validateAgainstSchema(tool.inputSchema, args);
   for (const line of ('notChecked' in verdict ? verdict.notChecked : undefined) ?? []) notice(line);
   if (verdict.valid) return;

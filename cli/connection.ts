@@ -78,8 +78,13 @@ export type UpstreamOpener = (target: TransportConfig, listener: (e: UpstreamEve
 /** Start-up errors name the CLI's options, not the Connect form's fields. */
 export const CLI_WORDING: LaunchWording = { command: 'the first word of --stdio', cwd: 'the --cwd option' };
 
-export const openStdioOrHttp: UpstreamOpener = (target, listener) =>
-  target.kind === 'stdio' ? createStdioUpstream(target, listener, { where: CLI_WORDING }) : createHttpUpstream(target, listener);
+/** Opens stdio or HTTP; a stdio server that cannot start is said in the words of `where`. */
+export const openerSaying =
+  (where: LaunchWording): UpstreamOpener =>
+  (target, listener) =>
+    target.kind === 'stdio' ? createStdioUpstream(target, listener, { where }) : createHttpUpstream(target, listener);
+
+export const openStdioOrHttp: UpstreamOpener = openerSaying(CLI_WORDING);
 
 export class CliConnection {
   readonly linter: Linter;

@@ -18,6 +18,10 @@ import { oneLine } from '../node/config/one-line.js';
 import { parseDiffArgs } from './diff-args.js';
 import { runDiff } from './diff.js';
 import { captureExitCode, captureReportText, lintCapture, lintCommandOf, problemLines, type LintCaptureCommand } from './lint-capture.js';
+import { isTestCommand, runTestCommand } from './test/command.js';
+import { checkRunReport } from './test/check-report.js';
+import { junitXml } from './test/report-junit.js';
+import { tapText } from './test/report-tap.js';
 
 export interface CliIo {
   out: (line: string) => void;
@@ -95,6 +99,8 @@ function jsonOut(value: unknown): string {
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage). */
 export async function main(argv: readonly string[], io: CliIo = processIo, opener?: UpstreamOpener): Promise<number> {
+  // `test` takes its servers from the test files, not from the command line.
+  if (isTestCommand(argv)) return runTestCommand(argv, io, opener);
   // diff names its two servers itself: it has a command line of its own.
   const diff = parseDiffArgs(argv);
   if (diff !== undefined) {
@@ -176,6 +182,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
   try {
     if (o.command.name === 'check') {
       // Each generation on a fresh connection; --log-level is applied on each.
+      const startedAt = new Date();
       const report = await runGenerationsCheck(
         async (version, probe) => {
           const c = await open(version, probe);
@@ -185,7 +192,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         o.protocolVersion,
         o.logLevel,
       );
-      if (o.json) io.out(jsonOut(report));
+      if (o.reporter === 'junit' || o.reporter === 'tap') {
+        const run = checkRunReport(report, startedAt, Date.now() - startedAt.getTime());
+        io.out(o.reporter === 'junit' ? junitXml(run) : tapText(run));
+      } else if (o.json || o.reporter === 'json') io.out(jsonOut(report));
       else for (const l of generationsReportText(report)) io.out(l);
       return report.ok ? 0 : 1;
     }

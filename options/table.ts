@@ -32,7 +32,7 @@ export const PROGRAM_NAME: Record<Program, string> = {
 };
 
 /** The CLI commands that take options of their own. */
-export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete' | 'diff';
+export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete' | 'diff' | 'test' | 'check';
 
 export const DEFAULT_PORT = 6290;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -432,6 +432,39 @@ export const OPTIONS = {
     help: "send the arguments even when they do not match the tool's inputSchema\n(they are checked first, as the page does)",
     programs: ['cli'],
     commands: ['tools call'],
+  }),
+
+  // mcpscope test's.
+  update: switchOption({
+    flag: '--update',
+    help: 'rewrite the snapshots that differ with what the server answers now (a\nmissing snapshot is always created, and said so)',
+    programs: ['cli'],
+    commands: ['test'],
+  }),
+  bail: switchOption({ flag: '--bail', help: 'stop at the first failed step (the rest are reported as skipped)', programs: ['cli'], commands: ['test'] }),
+  filter: valueOption({
+    flag: '--filter',
+    placeholder: 'PATTERN',
+    help: 'run only the steps whose name matches PATTERN (a regular expression, run by\nRE2); the others are reported as skipped',
+    programs: ['cli'],
+    commands: ['test'],
+    check: nonEmpty('a pattern'),
+  }),
+  from: valueOption({
+    flag: '--from',
+    placeholder: 'CAPTURE',
+    help: 'make FILE a test from a capture (mcpscope wrap, or the Log exported): each\ntools/call, resources/read and prompts/get, its result the snapshot',
+    programs: ['cli'],
+    commands: ['test'],
+    check: nonEmpty('a capture file'),
+  }),
+  reporter: valueOption({
+    flag: '--reporter',
+    placeholder: 'FORMAT',
+    help: 'print the results on stdout as junit (JUnit XML for CI), json or tap (for test,\nthe steps as text on stderr meanwhile; default text, on stdout)',
+    programs: ['cli'],
+    commands: ['test', 'check'],
+    check: oneOf(['text', 'junit', 'json', 'tap'] as const),
   }),
 
   // The passthrough's own.

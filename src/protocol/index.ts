@@ -71,3 +71,5 @@ export { diffInterfaces, breakingFirst } from './diff/interface-diff.js';
 export { parseInterfaceSnapshot, interfaceSnapshot, SNAPSHOT_VERSION, type InterfaceSnapshot } from './diff/snapshot.js';
 export { shortJson } from './diff/schema-diff.js';
 export * from './diff/wording.js';
+// Test files: the format of `mcpscope test`, its parser and the judgment of each step.
+export * from './testfile/index.js';

@@ -1,0 +1,111 @@
+// Carrying out one step of a test file on a CLI connection: what it produced
+// (for the expectations), or why it could not produce anything.
+
+import {
+  isTaskHandle,
+  listAll,
+  ListFailed,
+  outcomeMessage,
+  type PingFigures,
+  type RequestOutcome,
+  type TestAction,
+  type Tool,
+} from '../../src/protocol/index.js';
+import { checkArguments, runCommand } from '../commands.js';
+import { CliError, type CliConnection } from '../connection.js';
+import type { Notifications } from './notifications.js';
+
+/** What a step produced; `failure` when it produced nothing the expectations can judge. */
+export type ActionOutcome =
+  | { result: unknown; list?: { kind: Extract<TestAction, { kind: 'list' }>['list']; items: unknown[] }; p95Ms?: number; failures?: string[] }
+  | { failure: string };
+
+export interface StepContext {
+  c: CliConnection;
+  /** The step's own deadline is kept by the runner; requests give up a little later, so it is the one that speaks. */
+  timeoutMs: number;
+  /** Aborted once the step's deadline passed: what it has not sent yet stays unsent. */
+  signal: AbortSignal;
+  notifications: Notifications;
+  /** Said on stderr (how the CLI answered a server request, a note about arguments). */
+  notice: (line: string) => void;
+  /** The tools as last listed (fresh: listed again); a ListFailed when they cannot be. */
+  tools: (fresh: boolean) => Promise<Tool[]>;
+}
+
+/** How much longer than the step's deadline its requests (and a wait) are kept before they are dropped. */
+const OUTLIVE_MS = 1000;
+
+/** What a step that outlived its timeout failed with. */
+export function lateFailure(a: TestAction, timeoutMs: number): string {
+  if (a.kind === 'wait') return `No ${a.method} notification came within ${timeoutMs} ms.`;
+  return `No answer within the step's timeout of ${timeoutMs} ms (set "timeout" on the step or the file to wait longer).`;
+}
+
+function requestFailure(method: string, outcome: RequestOutcome, c: CliConnection): { failure: string } {
+  return { failure: `${method} failed: ${outcomeMessage(outcome)}${c.undeclared(method)}` };
+}
+
+async function call(ctx: StepContext, a: Extract<TestAction, { kind: 'call' }>): Promise<ActionOutcome> {
+  // A tool not in the list kept from before is looked for once more in a fresh one.
+  let tools = await ctx.tools(false);
+  let tool = tools.find((t) => t.name === a.tool);
+  if (!tool) {
+    tools = await ctx.tools(true);
+    tool = tools.find((t) => t.name === a.tool);
+  }
+  if (!tool) return { failure: `The server has no tool named "${a.tool}". It has: ${tools.map((t) => t.name).join(', ') || 'none'}.` };
+  try {
+    checkArguments(tool, a.arguments, ctx.notice);
+  } catch (e) {
+    if (e instanceof CliError) return { failure: e.message.replace(/\nFix the --arg or --args values.*$/s, '\nFix the arguments in the test, or the server.') };
+    throw e;
+  }
+  if (ctx.signal.aborted) return { failure: lateFailure({ kind: 'call', tool: a.tool, arguments: a.arguments }, ctx.timeoutMs) };
+  const outcome = await ctx.c.request('tools/call', { name: a.tool, arguments: a.arguments }, { timeoutMs: ctx.timeoutMs + OUTLIVE_MS });
+  if (outcome.status !== 'result') return requestFailure('tools/call', outcome, ctx.c);
+  if (isTaskHandle(outcome.result)) return { failure: 'The server answered with a task handle; test files do not follow tasks yet.' };
+  return { result: outcome.result };
+}
+
+async function list(ctx: StepContext, a: Extract<TestAction, { kind: 'list' }>): Promise<ActionOutcome> {
+  try {
+    const { items } = await listAll<unknown>(ctx.c, a.list);
+    return { result: { [a.list]: items }, list: { kind: a.list, items } };
+  } catch (e) {
+    if (e instanceof ListFailed) return { failure: `${e.message}${ctx.c.undeclared(e.method)}` };
+    throw e;
+  }
+}
+
+async function ping(ctx: StepContext, a: Extract<TestAction, { kind: 'ping' }>): Promise<ActionOutcome> {
+  const r = await runCommand(ctx.c, { name: 'ping', count: a.count, intervalMs: a.intervalMs }, ctx.notice);
+  const { samples, figures } = r.json as { samples: Array<{ n: number; failure?: string; outcome: string }>; figures: PingFigures };
+  const failures = samples.filter((s) => s.failure !== undefined).map((s) => `ping ${s.n}: ${s.failure}`);
+  return { result: figures, ...(figures.p95 !== undefined ? { p95Ms: figures.p95 } : {}), failures };
+}
+
+export async function runAction(ctx: StepContext, a: TestAction): Promise<ActionOutcome> {
+  const { c } = ctx;
+  const timeoutMs = ctx.timeoutMs + OUTLIVE_MS;
+  switch (a.kind) {
+    case 'call':
+      return call(ctx, a);
+    case 'read': {
+      const outcome = await c.request('resources/read', { uri: a.uri }, { timeoutMs });
+      return outcome.status === 'result' ? { result: outcome.result } : requestFailure('resources/read', outcome, c);
+    }
+    case 'prompt': {
+      const outcome = await c.request('prompts/get', { name: a.prompt, arguments: a.arguments }, { timeoutMs });
+      return outcome.status === 'result' ? { result: outcome.result } : requestFailure('prompts/get', outcome, c);
+    }
+    case 'list':
+      return list(ctx, a);
+    case 'ping':
+      return ping(ctx, a);
+    case 'wait': {
+      const params = await ctx.notifications.next(a.method, timeoutMs);
+      return params.received ? { result: params.params } : { failure: lateFailure(a, ctx.timeoutMs) };
+    }
+  }
+}
