@@ -44,18 +44,16 @@ export function createCapturedScope(id: number, connection: number, session: Cap
   return { kind: 'captured', id, connection, store: createStore<CapturedInfo>()(() => ({ session })), dispose };
 }
 
-const nameOf = (info: Implementation): string => info.title ?? info.name;
-
-/** "Claude Desktop 0.9": the host's name and version, or the wrapper's pid before its initialize. */
+/** "Claude Desktop 0.9": the host's name (as its clientInfo says, not a title) and version, or the wrapper's pid before its initialize. */
 export function hostLabel(info: CapturedInfo): string {
-  return info.host ? `${nameOf(info.host)} ${info.host.version}` : `a host (pid ${info.session.pid})`;
+  return info.host ? `${info.host.name} ${info.host.version}` : `a host (pid ${info.session.pid})`;
 }
 
 /** The server's name: from its answer, else what the capture's header says it is. */
 export function serverName(info: CapturedInfo): string {
-  if (info.server) return nameOf(info.server);
+  if (info.server) return info.server.name;
   const s = info.session.header.server;
-  return s?.title ?? s?.name ?? s?.command ?? s?.url ?? 'a server';
+  return s?.name ?? s?.command ?? s?.url ?? 'a server';
 }
 
 /** "Claude Desktop 0.9 → everything". */
