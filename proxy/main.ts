@@ -12,6 +12,7 @@ import { demoServerCommand, packageVersion } from './paths.js';
 import { startProxy, ProxyStartError } from './server.js';
 import { killAllProcessGroups, reportGroupsTo } from '../node/upstream/process-group.js';
 import { startReaper } from '../node/upstream/reaper.js';
+import { proxyFilePath, removeOwnProxyFile } from '../node/proxy-file/proxy-file.js';
 
 /** Runs until SIGINT/SIGTERM/SIGHUP. Returns an exit code when it stops before serving. */
 export async function main(argv: readonly string[]): Promise<number | undefined> {
@@ -66,6 +67,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     }
   }
   let proxy;
+  const proxyFile = proxyFilePath();
   try {
     proxy = await startProxy({
       port: options.port,
@@ -75,6 +77,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       ...(options.rememberCredentials ? { oauth: { credentialFile: defaultCredentialFile() } } : {}),
       ...(config !== undefined ? { configFile: config.configFile } : {}),
       launch: launchOf(options, demo, saved),
+      proxyFile,
     });
   } catch (err) {
     const message = err instanceof ProxyStartError || err instanceof Error ? err.message : String(err);
@@ -83,6 +86,8 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     return 1;
   }
   const running = proxy;
+  // A second Ctrl-C exits before close() is done: the file goes all the same.
+  process.on('exit', () => removeOwnProxyFile(proxyFile, { pid: process.pid, token: running.token }));
   process.stdout.write(`mcpscope ready: ${running.url}\n`);
   for (const line of config?.summary ?? []) process.stdout.write(`${line}\n`);
   if (saved !== undefined) process.stdout.write(`${saved.entry.name} (saved) is prefilled.\n`);

@@ -27,6 +27,8 @@ import { defaultServersFile, ServersFile } from '../node/servers/servers-file.js
 import { serveStatic } from './static.js';
 import { createHttpUpstream, type HttpUpstreamOptions } from '../node/upstream/http/index.js';
 import { createStdioUpstream } from '../node/upstream/stdio.js';
+import { removeOwnProxyFile, writeProxyFile } from '../node/proxy-file/proxy-file.js';
+import { capturedSockets, type CapturedOptions } from './captured/sockets.js';
 
 export interface StartProxyOptions {
   /** Default 6290; 0 picks a free port. */
@@ -57,6 +59,10 @@ export interface StartProxyOptions {
   oauth?: ProxyOAuthOptions;
   /** npm start --config FILE: every server of that file, offered to the page; the selected one prefills the Connect form. */
   configFile?: ConfigFileLaunch;
+  /** Where to say how this proxy is found (port, token), for `mcpscope wrap`; written once listening, removed at close. Default: nowhere. */
+  proxyFile?: string;
+  /** Bounds of the wrapped sessions kept, and of the page feed (tests lower them). */
+  captured?: CapturedOptions;
 }
 
 /** The --config file as npm start read it, once, at start (read-only: never written). */
@@ -151,6 +157,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   let headers = securityHeaders(ownOrigins(ctx));
   const bridges = new Set<Bridge>();
   let closing: Promise<void> | undefined;
+  const captured = capturedSockets(options.captured);
   const wss = new WebSocketServer({
     noServer: true,
     perMessageDeflate: false,
@@ -161,7 +168,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
     const path = pathOf(req);
-    const isApi = path === '/ws' || path === '/api' || path.startsWith('/api/');
+    const isApi = path === '/ws' || captured.owns(path) || path === '/api' || path.startsWith('/api/');
     const verdict = checkRequest(req.headers, ctx, isApi);
     if (!verdict.ok) {
       if (verdict.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
@@ -186,7 +193,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
       return;
     }
     if (path === '/api/config') sendJson(res, launch);
-    else if (path === '/ws') sendText(res, 426, 'This is the WebSocket endpoint: connect with a WebSocket.');
+    else if (path === '/ws' || captured.owns(path)) sendText(res, 426, 'This is the WebSocket endpoint: connect with a WebSocket.');
     else if (isApi) sendText(res, 404, `No API at ${path}.`);
     else {
       serveStatic(req, res, root).catch(() => {
@@ -207,7 +214,12 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
       refuseUpgrade(socket, verdict.status, verdict.message, headers);
       return;
     }
-    if (pathOf(req) !== '/ws') {
+    const path = pathOf(req);
+    if (captured.owns(path)) {
+      captured.upgrade(path, req, socket, head, (status, sentence) => refuseUpgrade(socket, status, sentence, headers));
+      return;
+    }
+    if (path !== '/ws') {
       refuseUpgrade(socket, 404, 'WebSocket sessions live at /ws.', headers);
       return;
     }
@@ -237,15 +249,36 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   oauth.redirectUri = redirectUriFor(typeof address === 'object' && address !== null ? address.address : host, ctx.port);
 
   const shownHost = isWildcardHost(host) ? '127.0.0.1' : urlHost(host);
+  const proxyFile = options.proxyFile;
+  if (proxyFile !== undefined) {
+    const own = {
+      mcpscope: 'proxy' as const,
+      version: 1 as const,
+      pid: process.pid,
+      host: shownHost,
+      port: ctx.port,
+      token,
+      startedAt: new Date().toISOString(),
+    };
+    try {
+      await writeProxyFile(proxyFile, own);
+    } catch (err) {
+      warn(
+        `mcpscope: cannot write ${proxyFile} (${err instanceof Error ? err.message : String(err)}), so mcpscope wrap will not find this proxy; the page works as usual.`,
+      );
+    }
+  }
   const close = async (): Promise<void> => {
+    if (proxyFile !== undefined) removeOwnProxyFile(proxyFile, { pid: process.pid, token });
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     await Promise.all([...bridges].map((b) => b.shutdown()));
-    for (const ws of wss.clients) ws.close(1001, 'mcpscope stopped');
+    const sockets = () => [...wss.clients, ...captured.clients()];
+    for (const ws of sockets()) ws.close(1001, 'mcpscope stopped');
     const deadline = Date.now() + 300;
-    while (wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    for (const ws of wss.clients) ws.terminate();
+    while (sockets().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    for (const ws of sockets()) ws.terminate();
     server.closeAllConnections();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await Promise.all([new Promise<void>((resolve) => wss.close(() => resolve())), captured.close()]);
     await stopped;
   };
   return {

@@ -11,12 +11,12 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export async function wrapHttp(o: WrapHttpOptions, say: (line: string) => void): Promise<void> {
   const to = new URL(o.to);
   const url = maskOAuthUrl(to.href);
-  const { file, recorder } = openRecording({ name: o.name ?? to.hostname, url }, o.capture, say);
+  const { file, live, recorder } = openRecording({ name: o.name ?? to.hostname, url }, o.capture, say, 'http');
   const started = await startHttpWrap({ ...o.listen, to, tap: recorder, say });
   if (!started.ok) {
     say(started.error);
     recorder.system(started.error);
-    await file.end();
+    await Promise.all([live.end(started.error), file.end()]);
     process.exit(1);
   }
   const wrap = started.value;
@@ -32,7 +32,7 @@ export async function wrapHttp(o: WrapHttpOptions, say: (line: string) => void):
     await wrap.close();
     recorder.flush();
     if (file.dropped > 0 && file.writing) recorder.system(`${plural(file.dropped, 'record')} could not be written: the disk was not keeping up.`);
-    await file.end();
+    await Promise.all([live.end(`mcpscope wrap was stopped by ${signal}.`), file.end()]);
     process.exit(0);
   };
   for (const s of STOP_SIGNALS) process.on(s, stop);

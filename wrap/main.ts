@@ -18,7 +18,7 @@ function exitSentence(end: Extract<PassthroughEnd, { started: true }>): string {
 async function wrap(o: WrapOptions): Promise<never> {
   const name = o.name ?? serverName(o.command, o.args);
   const argv = [o.command, ...o.args];
-  const { file, recorder } = openRecording({ name, command: maskCredentials(argv.join(' ')) }, o.capture, say);
+  const { file, live, recorder } = openRecording({ name, command: maskCredentials(argv.join(' ')) }, o.capture, say);
 
   const end = await runPassthrough({
     command: o.command,
@@ -30,13 +30,14 @@ async function wrap(o: WrapOptions): Promise<never> {
     onStart: (pid) => recorder.system(`Server started (pid ${pid}) by mcpscope wrap.`, `argv: ${JSON.stringify(argv)}`),
   });
   recorder.flush();
-  if (end.started) recorder.system(exitSentence(end));
+  const ending = end.started ? exitSentence(end) : end.reason;
+  if (end.started) recorder.system(ending);
   else {
     say(end.reason);
     recorder.system(end.reason, `argv: ${JSON.stringify(argv)}`);
   }
   if (file.dropped > 0 && file.writing) recorder.system(`${plural(file.dropped, 'record')} could not be written: the disk was not keeping up.`);
-  await file.end();
+  await Promise.all([live.end(ending), file.end()]);
   if (!end.started) process.exit(end.code);
   exitLike(end);
   // exitLike ends the process; this only satisfies the type.

@@ -51,7 +51,8 @@ export function logFileName(at: Date): string {
   return `mcpscope-${date}-${two(at.getHours())}${two(at.getMinutes())}${two(at.getSeconds())}.jsonl`;
 }
 
-function headerFrom(value: unknown): { ok: true; header: LogHeader } | { ok: false; error: string } {
+/** A header line, parsed: the header, or the sentence saying why it is not one. */
+export function logHeaderFromJson(value: unknown): { ok: true; header: LogHeader } | { ok: false; error: string } {
   const notALog = 'This is not an mcpscope log: its first line should be {"mcpscope":"log","version":1,…}. Choose a file saved with Export log.';
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: notALog };
   const h = value as Record<string, unknown>;
@@ -88,7 +89,7 @@ export function parseLogFile(text: string): LogFileParse {
   if (headerAt < 0) return { ok: false, error: 'The file is empty: there is no log in it.' };
   const first = parseJson(lines[headerAt]!.replace(/^\uFEFF/, '').replace(/\r$/, ''));
   if (!first.ok) return { ok: false, error: `Line ${headerAt + 1} is not JSON, so this is not an mcpscope log. Choose a file saved with Export log.` };
-  const header = headerFrom(first.value);
+  const header = logHeaderFromJson(first.value);
   if (!header.ok) return header;
 
   const records: LogRecord[] = [];

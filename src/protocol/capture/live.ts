@@ -4,8 +4,9 @@
 // WebSockets on the proxy's one port, checked like the page's own socket:
 // loopback Host, the token as a subprotocol (TOKEN_SUBPROTOCOL_PREFIX), and an
 // Origin of the proxy's own when a browser sent it. Messages are JSON text.
-import type { LogHeader } from './jsonl.js';
-import type { LogRecord } from './record.js';
+import { isRecord } from '../json/guards.js';
+import { logHeaderFromJson, type LogHeader } from './jsonl.js';
+import { recordFromJson, type LogRecord } from './record.js';
 
 /** The wrapper offers this subprotocol (beside the token's) on WRAP_SOCKET_PATH. */
 export const CAPTURE_SUBPROTOCOL = 'mcpscope.capture.v1';
@@ -72,3 +73,53 @@ export type CapturedMessage =
   | { type: 'records'; id: string; records: LogRecord[] }
   /** The proxy let the session go (too many kept). */
   | { type: 'gone'; id: string };
+
+/** The most records one `records` message may carry (the proxy's batches to the page keep to it too). */
+export const MAX_RECORDS_PER_MESSAGE = 500;
+
+export type WrapperMessageParse = { ok: true; message: WrapperMessage } | { ok: false; problem: string };
+
+const TRANSPORTS: readonly unknown[] = ['stdio', 'http'] satisfies CaptureTransport[];
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** Check one parsed message of a wrapper: the message, or a sentence saying what is wrong with it. */
+export function wrapperMessageFromJson(value: unknown): WrapperMessageParse {
+  const bad = (problem: string): WrapperMessageParse => ({ ok: false, problem });
+  if (!isRecord(value)) return bad('a message must be a JSON object');
+  switch (value.type) {
+    case 'hello': {
+      if (typeof value.session !== 'string' || !/^[\w-]{8,64}$/.test(value.session)) return bad('"hello" needs a "session" of 8 to 64 letters, digits, - or _');
+      if (!isCount(value.pid)) return bad('"hello" needs the wrapper\'s "pid"');
+      if (!TRANSPORTS.includes(value.transport)) return bad('"hello" needs a "transport" of "stdio" or "http"');
+      if (value.capture !== undefined && typeof value.capture !== 'string') return bad('"capture" must be the path of the capture file');
+      const header = logHeaderFromJson(value.header);
+      if (!header.ok) return bad(`"header": ${header.error}`);
+      const hello: WrapperMessage = {
+        type: 'hello',
+        session: value.session,
+        pid: value.pid,
+        transport: value.transport as CaptureTransport,
+        header: header.header,
+      };
+      if (value.capture !== undefined) hello.capture = value.capture;
+      return { ok: true, message: hello };
+    }
+    case 'records': {
+      if (!Array.isArray(value.records)) return bad('"records" must carry an array of records');
+      if (value.records.length > MAX_RECORDS_PER_MESSAGE) return bad(`a "records" message carries at most ${MAX_RECORDS_PER_MESSAGE} records`);
+      const records: LogRecord[] = [];
+      for (const [i, item] of value.records.entries()) {
+        const checked = recordFromJson(item);
+        if (!checked.ok) return bad(`record ${i + 1} of a "records" message: ${checked.problem}`);
+        records.push(checked.record);
+      }
+      return { ok: true, message: { type: 'records', records } };
+    }
+    case 'lost':
+      return isCount(value.records) ? { ok: true, message: { type: 'lost', records: value.records } } : bad('"lost" needs a count of "records"');
+    case 'end':
+      return typeof value.reason === 'string' ? { ok: true, message: { type: 'end', reason: value.reason } } : bad('"end" needs a "reason" sentence');
+    default:
+      return bad('a message\'s "type" must be "hello", "records", "lost" or "end"');
+  }
+}
