@@ -4,7 +4,7 @@
 
 import {
   isRecord,
-  parseLogFile,
+  logHeaderFromJson,
   recordFromJson,
   type CapturedMessage,
   type CapturedSession,
@@ -20,8 +20,7 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isI
 
 /** The capture's header, read as the first line of its file is read (so Import and the feed agree). */
 function headerOf(v: unknown): LogHeader | undefined {
-  if (!isRecord(v)) return undefined;
-  const read = parseLogFile(JSON.stringify(v));
+  const read = logHeaderFromJson(v);
   return read.ok ? read.header : undefined;
 }
 
