@@ -93,6 +93,7 @@ export function createApp(env: PageEnvironment): App {
         token: env.token,
         message: captured.receive,
         problem: captured.problem,
+        lost: captured.lost,
         ...(env.capturedSocketFactory ? { socketFactory: env.capturedSocketFactory } : {}),
       });
       return feed.close;

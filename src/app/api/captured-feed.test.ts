@@ -11,6 +11,7 @@ function feed() {
   const { sockets, socketFactory } = fakeSockets();
   const messages: Array<{ message: CapturedMessage; dropped: readonly string[] }> = [];
   const problems: string[] = [];
+  let lost = 0;
   const timers: Array<{ run: () => void; ms: number; cleared?: true }> = [];
   const handle = openCapturedFeed({
     url: 'ws://127.0.0.1:9/captured',
@@ -18,6 +19,7 @@ function feed() {
     socketFactory,
     message: (message, dropped) => messages.push({ message, dropped }),
     problem: (sentence) => problems.push(sentence),
+    lost: () => lost++,
     retryMs: 100,
     maxRetryMs: 400,
     setTimer: (run, ms) => {
@@ -30,7 +32,7 @@ function feed() {
     },
   });
   const text = (data: unknown) => sockets.at(-1)!.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
-  return { sockets, messages, problems, timers, handle, text };
+  return { sockets, messages, problems, timers, handle, text, lost: () => lost };
 }
 
 describe('the captured feed', () => {
@@ -83,12 +85,14 @@ describe('the captured feed', () => {
   });
 
   it('after it worked, a close (1013: the page was too slow) is said once and it reconnects at once', () => {
-    const { sockets, problems, timers } = feed();
+    const { sockets, problems, timers, lost } = feed();
     sockets[0]!.drop(1006);
+    expect(lost()).toBe(0);
     timers[0]!.run();
     sockets[1]!.acceptHandshake();
     sockets[1]!.drop(1013);
     expect(problems).toEqual([expect.stringContaining('this page fell behind')]);
+    expect(lost()).toBe(1);
     expect(timers[1]!.ms).toBe(100);
     timers[1]!.run();
     expect(sockets).toHaveLength(3);

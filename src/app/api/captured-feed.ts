@@ -18,6 +18,8 @@ export interface CapturedFeedOptions {
   message: (message: CapturedMessage, dropped: readonly string[]) => void;
   /** A message that could not be read at all, or the feed going away after it had worked: one sentence. */
   problem: (sentence: string) => void;
+  /** The feed went away after it had worked: what it said may be out of date until it is back. */
+  lost?: () => void;
   /** Milliseconds before the first retry; doubled after each failure up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -69,6 +71,7 @@ export function openCapturedFeed(options: CapturedFeedOptions): CapturedFeed {
       if (opened) {
         const why = event.code === TOO_SLOW ? 'this page fell behind the wrapped sessions' : 'the proxy closed it';
         options.problem(`The live feed of wrapped sessions stopped (${why}); mcpscope reconnects by itself and takes what the proxy kept meanwhile.`);
+        options.lost?.();
       }
       timer = setTimer(() => {
         timer = undefined;

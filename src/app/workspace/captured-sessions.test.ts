@@ -155,6 +155,18 @@ describe('captured connections', () => {
     expect(one!.store.getState().unfollowed).toMatch(/let this session go/);
   });
 
+  it('while the feed is away, no session shows as live; back, the proxy says how each one stands', () => {
+    const { app, receive } = captured();
+    receive({ type: 'sessions', sessions: [session()] });
+    const [one] = app.workspace.getState().captured;
+    app.captured.lost();
+    expect(one!.store.getState().session.state).toBe('disconnected');
+    expect(one!.store.getState().unfollowed).toMatch(/feed from the proxy stopped/);
+    receive({ type: 'sessions', sessions: [session()] });
+    expect(one!.store.getState()).toMatchObject({ session: { state: 'live' }, unfollowed: undefined });
+    expect(app.workspace.getState().captured).toEqual([one]);
+  });
+
   it('closing its tab hides it: its frames stop coming into the log, and the one beside it comes into view', () => {
     const { app, receive, drain } = captured();
     receive({ type: 'sessions', sessions: [session(), session({ id: 'w2' })] });

@@ -30,6 +30,8 @@ export interface CapturedSessions {
   receive(message: CapturedMessage, dropped: readonly string[]): void;
   /** Something about the feed the person should know (a line of the page's own in the log). */
   problem(sentence: string): void;
+  /** The feed stopped: no live session is known to be live until it is back. */
+  lost(): void;
   /** Apply everything that waits, now (tests; the slices do it otherwise). */
   drain(): void;
 }
@@ -176,6 +178,9 @@ export function createCapturedSessions(deps: CapturedSessionsDeps): CapturedSess
       }
     },
     problem,
+    lost: () => {
+      for (const f of followed.values()) unfollow(f, 'The live feed from the proxy stopped; mcpscope reconnects by itself.');
+    },
     drain: () => work(Infinity),
   };
 
