@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 
@@ -149,4 +150,24 @@ test('a message the page cannot read is dropped with a line in the Log, and the 
   await expect(log).toContainText('1 record of this wrapped session could not be read and was left out ("seq" must be a positive integer).');
   await expect(log).toContainText('A message of the proxy about wrapped sessions could not be read (a message that is not JSON); it was left out.');
   await expect(log.getByRole('table', { name: 'Message log' }).getByRole('row').filter({ hasText: 'tools/call' })).toHaveCount(2);
+});
+
+test('a captured connection in view, its tab, top bar and read-only tabs have no serious or critical accessibility violation, light and dark', async ({
+  page,
+}) => {
+  await standInFeed(page, [{ id: 'w1', pid: 4101, capture: one }]);
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByRole('button', { name: /^captured e2e-host/ }).click();
+  const found: string[] = [];
+  for (const tab of ['Log', 'Tools'] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const v of results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        found.push(`${tab}, ${colorScheme}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
 });
