@@ -27,6 +27,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: proxyTarget },
       '/ws': { target: proxyTarget, ws: true },
+      '/captured': { target: proxyTarget, ws: true },
     },
   },
 });

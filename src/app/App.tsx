@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { Tabs } from './components/Tabs.js';
-import { useApp, useConnection, useNavigation } from './hooks.js';
+import { useApp, useCapturedInView, useConnection, useNavigation } from './hooks.js';
 import type { InspectorTab } from './stores/navigation-store.js';
 import { lazyView } from './components/LazyView.js';
 import type { SettingsStorage } from './components/icons/icon-origins.js';
@@ -17,6 +17,7 @@ import { ThemeSwitch } from './theme/ThemeSwitch.js';
 import { createSidebarStore, type SidebarStore } from './shell/sidebar-store.js';
 import { SIDEBAR_ID, TopBar } from './shell/TopBar.js';
 import { ConnectionsBar } from './workspace/ConnectionsBar.js';
+import { CapturedReadOnly } from './workspace/CapturedReadOnly.js';
 import { PerScope } from './workspace/PerScope.js';
 
 // The first screen is the connection panel, Ping and the Log; every other tab is its own
@@ -56,9 +57,10 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
 const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console', 'compare']);
 
 // Each panel fails on its own: a server that breaks one view leaves the others working.
+// A captured connection in view: the tabs that drive a server say it is read-only.
 const GUARDED_TABS = TABS.map((t) => {
   const guarded = <ErrorBoundary what={`The ${t.label} tab`}>{t.panel}</ErrorBoundary>;
-  return { ...t, panel: ALL_CONNECTIONS.has(t.id) ? guarded : <PerScope>{guarded}</PerScope> };
+  return { ...t, panel: ALL_CONNECTIONS.has(t.id) ? guarded : <PerScope captured={<CapturedReadOnly what={`the ${t.label} tab`} />}>{guarded}</PerScope> };
 });
 
 const STDIO_TABS = GUARDED_TABS.filter((t) => t.id !== 'authorization');
@@ -123,6 +125,7 @@ function useDrawerFocus(open: boolean): void {
 /** The page once it has its token: the bars on top, the server settings beside (or over) the tabs. */
 function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore }) {
   const connectFromForm = useConnectFromForm();
+  const captured = useCapturedInView() !== undefined;
   const expanded = useStore(sidebar, (s) => s.expanded);
   const drawerOpen = useStore(sidebar, (s) => s.drawerOpen);
   // Connect shows its outcome in the main pane (the drawer closes); a form it cannot use opens the settings.
@@ -150,12 +153,12 @@ function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore })
             if (e.key === 'Escape' && drawerOpen) sidebar.getState().closeDrawer();
           }}
         >
-          <PerScope>
+          <PerScope captured={<CapturedReadOnly what="the Connect form" />}>
             <ConnectionPanel token={token} onConnect={connect} />
           </PerScope>
         </aside>
         <section className="panel work-panel" aria-label="Inspector">
-          <ConnectionNotices />
+          {!captured && <ConnectionNotices />}
           <InspectorTabs />
         </section>
       </main>

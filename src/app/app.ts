@@ -16,6 +16,7 @@ import type { LogSaver } from './stores/log-saver.js';
 import type { LogStore } from './stores/log-store.js';
 import type { NavigationStore } from './stores/navigation-store.js';
 import type { ColorSchemeQuery, ThemeStore } from './theme/theme-store.js';
+import type { CapturedSessions } from './workspace/captured-sessions.js';
 import type { ConnectionNumbers } from './workspace/connection-numbers.js';
 import type { WorkspaceStore } from './workspace/workspace-store.js';
 
@@ -36,6 +37,9 @@ export interface PageEnvironment {
   prefersDark?: ColorSchemeQuery;
   /** Opens an OAuth authorization page in a new tab (Quick mode tries once by itself); absent: only the button does. */
   openUrl?: (url: string) => void;
+  /** The proxy's feed of wrapped sessions (ws://host/captured); absent: no captured connections. */
+  capturedFeedUrl?: () => string;
+  capturedSocketFactory?: SocketFactory;
   /** The published MCP schemas for rule SCHEMA (a separate chunk); absent: the rule stays off. */
   loadSchemaCheck?: () => Promise<Parameters<LintRunner['setSchema']>[0]>;
 }
@@ -72,6 +76,10 @@ export interface App {
   workspace: WorkspaceStore;
   /** Numbers every connection of the page, whichever scope opens it. */
   connectionNumbers: ConnectionNumbers;
+  /** The wrapped sessions the proxy tells of, as captured connections of the workspace. */
+  captured: CapturedSessions;
+  /** Starts following the proxy's wrapped sessions (after the saved log is back: their numbers come after its); returns the stop. */
+  followCaptured: () => () => void;
   /** Puts the log from before a reload back; the page renders once this settles. */
   restoreSavedLog: () => Promise<void>;
   /** Clears the log from before the reload: from the page and from storage. */

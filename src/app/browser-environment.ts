@@ -2,6 +2,7 @@
 // main.tsx calls: the token, the proxy's URL, per-tab storage, IndexedDB.
 
 import { takeToken } from './auth/token.js';
+import { capturedFeedUrl } from './api/captured-feed.js';
 import { proxySocketUrl } from './connection/socket.js';
 import type { PageEnvironment } from './app.js';
 import { openLogDatabase } from './stores/log-database.js';
@@ -32,6 +33,7 @@ export function browserEnvironment(page: Window): PageEnvironment {
   return {
     token: takeToken({ location: page.location, storage: tabStorage, history: page.history }),
     socketUrl: () => proxySocketUrl(page.location),
+    capturedFeedUrl: () => capturedFeedUrl(page.location),
     logDatabase: () => {
       if (typeof page.indexedDB === 'undefined') return Promise.reject(new Error('this browser offers no IndexedDB'));
       const name = logDatabaseName(tabStorage);

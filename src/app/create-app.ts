@@ -18,6 +18,8 @@ import { createLogStore } from './stores/log-store.js';
 import { createNavigationStore } from './stores/navigation-store.js';
 import { clearRestoredLog, restoreSavedLog } from './saved-log.js';
 import { createThemeStore } from './theme/theme-store.js';
+import { openCapturedFeed } from './api/captured-feed.js';
+import { createCapturedSessions } from './workspace/captured-sessions.js';
 import { createConnectionNumbers } from './workspace/connection-numbers.js';
 import { createConnectionScope } from './workspace/create-scope.js';
 import type { ScopePage } from './workspace/wire-scope.js';
@@ -33,7 +35,13 @@ export function createApp(env: PageEnvironment): App {
   const connectionNumbers = createConnectionNumbers();
 
   /** Every frame of the log, linted as it arrives; the engine (schema validation, re2js) is a chunk of its own. */
-  const lint = new LintRunner((connection) => scopeOfConnection(app.workspace, connection)?.controller.connection?.snapshot.offeredVersion, {
+  const offeredVersion = (connection: number): string | undefined =>
+    scopeOfConnection(app.workspace, connection)?.controller.connection?.snapshot.offeredVersion ??
+    app.workspace
+      .getState()
+      .captured.find((c) => c.connection === connection)
+      ?.store.getState().protocolVersion;
+  const lint = new LintRunner(offeredVersion, {
     loadLinter: () => import('../protocol/lint/linter.js').then((m) => m.PassiveLinter),
     // A connection this page drives has its exchanges judged with their full facts; others' are read from their records.
     judgesExchanges: (connection) => scopeOfConnection(app.workspace, connection) !== undefined,
@@ -73,9 +81,25 @@ export function createApp(env: PageEnvironment): App {
   };
   // Set by wireApp: leaving the page asks while any scope's connection is active.
   let activityChanged = (): void => {};
+  const workspace = createWorkspaceStore((id, first) => createConnectionScope(scopePage, id, first));
+  const captured = createCapturedSessions({ workspace, logStore, connectionLabels, numbers: connectionNumbers });
   const app: App = {
     ...shared,
-    workspace: createWorkspaceStore((id, first) => createConnectionScope(scopePage, id, first)),
+    workspace,
+    captured,
+    followCaptured: () => {
+      const url = env.capturedFeedUrl;
+      if (url === undefined || env.token === null) return () => {};
+      const feed = openCapturedFeed({
+        url: url(),
+        token: env.token,
+        message: captured.receive,
+        problem: captured.problem,
+        lost: captured.lost,
+        ...(env.capturedSocketFactory ? { socketFactory: env.capturedSocketFactory } : {}),
+      });
+      return feed.close;
+    },
     restoreSavedLog: (): Promise<void> => restoreSavedLog(app),
     clearRestoredLog: (): void => clearRestoredLog(app),
   };

@@ -4,7 +4,9 @@ import { useStore } from 'zustand';
 import { useApp } from './app-context.js';
 import type { ConnectionScope } from './workspace/connection-scope.js';
 import { useConnectionScope } from './workspace/scope-context.js';
-import type { WorkspaceState } from './workspace/workspace-store.js';
+import { createStore } from 'zustand/vanilla';
+import type { CapturedInfo, CapturedScope } from './workspace/captured-scope.js';
+import { capturedInView, type WorkspaceState } from './workspace/workspace-store.js';
 import type { IconOriginsState } from './components/icons/icon-origins.js';
 import type { NetworkState } from './features/network/network-store.js';
 import type { PingState } from './features/ping/ping-store.js';
@@ -32,3 +34,21 @@ export const useNetwork = <T>(selector: (s: NetworkState) => T): T => useStore(u
 export const useIconOrigins = <T>(selector: (s: IconOriginsState) => T): T => useStore(useApp().iconOrigins, selector);
 export const useTheme = <T>(selector: (s: ThemeState) => T): T => useStore(useApp().theme, selector);
 export const useWorkspace = <T>(selector: (s: WorkspaceState) => T): T => useStore(useApp().workspace, selector);
+/** The captured connection in view, if one is (then no scope is: the tabs that drive a server say so). */
+export const useCapturedInView = (): CapturedScope | undefined => useWorkspace(capturedInView);
+const NOT_CAPTURED = createStore<Pick<CapturedInfo, 'protocolVersion'>>()(() => ({}));
+
+/** The protocol version of the connection in view: the captured connection's, else the one negotiated or offered. */
+export function useVersionInView(): string | undefined {
+  const captured = useCapturedInView();
+  const capturedVersion = useStore(captured?.store ?? NOT_CAPTURED, (s) => s.protocolVersion);
+  const own = useConnection((s) => s.snapshot?.info?.protocolVersion ?? s.snapshot?.offeredVersion);
+  return captured ? capturedVersion : own;
+}
+
+/** The connection number in view: the captured connection's, else the scope's current connection's. */
+export function useConnectionInView(): number | undefined {
+  const captured = useCapturedInView();
+  const own = useConnection((s) => s.snapshot?.connection);
+  return captured ? captured.connection : own;
+}

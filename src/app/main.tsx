@@ -29,4 +29,8 @@ function render(element: HTMLElement): void {
 // The log from before a reload goes back in before anything can be connected (its
 // numbering continues from it); a storage that does not answer holds the page up for 3 s at most.
 const RESTORE_WAIT_MS = 3000;
-void Promise.race([app.restoreSavedLog(), new Promise((r) => setTimeout(r, RESTORE_WAIT_MS))]).finally(() => render(root));
+// Wrapped sessions come in after it too: their connection numbers follow the restored ones.
+void Promise.race([app.restoreSavedLog(), new Promise((r) => setTimeout(r, RESTORE_WAIT_MS))]).finally(() => {
+  render(root);
+  app.followCaptured();
+});

@@ -49,6 +49,24 @@ describe('LintRunner', () => {
     expect(after.byConnection.get(1)?.get('PING-RESULT')?.count).toBe(1);
   });
 
+  it('lints connections that run at once each on its own, their frames interleaved in the log', () => {
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
+    const store = createLogStore(() => {});
+    const add = (connection: number, direction: 'out' | 'in', raw: string) => store.getState().append({ t: 0, connection, direction, raw });
+    const initialize =
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}';
+    const answer = '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}';
+    add(1, 'out', initialize);
+    add(2, 'out', initialize);
+    add(1, 'in', answer);
+    add(2, 'in', answer);
+    for (const c of [1, 2]) add(c, 'out', '{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    for (const c of [1, 2]) add(c, 'out', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
+    store.getState().flush();
+    runner.observe(store.getState().entries);
+    expect(runner.store.getState().findings.map((f) => [f.rule, f.connection])).toEqual([]);
+  });
+
   it('keeps findings through a reconnect and lints the new connection on its own', () => {
     const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const store = createLogStore(() => {});

@@ -73,7 +73,8 @@ export interface LintRunnerOptions {
 
 export class LintRunner {
   readonly store: StoreApi<LintState>;
-  private linter: PassiveLinter | undefined;
+  /** One Linter per connection: the frames of connections that run at once (captured sessions too) interleave in the log. */
+  private readonly linters = new Map<number, PassiveLinter>();
   private connection = -1;
   /** seq of the last entry linted (seqs only grow; the log may drop its oldest entries). */
   private lintedSeq = 0;
@@ -148,6 +149,7 @@ export class LintRunner {
     const kept = findings.filter((f) => f.connection > connection);
     const linted = this.lintedSeq;
     this.waiting = this.waiting.filter((w) => w.connection > connection);
+    for (const c of this.linters.keys()) if (c <= connection) this.linters.delete(c);
     this.store.setState({ ...emptyState(), loadError });
     this.restore(kept, linted);
   }
@@ -240,7 +242,7 @@ export class LintRunner {
   private reset(): void {
     this.lintedSeq = 0;
     this.connection = -1;
-    this.linter = undefined;
+    this.linters.clear();
     this.waiting = [];
     this.store.setState({ ...emptyState(), loadError: this.store.getState().loadError });
   }
@@ -282,19 +284,21 @@ export class LintRunner {
   }
 
   private linterFor(connection: number): PassiveLinter {
-    if (connection !== this.connection || !this.linter) {
+    this.connection = connection;
+    let linter = this.linters.get(connection);
+    if (linter === undefined) {
       // A new connection gets a fresh linter; the findings of the last one stay with its frames.
-      this.connection = connection;
       const offeredVersion = this.offeredVersion(connection);
       const Linter = this.engine;
       if (typeof Linter !== 'function') throw new Error('the lint engine is used before it has loaded');
       const schema = this.schema;
-      this.linter = new Linter({
+      linter = new Linter({
         ...(offeredVersion ? { offeredVersion } : {}),
         ...(schema ? { schema: { check: schema.check, version: schema.version }, ...(schema.modern ? { modernSchema: schema.modern } : {}) } : {}),
       });
+      this.linters.set(connection, linter);
     }
-    return this.linter;
+    return linter;
   }
 
   private lintOne(e: LogEntry): Finding[] {

@@ -4,7 +4,8 @@
 
 import { useStore } from 'zustand';
 import { formatDuration, HTTP_MODE_LABEL } from '../../protocol/index.js';
-import { useConnection, useConnectionScope, usePing } from '../hooks.js';
+import { useCapturedInView, useConnection, useConnectionScope, usePing } from '../hooks.js';
+import { CapturedStatus } from '../workspace/CapturedStatus.js';
 import { isActive } from '../stores/connection-store.js';
 import { ConnectionStatus } from '../features/connect/StatusArea.js';
 import { useConnectForm } from '../features/connect/connect-form-context.js';
@@ -123,6 +124,15 @@ function Actions({ onConnect }: { onConnect: () => void }) {
 export function TopBar({ sidebar, onConnect }: { sidebar: SidebarStore; onConnect: () => void }) {
   const active = useConnection((s) => isActive(s.snapshot));
   const ready = useConnection((s) => s.snapshot?.status === 'ready');
+  const captured = useCapturedInView();
+  if (captured) {
+    return (
+      <section className="connection-bar" aria-label="Active connection">
+        <SidebarToggles sidebar={sidebar} />
+        <CapturedStatus scope={captured} />
+      </section>
+    );
+  }
   return (
     <section className="connection-bar" aria-label="Active connection">
       <SidebarToggles sidebar={sidebar} />

@@ -38,11 +38,14 @@ function transportLabel(snapshot: ConnectionSnapshot): string {
 
 /** Record (or update) the label of the connection a snapshot is about. */
 export function noteConnection(store: ConnectionLabelsStore, snapshot: ConnectionSnapshot): void {
-  const server = serverLabel(snapshot);
-  const transport = transportLabel(snapshot);
-  const known = store.getState().labels.get(snapshot.connection);
-  if (known?.server === server && known.transport === transport) return;
-  store.setState((s) => ({ labels: new Map(s.labels).set(snapshot.connection, { connection: snapshot.connection, server, transport }) }));
+  noteLabel(store, { connection: snapshot.connection, server: serverLabel(snapshot), transport: transportLabel(snapshot) });
+}
+
+/** Record (or update) a connection's label; unchanged, nothing is published. */
+export function noteLabel(store: ConnectionLabelsStore, label: ConnectionLabel): void {
+  const known = store.getState().labels.get(label.connection);
+  if (known?.server === label.server && known.transport === label.transport) return;
+  store.setState((s) => ({ labels: new Map(s.labels).set(label.connection, label) }));
 }
 
 /** Labels saved with a log from before a reload. */

@@ -86,6 +86,8 @@ export function savedEntry(entry: LogEntry): LogEntry {
 
 export interface LogInput {
   t: number;
+  /** Wall-clock time of the frame (epoch ms) when it was recorded elsewhere (a captured session); else now. */
+  at?: number;
   connection: number;
   direction: LogDirection;
   raw: string;
@@ -338,7 +340,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         } else details = { kind: direction };
         const entry: LogEntry = {
           seq,
-          at: now(),
+          at: input.at ?? now(),
           t: input.t,
           connection: input.connection,
           direction,

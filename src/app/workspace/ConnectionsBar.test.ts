@@ -12,6 +12,7 @@ function rendered(app: App): string {
   const stores = [
     app.workspace,
     ...app.workspace.getState().scopes.flatMap((s) => [s.connectionStore, s.heartbeat.store, s.elicitations.store, s.sampling.store]),
+    ...app.workspace.getState().captured.map((c) => c.store),
   ];
   for (const store of stores) (store as typeof store & { getInitialState: () => unknown }).getInitialState = store.getState;
   return renderToString(createElement(AppProvider, { app, children: createElement(ConnectionsBar) }));
@@ -45,5 +46,18 @@ describe('ConnectionsBar', () => {
     socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params }) });
     await tick();
     expect(rendered(app)).toContain('1 question waiting');
+  });
+
+  it('shows each captured connection with the word "captured", its host and server, and its state', () => {
+    const { app } = createTestApp();
+    const header = { mcpscope: 'log' as const, version: 1 as const, exportedAt: '', server: { name: 'everything' } };
+    const session = { id: 'w1', pid: 7, transport: 'stdio' as const, header, state: 'live' as const, received: 0, lost: 0, seenAt: '' };
+    app.captured.receive({ type: 'sessions', sessions: [session, { ...session, id: 'w2', state: 'ended' }] }, []);
+    const html = rendered(app);
+    expect(html).toMatch(
+      /<span class="captured-mark">captured<\/span><span class="scope-name">a host \(pid 7\) → everything<\/span><span class="sr-only">, live<\/span>/,
+    );
+    expect(html).toContain('<span class="captured-state">, ended</span>');
+    expect(html).toContain('aria-label="Close a host (pid 7) → everything"');
   });
 });

@@ -1,12 +1,14 @@
 // The strip of open connections: one tab-like button per scope (its server and
 // a state dot; the one in view pressed), a close button that ends only that
-// server, and "+ New connection", which opens an empty scope.
+// server, then the captured connections (wrapped sessions, read-only), and
+// "+ New connection", which opens an empty scope.
 
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { plural } from '../../protocol/index.js';
 import { useConnection, useConnectionScope, useWorkspace } from '../hooks.js';
 import { serverLabel } from '../stores/connection-labels.js';
+import { CapturedTab } from './CapturedTab.js';
 import { ScopeProvider } from './scope-context.js';
 import { SCOPE_STATE_WORD, scopeState } from './scope-state.js';
 import './connections-bar.css';
@@ -57,6 +59,7 @@ function ScopeTab({ active, alone }: { active: boolean; alone: boolean }) {
 
 export function ConnectionsBar() {
   const scopes = useWorkspace((s) => s.scopes);
+  const captured = useWorkspace((s) => s.captured);
   const activeId = useWorkspace((s) => s.activeId);
   const open = useWorkspace((s) => s.open);
   return (
@@ -66,6 +69,9 @@ export function ConnectionsBar() {
           <ScopeProvider key={scope.id} scope={scope}>
             <ScopeTab active={scope.id === activeId} alone={scopes.length === 1} />
           </ScopeProvider>
+        ))}
+        {captured.map((scope) => (
+          <CapturedTab key={scope.id} scope={scope} active={scope.id === activeId} />
         ))}
       </ul>
       <button type="button" className="scope-new" onClick={() => open()}>

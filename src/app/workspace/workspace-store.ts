@@ -1,18 +1,24 @@
-// The open connection scopes, in the order they were opened, and the one in
-// view. There is always one: closing the last opens an empty one.
+// The open connection scopes, in the order they were opened, the captured
+// connections (wrapped sessions, read-only) shown beside them, and the one in
+// view. There is always one scope: closing the last opens an empty one.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CapturedScope } from './captured-scope.js';
 import type { ConnectionScope } from './connection-scope.js';
 
 export interface WorkspaceState {
   scopes: readonly ConnectionScope[];
-  /** The scope in view: the Connect form, the status and the tabs act on it. */
+  /** The captured connections shown in this page, in the order they appeared. */
+  captured: readonly CapturedScope[];
+  /** The scope in view (the Connect form, the status and the tabs act on it), or a captured connection's id. */
   activeId: number;
   /** Opens an empty scope and brings it into view. */
   open(): ConnectionScope;
   /** Ends that scope's server and disposes of it; the one beside it comes into view if it was shown. */
   close(id: number): void;
   activate(id: number): void;
+  /** Shows a captured connection (made with the id it is given), without bringing it into view. */
+  addCaptured(make: (id: number) => CapturedScope): CapturedScope;
 }
 
 export type WorkspaceStore = StoreApi<WorkspaceState>;
@@ -23,6 +29,7 @@ export function createWorkspaceStore(create: (id: number, first: boolean) => Con
   const first = create(++lastId, true);
   return createStore<WorkspaceState>()((set, get) => ({
     scopes: [first],
+    captured: [],
     activeId: first.id,
     open: () => {
       const scope = create(++lastId, false);
@@ -30,7 +37,16 @@ export function createWorkspaceStore(create: (id: number, first: boolean) => Con
       return scope;
     },
     close: (id) => {
-      const { scopes, activeId } = get();
+      const { scopes, activeId, captured } = get();
+      const shown = captured.findIndex((c) => c.id === id);
+      if (shown >= 0) {
+        // Closing a captured connection hides it here; the one beside it (else the last scope) comes into view.
+        const rest = captured.filter((c) => c.id !== id);
+        const nextActive = activeId === id ? (rest[Math.min(shown, rest.length - 1)] ?? scopes[scopes.length - 1]!).id : activeId;
+        set({ captured: rest, activeId: nextActive });
+        captured[shown]!.dispose();
+        return;
+      }
       const index = scopes.findIndex((s) => s.id === id);
       const closing = scopes[index];
       if (!closing) return;
@@ -41,12 +57,23 @@ export function createWorkspaceStore(create: (id: number, first: boolean) => Con
       closing.dispose();
     },
     activate: (id) => {
-      if (get().scopes.some((s) => s.id === id)) set({ activeId: id });
+      const { scopes, captured } = get();
+      if (scopes.some((s) => s.id === id) || captured.some((c) => c.id === id)) set({ activeId: id });
+    },
+    addCaptured: (make) => {
+      const scope = make(++lastId);
+      set((s) => ({ captured: [...s.captured, scope] }));
+      return scope;
     },
   }));
 }
 
-/** The scope in view. */
+/** The captured connection in view, if one is. */
+export function capturedInView(state: Pick<WorkspaceState, 'captured' | 'activeId'>): CapturedScope | undefined {
+  return state.captured.find((c) => c.id === state.activeId);
+}
+
+/** The scope in view (the first one while a captured connection is). */
 export function activeScope(workspace: WorkspaceStore): ConnectionScope {
   const { scopes, activeId } = workspace.getState();
   return scopes.find((s) => s.id === activeId) ?? scopes[0]!;

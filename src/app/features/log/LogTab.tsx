@@ -5,7 +5,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { useApp } from '../../app-context.js';
-import { useConnection, useNavigation } from '../../hooks.js';
+import { useConnection, useConnectionInView, useNavigation } from '../../hooks.js';
 import { LintRuleFilter } from '../../lint/LintRuleFilter.js';
 import type { ConnectionLabel } from '../../stores/connection-labels.js';
 import type { LogEntry } from '../../stores/log-store.js';
@@ -42,7 +42,7 @@ export function LogTab() {
   const { connectionLabels, lint, logStore, navigationStore } = useApp();
   const live = useLogEntries(logStore);
   const snapshot = useConnection((s) => s.snapshot);
-  const inView = snapshot?.connection;
+  const inView = useConnectionInView();
   const [imported, setImported] = useState<ImportedLog | null>(null);
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);

@@ -10,7 +10,13 @@ function render(add: (app: ReturnType<typeof createTestApp>['app']) => void): st
   const { app } = createTestApp();
   add(app);
   // Rendered on the server, a store shows its initial state: make that the state the test set.
-  for (const store of [app.lint.store, app.connectionLabels, scopeInView(app).connectionStore] as Array<{
+  for (const store of [
+    app.lint.store,
+    app.connectionLabels,
+    scopeInView(app).connectionStore,
+    app.workspace,
+    ...app.workspace.getState().captured.map((c) => c.store),
+  ] as Array<{
     getInitialState: () => unknown;
     getState: () => unknown;
   }>) {
@@ -78,5 +84,23 @@ describe('the Problems tab with several connections', () => {
     expect(html).toMatch(/title="Connection 2 · second 2.0 · HTTP"[^>]*>#2 second 2.0</);
     expect(html).toContain('Connection 1 · first 1.0 (earlier): 2 findings');
     expect(html.indexOf('JR-VERSION')).toBeLessThan(html.indexOf('PING-RESULT'));
+  });
+});
+
+describe('the Problems tab with a captured connection in view', () => {
+  it("shows that connection's findings, checked against the version its host and server agreed", () => {
+    const html = render((app) => {
+      const header = { mcpscope: 'log' as const, version: 1 as const, exportedAt: '', server: { name: 'everything' } };
+      app.captured.receive(
+        { type: 'sessions', sessions: [{ id: 'w1', pid: 7, transport: 'stdio', header, state: 'live', received: 0, lost: 0, seenAt: '' }] },
+        [],
+      );
+      const [captured] = app.workspace.getState().captured;
+      captured!.store.setState({ protocolVersion: '2025-03-26' });
+      app.workspace.getState().activate(captured!.id);
+      app.lint.add(captured!.connection, [{ ...prmFinding, rule: 'JR-VERSION', severity: 'error', message: 'frame rule', seq: 4, subject: 'client' }]);
+    });
+    expect(html).toContain('on this connection, checked against protocol 2025-03-26.');
+    expect(html).toContain('Connection 1 · a host (pid 7) → everything (current)');
   });
 });

@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { RULE_IDS, plural, type RuleId } from '../../../protocol/index.js';
 import { useApp } from '../../app-context.js';
 import { LoadFailure } from '../../components/LazyView.js';
-import { useConnection } from '../../hooks.js';
+import { useConnectionInView, useVersionInView } from '../../hooks.js';
 import type { RuleCount } from '../../lint/lint-runner.js';
 import { connectionHeading } from '../../stores/connection-labels.js';
 import { connectionsToOffer, shownConnection, type ConnectionChoice } from '../log/connection-filter.js';
@@ -112,8 +112,8 @@ export function ProblemsTab() {
 function ProblemsByConnection() {
   const { lint } = useApp();
   const byConnection = useStore(lint.store, (s) => s.byConnection);
-  const current = useConnection((s) => s.snapshot?.connection);
-  const version = useConnection((s) => s.snapshot?.info?.protocolVersion ?? s.snapshot?.offeredVersion ?? '2025-11-25');
+  const current = useConnectionInView();
+  const version = useVersionInView() ?? '2025-11-25';
   const [choice, setChoice] = useState<ConnectionChoice>('view');
   if (byConnection.size === 0) {
     return (
