@@ -7,6 +7,7 @@ import {
   NEWEST_LEGACY_VERSION,
   NEWEST_MODERN_VERSION,
   type LoggingLevel,
+  type Provider,
   type Root,
   type TransportConfig,
   type VersionChoice,
@@ -57,6 +58,8 @@ export interface CliOptions {
   roots: Root[];
   /** --max-rounds: requests one multi-round call may send (2026-07-28). */
   maxRounds?: number;
+  /** check --strict-providers: the providers whose strict-mode failures are errors. */
+  strictProviders?: Provider[];
   /** --auth's --remember-credentials: keep registrations and tokens in the 0600 credentials file. */
   rememberCredentials: boolean;
   /** --config: the server picked from the file (the target until its inputs are answered) and the --input answers. */
@@ -74,7 +77,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
   { words: 'prompts get', operand: 'NAME', options: 'prompts get', help: 'get a prompt' },
   { words: 'complete prompt', operand: 'NAME ARG [VALUE]', options: 'complete', help: 'suggestions for a prompt argument' },
   { words: 'complete resource', operand: 'TEMPLATE VAR [VALUE]', options: 'complete', help: 'suggestions for a resource-template variable' },
-  { words: 'check', help: "probe the server's compliance; exit 1 on errors" },
+  { words: 'check', options: 'check', help: "probe the server's compliance; exit 1 on errors" },
   { words: 'conformance', operand: 'URL', help: 'act as the client of an official conformance scenario' },
 ];
 
@@ -153,6 +156,7 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       roots: (values.root ?? []).map((uri) => ({ uri })),
       ...(values.sampling ? { sampling: values.sampling } : {}),
       ...(values.maxRounds !== undefined ? { maxRounds: values.maxRounds } : {}),
+      ...(values.strictProviders !== undefined ? { strictProviders: values.strictProviders } : {}),
       ...(config.value ? { config: { server: config.value, answers: values.input ?? [] } } : {}),
     },
   };

@@ -7,6 +7,14 @@ import { setOwn } from '../text/own.js';
 
 export type SchemaNode = Record<string, unknown>;
 
+/**
+ * How deep (objects and arrays) a schema, or a value checked against one, may
+ * nest. The validator recurses once per level with large frames and overflowed
+ * near 550 schema levels in Node; real tool schemas stay under 10. 128 leaves a
+ * wide margin on any engine and still covers every schema a person can use.
+ */
+export const MAX_NESTING = 128;
+
 /** Keywords whose value is one sub-schema (`items` may also be an array, below). */
 const ONE = [
   'items',
@@ -27,7 +35,8 @@ const MANY = ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf'];
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 const KNOWN = new Set([...ONE, ...MANY, ...MAPS]);
 
-function segment(key: string): string {
+/** A key as one JSON Pointer segment (RFC 6901: ~ and / escaped). */
+export function segment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
