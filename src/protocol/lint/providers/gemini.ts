@@ -4,6 +4,7 @@
 // repeating"). Tools given as `parametersJsonSchema` are not bound by this.
 
 import { isRecord } from '../../json/guards.js';
+import { ownValue } from '../../text/own.js';
 import { eachSchemaNode, keywordFailures, member, nameFailure, renamed, type SchemaAt } from './schema-nodes.js';
 import type { Failure, PatchOp, ProviderRule, ToolShape } from './types.js';
 
@@ -41,26 +42,30 @@ const tool = (inputSchema: unknown, name = 'get_weather'): ToolShape => ({ name,
 const plain = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
 /** Keys outside the Schema object; not inside a keyword that is itself outside it (its removal takes them). */
+/** Fields Gemini has another spelling for: the field it takes, its value, and the rewrite in words. */
+const RESPELLED: Readonly<Record<string, { to: string; value: (v: unknown) => unknown; summary: string }>> = {
+  oneOf: { to: 'anyOf', value: (v) => v, summary: 'use "anyOf" (one of the alternatives, not exactly one)' },
+  const: { to: 'enum', value: (v) => [v], summary: 'use a one-value "enum" instead' },
+};
+
 function unknownFields(at: SchemaAt): Failure[] {
   if (at.via.some((k) => !FIELDS.has(k))) return [];
   const unknown = Object.keys(at.node).filter((k) => !FIELDS.has(k));
   const out = keywordFailures(
     at,
-    unknown.filter((k) => k !== 'const'),
+    unknown.filter((k) => !Object.hasOwn(RESPELLED, k) && !Object.hasOwn(NO_REWRITE, k)),
     (key) => `${SUBSET} has no field "${key}"`,
   );
-  if (unknown.includes('const')) {
-    out.push({
-      path: member(at.path, 'const'),
-      message: `${SUBSET} has no field "const"`,
-      rewrite: {
-        summary: 'use a one-value "enum" instead',
-        patch: [
-          { op: 'remove', path: member(at.path, 'const') },
-          { op: 'add', path: member(at.path, 'enum'), value: [at.node.const] },
-        ],
-      },
-    });
+  for (const key of unknown) {
+    const instead = ownValue(NO_REWRITE, key);
+    if (instead !== undefined) out.push({ path: member(at.path, key), message: `${SUBSET} has no field "${key}": ${instead}` });
+    const respelled = ownValue(RESPELLED, key);
+    if (respelled === undefined) continue;
+    const patch: PatchOp[] = [
+      { op: 'remove', path: member(at.path, key) },
+      { op: 'add', path: member(at.path, respelled.to), value: respelled.value(at.node[key]) },
+    ];
+    out.push({ path: member(at.path, key), message: `${SUBSET} has no field "${key}"`, rewrite: { summary: respelled.summary, patch } });
   }
   return out;
 }
@@ -89,6 +94,14 @@ function typeList(at: SchemaAt): Failure[] {
     },
   ];
 }
+
+/** Fields whose removal would change what the schema means: what to do instead, no patch. */
+const NO_REWRITE: Readonly<Record<string, string>> = {
+  $ref: 'put the schema it refers to in its place',
+  $defs: 'put each definition where it is referred to',
+  definitions: 'put each definition where it is referred to',
+  allOf: 'merge its schemas into this one',
+};
 
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
