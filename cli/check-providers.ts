@@ -3,7 +3,7 @@
 // --strict-providers. The JSON report carries every failure with its path and
 // the rewrite that would pass.
 
-import { PROVIDER_NAMES, PROVIDER_RULES, PROVIDERS, plural, providerFailures, type PatchOp, type Provider, type Tool } from '../src/protocol/index.js';
+import { PROVIDER_NAMES, PROVIDER_RULES, PROVIDERS, plural, providerVerdicts, type PatchOp, type Provider, type Tool } from '../src/protocol/index.js';
 import type { CheckStep } from './check.js';
 
 export interface ProviderCheckFinding {
@@ -30,9 +30,9 @@ export function checkProviders(tools: readonly Tool[], strict: readonly Provider
   const findings: ProviderCheckFinding[] = [];
   const failing = { openai: 0, anthropic: 0, gemini: 0 };
   for (const [i, tool] of tools.entries()) {
-    const failures = providerFailures(tool, PROVIDERS, `tools[${i}]`);
-    for (const p of PROVIDERS) if (failures.some((f) => f.provider === p)) failing[p]++;
-    for (const f of failures) {
+    const verdicts = providerVerdicts(tool, `tools[${i}]`);
+    for (const p of PROVIDERS) if (verdicts[p].length > 0) failing[p]++;
+    for (const f of PROVIDERS.flatMap((p) => verdicts[p])) {
       findings.push({
         rule: f.rule,
         provider: f.provider,

@@ -26,8 +26,8 @@ export function providerFailures(tool: unknown, providers: readonly Provider[] =
   });
 }
 
-export function providerVerdicts(tool: unknown): ProviderVerdicts {
-  const all = providerFailures(tool);
+export function providerVerdicts(tool: unknown, fallbackName?: string): ProviderVerdicts {
+  const all = providerFailures(tool, PROVIDERS, fallbackName);
   return {
     openai: all.filter((f) => f.provider === 'openai'),
     anthropic: all.filter((f) => f.provider === 'anthropic'),
