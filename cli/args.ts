@@ -7,6 +7,7 @@ import {
   NEWEST_LEGACY_VERSION,
   NEWEST_MODERN_VERSION,
   type LoggingLevel,
+  type Provider,
   type Root,
   type TransportConfig,
   type VersionChoice,
@@ -57,6 +58,8 @@ export interface CliOptions {
   roots: Root[];
   /** --max-rounds: requests one multi-round call may send (2026-07-28). */
   maxRounds?: number;
+  /** check --strict-providers: the providers whose strict-mode failures are errors. */
+  strictProviders?: Provider[];
   /** --auth's --remember-credentials: keep registrations and tokens in the 0600 credentials file. */
   rememberCredentials: boolean;
   /** check --reporter: junit, json or tap instead of text. */
@@ -168,6 +171,7 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       ...(values.sampling ? { sampling: values.sampling } : {}),
       ...(values.maxRounds !== undefined ? { maxRounds: values.maxRounds } : {}),
       ...(values.reporter !== undefined ? { reporter: values.reporter } : {}),
+      ...(values.strictProviders !== undefined ? { strictProviders: values.strictProviders } : {}),
       ...(config.value ? { config: { server: config.value, answers: values.input ?? [] } } : {}),
     },
   };

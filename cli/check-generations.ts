@@ -8,6 +8,7 @@ import {
   isLegacyVersion,
   type ConnectFailureCause,
   type LoggingLevel,
+  type Provider,
   type VersionChoice,
 } from '../src/protocol/index.js';
 import { runCheck, type CheckReport } from './check.js';
@@ -47,16 +48,21 @@ export type Opener = (choice: VersionChoice, probe?: boolean) => Promise<CliConn
  * `choice` (--protocol-version) picks the legacy version offered when it is one; otherwise the newest.
  * A failure of both probes is thrown as the legacy one's (today's message, for a server that is no MCP server).
  */
-export async function runGenerationsCheck(open: Opener, choice: VersionChoice, logLevel: LoggingLevel | undefined): Promise<GenerationsReport> {
+export async function runGenerationsCheck(
+  open: Opener,
+  choice: VersionChoice,
+  logLevel: LoggingLevel | undefined,
+  strictProviders: readonly Provider[] = [],
+): Promise<GenerationsReport> {
   const legacyVersion = isLegacyVersion(choice) ? choice : NEWEST_LEGACY_VERSION;
   const legacy = await attempt(
     () => open(legacyVersion),
-    (c) => runCheck(c, legacyVersion, logLevel),
+    (c) => runCheck(c, legacyVersion, logLevel, strictProviders),
   );
   // A silent legacy server would make the probe wait the whole --timeout: it is bounded as Auto's probe is.
   const modern = await attempt(
     () => open(NEWEST_MODERN_VERSION, true),
-    (c) => runCheck(c, NEWEST_MODERN_VERSION, logLevel),
+    (c) => runCheck(c, NEWEST_MODERN_VERSION, logLevel, strictProviders),
   );
   if (!legacy.ok && !modern.ok) throw new CliError(bothFailed(legacy, modern));
   const generations: Generations = {

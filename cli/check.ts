@@ -14,9 +14,11 @@ import {
   type InitializeInfo,
   type LoggingLevel,
   type PingSample,
+  type Provider,
   type Tool,
 } from '../src/protocol/index.js';
 import { checkCompletion } from './check-completion.js';
+import { checkProviders, type ProviderCheck } from './check-providers.js';
 import type { CliConnection } from './connection.js';
 import { checkLogging } from './logging.js';
 import { roundTrip } from './round-trip.js';
@@ -38,6 +40,8 @@ export interface CheckReport {
   protocolVersion: string | null;
   steps: CheckStep[];
   findings: Array<{ rule: string; severity: string; message: string; specUrl: string }>;
+  /** The listed tools against the model providers' strict modes, when tools were listed. */
+  providers?: ProviderCheck;
   errors: number;
   warnings: number;
   ok: boolean;
@@ -107,7 +111,14 @@ async function checkNotificationSilence(c: CliConnection, steps: CheckStep[]): P
   );
 }
 
-async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
+/** What the steps learn for the report beside the steps themselves. */
+interface CheckContext {
+  /** --strict-providers: these providers' failures are errors. */
+  strictProviders: readonly Provider[];
+  providers?: ProviderCheck;
+}
+
+async function checkTools(c: CliConnection, steps: CheckStep[], context: CheckContext): Promise<void> {
   // Without initialize no capabilities were declared: tools/list is asked anyway, and a refusal is information.
   const negotiated = c.info !== undefined;
   if (negotiated && !isRecord(c.info?.capabilities.tools)) {
@@ -129,6 +140,9 @@ async function checkTools(c: CliConnection, steps: CheckStep[]): Promise<void> {
     status: defProblems ? 'fail' : 'pass',
     detail: `${plural(listed.items.length, 'tool')} on ${plural(listed.pages, 'page')}${defProblems ? `; ${plural(defProblems, 'definition problem')}` : '; every inputSchema is an object schema'}`,
   });
+  const providers = checkProviders(listed.items, context.strictProviders);
+  steps.push(providers.step);
+  context.providers = providers.report;
   for (const tool of listed.items) {
     const required = isRecord(tool.inputSchema) && Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
     if (!tool.outputSchema || required.length > 0) continue;
@@ -171,10 +185,16 @@ async function checkBatch(c: CliConnection, steps: CheckStep[]): Promise<void> {
 }
 
 /** `logLevel`: the level the logging/setLevel probe asks for (the --log-level given, else info). */
-export async function runCheck(c: CliConnection, offeredVersion: string, logLevel: LoggingLevel = 'info'): Promise<CheckReport> {
+export async function runCheck(
+  c: CliConnection,
+  offeredVersion: string,
+  logLevel: LoggingLevel = 'info',
+  strictProviders: readonly Provider[] = [],
+): Promise<CheckReport> {
   const steps: CheckStep[] = [];
+  const context: CheckContext = { strictProviders };
   const info = c.info;
-  if (c.session.era === 'modern' && info) return runModernCheck(c, steps, info, logLevel);
+  if (c.session.era === 'modern' && info) return runModernCheck(c, steps, context, info, logLevel);
   if (!info) {
     // --no-initialize against a server that answered -32601: every step that needs no handshake still runs.
     steps.push({
@@ -182,12 +202,12 @@ export async function runCheck(c: CliConnection, offeredVersion: string, logLeve
       status: 'fail',
       detail: 'the server does not implement initialize (answered -32601): no version or capabilities were negotiated',
     });
-    return finish(c, steps, 'legacy', { name: '(unknown)', version: '(unknown)' }, offeredVersion, null, async () => {
+    return finish(c, steps, context, 'legacy', { name: '(unknown)', version: '(unknown)' }, offeredVersion, null, async () => {
       await checkPing(c, steps);
       await checkUnknownMethod(c, steps);
       await checkPingWithParams(c, steps);
       await checkNotificationSilence(c, steps);
-      await checkTools(c, steps);
+      await checkTools(c, steps, context);
       for (const name of ['logging/setLevel', 'completion/complete', 'batch']) {
         steps.push({ name, status: 'skip', detail: 'no initialize: which capabilities and version the server has is unknown' });
       }
@@ -200,12 +220,12 @@ export async function runCheck(c: CliConnection, offeredVersion: string, logLeve
       ? `negotiated ${info.protocolVersion}${info.protocolVersion === offeredVersion ? '' : ` (offered ${offeredVersion})`}`
       : `the server chose ${info.protocolVersion}, which this client does not support`,
   });
-  return finish(c, steps, 'legacy', info.serverInfo, offeredVersion, info.protocolVersion, async () => {
+  return finish(c, steps, context, 'legacy', info.serverInfo, offeredVersion, info.protocolVersion, async () => {
     await checkPing(c, steps);
     await checkUnknownMethod(c, steps);
     await checkPingWithParams(c, steps);
     await checkNotificationSilence(c, steps);
-    await checkTools(c, steps);
+    await checkTools(c, steps, context);
     await checkLogging(c, steps, logLevel);
     await checkCompletion(c, steps);
     if (info.protocolVersion !== '2025-03-26') {
@@ -217,18 +237,18 @@ export async function runCheck(c: CliConnection, offeredVersion: string, logLeve
 }
 
 /** The steps that exist in 2026-07-28: no initialize, ping or logging/setLevel; every request carries _meta. */
-async function runModernCheck(c: CliConnection, steps: CheckStep[], info: InitializeInfo, logLevel: LoggingLevel): Promise<CheckReport> {
+async function runModernCheck(c: CliConnection, steps: CheckStep[], context: CheckContext, info: InitializeInfo, logLevel: LoggingLevel): Promise<CheckReport> {
   const version = info.protocolVersion;
   steps.push({
     name: 'server/discover',
     status: 'pass',
     detail: `supports ${(info.supportedVersions ?? [version]).join(', ')}; speaking ${version}`,
   });
-  return finish(c, steps, 'modern', info.serverInfo, version, version, async () => {
+  return finish(c, steps, context, 'modern', info.serverInfo, version, version, async () => {
     await checkPing(c, steps);
     await checkUnknownMethod(c, steps);
     await checkNotificationSilence(c, steps);
-    await checkTools(c, steps);
+    await checkTools(c, steps, context);
     steps.push({
       name: 'logging/setLevel',
       status: 'skip',
@@ -241,6 +261,7 @@ async function runModernCheck(c: CliConnection, steps: CheckStep[], info: Initia
 async function finish(
   c: CliConnection,
   steps: CheckStep[],
+  context: CheckContext,
   era: CheckReport['era'],
   server: { name: string; version: string },
   offeredVersion: string,
@@ -262,6 +283,7 @@ async function finish(
     protocolVersion,
     steps,
     findings,
+    ...(context.providers ? { providers: context.providers } : {}),
     errors,
     warnings,
     ok: errors === 0,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { CLI_USAGE, parseCliArgs } from './args.js';
 import type { CheckReport } from './check.js';
 import { runGenerationsCheck, type GenerationProbe, type GenerationsReport } from './check-generations.js';
+import { providerLines } from './check-providers.js';
 import { runCommand } from './commands.js';
 import { conformanceAuth, conformanceVersion, runConformanceClient } from './conformance.js';
 import { applyLogLevel } from './logging.js';
@@ -57,6 +58,7 @@ function checkBody(r: CheckReport): string[] {
     lines.push(...table([...grouped.values()].map((g) => [g.severity, g.rule, g.count > 1 ? `×${g.count}` : '', g.message])));
     lines.push('');
   }
+  lines.push(...providerLines(r.providers));
   return lines;
 }
 
@@ -191,6 +193,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         },
         o.protocolVersion,
         o.logLevel,
+        o.strictProviders,
       );
       if (o.reporter === 'junit' || o.reporter === 'tap') {
         const run = checkRunReport(report, startedAt, Date.now() - startedAt.getTime());

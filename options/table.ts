@@ -19,6 +19,8 @@ import {
   splitArgs,
   TOKEN_ENDPOINT_AUTH_METHODS,
   clientMetadataUrlProblem,
+  PROVIDERS,
+  type Provider,
 } from '../src/protocol/wire.js';
 import { samplingPolicy } from './sampling.js';
 import { accepted, keyValue, milliseconds, oneOf, orList, refused, text, wholeNumber, type Check } from './values.js';
@@ -132,6 +134,14 @@ const nonEmpty =
 const clientMetadataUrl: Check<string> = (value, { flag }) => {
   const problem = clientMetadataUrlProblem(value.trim());
   return problem === undefined ? accepted(value.trim()) : refused(`${flag} ${problem}, not "${value}".`);
+};
+
+/** Model providers, comma-separated: openai,anthropic,gemini. */
+const providers: Check<Provider[]> = (value, { flag }) => {
+  const names = value.split(',').map((n) => n.trim().toLowerCase());
+  const unknown = names.find((n) => !(PROVIDERS as readonly string[]).includes(n));
+  if (unknown !== undefined) return refused(`${flag} takes ${orList(PROVIDERS)}, comma-separated (e.g. ${flag} ${PROVIDERS.join(',')}), not "${unknown}".`);
+  return accepted([...new Set(names as Provider[])]);
 };
 
 const protocolVersion: Check<VersionChoice> = (value, { flag }) =>
@@ -465,6 +475,14 @@ export const OPTIONS = {
     programs: ['cli'],
     commands: ['test', 'check'],
     check: oneOf(['text', 'junit', 'json', 'tap'] as const),
+  }),
+  strictProviders: valueOption({
+    flag: '--strict-providers',
+    placeholder: 'LIST',
+    help: `make the named providers' strict-mode failures errors, not warnings\n(${PROVIDERS.join(',')}; the tools' schemas against what each accepts)`,
+    programs: ['cli'],
+    commands: ['check'],
+    check: providers,
   }),
 
   // The passthrough's own.

@@ -5,19 +5,31 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from '../cli/args.js';
+import { parseDiffArgs, type DiffOptions } from '../cli/diff-args.js';
+import { isTestCommand, testArgs } from '../cli/test/command.js';
 import { optionSpelling } from '../options/help.js';
 import { OPTIONS, optionsOf, type OptionName, type Program } from '../options/table.js';
 import { HELP, parseOptions, type ProxyOptions } from '../proxy/options.js';
 import { WRAP_USAGE, parseWrapArgs, type PrintConfigOptions, type WrapHttpOptions, type WrapOptions } from '../wrap/args.js';
 
-type Parsed = { ok: true; value: ProxyOptions | CliOptions | WrapOptions | WrapHttpOptions | PrintConfigOptions | 'help' } | { ok: false; error: string };
+type TestCommandLine = { files: string[]; values: unknown };
+type Parsed =
+  | { ok: true; value: ProxyOptions | CliOptions | DiffOptions | TestCommandLine | WrapOptions | WrapHttpOptions | PrintConfigOptions | 'help' }
+  | { ok: false; error: string };
 
 function proxy(argv: string[]): Parsed {
   const r = parseOptions(argv);
   return r.ok ? { ok: true, value: r.options } : r;
 }
 
-const cli = (argv: string[]): Parsed => parseCliArgs(argv);
+// As cli/main.ts dispatches: test and diff read their own command lines from the same table.
+function cli(argv: string[]): Parsed {
+  if (isTestCommand(argv)) {
+    const read = testArgs(argv);
+    return typeof read === 'string' ? { ok: false, error: read } : { ok: true, value: { files: read.files, values: read.values } };
+  }
+  return parseDiffArgs(argv) ?? parseCliArgs(argv);
+}
 const wrap = (argv: string[]): Parsed => parseWrapArgs(argv);
 const parse: Record<Program, (argv: string[]) => Parsed> = { proxy, cli, wrap };
 
@@ -91,6 +103,11 @@ Object.assign(samples, {
   capture: { value: '/tmp/session.jsonl', around: (s: string[]) => ({ wrap: [...s, 'node', 's.js'] }) },
   listen: { value: '127.0.0.1:3002', around: (s: string[]) => ({ wrap: [...s, '--to', 'http://127.0.0.1:1/mcp'] }) },
   to: { value: 'http://127.0.0.1:1/mcp', around: (s: string[]) => ({ wrap: s }) },
+  filter: { value: 'call.*', around: (s: string[]) => ({ cli: ['test', 'a.test.yaml', ...s] }) },
+  from: { value: 'capture.jsonl', around: (s: string[]) => ({ cli: ['test', ...s, 'a.test.yaml'] }) },
+  reporter: { value: 'junit', around: (s: string[]) => ({ cli: ['--stdio', 'node s.js', ...s, 'check'] }) },
+  strictProviders: { value: 'openai,gemini', around: (s: string[]) => ({ cli: ['--stdio', 'node s.js', ...s, 'check'] }) },
+  save: { value: 'before.json', around: (s: string[]) => ({ cli: ['diff', ...s, 'http://127.0.0.1:1/mcp'] }) },
   context: { value: 'country=Japan', around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'complete', 'prompt', 'plan_trip', 'city', ...s] }) },
 });
 

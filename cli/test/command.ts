@@ -35,7 +35,8 @@ interface TestArgs {
   selected: (name: string) => boolean;
 }
 
-function testArgs(argv: readonly string[]): TestArgs | string {
+/** The command line of `mcpscope test`, or the sentence that refuses it. */
+export function testArgs(argv: readonly string[]): TestArgs | string {
   const read = readOptions(argv, 'cli');
   if (!read.ok) return read.error;
   const { values, positionals } = read.value;

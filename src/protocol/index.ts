@@ -30,6 +30,8 @@ export type { Finding } from './lint/state.js';
 export * from './lint/linter.js';
 export { internalFinding } from './lint/internal.js';
 export type { HttpExchangeFacts } from './lint/transport.js';
+// Tool schemas against OpenAI's, Anthropic's and Gemini's strict modes.
+export * from './lint/providers/index.js';
 export * from './ping/monitor.js';
 export * from './text/format.js';
 export * from './json/guards.js';

@@ -48,5 +48,7 @@ export * from './mcp/modern-meta.js';
 export * from './capture/index.js';
 // The CLI's --max-rounds default (the multi-round requester itself is the session's, not the wire's).
 export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
+// The model providers --strict-providers names (the option table checks them).
+export { PROVIDERS, type Provider } from './lint/providers/types.js';
 // Config files (mcp.json shapes, server.json): node/config reads them for --config, in the proxy and the CLI.
 export * from './config/index.js';

@@ -10,6 +10,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   RULES,
   internalFinding,
+  providerRuleSet,
   type Finding,
   type HttpExchangeFacts,
   type LinterOptions,
@@ -293,6 +294,8 @@ export class LintRunner {
       if (typeof Linter !== 'function') throw new Error('the lint engine is used before it has loaded');
       const schema = this.schema;
       linter = new Linter({
+        // The tools against the model providers' strict modes: warnings in Problems, beside the spec's rules.
+        ruleSets: [providerRuleSet],
         ...(offeredVersion ? { offeredVersion } : {}),
         ...(schema ? { schema: { check: schema.check, version: schema.version }, ...(schema.modern ? { modernSchema: schema.modern } : {}) } : {}),
       });

@@ -2,6 +2,7 @@
 // words, and the part of the specification it rests on.
 
 import { MODERN_PROTOCOL_VERSIONS } from '../versions.js';
+import { PROVIDER_RULES } from './providers/table.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -433,6 +434,8 @@ export const RULES = {
     title: 'Protected resource and authorization server metadata are found where MCP looks for them',
     spec: { ...AUTH_DISCOVERY, anchor: 'authorization-server-discovery', modern: { ...AUTH_DISCOVERY, anchor: 'authorization-server-discovery' } },
   },
+  // --- tool schemas against the model providers' strict modes: one table, with the providers' pages (providers/table.ts) ---
+  ...PROVIDER_RULES,
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef | ExtensionRef }>;
 
 export type RuleId = keyof typeof RULES;

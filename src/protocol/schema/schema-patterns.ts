@@ -10,15 +10,10 @@
 import { serverPattern } from './pattern.js';
 import { format } from '@cfworker/json-schema';
 import { isRecord } from '../json/guards.js';
-import { mapReachableSubschemas, type SchemaNode } from './walk.js';
+import { MAX_NESTING, mapReachableSubschemas, type SchemaNode } from './walk.js';
 
-/**
- * How deep (objects and arrays) a schema, or a value checked against one, may
- * nest. The validator recurses once per level with large frames and overflowed
- * near 550 schema levels in Node; real tool schemas stay under 10. 128 leaves a
- * wide margin on any engine and still covers every schema a person can use.
- */
-export const MAX_NESTING = 128;
+// The nesting bound lives with the walks (walk.ts), which light modules use without the validator.
+export { MAX_NESTING };
 
 /** Formats whose checker backtracks exponentially on some strings ("url": 28 letters and a "!" took 3.6 s). */
 const UNSAFE_FORMATS = new Set(['url']);

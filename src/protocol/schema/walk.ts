@@ -7,6 +7,14 @@ import { setOwn } from '../text/own.js';
 
 export type SchemaNode = Record<string, unknown>;
 
+/**
+ * How deep (objects and arrays) a schema, or a value checked against one, may
+ * nest. The validator recurses once per level with large frames and overflowed
+ * near 550 schema levels in Node; real tool schemas stay under 10. 128 leaves a
+ * wide margin on any engine and still covers every schema a person can use.
+ */
+export const MAX_NESTING = 128;
+
 /** Keywords whose value is one sub-schema (`items` may also be an array, below). */
 const ONE = [
   'items',

@@ -104,3 +104,32 @@ describe('the Problems tab with a captured connection in view', () => {
     expect(html).toContain('Connection 1 · a host (pid 7) → everything (current)');
   });
 });
+
+describe('the Problems tab with provider strict-mode findings', () => {
+  const provider = {
+    rule: 'PROVIDER-GEMINI-FIELD' as const,
+    severity: 'warning' as const,
+    message: 'Tool t, Gemini: at /inputSchema/$schema, … has no field "$schema".',
+    specUrl: 'https://ai.google.dev/api/caching#Schema',
+    subject: 'server' as const,
+    seq: 5,
+  };
+
+  it('still says no problems were found when only the providers object, and lists theirs apart with the provider’s page', () => {
+    const html = render((app) => app.lint.add(1, [provider]));
+    expect(html).toContain('No problems found.');
+    expect(html).toContain('Tools against the model providers&#x27; strict modes');
+    const table = html.slice(html.indexOf('aria-label="Provider strict-mode findings by rule"'));
+    expect(table).toContain('PROVIDER-GEMINI-FIELD');
+    expect(table).toContain('href="https://ai.google.dev/api/caching#Schema"');
+    expect(table).toContain('provider docs');
+  });
+
+  it('counts the MCP rules alone in the summary, the provider rules in their own table', () => {
+    const html = render((app) => app.lint.add(1, [provider, { ...provider, rule: 'JR-VERSION', severity: 'error', message: 'frame rule', seq: 4 }]));
+    expect(html).toContain('1 finding: 1 error(s), 0 warning(s), 0 info');
+    const mcp = html.slice(html.indexOf('aria-label="Problems by rule"'), html.indexOf('aria-label="Model providers'));
+    expect(mcp).toContain('JR-VERSION');
+    expect(mcp).not.toContain('PROVIDER-GEMINI-FIELD');
+  });
+});

@@ -13,7 +13,7 @@ import type { RuleCount } from '../../lint/lint-runner.js';
 import { connectionHeading } from '../../stores/connection-labels.js';
 import { connectionsToOffer, shownConnection, type ConnectionChoice } from '../log/connection-filter.js';
 import { ConnectionFilter } from '../log/ConnectionFilter.js';
-import { RuleTable, isAuthRule, type RuleRowData } from './RuleTable.js';
+import { RuleTable, isAuthRule, isProviderRule, type RuleRowData } from './RuleTable.js';
 import './problems.css';
 
 const total = (counts: readonly RuleCount[], severity?: string) =>
@@ -44,7 +44,29 @@ function RuleTables({ rows, version, withConnection }: { rows: readonly RuleRowD
   );
 }
 
-const countsOf = (byRule: ReadonlyMap<RuleId, RuleCount> | undefined): RuleCount[] => RULE_IDS.flatMap((r) => (byRule?.has(r) ? [byRule.get(r)!] : []));
+/** The counts of the MCP rules; the provider rules are counted apart (providerCountsOf). */
+const countsOf = (byRule: ReadonlyMap<RuleId, RuleCount> | undefined): RuleCount[] =>
+  RULE_IDS.flatMap((r) => (!isProviderRule(r) && byRule?.has(r) ? [byRule.get(r)!] : []));
+const providerCountsOf = (byRule: ReadonlyMap<RuleId, RuleCount> | undefined): RuleCount[] =>
+  RULE_IDS.flatMap((r) => (isProviderRule(r) && byRule?.has(r) ? [byRule.get(r)!] : []));
+
+/** The tools against the model providers' strict modes, on one connection: warnings, not departures from MCP. */
+function ProviderProblems({ connection, version }: { connection: number; version: string }) {
+  const { lint } = useApp();
+  const byRule = useStore(lint.store, (s) => s.byConnection.get(connection));
+  const counts = providerCountsOf(byRule);
+  if (counts.length === 0) return null;
+  return (
+    <section className="problems-connection" aria-label="Model providers' strict modes">
+      <h4 className="problems-group">Tools against the model providers' strict modes</h4>
+      <p className="hint">
+        {summary(counts)}. Valid MCP, but OpenAI's strict function calling, Anthropic's tool definitions and strict tool use, or Gemini's function declarations
+        refuse these schemas; each finding names the tool, the place and the fix (the Tools tab shows them per tool).
+      </p>
+      <RuleTable label="Provider strict-mode findings by rule" rows={counts.map((count) => ({ count, connection }))} version={version} withConnection={false} />
+    </section>
+  );
+}
 
 function ConnectionProblems({ connection, current, version }: { connection: number; current: number | undefined; version: string }) {
   const { connectionLabels, lint } = useApp();
@@ -115,26 +137,31 @@ function ProblemsByConnection() {
   const current = useConnectionInView();
   const version = useVersionInView() ?? '2025-11-25';
   const [choice, setChoice] = useState<ConnectionChoice>('view');
-  if (byConnection.size === 0) {
+  // The provider rules are not departures from MCP: a connection with only those has no problems.
+  const withProblems = [...byConnection.keys()].filter((c) => countsOf(byConnection.get(c)).length > 0);
+  const providersOf = current ?? [...byConnection.keys()].at(-1);
+  const providers = providersOf !== undefined && <ProviderProblems connection={providersOf} version={version} />;
+  if (withProblems.length === 0) {
     return (
-      <p className="hint">
-        No problems found. Every frame is checked against the MCP specification of the negotiated version as it crosses the wire; departures show up here and as
-        marks in the Log.
-      </p>
+      <>
+        <p className="hint">
+          No problems found. Every frame is checked against the MCP specification of the negotiated version as it crosses the wire; departures show up here and
+          as marks in the Log.
+        </p>
+        {providers}
+      </>
     );
   }
   // The current connection first, then the others, newest first.
-  const connections = [...byConnection.keys()].sort((a, b) => (a === current ? -1 : b === current ? 1 : b - a));
-  const counts = new Map(connections.map((c) => [c, total([...byConnection.get(c)!.values()])]));
+  const connections = withProblems.sort((a, b) => (a === current ? -1 : b === current ? 1 : b - a));
+  const counts = new Map(connections.map((c) => [c, total(countsOf(byConnection.get(c)))]));
   const shown = shownConnection(choice, current);
-  const currentCounts = current === undefined ? undefined : byConnection.get(current);
+  const currentCounts = current === undefined || !withProblems.includes(current) ? undefined : countsOf(byConnection.get(current));
   const others = connections.some((c) => c !== current);
   return (
     <div className="problems-tab">
       <p aria-live="polite">
-        {currentCounts
-          ? `${summary([...currentCounts.values()])} on this connection, checked against protocol ${version}.`
-          : 'No problems found on this connection.'}{' '}
+        {currentCounts ? `${summary(currentCounts)} on this connection, checked against protocol ${version}.` : 'No problems found on this connection.'}{' '}
         {others && shown === current && 'Other connections have findings too: choose one, or All connections, in the Connection menu.'}
       </p>
       {(connectionsToOffer(counts, current, choice).length > 1 || choice !== 'view') && (
@@ -145,8 +172,9 @@ function ProblemsByConnection() {
       {choice === 'all' || (shown === undefined && connections.length > 1) ? (
         <AllConnections connections={connections} current={current} version={version} />
       ) : (
-        byConnection.has(shown ?? connections[0]!) && <ConnectionProblems connection={shown ?? connections[0]!} current={current} version={version} />
+        withProblems.includes(shown ?? connections[0]!) && <ConnectionProblems connection={shown ?? connections[0]!} current={current} version={version} />
       )}
+      {providers}
     </div>
   );
 }

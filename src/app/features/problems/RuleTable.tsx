@@ -15,6 +15,9 @@ const SHOWN_PER_RULE = 200;
 /** The AUTH-* rules judge the OAuth flow, listed apart from the frames' rules. */
 export const isAuthRule = (rule: RuleId): boolean => rule.startsWith('AUTH-');
 
+/** The PROVIDER-* rules judge the tools against model providers, not against MCP: listed apart too. */
+export const isProviderRule = (rule: RuleId): boolean => rule.startsWith('PROVIDER-');
+
 /** One rule's count on one connection. */
 export interface RuleRowData {
   count: RuleCount;
@@ -80,7 +83,8 @@ function RuleRow({ row, version, withConnection }: { row: RuleRowData; version: 
           {/* mcpscope's own rules (LINT-INTERNAL) rest on no section of the specification. */}
           {specUrl(count.rule, version) !== '' && (
             <a href={specUrl(count.rule, version)} target="_blank" rel="noreferrer noopener">
-              spec
+              {/* The provider rules rest on the provider's page, not on MCP's specification. */}
+              {isProviderRule(count.rule) ? 'provider docs' : 'spec'}
             </a>
           )}
         </td>

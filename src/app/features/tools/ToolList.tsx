@@ -9,6 +9,7 @@ import { McpIcon } from '../../components/icons/McpIcon.js';
 import { CacheFreshness } from '../../components/CacheFreshness.js';
 import { freshByHint } from '../../server-data/freshness.js';
 import { AnnotationBadges } from './ToolBadges.js';
+import { ProviderVerdictLine } from './ProviderVerdicts.js';
 import { displayTitle, filterTools } from './tool-list.js';
 import { toolExclusion } from './availability.js';
 import { VirtualList } from '../../components/VirtualList.js';
@@ -30,6 +31,7 @@ function ToolItem({ tool, selected, excluded }: { tool: Tool; selected: boolean;
         {title && <span className="tool-title">{title}</span>}
         {tool.description && <span className="tool-description">{tool.description}</span>}
         <AnnotationBadges tool={tool} />
+        <ProviderVerdictLine tool={tool} />
         {excluded !== undefined && (
           <span className="tool-excluded" title={excluded}>
             excluded: invalid x-mcp-header

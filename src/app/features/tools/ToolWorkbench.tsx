@@ -16,6 +16,7 @@ import { ToolForm } from './form/ToolForm.js';
 import { initialFormData } from './form/validator.js';
 import { McpIcon } from '../../components/icons/McpIcon.js';
 import { AnnotationBadges } from './ToolBadges.js';
+import { ProviderDetails } from './ProviderVerdicts.js';
 import { displayTitle } from './tool-list.js';
 import type { ToolDraft } from './tools-store.js';
 
@@ -106,6 +107,7 @@ export function ToolWorkbench({ tool }: { tool: Tool }) {
           <summary>Schemas</summary>
           <pre className="json">{schemasText}</pre>
         </details>
+        <ProviderDetails tool={tool} />
       </header>
       <ToolForm
         toolName={tool.name}

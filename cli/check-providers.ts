@@ -1,0 +1,67 @@
+// The `check` step that judges the listed tools against the model providers'
+// strict modes: a warning each by default, an error for the providers named by
+// --strict-providers. The JSON report carries every failure with its path and
+// the rewrite that would pass.
+
+import { PROVIDER_NAMES, PROVIDER_RULES, PROVIDERS, plural, providerVerdicts, type PatchOp, type Provider, type Tool } from '../src/protocol/index.js';
+import type { CheckStep } from './check.js';
+
+export interface ProviderCheckFinding {
+  rule: string;
+  provider: Provider;
+  tool: string;
+  path: string;
+  severity: 'error' | 'warning';
+  message: string;
+  specUrl: string;
+  rewrite?: { summary: string; patch: readonly PatchOp[] };
+}
+
+export interface ProviderCheck {
+  /** The providers whose failures are errors (--strict-providers). */
+  strict: Provider[];
+  tools: number;
+  /** Tools that fail each provider. */
+  failing: Record<Provider, number>;
+  findings: ProviderCheckFinding[];
+}
+
+export function checkProviders(tools: readonly Tool[], strict: readonly Provider[]): { step: CheckStep; report: ProviderCheck } {
+  const findings: ProviderCheckFinding[] = [];
+  const failing = { openai: 0, anthropic: 0, gemini: 0 };
+  for (const [i, tool] of tools.entries()) {
+    const verdicts = providerVerdicts(tool, `tools[${i}]`);
+    for (const p of PROVIDERS) if (verdicts[p].length > 0) failing[p]++;
+    for (const f of PROVIDERS.flatMap((p) => verdicts[p])) {
+      findings.push({
+        rule: f.rule,
+        provider: f.provider,
+        tool: f.tool,
+        path: f.path,
+        severity: strict.includes(f.provider) ? 'error' : 'warning',
+        message: f.message,
+        specUrl: PROVIDER_RULES[f.rule].spec.url,
+        ...(f.rewrite ? { rewrite: f.rewrite } : {}),
+      });
+    }
+  }
+  const of = plural(tools.length, 'tool');
+  const passes = tools.length === 1 ? 'the tool passes' : `all ${of} pass`;
+  const detail = PROVIDERS.map(
+    (p) =>
+      `${PROVIDER_NAMES[p]}${strict.includes(p) ? ' (strict)' : ''}: ${failing[p] === 0 ? passes : `${failing[p]} of ${of} ${failing[p] === 1 ? 'fails' : 'fail'}`}`,
+  ).join('; ');
+  const status = strict.some((p) => failing[p] > 0) ? 'fail' : findings.length > 0 ? 'warn' : 'pass';
+  return { step: { name: 'provider strict modes', status, detail }, report: { strict: [...strict], tools: tools.length, failing, findings } };
+}
+
+/** The failures as lines for the text report, grouped by tool. */
+export function providerLines(report: ProviderCheck | undefined): string[] {
+  if (!report || report.findings.length === 0) return [];
+  const lines = ['Tools against the model providers’ strict modes (the rule, where, what, the fix):'];
+  for (const f of report.findings) {
+    lines.push(`  ${f.severity} ${f.rule} ${f.tool} ${f.path}: ${f.message}${f.rewrite ? `. Fix: ${f.rewrite.summary}` : ''}`);
+  }
+  lines.push('');
+  return lines;
+}
