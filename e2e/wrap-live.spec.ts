@@ -87,6 +87,9 @@ test('wrapped sessions appear live as captured connections, linted, several at o
     await mine.click();
     await page.getByRole('tab', { name: 'Log' }).click();
     await expect(calls).toHaveCount(4);
+    // Under the number it had: the saved frames and the proxy's copies of them are one, with every connection shown too.
+    await page.getByRole('tabpanel', { name: 'Log' }).getByLabel('Connection', { exact: true }).selectOption('all');
+    await expect(calls).toHaveCount(4);
 
     // The page closes; the host's calls still answer, through the wrapper, as before.
     await page.close();

@@ -13,6 +13,8 @@ export interface ConnectionLabel {
   transport?: string;
   /** The connection was made before the page was reloaded (its frames were saved). */
   restored?: boolean;
+  /** A captured connection: the wrapped session's id (after a reload, the same session goes on under its number). */
+  captured?: string;
 }
 
 export interface ConnectionLabelsState {
@@ -44,7 +46,7 @@ export function noteConnection(store: ConnectionLabelsStore, snapshot: Connectio
 /** Record (or update) a connection's label; unchanged, nothing is published. */
 export function noteLabel(store: ConnectionLabelsStore, label: ConnectionLabel): void {
   const known = store.getState().labels.get(label.connection);
-  if (known?.server === label.server && known.transport === label.transport) return;
+  if (known?.server === label.server && known.transport === label.transport && known.captured === label.captured && !known.restored) return;
   store.setState((s) => ({ labels: new Map(s.labels).set(label.connection, label) }));
 }
 

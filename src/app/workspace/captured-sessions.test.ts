@@ -3,6 +3,7 @@ import type { CapturedSession, LogRecord } from '../../protocol/index.js';
 import type { App } from '../app.js';
 import type { Scheduler } from '../stores/log-store.js';
 import { connectReady, createTestApp } from '../test-app.js';
+import { restoreLabels } from '../stores/connection-labels.js';
 import { createCapturedSessions } from './captured-sessions.js';
 import { capturedLabel } from './captured-scope.js';
 import { capturedInView } from './workspace-store.js';
@@ -73,6 +74,7 @@ describe('captured connections', () => {
       connection: 2,
       server: 'a host (pid 42) → node everything.js',
       transport: 'captured stdio',
+      captured: 'w1',
     });
   });
 
@@ -113,6 +115,48 @@ describe('captured connections', () => {
     expect(entries[1]!.pairSeq).toBe(entries[0]!.seq);
     expect(entries[1]!.rtt).toBe(20);
     expect(entries[0]!.at).toBe(Date.parse(records[0]!.time));
+  });
+
+  it('after a reload that restored its log, goes on under its number: what was saved is not logged again, what was not is', () => {
+    const before = captured();
+    before.receive({ type: 'sessions', sessions: [session()] });
+    const ping = (id: number, t: number) => rec('out', { id, method: 'ping' }, t);
+    // Two lines of one chunk share a time; the page saved up to the first of them.
+    const records = [initialize(10), initialized(30), ping(1, 40), ping(2, 40), ping(3, 50)];
+    before.receive({ type: 'records', id: 'w1', records });
+    before.drain();
+    const saved = before.app.logStore
+      .getState()
+      .entries.filter((e) => e.connection === 1 && e.t <= 40)
+      .slice(0, 3);
+    const label = before.app.connectionLabels.getState().labels.get(1)!;
+
+    const after = captured();
+    after.app.logStore.getState().restore(saved);
+    restoreLabels(after.app.connectionLabels, [label]);
+    after.app.connectionNumbers.after(1);
+    after.receive({ type: 'sessions', sessions: [session()] });
+    after.receive({ type: 'records', id: 'w1', records });
+    // The feed reconnects and sends the same again.
+    after.receive({ type: 'records', id: 'w1', records });
+    after.drain();
+    expect(after.app.workspace.getState().captured[0]!.connection).toBe(1);
+    // What the saved frames said of the host and the server is known again.
+    expect(capturedLabel(after.app.workspace.getState().captured[0]!.store.getState())).toBe('e2e-host 1.2 → everything');
+    const entries = after.app.logStore.getState().entries.filter((e) => e.connection === 1);
+    expect(entries.map((e) => [e.t, e.method, JSON.parse(e.raw).id])).toEqual([
+      [10, 'initialize', 0],
+      [30, 'initialize', 0],
+      [40, 'ping', 1],
+      [40, 'ping', 2],
+      [50, 'ping', 3],
+    ]);
+    const relabelled = after.app.connectionLabels.getState().labels.get(1);
+    expect(relabelled?.captured).toBe('w1');
+    expect(relabelled?.restored).toBeUndefined();
+    // Another session of the proxy is new here: a number of its own.
+    after.receive({ type: 'session', session: session({ id: 'w2' }) });
+    expect(after.app.workspace.getState().captured[1]!.connection).toBe(2);
   });
 
   it('applies a burst a slice at a time', () => {

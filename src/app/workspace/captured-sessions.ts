@@ -5,9 +5,10 @@
 // them and the lint runner lints them as it does the page's own. Records are
 // applied a slice at a time, one slice per animation frame, so a burst of
 // 100,000 never holds up a paint; a record seen before (the feed sends what
-// the proxy keeps again after a reconnect) is not logged twice.
+// the proxy keeps again after a reconnect, or after a reload of the page that
+// restored its log) is not logged twice.
 
-import { plural, type CapturedMessage, type CapturedSession, type LogRecord } from '../../protocol/index.js';
+import { classifyFrame, plural, type CapturedMessage, type CapturedSession, type LogRecord } from '../../protocol/index.js';
 import { noteLabel, PAGE_CONNECTION, type ConnectionLabelsStore } from '../stores/connection-labels.js';
 import { frameScheduler, type LogInput, type LogStore, type Scheduler } from '../stores/log-store.js';
 import { capturedLabel, createCapturedScope, learnFrom, type CapturedInfo, type CapturedScope } from './captured-scope.js';
@@ -41,6 +42,11 @@ interface Followed {
   /** The wrapper's seq of the last record taken (queued or logged). */
   lastSeq: number;
   hidden: boolean;
+  /**
+   * A session this page followed before a reload: its saved records are in the log again, so the proxy's copies
+   * of them are skipped — those before `t`, and the first `atT` of those at `t` (the lines of one chunk share a time).
+   */
+  resume?: { t: number; atT: number };
 }
 
 const FRAME_KINDS: ReadonlySet<string> = new Set(['request', 'notification', 'response', 'error', 'batch', 'invalid']);
@@ -72,7 +78,36 @@ export function createCapturedSessions(deps: CapturedSessionsDeps): CapturedSess
 
   function label(f: Followed): void {
     const info = f.scope.store.getState();
-    noteLabel(connectionLabels, { connection: f.scope.connection, server: capturedLabel(info), transport: `captured ${info.session.transport}` });
+    noteLabel(connectionLabels, {
+      connection: f.scope.connection,
+      server: capturedLabel(info),
+      transport: `captured ${info.session.transport}`,
+      captured: info.session.id,
+    });
+  }
+
+  /**
+   * The connection a session had before the reload, where its saved records end, and what they tell of the host
+   * and the server (the proxy's copies of those records are skipped); none when it is new here.
+   */
+  function restoredOf(session: CapturedSession): { connection: number; resume?: Followed['resume']; learnt: Partial<CapturedInfo> } | undefined {
+    const label = [...connectionLabels.getState().labels.values()].find((l) => l.restored && l.captured === session.id);
+    if (label === undefined) return undefined;
+    let t = -Infinity;
+    let atT = 0;
+    let learnt: Partial<CapturedInfo> = {};
+    for (const e of logStore.getState().entries) {
+      if (e.connection !== label.connection) continue;
+      if (e.t > t) [t, atT] = [e.t, 1];
+      else if (e.t === t) atT++;
+      // Restored entries keep their text, not a parsed frame: only the few that may name the host or the server are parsed.
+      if (learnt.host !== undefined && learnt.server !== undefined) continue;
+      if (e.method !== 'initialize' && !(e.direction === 'out' && learnt.host === undefined) && !(e.direction === 'in' && learnt.server === undefined))
+        continue;
+      const more = learnFrom({ session, ...learnt }, { ...e, frame: e.frame ?? classifyFrame(e.raw) });
+      if (more) learnt = { ...learnt, ...more };
+    }
+    return { connection: label.connection, ...(atT > 0 ? { resume: { t, atT } } : {}), learnt };
   }
 
   function follow(session: CapturedSession): Followed {
@@ -82,13 +117,15 @@ export function createCapturedSessions(deps: CapturedSessionsDeps): CapturedSess
       if (!known.hidden) label(known);
       return known;
     }
-    const connection = numbers.next();
+    const before = restoredOf(session);
+    const connection = before?.connection ?? numbers.next();
     const scope = workspace.getState().addCaptured((id) =>
       createCapturedScope(id, connection, session, () => {
         f.hidden = true;
       }),
     );
-    const f: Followed = { scope, lastSeq: 0, hidden: false };
+    const f: Followed = { scope, lastSeq: 0, hidden: false, ...(before?.resume ? { resume: before.resume } : {}) };
+    if (before) scope.store.setState(before.learnt);
     followed.set(session.id, f);
     label(f);
     return f;
@@ -110,11 +147,26 @@ export function createCapturedSessions(deps: CapturedSessionsDeps): CapturedSess
         `${plural(dropped.length, 'record')} of this wrapped session could not be read and ${dropped.length === 1 ? 'was' : 'were'} left out (${dropped[0]}).`,
       );
     }
-    const fresh = records.filter((r) => r.seq > f.lastSeq);
+    const unseen = records.filter((r) => r.seq > f.lastSeq);
+    if (unseen.length === 0) return;
+    f.lastSeq = unseen[unseen.length - 1]!.seq;
+    const fresh = unseen.filter((r) => !savedBefore(f, r));
     if (fresh.length === 0) return;
-    f.lastSeq = fresh[fresh.length - 1]!.seq;
     queue.push({ f, records: fresh, next: 0 });
     kick();
+  }
+
+  /** A record the log has from before the reload (the page's own lines there have t = 0: they end no session's records). */
+  function savedBefore(f: Followed, r: LogRecord): boolean {
+    const resume = f.resume;
+    if (resume === undefined) return false;
+    if (r.t < resume.t) return true;
+    if (r.t === resume.t && resume.atT > 0) {
+      resume.atT--;
+      return true;
+    }
+    f.resume = undefined;
+    return false;
   }
 
   function kick(): void {
