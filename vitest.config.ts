@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -17,8 +14,8 @@ export default defineConfig({
     ],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // Proxies the tests start write proxy.json in the config directory: never the person's own.
-    env: { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'mcpscope-test-config-')) },
+    // Proxies the tests start write proxy.json in the config directory: one of each test file's own.
+    setupFiles: ['test/setup/config-home.ts'],
     // In CI a JSON report feeds the closing "N passed, N failed" line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'reports/unit.json' },
