@@ -106,18 +106,25 @@ function Header() {
 
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Where the settings are a drawer over the tabs (styles/shell.css). */
+const DRAWER_MEDIA = '(max-width: 900px)';
+
 /**
  * The drawer (a narrow page) takes the focus when it opens, so the keyboard is where the eyes are, and gives
  * it back to its toggle when it closes with the focus inside (Escape, the backdrop), never leaving it on a
- * hidden element. On a wide page the settings are no drawer and the focus is left alone.
+ * hidden element. The focus moves without scrolling: a drawer opened at a form error stays at the error. On a
+ * wide page the settings are no drawer and the focus is left alone.
  */
 function useDrawerFocus(open: boolean): void {
   const wasOpen = useRef(false);
   useEffect(() => {
     const drawer = document.getElementById(SIDEBAR_ID);
     const toggle = document.querySelector<HTMLElement>('.sidebar-toggle.drawer');
-    if (open && !wasOpen.current) drawer?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    if (!open && wasOpen.current && (document.activeElement === document.body || drawer?.contains(document.activeElement))) toggle?.focus();
+    const isDrawer = window.matchMedia(DRAWER_MEDIA).matches;
+    if (isDrawer && open && !wasOpen.current && !drawer?.contains(document.activeElement)) {
+      drawer?.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+    }
+    if (isDrawer && !open && wasOpen.current && (document.activeElement === document.body || drawer?.contains(document.activeElement))) toggle?.focus();
     wasOpen.current = open;
   }, [open]);
 }

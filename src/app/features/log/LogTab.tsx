@@ -177,21 +177,23 @@ export function LogTab() {
         </div>
       )}
       {!imported && <RuleClearedNotice />}
-      <p className="log-showing">
-        Showing {formatCount(result.indices.length)} of {formatCount(entries.length)} frames
-        {connection !== undefined && withConnection && ` (connection ${connection} only)`}
-        {filtering && (
-          <>
-            {' '}
-            <button type="button" className="link" onClick={clearAll}>
-              Clear filters
-            </button>
-          </>
-        )}{' '}
+      <div className="log-showing-row">
+        <p className="log-showing">
+          Showing {formatCount(result.indices.length)} of {formatCount(entries.length)} frames
+          {connection !== undefined && withConnection && ` (connection ${connection} only)`}
+          {filtering && (
+            <>
+              {' '}
+              <button type="button" className="link" onClick={clearAll}>
+                Clear filters
+              </button>
+            </>
+          )}
+        </p>
         <button type="button" className="latency-toggle" aria-pressed={showLatency} onClick={() => setShowLatency((v) => !v)}>
           Latency by method
         </button>
-      </p>
+      </div>
       {showLatency && <LatencyPanel entries={entries} connection={connection} source={source} />}
       <div ref={split} className={`log-split${selected ? ' open' : ''}`} onKeyDown={onSplitKeyDown}>
         <LogTable
