@@ -3,20 +3,21 @@
 // message is dropped and counted, never the message with it.
 
 import {
+  CAPTURE_TRANSPORTS,
+  CAPTURED_STATES,
+  isCount,
   isRecord,
   logHeaderFromJson,
   recordFromJson,
   type CapturedMessage,
   type CapturedSession,
+  type CaptureTransport,
   type CapturedState,
   type LogHeader,
   type LogRecord,
 } from '../../protocol/index.js';
 
 export type ReadMessage = { ok: true; message: CapturedMessage; dropped: string[] } | { ok: false; problem: string };
-
-const STATES: readonly CapturedState[] = ['live', 'ended', 'disconnected'];
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /** The capture's header, read as the first line of its file is read (so Import and the feed agree). */
 function headerOf(v: unknown): LogHeader | undefined {
@@ -31,12 +32,12 @@ function sessionOf(v: unknown): CapturedSession | string {
   const header = headerOf(v.header);
   if (header === undefined) return `session ${v.id} has no capture header`;
   if (!isCount(v.pid)) return `session ${v.id} has no process id`;
-  if (v.transport !== 'stdio' && v.transport !== 'http') return `session ${v.id} names no transport (stdio or http)`;
-  if (!STATES.includes(v.state as CapturedState)) return `session ${v.id} has no state: live, ended or disconnected`;
+  if (!CAPTURE_TRANSPORTS.includes(v.transport as CaptureTransport)) return `session ${v.id} names no transport (stdio or http)`;
+  if (!CAPTURED_STATES.includes(v.state as CapturedState)) return `session ${v.id} has no state: live, ended or disconnected`;
   const session: CapturedSession = {
     id: v.id,
     pid: v.pid,
-    transport: v.transport,
+    transport: v.transport as CaptureTransport,
     header,
     state: v.state as CapturedState,
     received: isCount(v.received) ? v.received : 0,

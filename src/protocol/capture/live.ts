@@ -4,7 +4,7 @@
 // WebSockets on the proxy's one port, checked like the page's own socket:
 // loopback Host, the token as a subprotocol (TOKEN_SUBPROTOCOL_PREFIX), and an
 // Origin of the proxy's own when a browser sent it. Messages are JSON text.
-import { isRecord } from '../json/guards.js';
+import { isCount, isRecord } from '../json/guards.js';
 import { logHeaderFromJson, type LogHeader } from './jsonl.js';
 import { recordFromJson, type LogRecord } from './record.js';
 
@@ -79,8 +79,8 @@ export const MAX_RECORDS_PER_MESSAGE = 500;
 
 export type WrapperMessageParse = { ok: true; message: WrapperMessage } | { ok: false; problem: string };
 
-const TRANSPORTS: readonly unknown[] = ['stdio', 'http'] satisfies CaptureTransport[];
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+export const CAPTURE_TRANSPORTS: readonly CaptureTransport[] = ['stdio', 'http'];
+export const CAPTURED_STATES: readonly CapturedState[] = ['live', 'ended', 'disconnected'];
 
 /** Check one parsed message of a wrapper: the message, or a sentence saying what is wrong with it. */
 export function wrapperMessageFromJson(value: unknown): WrapperMessageParse {
@@ -90,7 +90,7 @@ export function wrapperMessageFromJson(value: unknown): WrapperMessageParse {
     case 'hello': {
       if (typeof value.session !== 'string' || !/^[\w-]{8,64}$/.test(value.session)) return bad('"hello" needs a "session" of 8 to 64 letters, digits, - or _');
       if (!isCount(value.pid)) return bad('"hello" needs the wrapper\'s "pid"');
-      if (!TRANSPORTS.includes(value.transport)) return bad('"hello" needs a "transport" of "stdio" or "http"');
+      if (!CAPTURE_TRANSPORTS.includes(value.transport as CaptureTransport)) return bad('"hello" needs a "transport" of "stdio" or "http"');
       if (value.capture !== undefined && typeof value.capture !== 'string') return bad('"capture" must be the path of the capture file');
       const header = logHeaderFromJson(value.header);
       if (!header.ok) return bad(`"header": ${header.error}`);

@@ -5,7 +5,7 @@
 // Field names are server-chosen: values live in a Map and content is built
 // with Object.fromEntries, so "__proto__" or "constructor" are ordinary names.
 
-import { isRecord, isStringArray } from '../../../protocol/index.js';
+import { isCount, isRecord, isStringArray } from '../../../protocol/index.js';
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi';
 
@@ -53,7 +53,7 @@ function multiOptions(raw: Record<string, unknown>): ChoiceOption[] | undefined 
   return titledOptions(raw.items.anyOf);
 }
 
-const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
+const count = (v: unknown): number | undefined => (isCount(v) ? v : undefined);
 
 export function fieldsOf(schema: unknown): { fields: ElicitationField[]; unsupported: string[] } {
   const fields: ElicitationField[] = [];
