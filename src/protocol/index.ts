@@ -75,3 +75,5 @@ export { shortJson } from './diff/schema-diff.js';
 export * from './diff/wording.js';
 // Test files: the format of `mcpscope test`, its parser and the judgment of each step.
 export * from './testfile/index.js';
+export * from './apps/contract.js';
+export type * from './models/contract.js';

@@ -1,0 +1,57 @@
+// The one component that shows an app: `AppFrame` mounts the proxy's sandbox (an
+// iframe on another origin), hands it the app's HTML and CSP, runs the host side
+// of the bridge (ext-apps' AppBridge, with no MCP client of its own) and passes
+// every app request to the handlers its owner gives. The owner (the Apps view,
+// the Tools tab) routes them through the connection, so every frame an app
+// causes is on the wire, in the Log, linted.
+
+import type {
+  McpUiDisplayMode,
+  McpUiHostContext,
+  McpUiMessageRequest,
+  McpUiOpenLinkRequest,
+  McpUiUpdateModelContextRequest,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { BridgeDirection, SandboxDiagnostic, UiPermissions, UiResource } from '../../../protocol/index.js';
+
+/** A JSON object as the bridge carries it (a tool call's arguments and result, a resource read's result). */
+export type JsonObject = Record<string, unknown>;
+
+/** What the app asks of its host; each answer (or a thrown Error, sent to the app as a JSON-RPC error) goes back to it. */
+export interface AppRequestHandlers {
+  /** tools/call from the app: sent over the connection (the person may be asked first), the result returned. */
+  callTool(params: { name: string; arguments?: JsonObject }): Promise<JsonObject>;
+  /** resources/read from the app, over the connection. */
+  readResource(params: { uri: string }): Promise<JsonObject>;
+  /** ui/message: a message the app wants added to the conversation; shown to the person. */
+  message(params: McpUiMessageRequest['params']): Promise<JsonObject>;
+  /** ui/open-link: shown with the link; opened only when the person clicks it. */
+  openLink(params: McpUiOpenLinkRequest['params']): Promise<JsonObject>;
+  /** ui/update-model-context: what the app would tell the model; shown. */
+  updateModelContext(params: McpUiUpdateModelContextRequest['params']): Promise<JsonObject>;
+  /** ui/request-display-mode: the mode granted (one of the host's available modes). */
+  requestDisplayMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode>;
+}
+
+export interface AppFrameProps {
+  /** The app: its HTML and what its resource's `_meta.ui` declares (read by the protocol's resource reader). */
+  resource: UiResource;
+  /** Of `resource.permissions`, those the person agreed to; the rest are never granted. */
+  grantedPermissions: UiPermissions;
+  /** Sent in the answer to ui/initialize; a change is sent as ui/notifications/host-context-changed. */
+  hostContext: McpUiHostContext;
+  /** The call this app shows: its arguments (tool-input) and, once known, its result (tool-result), sent after initialized. */
+  toolInput?: JsonObject;
+  toolResult?: JsonObject;
+  handlers: AppRequestHandlers;
+  /** Every bridge message as it crossed, in order, as its exact text: the Log's app channel. */
+  onFrame(direction: BridgeDirection, raw: string): void;
+  /** What the sandbox saw besides messages (CSP violations, uncaught errors, dropped messages, no initialize). */
+  onDiagnostic(diagnostic: SandboxDiagnostic): void;
+  /** The app asked for a size (ui/notifications/size-changed); the frame follows it within the host's bounds. */
+  onSizeChange?(size: { width?: number; height?: number }): void;
+  /** The app asked to be closed (ui/notifications/request-teardown). */
+  onRequestTeardown?(): void;
+  /** An accessible name for the iframe ("App of tool NAME"). */
+  title: string;
+}
