@@ -124,7 +124,7 @@ test('wrapped sessions show as captured, read-only connections: Log of both dire
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Closing a captured tab hides it here.
-  await bar.getByRole('button', { name: 'Close other-host 1.0 → mcp-servers/everything' }).click();
+  await bar.getByRole('button', { name: 'Close captured other-host 1.0 → mcp-servers/everything' }).click();
   await expect(bar.getByRole('button', { name: /other-host/ })).toHaveCount(0);
 
   // A reload: the feed tells of them again, and they are back (each record once).

@@ -39,7 +39,7 @@ export function CapturedTab({ scope, active }: { scope: CapturedScope; active: b
       <button
         type="button"
         className="scope-close"
-        aria-label={`Close ${name}`}
+        aria-label={`Close captured ${name}`}
         title="Hide it in this page: the session goes on"
         onClick={() => close(scope.id)}
       >

@@ -58,6 +58,6 @@ describe('ConnectionsBar', () => {
       /<span class="captured-mark">captured<\/span><span class="scope-name">a host \(pid 7\) → everything<\/span><span class="sr-only">, live<\/span>/,
     );
     expect(html).toContain('<span class="captured-state">, ended</span>');
-    expect(html).toContain('aria-label="Close a host (pid 7) → everything"');
+    expect(html).toContain('aria-label="Close captured a host (pid 7) → everything"');
   });
 });
