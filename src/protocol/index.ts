@@ -77,3 +77,4 @@ export * from './diff/wording.js';
 export * from './testfile/index.js';
 export * from './apps/contract.js';
 export type * from './models/contract.js';
+export * from './evals/index.js';

@@ -37,7 +37,7 @@ export interface StepVerdict {
   write: { snapshot?: unknown; interface?: unknown };
 }
 
-function valueFailures(label: string, e: ValueExpectation, value: unknown): string[] {
+export function valueFailures(label: string, e: ValueExpectation, value: unknown): string[] {
   const out: string[] = [];
   if (e.schema !== undefined) {
     const v = validateAgainstSchema(e.schema, value);

@@ -89,7 +89,7 @@ function lintOf(source: YamlSource, value: unknown, path: Path): 'none' | RuleId
   });
 }
 
-function valueExpectation(source: YamlSource, m: Record<string, unknown>, path: Path): { schema?: unknown; match?: unknown } {
+export function valueExpectation(source: YamlSource, m: Record<string, unknown>, path: Path): { schema?: unknown; match?: unknown } {
   const out: { schema?: unknown; match?: unknown } = {};
   if (m.schema !== undefined) {
     if (!isRecord(m.schema) && typeof m.schema !== 'boolean')

@@ -15,7 +15,7 @@ const STDIO_KEYS = ['command', 'args', 'env', 'cwd', 'type'];
 const HTTP_KEYS = ['url', 'headers', 'type'];
 const HTTP_TYPES: Record<string, 'streamable-http' | 'sse' | undefined> = { http: undefined, 'streamable-http': 'streamable-http', sse: 'sse' };
 
-function serverOf(source: YamlSource, top: Record<string, unknown>): TestServer {
+export function serverOf(source: YamlSource, top: Record<string, unknown>): TestServer {
   if (top.config !== undefined) {
     const file = source.string(top.config, ['config'], 'the path of a config file (mcp.json), relative to the test file');
     if (top.server === undefined) return { kind: 'config', file };
@@ -98,16 +98,19 @@ function named(steps: ReturnType<typeof stepOf>[], source: YamlSource): TestStep
   });
 }
 
+/** The file's `protocolVersion`: a version mcpscope speaks, or auto. */
+export function protocolVersionOf(source: YamlSource, top: Record<string, unknown>): string | undefined {
+  const v = top.protocolVersion;
+  if (v === undefined) return undefined;
+  if (!isVersionChoice(v)) throw source.problem(['protocolVersion'], `is ${describe(v)}; write one of ${[...PROTOCOL_VERSIONS, 'auto'].join(', ')}.`);
+  return v;
+}
+
 function testFileOf(source: YamlSource, fallbackName: string): TestFile {
   const top = source.mapping(source.value, [], TOP, 'the test file');
   const name = top.name === undefined ? fallbackName : source.string(top.name, ['name'], 'a name for the test');
   const server = serverOf(source, top);
-  let protocolVersion: string | undefined;
-  if (top.protocolVersion !== undefined) {
-    const v = top.protocolVersion;
-    if (!isVersionChoice(v)) throw source.problem(['protocolVersion'], `is ${describe(v)}; write one of ${[...PROTOCOL_VERSIONS, 'auto'].join(', ')}.`);
-    protocolVersion = v;
-  }
+  const protocolVersion = protocolVersionOf(source, top);
   const timeoutMs = top.timeout === undefined ? DEFAULT_STEP_TIMEOUT_MS : source.count(top.timeout, ['timeout'], 1, 'the milliseconds a step may take');
   if (!Array.isArray(top.steps) || top.steps.length === 0) throw source.problem(['steps'], `is ${describe(top.steps)}; write a list of at least one step.`);
   const steps = named(
@@ -125,13 +128,18 @@ export interface TestFileError {
   message: string;
 }
 
-/** `fallbackName`: the test's name when the file gives none (the runner passes the file's name). */
-export function parseTestFile(text: string, fallbackName: string): Result<TestFile, TestFileError> {
+/** The value `build` makes of the YAML text, or its first problem, with its line. */
+export function parseYamlFile<T>(text: string, build: (source: YamlSource) => T): Result<T, TestFileError> {
   try {
-    return ok(testFileOf(YamlSource.parse(text), fallbackName));
+    return ok(build(YamlSource.parse(text)));
   } catch (e) {
     if (!(e instanceof TestFileProblem)) throw e;
     const where = e.line !== undefined ? `line ${e.line}: ` : '';
     return err({ ...(e.line !== undefined ? { line: e.line } : {}), field: e.field, message: `${where}${e.message}` });
   }
+}
+
+/** `fallbackName`: the test's name when the file gives none (the runner passes the file's name). */
+export function parseTestFile(text: string, fallbackName: string): Result<TestFile, TestFileError> {
+  return parseYamlFile(text, (source) => testFileOf(source, fallbackName));
 }

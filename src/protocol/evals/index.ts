@@ -1,0 +1,15 @@
+// Tool-choice evals: which tool a model picks for a prompt, judged and tallied.
+export * from './format.js';
+export { parseEvalFile } from './parse.js';
+export { judgeReply, firstToolCall, type RunJudgement, type ToolChoice } from './judge.js';
+export {
+  runEval,
+  offeredTools,
+  toolConfusions,
+  type EvalCell,
+  type EvalDeps,
+  type EvalProgress,
+  type EvalReport,
+  type ToolConfusion,
+  type WrongChoice,
+} from './run.js';
