@@ -84,6 +84,7 @@ const COMMANDS: ReadonlyArray<{ words: string; operand?: string; options?: Comma
   { words: 'diff', operand: 'A B', options: 'diff', help: "compare two servers' interfaces; exit 1 on a breaking change" },
   { words: 'lint', operand: 'CAPTURE', help: 'lint a capture (Export log, mcpscope wrap) of both sides, with latency by method; needs no server' },
   { words: 'test', operand: 'FILE…', options: 'test', help: 'run test files (each names its server); exit 1 on a failed step, 2 when one cannot run' },
+  { words: 'eval', operand: 'FILE…', options: 'eval', help: "ask models which of the server's tools they would call; exit 1 under a pass-rate threshold" },
 ];
 
 const optionsOfCommand = (name: CommandName | undefined) => optionsOf('cli').filter(([, spec]) => name !== undefined && spec.commands?.includes(name));

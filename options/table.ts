@@ -34,7 +34,7 @@ export const PROGRAM_NAME: Record<Program, string> = {
 };
 
 /** The CLI commands that take options of their own. */
-export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete' | 'diff' | 'test' | 'check';
+export type CommandName = 'ping' | 'tools call' | 'prompts get' | 'resources read' | 'complete' | 'diff' | 'test' | 'check' | 'eval';
 
 export const DEFAULT_PORT = 6290;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -143,6 +143,18 @@ const providers: Check<Provider[]> = (value, { flag }) => {
   if (unknown !== undefined) return refused(`${flag} takes ${orList(PROVIDERS)}, comma-separated (e.g. ${flag} ${PROVIDERS.join(',')}), not "${unknown}".`);
   return accepted([...new Set(names as Provider[])]);
 };
+
+const fraction: Check<number> = (value, { flag }) => {
+  const n = Number(value);
+  return value.trim() !== '' && n >= 0 && n <= 1
+    ? accepted(n)
+    : refused(`${flag} needs a pass rate from 0 to 1 (0.8: four runs in five), not ${JSON.stringify(value)}.`);
+};
+
+const modelRef: Check<string> = (value, { flag }) =>
+  /^[a-z][a-z-]*\/\S+$/.test(value)
+    ? accepted(value)
+    : refused(`${flag} needs a model as PROVIDER/MODEL, e.g. anthropic/claude-sonnet-4-5, not ${JSON.stringify(value)}.`);
 
 const protocolVersion: Check<VersionChoice> = (value, { flag }) =>
   isVersionChoice(value) ? accepted(value) : refused(`Unknown protocol version "${value}": ${flag} takes ${orList([...PROTOCOL_VERSIONS, 'auto'])}.`);
@@ -473,7 +485,7 @@ export const OPTIONS = {
     placeholder: 'FORMAT',
     help: 'print the results on stdout as junit (JUnit XML for CI), json or tap (for test,\nthe steps as text on stderr meanwhile; default text, on stdout)',
     programs: ['cli'],
-    commands: ['test', 'check'],
+    commands: ['test', 'check', 'eval'],
     check: oneOf(['text', 'junit', 'json', 'tap'] as const),
   }),
   strictProviders: valueOption({
@@ -483,6 +495,32 @@ export const OPTIONS = {
     programs: ['cli'],
     commands: ['check'],
     check: providers,
+  }),
+
+  // mcpscope eval's.
+  model: listOption({
+    flag: '--model',
+    placeholder: 'PROVIDER/MODEL',
+    help: "a model to ask (repeatable), e.g. anthropic/claude-sonnet-4-5, openai/gpt-5 or\nopenai-compatible/llama3.2; replaces the eval file's models",
+    programs: ['cli'],
+    commands: ['eval'],
+    check: modelRef,
+  }),
+  runs: valueOption({
+    flag: '--runs',
+    placeholder: 'N',
+    help: "ask each model each prompt N times (default: the file's runs, else 3)",
+    programs: ['cli'],
+    commands: ['eval'],
+    check: wholeNumber(1, 100),
+  }),
+  threshold: valueOption({
+    flag: '--threshold',
+    placeholder: 'RATE',
+    help: "the least pass rate per prompt and model, 0 to 1 (default: the file's, else\n0.8); under it, exit 1",
+    programs: ['cli'],
+    commands: ['eval'],
+    check: fraction,
   }),
 
   // The passthrough's own.

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLI_USAGE, parseCliArgs, type CliOptions } from '../cli/args.js';
 import { parseDiffArgs, type DiffOptions } from '../cli/diff-args.js';
+import { evalArgs, isEvalCommand } from '../cli/eval/command.js';
 import { isTestCommand, testArgs } from '../cli/test/command.js';
 import { optionSpelling } from '../options/help.js';
 import { OPTIONS, optionsOf, type OptionName, type Program } from '../options/table.js';
@@ -22,10 +23,10 @@ function proxy(argv: string[]): Parsed {
   return r.ok ? { ok: true, value: r.options } : r;
 }
 
-// As cli/main.ts dispatches: test and diff read their own command lines from the same table.
+// As cli/main.ts dispatches: test, eval and diff read their own command lines from the same table.
 function cli(argv: string[]): Parsed {
-  if (isTestCommand(argv)) {
-    const read = testArgs(argv);
+  if (isTestCommand(argv) || isEvalCommand(argv)) {
+    const read = isTestCommand(argv) ? testArgs(argv) : evalArgs(argv);
     return typeof read === 'string' ? { ok: false, error: read } : { ok: true, value: { files: read.files, values: read.values } };
   }
   return parseDiffArgs(argv) ?? parseCliArgs(argv);
@@ -106,6 +107,9 @@ Object.assign(samples, {
   filter: { value: 'call.*', around: (s: string[]) => ({ cli: ['test', 'a.test.yaml', ...s] }) },
   from: { value: 'capture.jsonl', around: (s: string[]) => ({ cli: ['test', ...s, 'a.test.yaml'] }) },
   reporter: { value: 'junit', around: (s: string[]) => ({ cli: ['--stdio', 'node s.js', ...s, 'check'] }) },
+  model: { value: 'anthropic/claude-sonnet-4-5', around: (s: string[]) => ({ cli: ['eval', 'a.eval.yaml', ...s] }) },
+  runs: { value: '5', around: (s: string[]) => ({ cli: ['eval', 'a.eval.yaml', ...s] }) },
+  threshold: { value: '0.9', around: (s: string[]) => ({ cli: ['eval', 'a.eval.yaml', ...s] }) },
   strictProviders: { value: 'openai,gemini', around: (s: string[]) => ({ cli: ['--stdio', 'node s.js', ...s, 'check'] }) },
   save: { value: 'before.json', around: (s: string[]) => ({ cli: ['diff', ...s, 'http://127.0.0.1:1/mcp'] }) },
   context: { value: 'country=Japan', around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'complete', 'prompt', 'plan_trip', 'city', ...s] }) },

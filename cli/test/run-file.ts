@@ -12,6 +12,7 @@ import {
   snapshotFileFor,
   type Finding,
   type TestFile,
+  type TestPolicies,
   type TestStep,
   type Tool,
   type VersionChoice,
@@ -60,10 +61,18 @@ function skipped(step: TestStep, why: string): StepReport {
   return { name: step.name, status: 'skipped', durationMs: 0, failures: [], notes: [why] };
 }
 
-async function open(test: TestFile, file: string, options: RunOptions): Promise<{ c: CliConnection; notes: string[] } | { error: string }> {
+/** What a file (a test, an eval) says of its server: where it is, the version, the timeout, how to answer it. */
+export type FileServer = Pick<TestFile, 'server' | 'protocolVersion' | 'timeoutMs'> & { policies?: TestPolicies };
+
+/** The file's server, started or reached, or the sentence why not. */
+export async function openFileServer(
+  test: FileServer,
+  file: string,
+  options: Pick<RunOptions, 'notice' | 'trace' | 'opener' | 'ask'>,
+): Promise<{ c: CliConnection; notes: string[] } | { error: string }> {
   const target = await targetOf(test.server, file, options.ask);
   if (!target.ok) return { error: target.error };
-  const { policies } = test;
+  const policies = test.policies ?? {};
   try {
     const c = await CliConnection.open(
       target.value.transport,
@@ -118,7 +127,7 @@ export async function runTestFile(file: string, options: RunOptions): Promise<Fi
     report.steps = test.steps.map((s) => skipped(s, 'not matched by --filter'));
     return done();
   }
-  const opened = await open(test, file, options);
+  const opened = await openFileServer(test, file, options);
   if ('error' in opened) {
     report.error = opened.error;
     return done();
