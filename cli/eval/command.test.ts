@@ -50,6 +50,7 @@ function scripted(asked: ModelRequest[] = []): EvalModels {
       const prompt = String(request.messages[0]!.content[0]!.text);
       if (request.model.model === 'down')
         return { ok: false, failure: { kind: 'unreachable', message: 'openai could not be reached (ECONNREFUSED).', retryable: true } };
+      if (prompt.includes('plus') && request.model.model === 'mixup') return reply([{ type: 'tool_use', id: 'a', name: 'echo', input: { message: '2+3' } }]);
       if (prompt.includes('plus'))
         return reply([{ type: 'tool_use', id: 'a', name: 'get-sum', input: { a: 2, b: request.model.model === 'careless' ? 4 : 3 } }]);
       if (prompt.includes('Repeat')) return reply([{ type: 'tool_use', id: 'b', name: 'echo', input: { message: 'hello' } }]);
@@ -91,10 +92,22 @@ describe('mcpscope eval', () => {
     expect(progress).toContain('✗ add · anthropic/careless  0 of 2 runs chose right (0%; needs 100%)');
     expect(progress).toContain('2× called get-sum {"a":2,"b":4}, but arguments.match: b: expected 3, got 4.');
     expect(progress).toContain('✓ add · anthropic/good');
+    expect(progress).not.toContain('Tools the models confused');
     const xml = o.out.join('\n');
     expect(xml).toContain('<testsuites name="mcpscope eval" tests="6" failures="1" errors="0" skipped="0"');
     expect(xml).toContain('name="add · anthropic/careless"');
     expect(checkAgainstXsd(xsd, xml)).toEqual([]);
+  }, 60_000);
+
+  it('names the tools a model took one for another', async () => {
+    const o = io();
+    const path = file('mixup.eval.yaml', `${SERVER}models: [openai/mixup]\nruns: 2\n${PROMPTS}`);
+    expect(await runEvalCommand(['eval', path], o.io, scripted())).toBe(1);
+    const text = o.out.join('\n');
+    expect(text).toContain('2× called echo {"message":"2+3"}, not get-sum.');
+    expect(text).toContain(
+      'Tools the models confused (their names or descriptions may need to tell them apart):\n  echo where get-sum was wanted: 2 times (openai/mixup)',
+    );
   }, 60_000);
 
   it('cannot run (2) when no model call is answered, a model is unknown, none is named, or a tool is missing', async () => {

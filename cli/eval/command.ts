@@ -11,6 +11,7 @@ import {
   offeredTools,
   parseEvalFile,
   runEval,
+  toolConfusions,
   type EvalFile,
   type EvalReport,
   type ModelOutcome,
@@ -28,7 +29,7 @@ import { exitCode, type FileReport, type RunReport } from '../test/report.js';
 import { junitXml } from '../test/report-junit.js';
 import { tapText } from '../test/report-tap.js';
 import { openFileServer } from '../test/run-file.js';
-import { asFileReport, cellLines, evalTotals } from './report.js';
+import { asFileReport, cellLines, confusionLines, evalTotals } from './report.js';
 
 export interface EvalModels {
   /** `PROVIDER/MODEL` as written, read; or the sentence that refuses it. */
@@ -143,6 +144,7 @@ async function runFile(
         : {}),
     });
     for (const cell of report.cells) for (const line of cellLines(cell)) say(line);
+    for (const line of confusionLines(toolConfusions(file, report))) say(line);
     const fileReport = asFileReport(path, report, { ...base, server, durationMs: performance.now() - started });
     if (report.nothingJudged) fileReport.error = 'not one model call was answered, so nothing could be judged (see the reasons above).';
     return { report: fileReport, eval: report };

@@ -2,7 +2,7 @@
 // pass rate against the threshold, tokens, cost and time, the wrong choices
 // under it; and the same as the test reporters' steps, for JUnit, TAP and JSON.
 
-import { formatDuration, plural, type EvalCell, type EvalReport } from '../../src/protocol/index.js';
+import { formatDuration, plural, type EvalCell, type EvalReport, type ToolConfusion } from '../../src/protocol/index.js';
 import type { FileReport, StepReport } from '../test/report.js';
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
@@ -52,4 +52,13 @@ function asStep(cell: EvalCell): StepReport {
 
 export function asFileReport(file: string, report: EvalReport, base: Omit<FileReport, 'file' | 'name' | 'steps'>): FileReport {
   return { ...base, file, name: report.name, steps: report.cells.map(asStep) };
+}
+
+/** Tools a model took one for another: a hint to tell them apart in their names or descriptions. */
+export function confusionLines(confusions: readonly ToolConfusion[]): string[] {
+  if (confusions.length === 0) return [];
+  return [
+    'Tools the models confused (their names or descriptions may need to tell them apart):',
+    ...confusions.map((c) => `  ${c.called} where ${c.expected.join(' or ')} was wanted: ${plural(c.count, 'time')} (${c.models.join(', ')})`),
+  ];
 }
