@@ -55,3 +55,5 @@ export * from './config/index.js';
 // A model in the loop: the request, reply and failure node/models speaks (types only).
 export type * from './models/contract.js';
 export { costUsd } from './models/prices.js';
+// --sampling model:PROVIDER/MODEL is read by the option table.
+export * from './models/ref.js';
