@@ -272,3 +272,65 @@ describe('generate when the provider is down, slow or odd', () => {
     });
   });
 });
+
+describe('generate with media and tool errors', () => {
+  const png = 'iVBORw0KGgo=';
+  const media: ModelRequest['messages'] = [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image', data: png, mimeType: 'image/png' },
+      ],
+    },
+  ];
+
+  it('sends an image to Anthropic as a base64 image block, and a failed tool result with is_error', async () => {
+    const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ text: 'A picture.' }) }));
+    await generate({ model: { provider: 'anthropic', model: 'claude-sonnet-4-5' }, maxTokens: 10, messages: media }, { apiKey: KEY, baseUrl: fake.baseUrl });
+    expect(fake.received[0]?.body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
+        ],
+      },
+    ]);
+    await generate(
+      {
+        model: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+        maxTokens: 10,
+        tools: [weather],
+        messages: [
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'get_weather', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', toolUseId: 'toolu_2', isError: true, content: [{ type: 'text', text: 'city is required' }] }] },
+        ],
+      },
+      { apiKey: KEY, baseUrl: fake.baseUrl },
+    );
+    expect(fake.received[1]?.body.messages).toContainEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'city is required', is_error: true }],
+    });
+  });
+
+  it('sends an image to OpenAI as a data URL and audio as input_audio', async () => {
+    const fake = keep(await startFakeOpenAI({ key: KEY, script: () => ({ text: 'Heard and seen.' }) }));
+    const withAudio: ModelRequest['messages'] = [
+      { role: 'user', content: [...(media[0]?.content ?? []), { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' }] },
+    ];
+    const out = await generate({ model: { provider: 'openai', model: 'gpt-4o' }, maxTokens: 10, messages: withAudio }, { apiKey: KEY, baseUrl: fake.baseUrl });
+    expect(out.ok).toBe(true);
+    expect(fake.received[0]?.body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+          { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } },
+        ],
+      },
+    ]);
+  });
+});
