@@ -78,3 +78,7 @@ export * from './testfile/index.js';
 export * from './apps/contract.js';
 export type * from './models/contract.js';
 export * from './evals/index.js';
+// Models: a sampling request as a model request and the reply back, the model chosen (refs and prices are in wire.ts).
+export * from './models/choose.js';
+export * from './models/from-sampling.js';
+export * from './models/to-result.js';
