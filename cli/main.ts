@@ -20,6 +20,8 @@ import { parseDiffArgs } from './diff-args.js';
 import { runDiff } from './diff.js';
 import { captureExitCode, captureReportText, lintCapture, lintCommandOf, problemLines, type LintCaptureCommand } from './lint-capture.js';
 import { isTestCommand, runTestCommand } from './test/command.js';
+import { isEvalCommand, runEvalCommand } from './eval/command.js';
+import { cliEvalModels } from './eval/models.js';
 import { checkRunReport } from './test/check-report.js';
 import { junitXml } from './test/report-junit.js';
 import { tapText } from './test/report-tap.js';
@@ -103,6 +105,8 @@ function jsonOut(value: unknown): string {
 export async function main(argv: readonly string[], io: CliIo = processIo, opener?: UpstreamOpener): Promise<number> {
   // `test` takes its servers from the test files, not from the command line.
   if (isTestCommand(argv)) return runTestCommand(argv, io, opener);
+  // eval too, and asks the models its command line names.
+  if (isEvalCommand(argv)) return runEvalCommand(argv, io, (values) => cliEvalModels(process.env, values), opener);
   // diff names its two servers itself: it has a command line of its own.
   const diff = parseDiffArgs(argv);
   if (diff !== undefined) {

@@ -20,6 +20,7 @@ import {
   TOKEN_ENDPOINT_AUTH_METHODS,
   clientMetadataUrlProblem,
   PROVIDERS,
+  parseModelRef,
   type Provider,
 } from '../src/protocol/wire.js';
 import { samplingPolicy } from './sampling.js';
@@ -151,10 +152,10 @@ const fraction: Check<number> = (value, { flag }) => {
     : refused(`${flag} needs a pass rate from 0 to 1 (0.8: four runs in five), not ${JSON.stringify(value)}.`);
 };
 
-const modelRef: Check<string> = (value, { flag }) =>
-  /^[a-z][a-z-]*\/\S+$/.test(value)
-    ? accepted(value)
-    : refused(`${flag} needs a model as PROVIDER/MODEL, e.g. anthropic/claude-sonnet-4-5, not ${JSON.stringify(value)}.`);
+const modelRef: Check<string> = (value, { flag }) => {
+  const ref = parseModelRef(value);
+  return ref.ok ? accepted(value) : refused(`${flag}: ${ref.error}`);
+};
 
 const protocolVersion: Check<VersionChoice> = (value, { flag }) =>
   isVersionChoice(value) ? accepted(value) : refused(`Unknown protocol version "${value}": ${flag} takes ${orList([...PROTOCOL_VERSIONS, 'auto'])}.`);

@@ -11,7 +11,13 @@ const schema = read('mcpscope-eval.schema.json');
 const testSchema = read('mcpscope-test.schema.json');
 const head = 'server: { command: node }\nmodels: [openai/gpt-5]\n';
 
+/** The eval files the docs show. */
+const documented = ['../docs/evals.md', '../README.md'].flatMap((doc) =>
+  [...readFileSync(new URL(doc, import.meta.url), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((y) => y.includes('prompts:')),
+);
+
 const GOOD = [
+  ...documented,
   `${head}prompts: [{ prompt: hi, expect: { tool: echo } }]\n`,
   `${head}runs: 2\nthreshold: 1\nsystem: s\nmaxTokens: 10\ntimeout: 5\ntools: [a, b]\nprompts:\n  - { name: n, prompt: p, runs: 1, threshold: 0, expect: { tool: [a, b], arguments: { match: { x: 1 }, schema: { type: object } } } }\n  - { prompt: q, expect: { tool: none } }\n`,
   'config: mcp.json\nserver: everything\nprotocolVersion: 2026-07-28\nprompts: [{ prompt: hi, expect: { tool: echo } }]\n',
@@ -31,6 +37,10 @@ const BAD = [
 ];
 
 describe('the eval file JSON Schema', () => {
+  it('is checked on every eval file the docs show', () => {
+    expect(documented.length).toBe(2);
+  });
+
   it('describes the server as the test file schema does', () => {
     for (const key of ['server', 'config', 'protocolVersion']) expect(schema.properties![key]).toEqual(testSchema.properties![key]);
     for (const key of ['textMap', 'jsonSchema']) expect(schema.definitions![key]).toEqual(testSchema.definitions![key]);

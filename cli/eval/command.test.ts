@@ -70,7 +70,7 @@ describe('mcpscope eval', () => {
     const asked: ModelRequest[] = [];
     const o = io();
     const path = file('good.eval.yaml', `${SERVER}models: [anthropic/good]\nruns: 2\n${PROMPTS}`);
-    expect(await runEvalCommand(['eval', path], o.io, scripted(asked))).toBe(0);
+    expect(await runEvalCommand(['eval', path], o.io, () => scripted(asked))).toBe(0);
     expect(asked).toHaveLength(6);
     expect(asked[0]!.tools!.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
     const text = o.out.join('\n');
@@ -85,7 +85,7 @@ describe('mcpscope eval', () => {
     const code = await runEvalCommand(
       ['eval', '--model', 'anthropic/careless', '--model', 'anthropic/good', '--threshold', '1', '--reporter', 'junit', path],
       o.io,
-      scripted(),
+      () => scripted(),
     );
     expect(code).toBe(1);
     const progress = o.err.join('\n');
@@ -102,7 +102,7 @@ describe('mcpscope eval', () => {
   it('names the tools a model took one for another', async () => {
     const o = io();
     const path = file('mixup.eval.yaml', `${SERVER}models: [openai/mixup]\nruns: 2\n${PROMPTS}`);
-    expect(await runEvalCommand(['eval', path], o.io, scripted())).toBe(1);
+    expect(await runEvalCommand(['eval', path], o.io, () => scripted())).toBe(1);
     const text = o.out.join('\n');
     expect(text).toContain('2× called echo {"message":"2+3"}, not get-sum.');
     expect(text).toContain(
@@ -112,38 +112,42 @@ describe('mcpscope eval', () => {
 
   it('cannot run (2) when no model call is answered, a model is unknown, none is named, or a tool is missing', async () => {
     const down = io();
-    expect(await runEvalCommand(['eval', '--model', 'openai/down', '--runs', '1', file('down.eval.yaml', `${SERVER}${PROMPTS}`)], down.io, scripted())).toBe(2);
+    expect(
+      await runEvalCommand(['eval', '--model', 'openai/down', '--runs', '1', file('down.eval.yaml', `${SERVER}${PROMPTS}`)], down.io, () => scripted()),
+    ).toBe(2);
     expect(down.out.join('\n')).toContain('the model call failed: openai could not be reached (ECONNREFUSED).');
     expect(down.out.join('\n')).toContain('not one model call was answered, so nothing could be judged');
 
     const unknown = io();
-    expect(await runEvalCommand(['eval', '--model', 'mistral/x', file('u.eval.yaml', `${SERVER}${PROMPTS}`)], unknown.io, scripted())).toBe(2);
-    expect(unknown.out.join('\n')).toContain('mistral/x: unknown provider.');
+    expect(await runEvalCommand(['eval', '--model', 'mistral/x', file('u.eval.yaml', `${SERVER}${PROMPTS}`)], unknown.io, () => scripted())).toBe(2);
+    expect(unknown.err[0]).toBe(
+      'mcpscope: --model: "mistral" is not a provider mcpscope speaks to (anthropic, openai, openai-compatible): write PROVIDER/MODEL, e.g. anthropic/claude-sonnet-4-5, openai/gpt-5 or openai-compatible/llama3.2.',
+    );
 
     const none = io();
     const noModels = file('none.eval.yaml', `${SERVER}${PROMPTS}`);
-    expect(await runEvalCommand(['eval', noModels], none.io, scripted())).toBe(2);
+    expect(await runEvalCommand(['eval', noModels], none.io, () => scripted())).toBe(2);
     expect(none.out.join('\n')).toContain(`${noModels} names no model: add "models: [PROVIDER/MODEL]" to it, or give --model PROVIDER/MODEL.`);
 
     const missing = io();
     const path = file('missing.eval.yaml', `${SERVER}models: [openai/good]\nprompts: [{ prompt: hi, expect: { tool: get-weather } }]\n`);
-    expect(await runEvalCommand(['eval', path], missing.io, scripted())).toBe(2);
+    expect(await runEvalCommand(['eval', path], missing.io, () => scripted())).toBe(2);
     expect(missing.out.join('\n')).toMatch(/a prompt expects get-weather, which the server does not have \(offered: .*echo/);
   }, 90_000);
 
   it('refuses options that are not its own and a missing file argument', async () => {
     const o = io();
-    expect(await runEvalCommand(['eval', '--count', '3', 'x.yaml'], o.io, scripted())).toBe(2);
+    expect(await runEvalCommand(['eval', '--count', '3', 'x.yaml'], o.io, () => scripted())).toBe(2);
     expect(o.err[0]).toBe('mcpscope: --count does not go with eval: each eval file names its server; the models come from --model or the file.');
     const p = io();
-    expect(await runEvalCommand(['eval'], p.io, scripted())).toBe(2);
+    expect(await runEvalCommand(['eval'], p.io, () => scripted())).toBe(2);
     expect(p.err[0]).toBe('mcpscope: eval needs at least one eval file, e.g. mcpscope eval evals/tools.eval.yaml.');
   });
 
   it('writes the results as JSON with the exit code', async () => {
     const o = io();
     const path = file('json.eval.yaml', `${SERVER}models: [anthropic/good]\nruns: 1\n${PROMPTS}`);
-    expect(await runEvalCommand(['eval', '--json', path], o.io, scripted())).toBe(0);
+    expect(await runEvalCommand(['eval', '--json', path], o.io, () => scripted())).toBe(0);
     const json = JSON.parse(o.out.join('\n')) as { exitCode: number; files: Array<{ cells: Array<{ prompt: string; rate: number }> }> };
     expect(json.exitCode).toBe(0);
     expect(json.files[0]!.cells.map((c) => [c.prompt, c.rate])).toEqual([

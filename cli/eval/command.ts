@@ -50,7 +50,7 @@ export function isEvalCommand(argv: readonly string[]): boolean {
   return read.ok && read.value.positionals[0] === 'eval';
 }
 
-const TAKEN = new Set(['model', 'runs', 'threshold', 'reporter', 'verbose', 'json', 'help']);
+const TAKEN = new Set(['model', 'runs', 'threshold', 'modelBaseUrl', 'modelTimeout', 'reporter', 'verbose', 'json', 'help']);
 
 function usage(io: EvalIo, problem: string): 2 {
   io.err(`mcpscope: ${problem}`);
@@ -153,9 +153,16 @@ async function runFile(
   }
 }
 
-export async function runEvalCommand(argv: readonly string[], io: EvalIo, models: EvalModels, opener?: UpstreamOpener): Promise<number> {
+/** `models`: how model refs are read and models asked, given the command line's options (the CLI's providers, or a test's). */
+export async function runEvalCommand(
+  argv: readonly string[],
+  io: EvalIo,
+  modelsFor: (values: OptionValues) => EvalModels,
+  opener?: UpstreamOpener,
+): Promise<number> {
   const args = evalArgs(argv);
   if (typeof args === 'string') return usage(io, args);
+  const models = modelsFor(args.values);
   const reporter = args.values.json ? 'json' : (args.values.reporter ?? 'text');
   const say = reporter === 'text' ? io.out : io.err;
   const started = performance.now();

@@ -64,7 +64,7 @@ describe('parseEvalFile', () => {
     ],
     [
       'server: { command: node }\nmodels: [claude]\nprompts: [{ prompt: hi, expect: { tool: a } }]\n',
-      'line 2: models[0]: is "claude"; write PROVIDER/MODEL, e.g. openai/gpt-5.',
+      'line 2: models[0]: "claude" names no provider: write PROVIDER/MODEL, e.g. anthropic/claude-sonnet-4-5, openai/gpt-5 or openai-compatible/llama3.2.',
     ],
     [
       `${HEAD}prompts:\n  - { prompt: hi, expect: { tool: a } }\n  - { prompt: hi, expect: { tool: b } }\n`,

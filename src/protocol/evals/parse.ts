@@ -9,6 +9,7 @@
 //       expect: { tool: get_weather, arguments: { match: { city: Paris } } }
 
 import type { Result } from '../result.js';
+import { parseModelRef } from '../models/ref.js';
 import { parseYamlFile, protocolVersionOf, serverOf, type TestFileError } from '../testfile/parse.js';
 import { valueExpectation } from '../testfile/parse-step.js';
 import { describe, type Path, type YamlSource } from '../testfile/yaml-source.js';
@@ -39,7 +40,6 @@ const TOP = [
   'prompts',
 ] as const;
 const PROMPT_KEYS = ['name', 'prompt', 'expect', 'runs', 'threshold'] as const;
-const MODEL_REF = /^[a-z][a-z-]*\/\S+$/;
 
 function runsOf(source: YamlSource, value: unknown, path: Path, fallback: number): number {
   if (value === undefined) return fallback;
@@ -103,8 +103,9 @@ function evalFileOf(source: YamlSource, fallbackName: string): EvalFile {
   const server = serverOf(source, top);
   const protocolVersion = protocolVersionOf(source, top);
   const models = source.strings(top.models, ['models'], 'a model as PROVIDER/MODEL, e.g. anthropic/claude-sonnet-4-5');
-  models.forEach((ref, i) => {
-    if (!MODEL_REF.test(ref)) throw source.problem(['models', i], `is ${JSON.stringify(ref)}; write PROVIDER/MODEL, e.g. openai/gpt-5.`);
+  models.forEach((text, i) => {
+    const ref = parseModelRef(text);
+    if (!ref.ok) throw source.problem(['models', i], ref.error);
   });
   const tools = top.tools === undefined ? undefined : source.strings(top.tools, ['tools'], 'the name of a tool to offer');
   const runs = runsOf(source, top.runs, ['runs'], DEFAULT_EVAL_RUNS);
