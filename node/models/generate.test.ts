@@ -80,6 +80,16 @@ describe('generate with Anthropic', () => {
     });
   });
 
+  it('passes a call to a tool it was not offered back as it came, for the caller to judge (never a crash)', async () => {
+    const fake = keep(
+      await startFakeAnthropic({ key: KEY, script: () => ({ toolCalls: [{ id: 'toolu_x', name: 'delete_all', input: { everything: true } }] }) }),
+    );
+    expect(await generate(ask('anthropic', 'claude-sonnet-4-5', 'hi', { tools: [weather] }), { apiKey: KEY, baseUrl: fake.baseUrl })).toMatchObject({
+      ok: true,
+      reply: { content: [{ type: 'tool_use', id: 'toolu_x', name: 'delete_all', input: { everything: true } }], stopReason: 'toolUse' },
+    });
+  });
+
   it('sends a tool_result back as Anthropic tool_result blocks, and reads stop_sequence as stopSequence', async () => {
     const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ text: 'Sunny', stop: 'stop_sequence', stopSequence: 'END' }) }));
     const out = await generate(
