@@ -147,7 +147,7 @@ describe('--sampling model:…', () => {
     const r = await cli(...everythingTarget, '--sampling', 'model:anthropic/claude-sonnet-4-5', '--model-base-url', fake.baseUrl, ...askEverything);
     expect(`${r.out}\n${r.err}`).toContain('Anthropic refused the key (HTTP 401): invalid x-api-key. Check ANTHROPIC_API_KEY.');
     expect(r.err).toContain('mcpscope: anthropic/claude-sonnet-4-5 could not answer sampling/createMessage');
-    expect(r.err).toContain('the server got error -32603.');
+    expect(r.err).toContain('Anthropic refused the key (HTTP 401): invalid x-api-key. Check ANTHROPIC_API_KEY. The server got error -32603.');
     expect(JSON.stringify(r)).not.toContain('sk-ant-wrong-000000000');
   }, 30_000);
 
@@ -167,7 +167,7 @@ describe('--sampling model:…', () => {
       'kind=tools',
     );
     expect(r.out).toContain('error -32603: Could not reach The OpenAI-compatible endpoint at');
-    expect(r.err).toContain('(ECONNREFUSED): is the local model server running? (worth trying again); the server got error -32603.');
+    expect(r.err).toContain('(ECONNREFUSED): is the local model server running? Worth trying again. The server got error -32603.');
     const slow = await startFakeOpenAI({ script: () => ({ hang: true }) });
     fakes.push(slow);
     vi.stubEnv('OPENAI_API_KEY', 'sk-openai-test-123456');

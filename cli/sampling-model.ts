@@ -68,7 +68,7 @@ export async function modelSamplingAnswer(
   const outcome = await ask(modelRequestFromSampling(p, choice.model), settings, signal);
   if (!outcome.ok) {
     const { message, retryable } = outcome.failure;
-    return failed(message, `${name} could not answer ${request}: ${message}${retryable ? ' (worth trying again)' : ''}; the server got error -32603.${others}`);
+    return failed(message, `${name} could not answer ${request}. ${message}${retryable ? ' Worth trying again.' : ''} The server got error -32603.${others}`);
   }
   const reply = outcome.reply;
   const result = samplingResultFromReply(reply, params, context.version);
