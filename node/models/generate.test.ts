@@ -80,6 +80,16 @@ describe('generate with Anthropic', () => {
     });
   });
 
+  it('passes a call to a tool it was not offered back as it came, for the caller to judge (never a crash)', async () => {
+    const fake = keep(
+      await startFakeAnthropic({ key: KEY, script: () => ({ toolCalls: [{ id: 'toolu_x', name: 'delete_all', input: { everything: true } }] }) }),
+    );
+    expect(await generate(ask('anthropic', 'claude-sonnet-4-5', 'hi', { tools: [weather] }), { apiKey: KEY, baseUrl: fake.baseUrl })).toMatchObject({
+      ok: true,
+      reply: { content: [{ type: 'tool_use', id: 'toolu_x', name: 'delete_all', input: { everything: true } }], stopReason: 'toolUse' },
+    });
+  });
+
   it('sends a tool_result back as Anthropic tool_result blocks, and reads stop_sequence as stopSequence', async () => {
     const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ text: 'Sunny', stop: 'stop_sequence', stopSequence: 'END' }) }));
     const out = await generate(
@@ -134,7 +144,7 @@ describe('generate with Anthropic', () => {
     expect(await generate(audio, { apiKey: KEY, baseUrl: 'http://127.0.0.1:9/v1' })).toMatchObject({ ok: false, failure: { kind: 'bad-request' } });
     expect(await generate(ask('anthropic', 'claude-sonnet-4-5', 'x'), {})).toEqual({
       ok: false,
-      failure: { kind: 'no-key', message: 'No Anthropic API key: set ANTHROPIC_API_KEY (or add the key in mcpscope).', retryable: false },
+      failure: { kind: 'no-key', message: 'No Anthropic API key: set ANTHROPIC_API_KEY.', retryable: false },
     });
   });
 });
@@ -153,10 +163,13 @@ describe('generate with OpenAI (Chat Completions)', () => {
         },
       }),
     );
-    const out = await generate(ask('openai', 'gpt-5', 'Weather in Paris?', { systemPrompt: 'Use tools.', tools: [weather], toolChoice: { mode: 'auto' } }), {
-      apiKey: KEY,
-      baseUrl: fake.baseUrl,
-    });
+    const out = await generate(
+      ask('openai', 'gpt-5', 'Weather in Paris?', { systemPrompt: 'Use tools.', temperature: 0.3, tools: [weather], toolChoice: { mode: 'auto' } }),
+      {
+        apiKey: KEY,
+        baseUrl: fake.baseUrl,
+      },
+    );
     expect(out).toMatchObject({
       ok: true,
       reply: {
@@ -167,6 +180,8 @@ describe('generate with OpenAI (Chat Completions)', () => {
         model: 'gpt-5',
         stopReason: 'toolUse',
         usage: { inputTokens: 2000, outputTokens: 100 },
+        // A reasoning model takes no temperature: the SDK leaves it out, and the reply says so.
+        warnings: ['temperature was not supported: temperature is not supported for reasoning models.'],
       },
     });
     // $1.25 and $10 per million tokens.
@@ -220,6 +235,17 @@ describe('generate with an OpenAI-compatible endpoint', () => {
 });
 
 describe('generate when the provider is down, slow or odd', () => {
+  it('says a request cancelled by its caller (the server cancelled its sampling request)', async () => {
+    const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ hang: true }) }));
+    const caller = new AbortController();
+    const pending = generate(ask('anthropic', 'claude-sonnet-4-5', 'hi'), { apiKey: KEY, baseUrl: fake.baseUrl }, caller.signal);
+    caller.abort();
+    expect(await pending).toEqual({
+      ok: false,
+      failure: { kind: 'provider', message: 'The request was cancelled before Anthropic answered.', retryable: true },
+    });
+  });
+
   it('says an endpoint nobody listens on is unreachable, retryable', async () => {
     const fake = await startFakeOpenAI({ script: {} });
     await fake.close();
