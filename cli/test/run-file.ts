@@ -190,13 +190,23 @@ async function runStep(
   }
   const durationMs = elapsed(started);
   const findings: Finding[] = ctx.c.linter.findings.slice(findingsFrom);
-  if ('failure' in outcome) return { report: { name: step.name, status: 'failed', durationMs, failures: [outcome.failure], notes: [] } };
+  // An error answer is judged when the step expects one; else it fails the step as it stands.
+  const expected = 'failure' in outcome && outcome.error !== undefined && step.expect.error !== undefined;
+  if ('failure' in outcome && !expected) return { report: { name: step.name, status: 'failed', durationMs, failures: [outcome.failure], notes: [] } };
   const verdict = judgeStep(
     step.expect,
-    { result: outcome.result, findings, ...(outcome.list ? { list: outcome.list } : {}), ...(outcome.p95Ms !== undefined ? { p95Ms: outcome.p95Ms } : {}) },
+    'failure' in outcome
+      ? { result: undefined, findings, ...(outcome.error ? { error: outcome.error } : {}) }
+      : {
+          result: outcome.result,
+          findings,
+          ...(outcome.list ? { list: outcome.list } : {}),
+          ...(outcome.p95Ms !== undefined ? { p95Ms: outcome.p95Ms } : {}),
+          ...(outcome.tools ? { tools: outcome.tools } : {}),
+        },
     { ...stored, update },
   );
-  const failures = [...(outcome.failures ?? []), ...verdict.failures];
+  const failures = [...('failures' in outcome ? (outcome.failures ?? []) : []), ...verdict.failures];
   const written = Object.keys(verdict.write).length > 0;
   return {
     report: { name: step.name, status: failures.length ? 'failed' : 'passed', durationMs, failures, notes: verdict.notes },
