@@ -26,6 +26,7 @@ const GOOD = [
   'server: { url: "https://example.test/mcp", headers: { A: b }, type: sse }\nsteps: [{ ping: 1 }]\n',
   `${head}  - { list: tools, expect: { providers: { strict: [openai, gemini], tools: [echo] } } }\n  - { call: echo, task: true, expect: { providers: { strict: anthropic } } }\n`,
   `${head}  - { call: echo, expect: { error: { code: -32602, message: { contains: Unknown } }, lint: none } }\n  - { request: no/such, params: { a: 1 }, expect: { error: true } }\n`,
+  'server: { url: "https://example.test/mcp", auth: { clientId: c, clientSecretEnv: S, scope: x, remember: true } }\nsteps: [{ ping: 1 }]\n',
 ];
 
 const BAD = [
@@ -45,6 +46,7 @@ const BAD = [
   `${head}  - { call: echo, expect: { error: { code: "-32602" } } }\n`,
   `${head}  - { call: echo, task: "yes" }\n`,
   `${head}  - { request: x, params: [1] }\n`,
+  'server: { url: "https://example.test/mcp", auth: { clientSecret: hunter2 } }\nsteps: [{ ping: 1 }]\n',
 ];
 
 describe('the test file JSON Schema', () => {

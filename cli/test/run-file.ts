@@ -18,6 +18,7 @@ import {
 } from '../../src/protocol/index.js';
 import { CliConnection, CliError, openerSaying, type UpstreamOpener } from '../connection.js';
 import type { Ask } from '../config-inputs.js';
+import { startCliAuthSession, type CliAuthSession } from '../auth/session.js';
 import { loadSnapshots, readTextFile, saveSnapshots } from './files.js';
 import { Notifications } from './notifications.js';
 import type { FileReport, StepReport } from './report.js';
@@ -60,10 +61,32 @@ function skipped(step: TestStep, why: string): StepReport {
   return { name: step.name, status: 'skipped', durationMs: 0, failures: [], notes: [why] };
 }
 
-async function open(test: TestFile, file: string, options: RunOptions): Promise<{ c: CliConnection; notes: string[] } | { error: string }> {
+/** What to do when the authorization server wants a person, which a test run cannot be. */
+function signInOnce(url: string): string {
+  return `A test cannot sign in in a browser: sign in once with mcpscope --url ${url} --auth --remember-credentials tools list, then give the server auth: { remember: true } in the test file.`;
+}
+
+type Opened = { c: CliConnection; notes: string[]; auth?: CliAuthSession } | { error: string };
+
+async function open(test: TestFile, file: string, options: RunOptions): Promise<Opened> {
   const target = await targetOf(test.server, file, options.ask);
   if (!target.ok) return { error: target.error };
   const { policies } = test;
+  const { transport } = target.value;
+  let auth: CliAuthSession | undefined;
+  if (transport.kind === 'http' && transport.auth) {
+    try {
+      auth = await startCliAuthSession({
+        remember: target.value.remember === true,
+        say: options.notice,
+        progress: options.trace ?? (() => {}),
+        timeoutMs: test.timeoutMs,
+        withoutPerson: signInOnce(transport.url),
+      });
+    } catch (e) {
+      return { error: `server.auth could not start its callback listener on 127.0.0.1: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
   try {
     const c = await CliConnection.open(
       target.value.transport,
@@ -76,11 +99,17 @@ async function open(test: TestFile, file: string, options: RunOptions): Promise<
         notice: options.notice,
         ...(options.trace ? { trace: options.trace } : {}),
       },
-      options.opener ?? openFromTestFile,
+      options.opener ?? auth?.opener ?? openFromTestFile,
     );
-    return { c, notes: target.value.notes };
+    return { c, notes: target.value.notes, ...(auth ? { auth } : {}) };
   } catch (e) {
-    if (e instanceof CliError) return { error: `The server could not be reached: ${e.message}` };
+    await auth?.close();
+    // The CLI's advice names --auth's options; here they are server.auth's.
+    const message =
+      e instanceof CliError && auth
+        ? e.message.replace(/\nCheck --auth and its options.*$/s, '\nCheck server.auth in the test file, then run again.')
+        : undefined;
+    if (e instanceof CliError) return { error: `The server could not be reached: ${message ?? e.message}` };
     throw e;
   }
 }
@@ -161,6 +190,7 @@ export async function runTestFile(file: string, options: RunOptions): Promise<Fi
     const note = c.closedEarlyNote();
     if (note) options.notice(note);
     await c.close();
+    await opened.auth?.close();
   }
   if (dirty) {
     saveSnapshots(snapshotFile, store.value);

@@ -2,13 +2,26 @@
 // steps, each with its expectations. `parse.ts` makes one from YAML text; the
 // runner (cli/test/) carries it out; `expect.ts` judges each step.
 
+import type { TOKEN_ENDPOINT_AUTH_METHODS } from '../auth/flow-view.js';
 import type { Provider } from '../lint/providers/types.js';
 import type { RuleId } from '../lint/rules.js';
+
+/** OAuth for a url server, as `--auth` and its options: never a secret itself, only where to find one. */
+export interface TestAuth {
+  clientId?: string;
+  /** The environment variable holding the pre-registered client's secret. */
+  clientSecretEnv?: string;
+  tokenEndpointAuthMethod?: (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+  clientMetadataUrl?: string;
+  scope?: string;
+  /** As --remember-credentials: the registration and tokens kept in (and read from) the 0600 credentials file. */
+  remember: boolean;
+}
 
 /** The server, inline like an mcpServers entry, or a server of a config file. */
 export type TestServer =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: 'http'; url: string; headers: Record<string, string>; mode?: 'streamable-http' | 'sse' }
+  | { kind: 'http'; url: string; headers: Record<string, string>; mode?: 'streamable-http' | 'sse'; auth?: TestAuth }
   /** `config: FILE` and `server: NAME` (no NAME: the file's only server). */
   | { kind: 'config'; file: string; server?: string };
 

@@ -75,6 +75,33 @@ describe('parseTestFile', () => {
     expect(config).toMatchObject({ ok: true, value: { server: { kind: 'config', file: './mcp.json', server: 'everything' } } });
   });
 
+  it('takes auth on a url server, as --auth and its options, never a secret itself', () => {
+    const url = 'server:\n  url: "http://127.0.0.1:3000/mcp"\n';
+    expect(parseTestFile(`${url}  auth: true\nsteps: [{ ping: 1 }]`, 'f')).toMatchObject({ ok: true, value: { server: { auth: { remember: false } } } });
+    expect(
+      parseTestFile(
+        `${url}  auth: { clientId: c, clientSecretEnv: S, tokenEndpointAuthMethod: client_secret_post, scope: "a b", remember: true }\nsteps: [{ ping: 1 }]`,
+        'f',
+      ),
+    ).toMatchObject({
+      ok: true,
+      value: { server: { auth: { clientId: 'c', clientSecretEnv: 'S', tokenEndpointAuthMethod: 'client_secret_post', scope: 'a b', remember: true } } },
+    });
+    expect(problem(`${url}  auth: { clientSecret: hunter2 }\nsteps: [{ ping: 1 }]`)).toMatch(
+      /^line 3: server\.auth: unknown key 'clientSecret' — did you mean 'clientSecretEnv'\?/,
+    );
+    expect(problem(`${url}  auth: { clientSecretEnv: S }\nsteps: [{ ping: 1 }]`)).toBe(
+      'line 3: server.auth.clientSecretEnv: goes with clientId: a secret belongs to a pre-registered client, so give both.',
+    );
+    expect(problem(`${url}  headers: { Authorization: Bearer x }\n  auth: true\nsteps: [{ ping: 1 }]`)).toMatch(
+      /^line 4: server\.auth: is given with an Authorization header/,
+    );
+    expect(problem(`${url}  auth: { clientId: c, tokenEndpointAuthMethod: client_secret_basic }\nsteps: [{ ping: 1 }]`)).toBe(
+      'line 3: server.auth.tokenEndpointAuthMethod: client_secret_basic needs clientSecretEnv.',
+    );
+    expect(problem('server: { command: node, auth: true }\nsteps: [{ ping: 1 }]')).toMatch(/^line 1: server: unknown key 'auth'/);
+  });
+
   it('names the line and the field of an unknown key, with the key that was meant', () => {
     expect(problem(`${HEAD}  - ping: 1\n  - ping: 2\n  - call: echo\n    argz: { message: hi }\n`)).toBe(
       "line 8: steps[2].call: unknown key 'argz' — did you mean 'arguments'?",
