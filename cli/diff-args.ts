@@ -20,12 +20,31 @@ export interface DiffOptions {
   timeoutMs: number;
   /** --protocol-version or --protocol-era; absent: each entry's own, else the default. */
   protocolVersion?: VersionChoice;
+  /** Request headers of each side's URL: --header (both) then --header-a or --header-b. */
+  headers: [Array<[string, string]>, Array<[string, string]>];
+  /** Whether each side was given headers of its own (--header-a, --header-b), which only a URL side can take. */
+  ownHeaders: [boolean, boolean];
+  /** Whether --header (for both) was given. */
+  sharedHeaders: boolean;
 }
 
 /** The options a diff takes; the rest say how to reach one server, which A and B do themselves. */
-const TAKES = new Set<OptionName>(['config', 'input', 'json', 'verbose', 'timeout', 'protocolVersion', 'protocolEra', 'save', 'help']);
+const TAKES = new Set<OptionName>([
+  'config',
+  'input',
+  'json',
+  'verbose',
+  'timeout',
+  'protocolVersion',
+  'protocolEra',
+  'save',
+  'help',
+  'header',
+  'headerA',
+  'headerB',
+]);
 
-export const DIFF_USAGE = 'mcpscope diff [--config FILE] A B   (or: mcpscope diff --save FILE A)';
+export const DIFF_USAGE = 'mcpscope diff [--config FILE] [--header|--header-a|--header-b "Name: value"] A B   (or: mcpscope diff --save FILE A)';
 
 /** The diff's options when `argv` is a diff (its first word is `diff`), else undefined: the other commands parse it. */
 export function parseDiffArgs(argv: readonly string[]): Checked<DiffOptions> | undefined {
@@ -55,6 +74,9 @@ export function parseDiffArgs(argv: readonly string[]): Checked<DiffOptions> | u
   }
   if (values.input !== undefined && values.config === undefined)
     return refused(`${OPTIONS.input.flag} goes with ${OPTIONS.config.flag}: it answers an \${input:ID} of a config file.`);
+  if (values.save !== undefined && values.headerB !== undefined)
+    return refused(`${OPTIONS.headerB.flag} is for B, and --save takes one server: give its headers with ${OPTIONS.header.flag}.`);
+  const both = values.header ?? [];
   const version = values.protocolVersion ?? (values.protocolEra ? ERA_VERSION[values.protocolEra] : undefined);
   return {
     ok: true,
@@ -67,6 +89,12 @@ export function parseDiffArgs(argv: readonly string[]): Checked<DiffOptions> | u
       verbose: values.verbose === true,
       timeoutMs: values.timeout ?? DEFAULT_TIMEOUT_MS,
       ...(version !== undefined ? { protocolVersion: version } : {}),
+      headers: [
+        [...both, ...(values.headerA ?? [])],
+        [...both, ...(values.headerB ?? [])],
+      ],
+      ownHeaders: [values.headerA !== undefined, values.headerB !== undefined],
+      sharedHeaders: values.header !== undefined,
     },
   };
 }

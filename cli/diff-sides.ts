@@ -6,6 +6,7 @@ import {
   LIST_METHODS,
   ListFailed,
   listAll,
+  maskHeaderValue,
   parseInterfaceSnapshot,
   type InterfaceSnapshot,
   type ListKey,
@@ -27,7 +28,9 @@ export const SIDE_LABELS = ['A (old)', 'B (new)'] as const;
 
 /** Where a side's interface comes from. */
 export type SideSource =
-  { kind: 'snapshot'; file: string; snapshot: InterfaceSnapshot } | { kind: 'server'; name: string; target: TransportConfig; protocolVersion: VersionChoice };
+  | { kind: 'snapshot'; file: string; snapshot: InterfaceSnapshot }
+  /** `url`: named by its URL on the command line (so --header applies). */
+  | { kind: 'server'; name: string; target: TransportConfig; protocolVersion: VersionChoice; url?: boolean };
 
 /** A side's interface and what it was. */
 export interface SideInterface {
@@ -74,8 +77,25 @@ function readSnapshot(file: string): Checked<SideSource> | undefined {
   return parsed.ok ? { ok: true, value: { kind: 'snapshot', file, snapshot: parsed.value } } : refused(`${file} is not an interface snapshot: ${parsed.error}`);
 }
 
-/** What the word names: a --config server first, then a URL, a snapshot file, a saved server. */
-export async function resolveSide(word: string, context: SideContext): Promise<Checked<SideSource>> {
+/** A URL side as the heading says it: its headers named, their values masked. */
+function urlLabel(url: string, headers: ReadonlyArray<[string, string]>): string {
+  if (headers.length === 0) return url;
+  return `${url} (${headers.map(([name, value]) => `${name}: ${maskHeaderValue(name, value)}`).join(', ')})`;
+}
+
+/** What the word names: a --config server first, then a URL, a snapshot file, a saved server. `index`: 0 for A, 1 for B. */
+export async function resolveSide(word: string, context: SideContext, index: 0 | 1 = 0): Promise<Checked<SideSource>> {
+  const resolved = await sideOf(word, context, index);
+  if (resolved.ok && context.options.ownHeaders[index] && !(resolved.value.kind === 'server' && resolved.value.url)) {
+    const flag = index === 0 ? OPTIONS.headerA.flag : OPTIONS.headerB.flag;
+    return refused(
+      `${flag} is for a URL side, and ${word} is ${resolved.value.kind === 'snapshot' ? 'a snapshot file' : 'a named server, whose headers are its own'}.`,
+    );
+  }
+  return resolved;
+}
+
+async function sideOf(word: string, context: SideContext, index: 0 | 1): Promise<Checked<SideSource>> {
   const { options, config } = context;
   const server = (name: string, target: TransportConfig, entryVersion?: VersionChoice): Checked<SideSource> => ({
     ok: true,
@@ -90,7 +110,9 @@ export async function resolveSide(word: string, context: SideContext): Promise<C
   if (/^https?:\/\//i.test(word)) {
     const url = OPTIONS.url.check(word, { flag: 'diff', placeholder: OPTIONS.url.placeholder });
     if (!url.ok) return url;
-    return server(url.value, transportOf({ args: [], env: {}, headers: {}, url: url.value })!);
+    const headers = options.headers[index];
+    const source = server(urlLabel(url.value, headers), transportOf({ args: [], env: {}, headers: Object.fromEntries(headers), url: url.value })!);
+    return source.ok && source.value.kind === 'server' ? { ok: true, value: { ...source.value, url: true } } : source;
   }
   const snapshot = readSnapshot(word);
   if (snapshot) return snapshot;

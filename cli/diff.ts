@@ -66,12 +66,16 @@ export async function runDiff(options: DiffOptions, io: CliIo, opener?: Upstream
   const labels = options.save !== undefined ? ['A'] : SIDE_LABELS;
   const sources: SideSource[] = [];
   for (const [i, word] of options.sides.entries()) {
-    const source = await resolveSide(word, context);
+    const source = await resolveSide(word, context, i === 0 ? 0 : 1);
     if (!source.ok) {
       io.err(`mcpscope: ${labels[i]}: ${source.error}`);
       return DIFF_EXIT.unreadable;
     }
     sources.push(source.value);
+  }
+  if (options.sharedHeaders && !sources.some((s) => s.kind === 'server' && s.url)) {
+    io.err('mcpscope: --header is for a side named by its URL, and neither side is one (a named server has its own headers).');
+    return DIFF_EXIT.unreadable;
   }
   // Both at once, and both failures said when both fail.
   const read = await Promise.allSettled(sources.map((source, i) => readSide(labels[i]!, source, context)));

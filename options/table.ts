@@ -236,6 +236,20 @@ export const OPTIONS = {
     programs: ['proxy', 'cli'],
     check: header,
   }),
+  headerA: listOption({
+    flag: '--header-a',
+    placeholder: '"Name: value"',
+    help: "with diff: a request header for A's URL only (repeatable; --header is for both)",
+    programs: ['cli'],
+    check: header,
+  }),
+  headerB: listOption({
+    flag: '--header-b',
+    placeholder: '"Name: value"',
+    help: "with diff: a request header for B's URL only (repeatable)",
+    programs: ['cli'],
+    check: header,
+  }),
   mode: valueOption({
     flag: '--mode',
     placeholder: 'MODE',

@@ -119,6 +119,8 @@ Object.assign(samples, {
   threshold: { value: '0.9', around: (s: string[]) => ({ cli: ['eval', 'a.eval.yaml', ...s] }) },
   strictProviders: { value: 'openai,gemini', around: (s: string[]) => ({ cli: ['--stdio', 'node s.js', ...s, 'check'] }) },
   save: { value: 'before.json', around: (s: string[]) => ({ cli: ['diff', ...s, 'http://127.0.0.1:1/mcp'] }) },
+  headerA: { value: 'X-Team: qa', around: (s: string[]) => ({ cli: ['diff', ...s, 'http://127.0.0.1:1/mcp', 'http://127.0.0.1:2/mcp'] }) },
+  headerB: { value: 'Authorization: Bearer a=b', around: (s: string[]) => ({ cli: ['diff', ...s, 'http://127.0.0.1:1/mcp', 'http://127.0.0.1:2/mcp'] }) },
   context: { value: 'country=Japan', around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'complete', 'prompt', 'plan_trip', 'city', ...s] }) },
 });
 

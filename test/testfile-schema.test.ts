@@ -24,6 +24,9 @@ const GOOD = [
   `${head}  - { list: tools, expect: { interface: true, lint: [PING-RESULT] } }\n  - { ping: 3, interval: 0, expect: { latency: { p95: 5 } } }\n  - { wait: notifications/message, timeout: 10 }\n`,
   'config: mcp.json\nserver: everything\nprotocolVersion: 2026-07-28\ntimeout: 100\npolicies: { sampling: decline, elicitation: accept-defaults, roots: ["file:///w"] }\nsteps: [{ ping: 1 }]\n',
   'server: { url: "https://example.test/mcp", headers: { A: b }, type: sse }\nsteps: [{ ping: 1 }]\n',
+  `${head}  - { list: tools, expect: { providers: { strict: [openai, gemini], tools: [echo] } } }\n  - { call: echo, task: true, expect: { providers: { strict: anthropic } } }\n`,
+  `${head}  - { call: echo, expect: { error: { code: -32602, message: { contains: Unknown } }, lint: none } }\n  - { request: no/such, params: { a: 1 }, expect: { error: true } }\n`,
+  'server: { url: "https://example.test/mcp", auth: { clientId: c, clientSecretEnv: S, scope: x, remember: true } }\nsteps: [{ ping: 1 }]\n',
 ];
 
 const BAD = [
@@ -39,11 +42,16 @@ const BAD = [
   'server: { command: node }\npolicies: { sampling: maybe }\nsteps: [{ ping: 1 }]\n',
   'server: { command: node }\nprotocolVersion: "2025-01-01"\nsteps: [{ ping: 1 }]\n',
   'server: { url: "ftp://x" }\nsteps: [{ ping: 1 }]\n',
+  `${head}  - { list: tools, expect: { providers: { strict: [openia] } } }\n`,
+  `${head}  - { call: echo, expect: { error: { code: "-32602" } } }\n`,
+  `${head}  - { call: echo, task: "yes" }\n`,
+  `${head}  - { request: x, params: [1] }\n`,
+  'server: { url: "https://example.test/mcp", auth: { clientSecret: hunter2 } }\nsteps: [{ ping: 1 }]\n',
 ];
 
 describe('the test file JSON Schema', () => {
   it('is checked on every test file the docs show', () => {
-    expect(documented.length).toBe(2);
+    expect(documented.length).toBe(3);
   });
 
   it.each(GOOD.map((text, i) => [i, text]))('takes good file %i, as the parser does', (_, text) => {

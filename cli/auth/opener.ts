@@ -16,6 +16,8 @@ export interface HeadlessOpenerOptions {
   timeoutMs: number;
   /** Replaces the flow's fetch (tests). */
   fetch?: typeof fetch;
+  /** No person can come (a test run): the authorization fails at once with the reason and this advice. */
+  withoutPerson?: string;
 }
 
 /** The redirect URI itself (same origin and path), whatever its query: a prefix match would also take /oauth/callbackx. */
@@ -47,6 +49,7 @@ export function headlessOpener(options: HeadlessOpenerOptions): AuthorizationOpe
       if (!delivered.delivered) throw new Error(`The authorization server redirected back, but ${lowerFirst(delivered.message)}`);
       return;
     }
+    if (options.withoutPerson !== undefined) throw new Error(`${why} ${options.withoutPerson}`);
     options.say(`${why} Open this URL in a browser to authorize:`);
     options.say(`  ${url}`);
     options.say(`Waiting for the browser to come back to ${options.redirectUri} …`);

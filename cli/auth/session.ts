@@ -28,6 +28,8 @@ export interface CliAuthSessionOptions {
   /** The credentials file (tests); default the inspector's. */
   file?: string;
   fetch?: typeof fetch;
+  /** No person can approve in a browser (a test run): what to do instead, said when one would be needed. */
+  withoutPerson?: string;
 }
 
 /** The per-run part of AuthorizerOptions. */
@@ -59,6 +61,7 @@ export async function startCliAuthSession(options: CliAuthSessionOptions): Promi
       say: options.say,
       timeoutMs: options.timeoutMs,
       ...(options.fetch && { fetch: options.fetch }),
+      ...(options.withoutPerson !== undefined && { withoutPerson: options.withoutPerson }),
     }),
     onFlow: flowProgress(options.progress),
   };

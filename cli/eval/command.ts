@@ -150,6 +150,7 @@ async function runFile(
     return { report: fileReport, eval: report };
   } finally {
     await c.close();
+    await opened.auth?.close();
   }
 }
 

@@ -32,6 +32,6 @@ describe('mcpscope check --reporter', { timeout: 60_000 }, () => {
     expect(tap.out).toContain('not ok 2 - mcpscope check › ping');
     const json = await cli(...target, 'check', '--reporter', 'json');
     expect(JSON.parse(json.out)).toMatchObject({ ok: false, steps: expect.any(Array) });
-    expect((await cli(...demoTarget, 'ping', '--reporter', 'junit')).err).toContain('--reporter goes with test or check, not with ping.');
+    expect((await cli(...demoTarget, 'ping', '--reporter', 'junit')).err).toContain('--reporter goes with test, check or eval, not with ping.');
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../../src/protocol/index.js';
 import { CliConnection, CliError, openerSaying, type UpstreamOpener } from '../connection.js';
 import type { Ask } from '../config-inputs.js';
+import { startCliAuthSession, type CliAuthSession } from '../auth/session.js';
 import { loadSnapshots, readTextFile, saveSnapshots } from './files.js';
 import { Notifications } from './notifications.js';
 import type { FileReport, StepReport } from './report.js';
@@ -61,18 +62,36 @@ function skipped(step: TestStep, why: string): StepReport {
   return { name: step.name, status: 'skipped', durationMs: 0, failures: [], notes: [why] };
 }
 
+/** What to do when the authorization server wants a person, which a test run cannot be. */
+function signInOnce(url: string): string {
+  return `A test cannot sign in in a browser: sign in once with mcpscope --url ${url} --auth --remember-credentials tools list, then give the server auth: { remember: true } in the test file.`;
+}
+
+type Opened = { c: CliConnection; notes: string[]; auth?: CliAuthSession } | { error: string };
+
 /** What a file (a test, an eval) says of its server: where it is, the version, the timeout, how to answer it. */
 export type FileServer = Pick<TestFile, 'server' | 'protocolVersion' | 'timeoutMs'> & { policies?: TestPolicies };
 
-/** The file's server, started or reached, or the sentence why not. */
-export async function openFileServer(
-  test: FileServer,
-  file: string,
-  options: Pick<RunOptions, 'notice' | 'trace' | 'opener' | 'ask'>,
-): Promise<{ c: CliConnection; notes: string[] } | { error: string }> {
+/** The file's server, started or reached (authorized, when it says so), or the sentence why not. */
+export async function openFileServer(test: FileServer, file: string, options: Pick<RunOptions, 'notice' | 'trace' | 'opener' | 'ask'>): Promise<Opened> {
   const target = await targetOf(test.server, file, options.ask);
   if (!target.ok) return { error: target.error };
   const policies = test.policies ?? {};
+  const { transport } = target.value;
+  let auth: CliAuthSession | undefined;
+  if (transport.kind === 'http' && transport.auth) {
+    try {
+      auth = await startCliAuthSession({
+        remember: target.value.remember === true,
+        say: options.notice,
+        progress: options.trace ?? (() => {}),
+        timeoutMs: test.timeoutMs,
+        withoutPerson: signInOnce(transport.url),
+      });
+    } catch (e) {
+      return { error: `server.auth could not start its callback listener on 127.0.0.1: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
   try {
     const c = await CliConnection.open(
       target.value.transport,
@@ -85,11 +104,17 @@ export async function openFileServer(
         notice: options.notice,
         ...(options.trace ? { trace: options.trace } : {}),
       },
-      options.opener ?? openFromTestFile,
+      options.opener ?? auth?.opener ?? openFromTestFile,
     );
-    return { c, notes: target.value.notes };
+    return { c, notes: target.value.notes, ...(auth ? { auth } : {}) };
   } catch (e) {
-    if (e instanceof CliError) return { error: `The server could not be reached: ${e.message}` };
+    await auth?.close();
+    // The CLI's advice names --auth's options; here they are server.auth's.
+    const message =
+      e instanceof CliError && auth
+        ? e.message.replace(/\nCheck --auth and its options.*$/s, '\nCheck server.auth in the test file, then run again.')
+        : undefined;
+    if (e instanceof CliError) return { error: `The server could not be reached: ${message ?? e.message}` };
     throw e;
   }
 }
@@ -170,6 +195,7 @@ export async function runTestFile(file: string, options: RunOptions): Promise<Fi
     const note = c.closedEarlyNote();
     if (note) options.notice(note);
     await c.close();
+    await opened.auth?.close();
   }
   if (dirty) {
     saveSnapshots(snapshotFile, store.value);
@@ -199,13 +225,23 @@ async function runStep(
   }
   const durationMs = elapsed(started);
   const findings: Finding[] = ctx.c.linter.findings.slice(findingsFrom);
-  if ('failure' in outcome) return { report: { name: step.name, status: 'failed', durationMs, failures: [outcome.failure], notes: [] } };
+  // An error answer is judged when the step expects one; else it fails the step as it stands.
+  const expected = 'failure' in outcome && outcome.error !== undefined && step.expect.error !== undefined;
+  if ('failure' in outcome && !expected) return { report: { name: step.name, status: 'failed', durationMs, failures: [outcome.failure], notes: [] } };
   const verdict = judgeStep(
     step.expect,
-    { result: outcome.result, findings, ...(outcome.list ? { list: outcome.list } : {}), ...(outcome.p95Ms !== undefined ? { p95Ms: outcome.p95Ms } : {}) },
+    'failure' in outcome
+      ? { result: undefined, findings, ...(outcome.error ? { error: outcome.error } : {}) }
+      : {
+          result: outcome.result,
+          findings,
+          ...(outcome.list ? { list: outcome.list } : {}),
+          ...(outcome.p95Ms !== undefined ? { p95Ms: outcome.p95Ms } : {}),
+          ...(outcome.tools ? { tools: outcome.tools } : {}),
+        },
     { ...stored, update },
   );
-  const failures = [...(outcome.failures ?? []), ...verdict.failures];
+  const failures = [...('failures' in outcome ? (outcome.failures ?? []) : []), ...verdict.failures];
   const written = Object.keys(verdict.write).length > 0;
   return {
     report: { name: step.name, status: failures.length ? 'failed' : 'passed', durationMs, failures, notes: verdict.notes },

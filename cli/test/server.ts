@@ -2,7 +2,7 @@
 // relative to the test file), or a server of a config file beside it.
 
 import { dirname } from 'node:path';
-import type { ServerEntry, TestServer, TransportConfig } from '../../src/protocol/index.js';
+import type { HttpAuthConfig, ServerEntry, TestAuth, TestServer, TransportConfig } from '../../src/protocol/index.js';
 import { pickConfigServer, readConfigFile, severalServers } from '../../node/config/config-file.js';
 import { absolutePath } from '../../node/config/read-text.js';
 import type { Checked } from '../../options/values.js';
@@ -14,6 +14,18 @@ export interface TestTarget {
   entry?: ServerEntry;
   /** Sentences about the config entry that did not stop it. */
   notes: string[];
+  /** server.auth: the flow is on (transport.auth), and whether the credentials file is used. */
+  remember?: boolean;
+}
+
+/** --auth's configuration from the file's server.auth, the client secret read from the variable it names. */
+function authConfig(auth: TestAuth): Checked<HttpAuthConfig> {
+  const { clientSecretEnv, remember: _, ...rest } = auth;
+  if (clientSecretEnv === undefined) return { ok: true, value: { mode: 'quick', ...rest } };
+  const secret = process.env[clientSecretEnv];
+  if (secret === undefined || secret === '')
+    return { ok: false, error: `server.auth.clientSecretEnv names ${clientSecretEnv}, which is not set: set it to the client secret (in CI, from a secret).` };
+  return { ok: true, value: { mode: 'quick', ...rest, clientSecret: secret } };
 }
 
 export async function targetOf(server: TestServer, testFile: string, ask: Ask | undefined): Promise<Checked<TestTarget>> {
@@ -25,8 +37,13 @@ export async function targetOf(server: TestServer, testFile: string, ask: Ask | 
       value: { transport: { kind, command, args, env, ...(server.cwd !== undefined ? { cwd: absolutePath(dir, server.cwd) } : {}) }, notes: [] },
     };
   }
-  if (server.kind === 'http')
-    return { ok: true, value: { transport: { kind: 'http', url: server.url, headers: server.headers, mode: server.mode ?? 'auto' }, notes: [] } };
+  if (server.kind === 'http') {
+    const transport: TransportConfig = { kind: 'http', url: server.url, headers: server.headers, mode: server.mode ?? 'auto' };
+    if (!server.auth) return { ok: true, value: { transport, notes: [] } };
+    const auth = authConfig(server.auth);
+    if (!auth.ok) return auth;
+    return { ok: true, value: { transport: { ...transport, auth: auth.value }, notes: [], remember: server.auth.remember } };
+  }
   const file = readConfigFile(absolutePath(dir, server.file));
   if (!file.ok) return file;
   const picked = pickConfigServer(file.value, server.server);

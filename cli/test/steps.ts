@@ -6,6 +6,10 @@ import {
   listAll,
   ListFailed,
   outcomeMessage,
+  taskGenerationOf,
+  textOf,
+  toolTaskSupport,
+  type JsonRpcErrorObject,
   type PingFigures,
   type RequestOutcome,
   type TestAction,
@@ -13,12 +17,21 @@ import {
 } from '../../src/protocol/index.js';
 import { checkArguments, runCommand } from '../commands.js';
 import { CliError, type CliConnection } from '../connection.js';
+import { callToTaskEnd, followHandleToEnd, type TaskEnd } from '../tool-task.js';
 import type { Notifications } from './notifications.js';
 
 /** What a step produced; `failure` when it produced nothing the expectations can judge. */
 export type ActionOutcome =
-  | { result: unknown; list?: { kind: Extract<TestAction, { kind: 'list' }>['list']; items: unknown[] }; p95Ms?: number; failures?: string[] }
-  | { failure: string };
+  | {
+      result: unknown;
+      list?: { kind: Extract<TestAction, { kind: 'list' }>['list']; items: unknown[] };
+      p95Ms?: number;
+      /** The tool definitions a providers expectation judges. */
+      tools?: unknown[];
+      failures?: string[];
+    }
+  /** `error`: the JSON-RPC error the request was answered with, which a step may expect. */
+  | { failure: string; error?: JsonRpcErrorObject };
 
 export interface StepContext {
   c: CliConnection;
@@ -42,8 +55,18 @@ export function lateFailure(a: TestAction, timeoutMs: number): string {
   return `No answer within the step's timeout of ${timeoutMs} ms (set "timeout" on the step or the file to wait longer).`;
 }
 
-function requestFailure(method: string, outcome: RequestOutcome, c: CliConnection): { failure: string } {
-  return { failure: `${method} failed: ${outcomeMessage(outcome)}${c.undeclared(method)}` };
+function requestFailure(method: string, outcome: RequestOutcome, c: CliConnection): ActionOutcome {
+  return { failure: `${method} failed: ${outcomeMessage(outcome)}${c.undeclared(method)}`, ...(outcome.status === 'error' ? { error: outcome.error } : {}) };
+}
+
+/** A task that failed fails the step with its status; one that completed gives its result to the expectations. */
+function taskOutcome(end: TaskEnd, tool: Tool): ActionOutcome {
+  if (!end.ok) return { failure: end.message };
+  if (end.task?.status === 'failed') {
+    const said = [...new Set([end.task.statusMessage, textOf(end.result)])].filter(Boolean).join(': ');
+    return { failure: `Task ${end.task.taskId} ended failed${said ? `: ${said}` : ''}.` };
+  }
+  return { result: end.result, tools: [tool] };
 }
 
 async function call(ctx: StepContext, a: Extract<TestAction, { kind: 'call' }>): Promise<ActionOutcome> {
@@ -61,17 +84,30 @@ async function call(ctx: StepContext, a: Extract<TestAction, { kind: 'call' }>):
     if (e instanceof CliError) return { failure: e.message.replace(/\nFix the --arg or --args values.*$/s, '\nFix the arguments in the test, or the server.') };
     throw e;
   }
-  if (ctx.signal.aborted) return { failure: lateFailure({ kind: 'call', tool: a.tool, arguments: a.arguments }, ctx.timeoutMs) };
-  const outcome = await ctx.c.request('tools/call', { name: a.tool, arguments: a.arguments }, { timeoutMs: ctx.timeoutMs + OUTLIVE_MS });
-  if (outcome.status !== 'result') return requestFailure('tools/call', outcome, ctx.c);
-  if (isTaskHandle(outcome.result)) return { failure: 'The server answered with a task handle; test files do not follow tasks yet.' };
-  return { result: outcome.result };
+  if (ctx.signal.aborted) return { failure: lateFailure(a, ctx.timeoutMs) };
+  const { c } = ctx;
+  // As `tools call --task`: before 2026-07-28 the client asks for a task; on it, the server decides and a handle is followed.
+  const modern = taskGenerationOf(c.info?.protocolVersion) === 'modern';
+  if (!modern && (a.task || toolTaskSupport(tool, c.info?.capabilities).mode === 'required')) {
+    try {
+      return taskOutcome(await callToTaskEnd(c, tool, a.arguments, a.task === true, ctx.notice), tool);
+    } catch (e) {
+      if (e instanceof CliError) return { failure: e.message.replace('Call it without --task.', 'Remove "task: true" from the step.') };
+      throw e;
+    }
+  }
+  const outcome = await c.request('tools/call', { name: a.tool, arguments: a.arguments }, { timeoutMs: ctx.timeoutMs + OUTLIVE_MS });
+  if (outcome.status !== 'result') return requestFailure('tools/call', outcome, c);
+  if (isTaskHandle(outcome.result)) return taskOutcome(await followHandleToEnd(c, outcome.result, ctx.notice), tool);
+  if (a.task && modern)
+    ctx.notice(`${a.tool}: the server answered at once, not with a task handle (on 2026-07-28 the server decides); the answer is the result.`);
+  return { result: outcome.result, tools: [tool] };
 }
 
 async function list(ctx: StepContext, a: Extract<TestAction, { kind: 'list' }>): Promise<ActionOutcome> {
   try {
     const { items } = await listAll<unknown>(ctx.c, a.list);
-    return { result: { [a.list]: items }, list: { kind: a.list, items } };
+    return { result: { [a.list]: items }, list: { kind: a.list, items }, ...(a.list === 'tools' ? { tools: items } : {}) };
   } catch (e) {
     if (e instanceof ListFailed) return { failure: `${e.message}${ctx.c.undeclared(e.method)}` };
     throw e;
@@ -106,6 +142,10 @@ export async function runAction(ctx: StepContext, a: TestAction): Promise<Action
     case 'wait': {
       const params = await ctx.notifications.next(a.method, timeoutMs);
       return params.received ? { result: params.params } : { failure: lateFailure(a, ctx.timeoutMs) };
+    }
+    case 'request': {
+      const outcome = await c.request(a.method, a.params, { timeoutMs });
+      return outcome.status === 'result' ? { result: outcome.result } : requestFailure(a.method, outcome, c);
     }
   }
 }

@@ -126,4 +126,36 @@ describe('judgeStep', () => {
       }),
     ).toEqual([]);
   });
+
+  it('providers: each failure of the tools judged, with its rule, tool, schema path and rewrite', () => {
+    const open = { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } };
+    const closed = { name: 'add', inputSchema: { ...open.inputSchema, additionalProperties: false } };
+    const tools = (...t: unknown[]) => outcome({}, { tools: t });
+    expect(failures({ providers: { strict: ['openai', 'anthropic'] } }, tools(closed))).toEqual([]);
+    expect(failures({ providers: { strict: ['openai'] } }, tools(open, closed))).toEqual([
+      'providers: PROVIDER-OPENAI-ADDITIONAL-PROPERTIES: Tool echo, OpenAI: at /inputSchema, OpenAI strict mode needs "additionalProperties": false on every object schema; this one does not say. Fix: set "additionalProperties": false ([{"op":"add","path":"/inputSchema/additionalProperties","value":false}]).',
+    ]);
+    // Gemini's parameters have no additionalProperties: the closed tool fails it, the open one passes.
+    expect(failures({ providers: { strict: ['gemini'] } }, tools(open, closed))).toEqual([
+      expect.stringMatching(/^providers: PROVIDER-GEMINI-FIELD: Tool add, Gemini: at \/inputSchema\/additionalProperties, .*Fix: remove/),
+    ]);
+    expect(failures({ providers: { strict: ['openai'], tools: ['add'] } }, tools(open, closed))).toEqual([]);
+    expect(failures({ providers: { strict: ['openai'], tools: ['add', 'sum'] } }, tools(open, closed))).toEqual([
+      'providers: there is no tool named "sum" in the list; it has echo, add',
+    ]);
+  });
+
+  it('error: a JSON-RPC error with its code and message, not a result', () => {
+    const error = { code: -32602, message: 'Unknown tool: nope' };
+    expect(failures({ error: {} }, outcome(undefined, { error }))).toEqual([]);
+    expect(failures({ error: { code: -32602, message: { contains: ['Unknown'], matches: 'nope$' } } }, outcome(undefined, { error }))).toEqual([]);
+    expect(failures({ error: { code: -32601 } }, outcome(undefined, { error }))).toEqual(['error.code: expected -32601, got -32602 ("Unknown tool: nope")']);
+    expect(failures({ error: { message: { contains: ['method'] } } }, outcome(undefined, { error }))).toEqual([
+      'error.message.contains: "method" is not in the text "Unknown tool: nope"',
+    ]);
+    expect(failures({ error: {} }, outcome(sum))).toEqual(['error: expected a JSON-RPC error, got a result']);
+    expect(failures({ error: {} }, outcome({ ...sum, isError: true }))).toEqual([
+      'error: expected a JSON-RPC error, got a tool error (isError: true; expect that with isError: true)',
+    ]);
+  });
 });

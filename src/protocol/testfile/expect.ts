@@ -1,12 +1,14 @@
 // Judging one step against its expectations. Every failure is a sentence that
 // names the expectation and says what was found instead.
 
+import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import { isRecord } from '../json/guards.js';
+import { failureSentence, providerFailures } from '../lint/providers/lint.js';
 import type { Finding } from '../lint/state.js';
 import { serverPattern } from '../schema/pattern.js';
 import { formatProblems, validateAgainstSchema } from '../schema/validate.js';
 import { formatDuration } from '../text/format.js';
-import type { Expectations, ListKind, ValueExpectation } from './format.js';
+import type { Expectations, ListKind, TextExpectation, ValueExpectation } from './format.js';
 import { interfaceOf, itemKey } from './interface.js';
 import { firstDifference, shown, subsetMismatch } from './json-compare.js';
 import { withoutPaths } from './paths.js';
@@ -20,6 +22,10 @@ export interface StepOutcome {
   findings: readonly Finding[];
   /** For a ping step: the 95th percentile of the round trips that were answered. */
   p95Ms?: number;
+  /** The tool definitions a `providers` expectation judges: those listed, or the one called. */
+  tools?: readonly unknown[];
+  /** The JSON-RPC error the request was answered with (then there is no result). */
+  error?: JsonRpcErrorObject;
 }
 
 /** The snapshots kept for this step (undefined: none yet), and whether to replace them. */
@@ -60,14 +66,37 @@ export function textOf(result: unknown): string {
   return blocks.flatMap((b) => (isRecord(b) && typeof b.text === 'string' ? [b.text] : [])).join('\n');
 }
 
-function textFailures(e: NonNullable<Expectations['text']>, result: unknown): string[] {
-  const text = textOf(result);
-  const out = e.contains.filter((c) => !text.includes(c)).map((c) => `text.contains: ${JSON.stringify(c)} is not in the text ${shown(text)}`);
+function textFailures(label: string, e: TextExpectation, text: string): string[] {
+  const out = e.contains.filter((c) => !text.includes(c)).map((c) => `${label}.contains: ${JSON.stringify(c)} is not in the text ${shown(text)}`);
   if (e.matches !== undefined) {
     const pattern = serverPattern(e.matches);
-    if (pattern.status !== 'checked') out.push(`text.matches: ${pattern.message}`);
-    else if (!pattern.test(text)) out.push(`text.matches: /${e.matches}/ does not match the text ${shown(text)}`);
+    if (pattern.status !== 'checked') out.push(`${label}.matches: ${pattern.message}`);
+    else if (!pattern.test(text)) out.push(`${label}.matches: /${e.matches}/ does not match the text ${shown(text)}`);
   }
+  return out;
+}
+
+/** Each failure of the tools judged, with its rule, tool, schema path and rewrite; a named tool not there. */
+function providersFailures(e: NonNullable<Expectations['providers']>, tools: readonly unknown[]): string[] {
+  const nameOf = (t: unknown) => (isRecord(t) && typeof t.name === 'string' ? t.name : undefined);
+  const names = tools.map(nameOf);
+  const missing = (e.tools ?? []).filter((n) => !names.includes(n));
+  const judged = e.tools ? tools.filter((t) => e.tools!.includes(nameOf(t) ?? '')) : tools;
+  return [
+    ...missing.map((n) => `providers: there is no tool named "${n}" in the list; it has ${names.filter(Boolean).join(', ') || 'none'}`),
+    ...judged.flatMap((t, i) => providerFailures(t, e.strict, `tools[${i}]`)).map((f) => `providers: ${f.rule}: ${failureSentence(f)}`),
+  ];
+}
+
+function errorFailures(e: NonNullable<Expectations['error']>, outcome: StepOutcome): string[] {
+  const error = outcome.error;
+  if (error === undefined) {
+    const toolError = isRecord(outcome.result) && outcome.result.isError === true;
+    return [`error: expected a JSON-RPC error, got ${toolError ? 'a tool error (isError: true; expect that with isError: true)' : 'a result'}`];
+  }
+  const out: string[] = [];
+  if (e.code !== undefined && error.code !== e.code) out.push(`error.code: expected ${e.code}, got ${error.code} (${shown(error.message)})`);
+  if (e.message) out.push(...textFailures('error.message', e.message, error.message));
   return out;
 }
 
@@ -130,7 +159,9 @@ export function judgeStep(e: Expectations, outcome: StepOutcome, snapshots: Step
     if (sc === undefined) verdict.failures.push('structuredContent: the result has none');
     else verdict.failures.push(...valueFailures('structuredContent.', e.structuredContent, sc));
   }
-  if (e.text) verdict.failures.push(...textFailures(e.text, result));
+  if (e.text) verdict.failures.push(...textFailures('text', e.text, textOf(result)));
+  if (e.error) verdict.failures.push(...errorFailures(e.error, outcome));
+  if (e.providers) verdict.failures.push(...providersFailures(e.providers, outcome.tools ?? []));
   if (e.lint) verdict.failures.push(...lintFailures(e.lint, outcome.findings));
   if (e.latency) {
     const p95 = outcome.p95Ms;

@@ -6,13 +6,15 @@ import { ownValue } from '../text/own.js';
 import { rootUriProblem } from '../mcp/roots.js';
 import { err, ok, type Result } from '../result.js';
 import { isVersionChoice, PROTOCOL_VERSIONS } from '../versions.js';
-import { DEFAULT_STEP_TIMEOUT_MS, type TestFile, type TestPolicies, type TestServer, type TestStep } from './format.js';
+import { TOKEN_ENDPOINT_AUTH_METHODS } from '../auth/flow-view.js';
+import { DEFAULT_STEP_TIMEOUT_MS, type TestAuth, type TestFile, type TestPolicies, type TestServer, type TestStep } from './format.js';
 import { stepOf } from './parse-step.js';
 import { describe, TestFileProblem, YamlSource } from './yaml-source.js';
 
 const TOP = ['$schema', 'name', 'server', 'config', 'protocolVersion', 'timeout', 'policies', 'steps'] as const;
 const STDIO_KEYS = ['command', 'args', 'env', 'cwd', 'type'];
-const HTTP_KEYS = ['url', 'headers', 'type'];
+const HTTP_KEYS = ['url', 'headers', 'type', 'auth'];
+const AUTH_KEYS = ['clientId', 'clientSecretEnv', 'tokenEndpointAuthMethod', 'clientMetadataUrl', 'scope', 'remember'];
 const HTTP_TYPES: Record<string, 'streamable-http' | 'sse' | undefined> = { http: undefined, 'streamable-http': 'streamable-http', sse: 'sse' };
 
 export function serverOf(source: YamlSource, top: Record<string, unknown>): TestServer {
@@ -35,7 +37,9 @@ export function serverOf(source: YamlSource, top: Record<string, unknown>): Test
     const url = source.string(m.url, ['server', 'url'], 'an http(s) URL');
     if (!/^https?:\/\/./i.test(url)) throw source.problem(['server', 'url'], `is ${JSON.stringify(url)}, not an http(s) URL.`);
     const mode = ownValue(HTTP_TYPES, type);
-    return { kind: 'http', url, headers: source.textMap(m.headers, ['server', 'headers']), ...(mode ? { mode } : {}) };
+    const headers = source.textMap(m.headers, ['server', 'headers']);
+    const auth = m.auth === undefined || m.auth === false ? undefined : authOf(source, m.auth, headers);
+    return { kind: 'http', url, headers, ...(mode ? { mode } : {}), ...(auth ? { auth } : {}) };
   }
   if (s.command === undefined) throw source.problem(['server'], 'has neither a command nor a url: add "command" to start it, or "url" to reach it.');
   const m = source.mapping(s, ['server'], STDIO_KEYS);
@@ -50,6 +54,47 @@ export function serverOf(source: YamlSource, top: Record<string, unknown>): Test
     env: source.textMap(m.env, ['server', 'env']),
     ...(m.cwd !== undefined ? { cwd: source.string(m.cwd, ['server', 'cwd'], 'a directory, relative to the test file') } : {}),
   };
+}
+
+/** `auth: true`, or a mapping of --auth's options in the file's words; the combinations --auth refuses, refused. */
+function authOf(source: YamlSource, value: unknown, headers: Record<string, string>): TestAuth {
+  const at = ['server', 'auth'];
+  if (Object.keys(headers).some((h) => h.toLowerCase() === 'authorization'))
+    throw source.problem(at, 'is given with an Authorization header: auth gets the token itself, so keep one of them.');
+  if (value === true) return { remember: false };
+  const m = source.mapping(value, at, AUTH_KEYS);
+  const text = (key: string, what: string) => (m[key] === undefined ? {} : { [key]: source.string(m[key], [...at, key], what) });
+  const out: TestAuth = {
+    ...text('clientId', 'the id of a pre-registered client'),
+    ...text('clientSecretEnv', 'the name of the environment variable that holds the client secret'),
+    ...text('clientMetadataUrl', 'the https URL of a Client ID Metadata Document'),
+    ...text('scope', 'the scope to ask for'),
+    remember: false,
+  };
+  if (m.remember !== undefined) {
+    if (typeof m.remember !== 'boolean') throw source.problem([...at, 'remember'], `is ${describe(m.remember)}; write true or false.`);
+    out.remember = m.remember;
+  }
+  if (m.tokenEndpointAuthMethod !== undefined) {
+    const method = m.tokenEndpointAuthMethod;
+    if (typeof method !== 'string' || !(TOKEN_ENDPOINT_AUTH_METHODS as readonly string[]).includes(method))
+      throw source.problem([...at, 'tokenEndpointAuthMethod'], `is ${describe(method)}; write one of ${TOKEN_ENDPOINT_AUTH_METHODS.join(', ')}.`);
+    out.tokenEndpointAuthMethod = method as TestAuth['tokenEndpointAuthMethod'];
+  }
+  if (out.clientSecretEnv !== undefined && out.clientId === undefined)
+    throw source.problem([...at, 'clientSecretEnv'], 'goes with clientId: a secret belongs to a pre-registered client, so give both.');
+  if (out.clientId !== undefined && out.clientMetadataUrl !== undefined)
+    throw source.problem(at, 'has clientId and clientMetadataUrl: each names the client (pre-registered, or by its metadata document), so keep one.');
+  if (out.tokenEndpointAuthMethod !== undefined && out.clientId === undefined)
+    throw source.problem([...at, 'tokenEndpointAuthMethod'], 'is for a pre-registered client: give clientId too.');
+  if (out.tokenEndpointAuthMethod === 'none' && out.clientSecretEnv !== undefined)
+    throw source.problem(
+      [...at, 'tokenEndpointAuthMethod'],
+      'none sends no secret: drop clientSecretEnv, or choose client_secret_basic or client_secret_post.',
+    );
+  if (out.tokenEndpointAuthMethod !== undefined && out.tokenEndpointAuthMethod !== 'none' && out.clientSecretEnv === undefined)
+    throw source.problem([...at, 'tokenEndpointAuthMethod'], `${out.tokenEndpointAuthMethod} needs clientSecretEnv.`);
+  return out;
 }
 
 function policiesOf(source: YamlSource, value: unknown): TestPolicies {
