@@ -31,7 +31,7 @@ export function testFromCapture(header: LogHeader, records: readonly LogRecord[]
       `Made by ${made} from a capture of ${header.exportedAt}; each result is its step's match.`,
       header.server?.url
         ? 'The server as the capture recorded it (headers were not recorded: add any it needs).'
-        : "The server as the capture recorded it: relative paths are read from this file's folder.",
+        : 'The server as the capture recorded it: relative paths are read from the folder mcpscope test runs in.',
     ],
     ...(version !== undefined ? { protocolVersion: version } : {}),
     exchanges,
