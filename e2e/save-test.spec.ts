@@ -49,7 +49,9 @@ async function callTool(tools: Locator, name: string, fill: Record<string, strin
   await tool.getByRole('button', { name: 'Call tool' }).click();
 }
 
-test('a History call and the whole connection saved as tests pass when run, and fail naming the step changed', async ({ page }) => {
+test('a History call and the whole connection (two calls, one a tool error, and a prompt) saved as tests pass when run, and fail naming the step changed', async ({
+  page,
+}) => {
   await page.goto(`/#token=${E2E_TOKEN}`);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status').first()).toContainText('mcpscope demo server');
@@ -78,22 +80,33 @@ test('a History call and the whole connection saved as tests pass when run, and 
   expect(oneRun.out).toContain('1 step: 1 passed, 0 failed');
   expect(oneRun.code).toBe(0);
 
-  // The whole connection, from the Log's toolbar: both calls, the tool error expected as one.
+  // A prompt too: the whole connection's test gets it as a step.
+  await page.getByRole('tab', { name: 'Prompts' }).click();
+  const prompts = page.getByRole('tabpanel', { name: 'Prompts' });
+  await prompts.getByRole('button', { name: /code_review/ }).click();
+  const form = prompts.getByRole('form', { name: 'Arguments of code_review' });
+  await form.getByLabel('language').fill('TypeScript');
+  await form.getByRole('button', { name: 'Get prompt' }).click();
+  await expect(prompts.getByRole('article', { name: 'User message 1' })).toContainText('Please review this TypeScript code.');
+
+  // The whole connection, from the Log's toolbar: both calls, the tool error expected as one, and the prompt.
   await page.getByRole('tab', { name: 'Log' }).click();
   const all = await download(page, log.getByRole('button', { name: 'Save as test' }), 'mcpscope-demo.mcpscope-test.yaml');
-  await expect(log.getByRole('status').filter({ hasText: 'Saved' })).toHaveText('Saved 2 steps to mcpscope-demo.mcpscope-test.yaml.');
+  await expect(log.getByRole('status').filter({ hasText: 'Saved' })).toHaveText('Saved 3 steps to mcpscope-demo.mcpscope-test.yaml.');
   const text = readFileSync(all, 'utf8');
   expect(text).toMatch(/- call: fail\n[\s\S]*isError: true/);
   const allRun = runTest(all);
   expect(allRun.out).toContain('✓ call add');
   expect(allRun.out).toContain('✓ call fail');
-  expect(allRun.out).toContain('2 steps: 2 passed, 0 failed');
+  expect(allRun.out).toContain('✓ prompt code_review');
+  expect(allRun.out).toContain('3 steps: 3 passed, 0 failed');
   expect(allRun.code).toBe(0);
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'save-test-log.png') });
 
   const broken = runTest(withChangedText(all, 0));
   expect(broken.out).toContain('✗ call add');
   expect(broken.out).toContain('✓ call fail');
+  expect(broken.out).toContain('3 steps: 2 passed, 1 failed');
   expect(broken.out).toContain('match: content[0]: no item of content matches {"type":"text","text":"8 (changed)"}');
   expect(broken.code).toBe(1);
 });
