@@ -162,7 +162,7 @@ export function LogTab() {
         hidden={hidden}
         {...(imported ? {} : { findings: bySeq })}
       >
-        {!imported && <SaveConnectionTest />}
+        <SaveConnectionTest key={imported?.fileName ?? 'live'} imported={imported} />
       </LogFileBar>
       {imported ? <ImportedBanner log={imported} onBack={() => switchSource(null)} /> : <SavedLogBanner />}
       <LogFilters filter={filter} result={filtered} onChange={setFilter} />

@@ -5,7 +5,8 @@ import type { InitializeInfo, RequestOutcome, Tool } from '../../../protocol/ind
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import type { ToolCallRecord } from '../tools/tools-store.js';
-import { callTest, connectionTest } from './save-test.js';
+import { logHeader } from '../../../protocol/index.js';
+import { callTest, connectionTest, importedTest } from './save-test.js';
 
 const info = { protocolVersion: '2025-06-18', serverInfo: { name: 'demo server', version: '1.2' } } as InitializeInfo;
 const snapshot: ConnectionSnapshot = {
@@ -75,5 +76,25 @@ describe('callTest', () => {
       ok: false,
       message: 'This call of add ended without a result (Timed out): only a call with a result can become a test.',
     });
+  });
+});
+
+describe('importedTest', () => {
+  const header = logHeader({ name: 'weather', command: 'node weather.js' }, new Date('2026-12-01T00:00:00Z'));
+  const log = (entries: LogEntry[]) => ({ fileName: 'session.jsonl', header, entries, problems: [], indexOfSeq: new Map() });
+
+  it("makes the imported log's calls a test of the server its header names", () => {
+    seq = 0;
+    const entries = [
+      entry(1, 'out', { id: 1, method: 'tools/call', params: { name: 'forecast', arguments: { city: 'Lisbon' } } }),
+      entry(1, 'in', { id: 1, result: { content: [{ type: 'text', text: 'Sun' }] } }, 1),
+    ];
+    const saved = importedTest(log(entries));
+    expect(saved).toMatchObject({ ok: true, fileName: 'weather.mcpscope-test.yaml', message: 'Saved 1 step to weather.mcpscope-test.yaml.' });
+    if (saved.ok) expect(saved.text).toContain("# Made by mcpscope's page from a capture of 2026-12-01T00:00:00.000Z;");
+  });
+
+  it('says so when the file has nothing to make a step of', () => {
+    expect(importedTest(log([]))).toEqual({ ok: false, message: 'session.jsonl has no tool call, resource read or prompt get to make a test of.' });
   });
 });

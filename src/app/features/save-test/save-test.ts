@@ -1,5 +1,6 @@
 // "Save as test": what the page knows of a connection (its server as the
-// Connect form had it, its log) or of one History call, made into a test file
+// Connect form had it, its log; a captured connection's or an imported log's
+// header and records) or of one History call, made into a test file
 // for `mcpscope test` — or the sentence that says why it cannot be.
 
 import {
@@ -11,12 +12,15 @@ import {
   testFromConnection,
   type BuiltTest,
   type ConnectionForTest,
+  type LogHeader,
+  type LogRecord,
   type Result,
 } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/snapshot.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import type { CapturedInfo } from '../../workspace/captured-scope.js';
 import { serverName } from '../../workspace/captured-scope.js';
+import type { ImportedLog } from '../log/log-file.js';
 import { entryToRecord } from '../log/records.js';
 import { outcomeWords } from '../tools/format.js';
 import type { ToolCallRecord } from '../tools/tools-store.js';
@@ -49,25 +53,33 @@ function outcomeOf(name: string, built: Result<BuiltTest>): SaveOutcome {
 
 const NOTHING_YET = 'No tool calls on this connection yet: call a tool (or read a resource, get a prompt), then Save as test.';
 
-function connectionRecords(entries: readonly LogEntry[], connection: number) {
-  const records = entries.filter((e) => e.connection === connection).map(entryToRecord);
-  const any = records.some((r) => r.direction === 'out' && r.kind === 'request' && r.method !== undefined && STEP_METHODS.includes(r.method));
-  return { records, any };
-}
+const hasSteps = (records: readonly LogRecord[]) =>
+  records.some((r) => r.direction === 'out' && r.kind === 'request' && r.method !== undefined && STEP_METHODS.includes(r.method));
 
 /** Every answered call, read and prompt of the scope's current connection. */
 export function connectionTest(snapshot: ConnectionSnapshot | null, entries: readonly LogEntry[], at = new Date()): SaveOutcome {
   if (!snapshot) return { ok: false, message: 'Connect to a server first: a test is made from the calls of a connection.' };
-  const { records, any } = connectionRecords(entries, snapshot.connection);
-  if (!any) return { ok: false, message: NOTHING_YET };
+  const records = entries.filter((e) => e.connection === snapshot.connection).map(entryToRecord);
+  if (!hasSteps(records)) return { ok: false, message: NOTHING_YET };
   return outcomeOf(nameOf(snapshot), testFromConnection(connectionFor(snapshot, at), records));
+}
+
+function fromCapture(header: LogHeader, records: readonly LogRecord[], name: string, nothing: string): SaveOutcome {
+  if (!hasSteps(records)) return { ok: false, message: nothing };
+  return outcomeOf(name, testFromCapture(header, records, name, "mcpscope's page"));
 }
 
 /** A captured connection's records, its server as the wrapper recorded it. */
 export function capturedTest(info: CapturedInfo, connection: number, entries: readonly LogEntry[]): SaveOutcome {
-  const { records, any } = connectionRecords(entries, connection);
-  if (!any) return { ok: false, message: NOTHING_YET };
-  return outcomeOf(serverName(info), testFromCapture(info.session.header, records, serverName(info), "mcpscope's page"));
+  const records = entries.filter((e) => e.connection === connection).map(entryToRecord);
+  return fromCapture(info.session.header, records, serverName(info), NOTHING_YET);
+}
+
+/** An imported log (the page's export, or a capture file): its server as its header says. */
+export function importedTest(log: ImportedLog): SaveOutcome {
+  const s = log.header.server;
+  const nothing = `${log.fileName} has no tool call, resource read or prompt get to make a test of.`;
+  return fromCapture(log.header, log.entries.map(entryToRecord), s?.name ?? log.fileName.replace(/\.[^.]*$/, ''), nothing);
 }
 
 /** One History call: a test of one step. */
