@@ -19,7 +19,7 @@ const requests = [
 ];
 
 describe('mcpscope test --from CAPTURE FILE', { timeout: 60_000 }, () => {
-  it('makes each call, read and prompt of a capture a step with its result as the snapshot; the file passes', async () => {
+  it('makes each call, read and prompt of a capture a step with its result as the match; the file passes', async () => {
     const dir = scratch();
     const capture = join(dir, 'session.jsonl');
     const run = runWrap(['--capture', capture, '--', process.execPath, everything], dir);
@@ -31,17 +31,20 @@ describe('mcpscope test --from CAPTURE FILE', { timeout: 60_000 }, () => {
     const file = join(dir, 'replay.test.yaml');
     const made = await cli('test', '--from', capture, file);
     expect(made.err).toBe('');
-    expect(made.out).toContain(`Wrote 4 steps to ${file}, and the results it recorded to ${join(dir, 'replay.test.snap.json')}.`);
+    expect(made.out).toContain(`Wrote 4 steps to ${file}, each with the result it recorded as its match.`);
     expect(made.code).toBe(0);
     const yaml = readFileSync(file, 'utf8');
     expect(yaml).toContain('protocolVersion: 2025-06-18');
-    expect(yaml).toMatch(/- call: get-sum\n {4}arguments:\n {6}a: 20\n {6}b: 22\n {4}expect:\n {6}isError: false\n {6}snapshot: true/);
+    expect(yaml).toMatch(
+      /- call: get-sum\n {4}arguments:\n {6}a: 20\n {6}b: 22\n {4}expect:\n {6}isError: false\n {6}match:\n {8}content:\n {10}- type: text\n {12}text: The sum of 20 and 22 is 42\./,
+    );
     // A request answered with a JSON-RPC error is no step: the format has no expectation for one.
     expect(made.out).toContain('Left out resources/read of record');
     expect(yaml).not.toContain('demo://nothing/here');
 
     const replay = await cli('test', file);
     expect(replay.out).not.toContain('created');
+    expect(existsSync(join(dir, 'replay.test.snap.json'))).toBe(false);
     expect(replay.out).toContain('4 steps: 4 passed, 0 failed');
     expect(replay.code).toBe(0);
 

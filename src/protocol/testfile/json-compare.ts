@@ -12,7 +12,7 @@ export function shown(value: unknown): string {
 }
 
 const at = (path: string) => path || '(the whole value)';
-const key = (path: string, k: string) => (/^[A-Za-z_$][\w$-]*$/.test(k) ? (path ? `${path}.${k}` : k) : `${path}[${JSON.stringify(k)}]`);
+export const pathKey = (path: string, k: string) => (/^[A-Za-z_$][\w$-]*$/.test(k) ? (path ? `${path}.${k}` : k) : `${path}[${JSON.stringify(k)}]`);
 
 /**
  * Where `actual` fails to contain `expected`, or undefined. Mappings: every key given, matched within;
@@ -29,8 +29,8 @@ export function subsetMismatch(expected: unknown, actual: unknown, path = ''): s
   if (isRecord(expected)) {
     if (!isRecord(actual)) return `${at(path)}: expected a mapping, got ${shown(actual)}`;
     for (const [k, v] of Object.entries(expected)) {
-      if (!Object.hasOwn(actual, k)) return `${key(path, k)}: missing (expected ${shown(v)})`;
-      const inner = subsetMismatch(v, actual[k], key(path, k));
+      if (!Object.hasOwn(actual, k)) return `${pathKey(path, k)}: missing (expected ${shown(v)})`;
+      const inner = subsetMismatch(v, actual[k], pathKey(path, k));
       if (inner !== undefined) return inner;
     }
     return undefined;
@@ -53,9 +53,9 @@ export function firstDifference(expected: unknown, actual: unknown, path = ''): 
   if (isRecord(expected) || isRecord(actual)) {
     if (!isRecord(expected) || !isRecord(actual)) return `${at(path)}: was ${shown(expected)}, now ${shown(actual)}`;
     for (const k of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
-      if (!Object.hasOwn(actual, k)) return `${key(path, k)}: was ${shown(expected[k])}, now missing`;
-      if (!Object.hasOwn(expected, k)) return `${key(path, k)}: new, ${shown(actual[k])}`;
-      const inner = firstDifference(expected[k], actual[k], key(path, k));
+      if (!Object.hasOwn(actual, k)) return `${pathKey(path, k)}: was ${shown(expected[k])}, now missing`;
+      if (!Object.hasOwn(expected, k)) return `${pathKey(path, k)}: new, ${shown(actual[k])}`;
+      const inner = firstDifference(expected[k], actual[k], pathKey(path, k));
       if (inner !== undefined) return inner;
     }
     return undefined;

@@ -1,6 +1,6 @@
 // Export the log as JSON Lines; import such a file to look at it offline.
 
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { formatCount, plural, type LogServer } from '../../../protocol/index.js';
 import type { LogEntry } from '../../stores/log-store.js';
 import { downloadLog, readLogFile, type ImportedLog, type LintBySeq } from './log-file.js';
@@ -15,9 +15,11 @@ interface Props {
   findings?: LintBySeq;
   /** How many frames the filters hide (the export still has them). */
   hidden: number;
+  /** More actions on the log, after Import log. */
+  children?: ReactNode;
 }
 
-export function LogFileBar({ entries, server, onImported, findings, hidden }: Props) {
+export function LogFileBar({ entries, server, onImported, findings, hidden, children }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -59,6 +61,7 @@ export function LogFileBar({ entries, server, onImported, findings, hidden }: Pr
           />
           {reading ? 'Reading…' : 'Import log'}
         </label>
+        {children}
         {entries.length === 0 && <span className="hint">Nothing to export yet.</span>}
         {hidden > 0 && (
           <span className="hint">

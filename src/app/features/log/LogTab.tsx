@@ -19,6 +19,7 @@ import { LatencyPanel } from '../latency/LatencyPanel.js';
 import { LogDetail } from './LogDetail.js';
 import { ImportedBanner, LogFileBar } from './LogFileBar.js';
 import { SavedLogBanner } from './SavedLogBanner.js';
+import { SaveConnectionTest } from '../save-test/SaveConnectionTest.js';
 import { LogFilters } from './LogFilters.js';
 import { LogTable } from './LogTable.js';
 import { serverOf, type ImportedLog } from './log-file.js';
@@ -160,7 +161,9 @@ export function LogTab() {
         onImported={(log) => switchSource(log)}
         hidden={hidden}
         {...(imported ? {} : { findings: bySeq })}
-      />
+      >
+        <SaveConnectionTest key={imported?.fileName ?? 'live'} imported={imported} />
+      </LogFileBar>
       {imported ? <ImportedBanner log={imported} onBack={() => switchSource(null)} /> : <SavedLogBanner />}
       <LogFilters filter={filter} result={filtered} onChange={setFilter} />
       {!imported && (

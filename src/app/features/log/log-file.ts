@@ -12,6 +12,7 @@ import {
 } from '../../../protocol/index.js';
 import type { ConnectionSnapshot } from '../../connection/proxy-connection.js';
 import type { LogEntry } from '../../stores/log-store.js';
+import { offerDownload } from '../../download.js';
 import { entryFromRecord, entryToRecord } from './records.js';
 
 export interface ImportedLog {
@@ -58,15 +59,7 @@ export function logFileText(entries: readonly LogEntry[], server: LogServer | nu
 /** Offer the log as a file download (mcpscope-<date>.jsonl). */
 export function downloadLog(entries: readonly LogEntry[], server: LogServer | null, lint?: LintBySeq): void {
   const now = new Date();
-  const blob = new Blob([logFileText(entries, server, now, lint)], { type: 'application/x-ndjson' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = logFileName(now);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  offerDownload(logFileName(now), logFileText(entries, server, now, lint), 'application/x-ndjson');
 }
 
 export type ImportOutcome = { ok: true; log: ImportedLog } | { ok: false; error: string };

@@ -1,8 +1,10 @@
-// This page's calls, newest first: view, re-run with the same arguments, or load them into the form.
+// This page's calls, newest first: view, re-run with the same arguments, load them into the form, or save one as a test.
 import type { ToolCallRecord } from './tools-store.js';
 import { shownRecord } from './tools-store.js';
 import { formatClock, formatDuration } from '../../../protocol/index.js';
-import { useTools } from '../../hooks.js';
+import { useConnection, useTools } from '../../hooks.js';
+import { callTest } from '../save-test/save-test.js';
+import { SaveTestStatus, useSaveTest } from '../save-test/SaveTest.js';
 import { outcomeWords } from './format.js';
 import { checkStructuredContent } from './output-check.js';
 
@@ -16,6 +18,8 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
   const loadArguments = useTools((s) => s.loadArguments);
   const history = useTools((s) => s.history);
   const shown = useTools((s) => shownRecord(s)?.seq);
+  const snapshot = useConnection((s) => s.snapshot);
+  const { status, save } = useSaveTest();
   if (history.length === 0) return null;
   return (
     <section className="call-history" aria-label="Call history">
@@ -65,12 +69,22 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
                   <button type="button" className="small" onClick={() => loadArguments(record)} aria-label={`Load the arguments of ${label} into the form`}>
                     Load arguments
                   </button>
+                  <button
+                    type="button"
+                    className="small"
+                    onClick={() => save(() => callTest(snapshot, record))}
+                    aria-label={`Save ${label} as a test`}
+                    title="This call and its result as a file for mcpscope test"
+                  >
+                    Save as test
+                  </button>
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      <SaveTestStatus status={status} />
     </section>
   );
 }
