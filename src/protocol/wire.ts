@@ -52,5 +52,5 @@ export { DEFAULT_MAX_ROUNDS } from './session/multi-round.js';
 export { PROVIDERS, type Provider } from './lint/providers/types.js';
 // Config files (mcp.json shapes, server.json): node/config reads them for --config, in the proxy and the CLI.
 export * from './config/index.js';
-// Models: the words the proxy's model routes and providers share (types only).
+// A model in the loop: the request, reply and failure node/models speaks (types only).
 export type * from './models/contract.js';
