@@ -31,7 +31,8 @@ import { removeOwnProxyFile, writeProblem, writeProxyFile } from '../node/proxy-
 import { capturedSockets, type CapturedOptions } from './captured/sockets.js';
 import { ModelKeys } from '../node/models/keys.js';
 import { MODELS_PATH, serveModels } from './models/routes.js';
-import { DEFAULT_MODEL_TIMEOUT_MS, withoutProviders, type GenerateModel } from './models/generate.js';
+import { providerGenerate, type GenerateModel } from './models/generate.js';
+import { DEFAULT_MODEL_TIMEOUT_MS } from '../node/models/settings.js';
 
 export interface StartProxyOptions {
   /** Default 6290; 0 picks a free port. */
@@ -168,7 +169,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   if (modelKeys.problem !== undefined) warn(`mcpscope: ${modelKeys.problem}`);
   const models = {
     keys: modelKeys,
-    generate: options.models?.generate ?? withoutProviders,
+    generate: options.models?.generate ?? providerGenerate,
     timeoutMs: options.models?.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS,
   };
   const savedServers = new SavedServers(new ServersFile(options.serversFile ?? defaultServersFile()), options.configFile);

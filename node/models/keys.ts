@@ -4,6 +4,8 @@
 // which the proxy hands to a provider, holds it.
 import { maskApiKey, SecretValues, type ModelProviderKind } from '../../src/protocol/wire.js';
 import { MODEL_PROVIDERS, readModelKeysFile, removeModelKeysFile, writeModelKeysFile, type ModelKeysDocument, type ProviderSettings } from './keys-file.js';
+import { endpointOf } from './providers.js';
+import { modelSettingsFromEnv, PROVIDER_VARIABLES } from './settings.js';
 
 export type KeySource = 'env' | 'typed' | 'stored';
 
@@ -34,28 +36,11 @@ export interface ProviderCallSettings {
   models: string[];
 }
 
-interface ProviderFacts {
-  keyVariable?: string;
-  baseUrlVariable?: string;
-  defaultBaseUrl?: string;
-  defaultModels: string[];
-}
-
-const FACTS: Record<ModelProviderKind, ProviderFacts> = {
-  anthropic: {
-    keyVariable: 'ANTHROPIC_API_KEY',
-    baseUrlVariable: 'ANTHROPIC_BASE_URL',
-    defaultBaseUrl: 'https://api.anthropic.com/v1',
-    defaultModels: ['claude-sonnet-4-5', 'claude-haiku-4-5'],
-  },
-  openai: {
-    keyVariable: 'OPENAI_API_KEY',
-    baseUrlVariable: 'OPENAI_BASE_URL',
-    defaultBaseUrl: 'https://api.openai.com/v1',
-    defaultModels: ['gpt-5', 'gpt-5-mini'],
-  },
-  // Ollama, LM Studio, vLLM, llama.cpp's server: no key needed, the endpoint the person's own.
-  'openai-compatible': { defaultModels: [] },
+/** Offered until the person lists their own; a local endpoint's come from its "Test". */
+const DEFAULT_MODELS: Record<ModelProviderKind, string[]> = {
+  anthropic: ['claude-sonnet-4-5', 'claude-haiku-4-5'],
+  openai: ['gpt-5', 'gpt-5-mini'],
+  'openai-compatible': [],
 };
 
 export const MAX_KEY_LENGTH = 4096;
@@ -126,14 +111,14 @@ export class ModelKeys {
   }
 
   view(provider: ModelProviderKind): ProviderView {
-    const facts = FACTS[provider];
+    const vars = PROVIDER_VARIABLES[provider];
     const own = this.typed[provider];
-    const envKey = facts.keyVariable !== undefined ? nonEmpty(this.env[facts.keyVariable]) : undefined;
-    const envUrl = facts.baseUrlVariable !== undefined ? nonEmpty(this.env[facts.baseUrlVariable]) : undefined;
+    const envKey = nonEmpty(this.env[vars.key]);
+    const envUrl = nonEmpty(this.env[vars.baseUrl]);
     let key: ProviderView['key'];
     if (own?.apiKey !== undefined) key = { source: this.persistent ? 'stored' : 'typed', masked: maskApiKey(own.apiKey) };
-    else if (envKey !== undefined) key = { source: 'env', masked: maskApiKey(envKey), variable: facts.keyVariable! };
-    const baseUrl = own?.baseUrl ?? envUrl ?? facts.defaultBaseUrl;
+    else if (envKey !== undefined) key = { source: 'env', masked: maskApiKey(envKey), variable: vars.key };
+    const baseUrl = own?.baseUrl ?? envUrl ?? endpointOf({ provider, model: '' }, {});
     const baseUrlSource = own?.baseUrl !== undefined ? 'set' : envUrl !== undefined ? 'env' : baseUrl !== undefined ? 'default' : 'none';
     const needsKey = provider !== 'openai-compatible';
     return {
@@ -141,18 +126,20 @@ export class ModelKeys {
       ...(key ? { key } : {}),
       ...(baseUrl !== undefined ? { baseUrl } : {}),
       baseUrlSource,
-      models: own?.models ?? facts.defaultModels,
+      models: own?.models ?? DEFAULT_MODELS[provider],
       ready: baseUrl !== undefined && (!needsKey || key !== undefined),
     };
   }
 
   /** What a call to this provider is made with: the key included. Never send this to the page. */
   settings(provider: ModelProviderKind): ProviderCallSettings {
-    const facts = FACTS[provider];
     const own = this.typed[provider];
-    const apiKey = own?.apiKey ?? (facts.keyVariable !== undefined ? nonEmpty(this.env[facts.keyVariable]) : undefined);
-    const baseUrl = own?.baseUrl ?? (facts.baseUrlVariable !== undefined ? nonEmpty(this.env[facts.baseUrlVariable]) : undefined) ?? facts.defaultBaseUrl;
-    return { ...(apiKey !== undefined ? { apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}), models: this.view(provider).models };
+    const settings = modelSettingsFromEnv(provider, this.env, {
+      ...(own?.apiKey ? { apiKey: own.apiKey } : {}),
+      ...(own?.baseUrl ? { baseUrl: own.baseUrl } : {}),
+    });
+    const baseUrl = endpointOf({ provider, model: '' }, settings);
+    return { ...settings, ...(baseUrl !== undefined ? { baseUrl } : {}), models: this.view(provider).models };
   }
 
   /** Every key known (typed, stored, from the environment), to mask wherever a provider's words are shown. */
@@ -177,8 +164,8 @@ export class ModelKeys {
   async forgetKey(provider: ModelProviderKind): Promise<ChangeOutcome> {
     const own = this.typed[provider];
     if (own?.apiKey === undefined) {
-      const variable = FACTS[provider].keyVariable;
-      const fromEnv = variable !== undefined && nonEmpty(this.env[variable]) !== undefined;
+      const variable = PROVIDER_VARIABLES[provider].key;
+      const fromEnv = nonEmpty(this.env[variable]) !== undefined;
       return {
         ok: false,
         error: fromEnv

@@ -4,8 +4,7 @@
 import { isRecord, type ModelFailure, type ModelOutcome, type ModelRequest } from '../../src/protocol/wire.js';
 import { isModelProvider } from '../../node/models/keys-file.js';
 import type { ModelKeys, ProviderCallSettings } from '../../node/models/keys.js';
-
-export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
+import { generate } from '../../node/models/generate.js';
 
 /** What a provider call gets: the store's endpoint and key, the time limit, and a signal that aborts it. */
 export interface ModelCallSettings extends ProviderCallSettings {
@@ -69,6 +68,6 @@ export async function generateFor(
   return keys.secrets().maskAll(outcome);
 }
 
-/** Until node/models/' providers are in this build: every call says so. */
-export const withoutProviders: GenerateModel = (request) =>
-  Promise.resolve(failure('provider', `This build of mcpscope cannot call ${request.model.provider} yet: answer by hand.`));
+/** node/models/' generate, with the store's settings. */
+export const providerGenerate: GenerateModel = (request, { apiKey, baseUrl, timeoutMs, signal }) =>
+  generate(request, { ...(apiKey !== undefined ? { apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}), timeoutMs }, signal);
