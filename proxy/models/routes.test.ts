@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelOutcome, ModelRequest } from '../../src/protocol/wire.js';
 import { startProxy, type RunningProxy } from '../server.js';
-import type { GenerateModel, ModelCallSettings } from './generate.js';
+import { startFakeOpenAI } from '../../test/fixtures/models/fakes.js';
+import { providerGenerate, type GenerateModel, type ModelCallSettings } from './generate.js';
 
 const TOKEN = 'models-routes-token-0123456789';
 const KEY = 'sk-proj-routes-0123456789abcdefgh-Kk42';
@@ -36,7 +37,7 @@ const generate: GenerateModel = (request, settings) => {
   return answer(request, settings);
 };
 
-async function start(extra: { keyFile?: string; timeoutMs?: number } = {}): Promise<void> {
+async function start(extra: { keyFile?: string; timeoutMs?: number; generate?: GenerateModel } = {}): Promise<void> {
   proxy = await startProxy({
     port: 0,
     token: TOKEN,
@@ -217,5 +218,30 @@ describe('/api/models', () => {
     expect((await api('GET', '/api/models')).json.providers[1].key).toEqual({ source: 'stored', masked: 'sk-proj-…Kk42' });
     expect(await readFile(keyFile, 'utf8')).toContain(KEY);
     expect((await api('DELETE', '/api/models')).json.providers[1].key).toBeUndefined();
+  });
+
+  it("answers through node/models' provider, with the provider's own words for a wrong key", async () => {
+    const fake = await startFakeOpenAI({ script: { Hi: { text: 'Hello from the fake', usage: { input: 7, output: 4 } } }, key: KEY });
+    try {
+      await start({ generate: providerGenerate });
+      await api('PUT', '/api/models/openai', { baseUrl: fake.baseUrl });
+      await api('PUT', '/api/models/openai/key', { key: KEY });
+      const answered = await api('POST', '/api/models/generate', request('openai', 'gpt-5'));
+      expect(answered.json).toMatchObject({
+        ok: true,
+        reply: {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Hello from the fake' }],
+          stopReason: 'endTurn',
+          usage: { inputTokens: 7, outputTokens: 4 },
+        },
+      });
+      await api('PUT', '/api/models/openai/key', { key: `${KEY}-wrong` });
+      const refused = await api('POST', '/api/models/generate', request('openai', 'gpt-5'));
+      expect(refused.json).toMatchObject({ ok: false, failure: { kind: 'auth', status: 401 } });
+      expect(refused.json.failure.message).not.toContain(`${KEY}-wrong`);
+    } finally {
+      await fake.close();
+    }
   });
 });
