@@ -146,6 +146,8 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   // The conformance scenarios of auth/* expect the client to authorize by itself.
   const auth = authOptionsOf(values, target.value, command.value.name === 'conformance');
   if (!auth.ok) return auth;
+  const sampling = samplingOf(values);
+  if (!sampling.ok) return sampling;
   return {
     ok: true,
     value: {
@@ -168,11 +170,28 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       withoutInitialize: values.noInitialize === true,
       ...(values.logLevel !== undefined ? { logLevel: values.logLevel } : {}),
       roots: (values.root ?? []).map((uri) => ({ uri })),
-      ...(values.sampling ? { sampling: values.sampling } : {}),
+      ...(sampling.value ? { sampling: sampling.value } : {}),
       ...(values.maxRounds !== undefined ? { maxRounds: values.maxRounds } : {}),
       ...(values.reporter !== undefined ? { reporter: values.reporter } : {}),
       ...(values.strictProviders !== undefined ? { strictProviders: values.strictProviders } : {}),
       ...(config.value ? { config: { server: config.value, answers: values.input ?? [] } } : {}),
+    },
+  };
+}
+
+/** --sampling, with --model-base-url and --model-timeout in a model policy (and only there). */
+function samplingOf(values: OptionValues): Checked<SamplingPolicy | undefined> {
+  const policy = values.sampling;
+  const extra = values.modelBaseUrl !== undefined ? OPTIONS.modelBaseUrl : values.modelTimeout !== undefined ? OPTIONS.modelTimeout : undefined;
+  if (policy?.kind !== 'model') {
+    return extra ? refused(`${extra.flag} goes with ${OPTIONS.sampling.flag} model:PROVIDER/MODEL.`) : { ok: true, value: policy };
+  }
+  return {
+    ok: true,
+    value: {
+      ...policy,
+      ...(values.modelBaseUrl !== undefined ? { baseUrl: values.modelBaseUrl } : {}),
+      ...(values.modelTimeout !== undefined ? { timeoutMs: values.modelTimeout } : {}),
     },
   };
 }

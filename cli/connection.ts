@@ -34,7 +34,8 @@ import { logLine } from './logging.js';
 import { urlElicitationRequiredNote } from './url-elicitation.js';
 import { cliConnectFailure } from './connect-advice.js';
 import type { SamplingPolicy } from '../options/sampling.js';
-import { samplingAnswer } from './sampling.js';
+import { samplingAnswer, type SamplingReplyNote } from './sampling.js';
+import { modelSamplingAnswer } from './sampling-model.js';
 
 export interface ConnectOptions {
   /** A version, or Auto: probe with server/discover, fall back to initialize. */
@@ -114,7 +115,7 @@ export class CliConnection {
           return { result: reply.result };
         },
         ...rootsHandler(options.roots ?? [], (line) => this.options.notice?.(line)),
-        ...(options.sampling ? { 'sampling/createMessage': (params: unknown) => this.answerSampling(options.sampling!, params) } : {}),
+        ...(options.sampling ? { 'sampling/createMessage': (params: unknown, info) => this.answerSampling(options.sampling!, params, info.signal) } : {}),
       },
       transport: {
         send: (raw) => {
@@ -166,12 +167,16 @@ export class CliConnection {
   }
 
   /** Judged against the version in use and what this client declared. */
-  private answerSampling(policy: SamplingPolicy, params: unknown) {
+  private answerSampling(policy: SamplingPolicy, params: unknown, signal: AbortSignal): ServerRequestAnswer | Promise<ServerRequestAnswer> {
     const session = this.core.session;
     const version = session.protocolVersion ?? (this.options.protocolVersion === 'auto' ? NEWEST_LEGACY_VERSION : this.options.protocolVersion);
-    const reply = samplingAnswer(policy, params, { version, clientCapabilities: { ...session.declaredCapabilities } });
-    this.options.notice?.(reply.note);
-    return reply.answer;
+    const context = { version, clientCapabilities: { ...session.declaredCapabilities } };
+    const said = (reply: SamplingReplyNote) => {
+      this.options.notice?.(reply.note);
+      return reply.answer;
+    };
+    if (policy.kind === 'model') return modelSamplingAnswer(policy, params, context, process.env, signal).then(said);
+    return said(samplingAnswer(policy, params, context));
   }
 
   get session(): ClientSession {

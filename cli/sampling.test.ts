@@ -21,7 +21,7 @@ describe('--sampling', () => {
     expect(parseCliArgs([...target, 'ping'])).toMatchObject({ ok: true, value: expect.not.objectContaining({ sampling: expect.anything() }) });
     expect(parseCliArgs([...target, '--sampling', 'yes', 'ping'])).toEqual({
       ok: false,
-      error: '--sampling needs reply:TEXT (answer every sampling request with TEXT) or decline, not "yes".',
+      error: '--sampling needs reply:TEXT (answer every sampling request with TEXT), model:PROVIDER/MODEL (answer with that model) or decline, not "yes".',
     });
   });
 

@@ -1,5 +1,6 @@
 // A non-interactive answer to sampling/createMessage, as --sampling says:
-// reply with the given text, or decline (-1, the spec's rejection). A request
+// reply with the given text, or decline (-1, the spec's rejection); a model's
+// answer is sampling-model.ts, on the same checks. A request
 // the spec says the client must or should refuse gets -32602 either way. Each
 // request and its answer are said on stderr: never a silent answer.
 
@@ -17,12 +18,12 @@ import type { SamplingPolicy } from '../options/sampling.js';
 export const CLI_SAMPLING_MODEL = 'mcpscope-cli';
 const TEXT_CHARS = 120;
 
-function quoted(text: string): string {
+export function quoted(text: string): string {
   return JSON.stringify(text.length > TEXT_CHARS ? `${text.slice(0, TEXT_CHARS)}…` : text);
 }
 
 /** One line per message: role and each block (text quoted, other types by name). */
-function describeRequest(params: unknown): string {
+export function describeRequest(params: unknown): string {
   const p = isRecord(params) ? params : {};
   const messages = Array.isArray(p.messages) ? p.messages : [];
   const parts = messages.map((m) => {
@@ -48,16 +49,25 @@ export interface SamplingReplyNote {
   note: string;
 }
 
-export function samplingAnswer(policy: SamplingPolicy, params: unknown, context: SamplingContext): SamplingReplyNote {
+/** The request said in one line, the -32602 answer when the spec calls for one, and the other problems to say. */
+export function checkedRequest(params: unknown, context: SamplingContext): { request: string; refusal?: SamplingReplyNote; others: string } {
   const request = describeRequest(params);
   const problems = samplingRequestProblems(params, context);
   const invalid = problems.filter((p) => p.invalidParams).map((p) => p.message);
-  if (invalid.length) {
-    const message = `Invalid sampling request: ${invalid.join(' ')}`;
-    return { answer: { error: { code: ErrorCode.InvalidParams, message } }, note: `answered -32602 to ${request}: ${invalid.join(' ')}` };
-  }
   // Problems that do not call for -32602 are still said (the same sentences as rule SAMPLING-REQUEST).
   const others = problems.length ? ` Problems of the request: ${problems.map((p) => `${p.severity}: ${p.message}`).join(' ')}` : '';
+  if (!invalid.length) return { request, others };
+  const message = `Invalid sampling request: ${invalid.join(' ')}`;
+  return {
+    request,
+    others,
+    refusal: { answer: { error: { code: ErrorCode.InvalidParams, message } }, note: `answered -32602 to ${request}: ${invalid.join(' ')}` },
+  };
+}
+
+export function samplingAnswer(policy: Exclude<SamplingPolicy, { kind: 'model' }>, params: unknown, context: SamplingContext): SamplingReplyNote {
+  const { request, refusal, others } = checkedRequest(params, context);
+  if (refusal) return refusal;
   if (policy.kind === 'decline') {
     return {
       answer: { error: { ...SAMPLING_REJECTED } },

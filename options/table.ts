@@ -331,13 +331,32 @@ export const OPTIONS = {
   }),
   sampling: valueOption({
     flag: '--sampling',
-    placeholder: 'reply:TEXT|decline',
+    placeholder: 'reply:TEXT|model:PROVIDER/MODEL|decline',
     help:
       "how to answer the server's sampling/createMessage (each request and answer\n" +
-      '  said on stderr): reply:TEXT answers with TEXT, decline rejects (error -1);\n' +
+      '  said on stderr): reply:TEXT answers with TEXT, decline rejects (error -1),\n' +
+      '  model:anthropic/claude-sonnet-4-5 asks that model (several, comma-separated:\n' +
+      "  the request's hints choose; keys from ANTHROPIC_API_KEY, OPENAI_API_KEY);\n" +
       '  malformed requests get -32602. Without it, sampling is not declared',
     programs: ['cli'],
     check: samplingPolicy,
+  }),
+  modelBaseUrl: valueOption({
+    flag: '--model-base-url',
+    placeholder: 'URL',
+    help:
+      'the endpoint of the --sampling model (default: ANTHROPIC_BASE_URL, OPENAI_BASE_URL or\n' +
+      '  OPENAI_COMPATIBLE_BASE_URL, else the provider; openai-compatible needs one, e.g.\n' +
+      '  http://localhost:11434/v1 for Ollama)',
+    programs: ['cli'],
+    check: httpUrl,
+  }),
+  modelTimeout: valueOption({
+    flag: '--model-timeout',
+    placeholder: 'MS',
+    help: 'longest wait for one model answer to a sampling request (default 120000)',
+    programs: ['cli'],
+    check: milliseconds(false),
   }),
   // OAuth: the CLI authorizes a protected --url itself.
   auth: switchOption({

@@ -51,6 +51,11 @@ const withAuth = (value: string, also: string[] = []) => ({
   value,
   around: (s: string[]) => ({ proxy: s, cli: ['--url', 'http://127.0.0.1:1/mcp', '--auth', ...also, ...s, 'ping'] }),
 });
+/** A --sampling model option: with a model to answer sampling. */
+const withModel = (value: string) => ({
+  value,
+  around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', '--sampling', 'model:openai-compatible/llama3.2', ...s, 'ping'] }),
+});
 const toolCall = (value: string) => ({ value, around: (s: string[]) => ({ proxy: s, cli: ['--stdio', 'node s.js', 'tools', 'call', 'add', ...s] }) });
 const configFixture = (path: string) => fileURLToPath(new URL(`./fixtures/configs/${path}`, import.meta.url));
 const windsurf = configFixture('windsurf/mcp_config.json');
@@ -89,6 +94,8 @@ Object.assign(samples, {
   logLevel: plain('warning'),
   root: plain('file:///srv/project'),
   sampling: plain('reply:hello=world'),
+  modelBaseUrl: withModel('http://localhost:11434/v1'),
+  modelTimeout: withModel('60000'),
   count: plain('3'),
   interval: plain('10'),
   arg: toolCall('a=3'),

@@ -5,11 +5,10 @@
 // failure that says what happened. The SDK's own retries are off: a retry is
 // the person's choice ("Try again"), and a failure is never hidden behind three.
 import { generateText, jsonSchema, tool, type FinishReason, type ToolSet } from 'ai';
-import type { ModelOutcome, ModelRequest } from '../../src/protocol/wire.js';
+import { costUsd, type ModelOutcome, type ModelRequest } from '../../src/protocol/wire.js';
 import { fromSdkContent, toSdkMessages } from './content.js';
 import { ModelTimeout, modelFailure } from './failures.js';
 import { keyTransportProblem } from './model-fetch.js';
-import { costUsd } from './prices.js';
 import { endpointOf, languageModel } from './providers.js';
 import { DEFAULT_MODEL_TIMEOUT_MS, PROVIDER_VARIABLES, type ModelSettings } from './settings.js';
 

@@ -77,3 +77,7 @@ export * from './diff/wording.js';
 export * from './testfile/index.js';
 export * from './apps/contract.js';
 export type * from './models/contract.js';
+// Models: a sampling request as a model request and the reply back, the model chosen (refs and prices are in wire.ts).
+export * from './models/choose.js';
+export * from './models/from-sampling.js';
+export * from './models/to-result.js';

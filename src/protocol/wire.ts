@@ -54,3 +54,6 @@ export { PROVIDERS, type Provider } from './lint/providers/types.js';
 export * from './config/index.js';
 // A model in the loop: the request, reply and failure node/models speaks (types only).
 export type * from './models/contract.js';
+export { costUsd } from './models/prices.js';
+// --sampling model:PROVIDER/MODEL is read by the option table.
+export * from './models/ref.js';

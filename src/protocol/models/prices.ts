@@ -1,6 +1,6 @@
 // What a model's tokens cost, for the few models whose price a source lists;
 // any other model's cost is unknown, and said so, rather than guessed.
-import type { ModelProviderKind, ModelUsage } from '../../src/protocol/wire.js';
+import type { ModelProviderKind, ModelRef, ModelUsage } from './contract.js';
 
 /** US dollars per million tokens. */
 interface Price {
@@ -28,10 +28,15 @@ const PRICES: ReadonlyMap<string, Price> = new Map([
 /** A dated snapshot (claude-sonnet-4-5-20250929, gpt-4o-2024-08-06) costs what its model does. */
 const undated = (model: string): string => model.replace(/-(?:\d{8}|\d{4}-\d{2}-\d{2})$/, '');
 
+/** US dollars per million input and output tokens, if this model's price is listed. */
+export function knownPrice(ref: ModelRef): Price | undefined {
+  return PRICES.get(`${ref.provider}/${undated(ref.model)}`);
+}
+
 /** The cost of `usage` in US dollars, or undefined when the price of none of `models` is known. */
 export function costUsd(provider: ModelProviderKind, models: readonly string[], usage: ModelUsage): number | undefined {
   for (const model of models) {
-    const price = PRICES.get(`${provider}/${undated(model)}`);
+    const price = knownPrice({ provider, model });
     if (price) return (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000;
   }
   return undefined;
