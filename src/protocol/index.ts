@@ -81,3 +81,4 @@ export type * from './models/contract.js';
 export * from './models/choose.js';
 export * from './models/from-sampling.js';
 export * from './models/to-result.js';
+export type * from './models/provider-view.js';
