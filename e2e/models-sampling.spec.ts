@@ -71,7 +71,8 @@ test('the fake model answers a sampling request; the person reviews and edits it
   await settings.getByText('Models', { exact: true }).click();
   await expect(settings.getByRole('group', { name: 'OpenAI', exact: true })).toContainText('Key sk-proj-…Mm55 (from OPENAI_API_KEY).');
   await expect(settings).not.toContainText(KEY);
-  await shots(page, 'models-settings');
+  await settings.getByRole('group', { name: 'OpenAI', exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/models-settings-1280x800-light.png` });
 
   const tools = await triggerSampling(page, 'Name a colour');
   const dock = page.getByRole('complementary', { name: 'Sampling' });
