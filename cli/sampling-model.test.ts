@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCliArgs } from './args.js';
+import { modelSamplingAnswer, type Generate } from './sampling-model.js';
 import { cli, everything, node } from '../test/fixtures/cli-helpers.js';
 import { startFakeAnthropic, startFakeOpenAI } from '../test/fixtures/models/fakes.js';
 import type { FakeProvider } from '../test/fixtures/models/fake-provider.js';
@@ -17,6 +18,56 @@ const fakes: FakeProvider[] = [];
 afterEach(async () => {
   vi.unstubAllEnvs();
   await Promise.all(fakes.splice(0).map((f) => f.close()));
+});
+
+describe('modelSamplingAnswer', () => {
+  const context = { version: '2025-11-25', clientCapabilities: { sampling: { tools: {} } } };
+  const params = {
+    messages: [{ role: 'user', content: { type: 'text', text: 'Weather?' } }],
+    maxTokens: 20,
+    temperature: 0.3,
+    modelPreferences: { hints: [{ name: 'mini' }] },
+    tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }],
+  };
+  const replying =
+    (content: Array<Record<string, unknown> & { type: string }>): Generate =>
+    (request) =>
+      Promise.resolve({
+        ok: true,
+        reply: {
+          role: 'assistant',
+          content,
+          model: request.model.model,
+          stopReason: 'toolUse',
+          usage: { inputTokens: 7, outputTokens: 2 },
+          latencyMs: 5,
+          warnings: ['temperature was not supported: temperature is not supported for reasoning models.'],
+        },
+      });
+  const policy = {
+    kind: 'model' as const,
+    models: [
+      { provider: 'openai' as const, model: 'gpt-5' },
+      { provider: 'openai' as const, model: 'gpt-5-mini' },
+    ],
+  };
+
+  it('asks the model the hint chose, and says what the provider did not take as asked', async () => {
+    const use = { type: 'tool_use', id: 'c1', name: 'get_weather', input: { city: 'Oslo' } };
+    const r = await modelSamplingAnswer(policy, params, context, { OPENAI_API_KEY: 'k' }, undefined, replying([use]));
+    expect(r.answer).toEqual({ result: { role: 'assistant', content: use, model: 'gpt-5-mini', stopReason: 'toolUse' } });
+    expect(r.note).toBe(
+      'openai/gpt-5-mini (hint "mini"; model gpt-5-mini) answered sampling/createMessage (1 message(s); maxTokens 20; 1 tool(s) offered): user: "Weather?": tool_use get_weather {"city":"Oslo"} (stopReason toolUse; 7 input + 2 output tokens; cost unknown; 5 ms). Not as asked: temperature was not supported: temperature is not supported for reasoning models.',
+    );
+  });
+
+  it('does not send a reply that calls a tool the request did not offer: the server gets -32603 saying why', async () => {
+    const r = await modelSamplingAnswer(policy, params, context, {}, undefined, replying([{ type: 'tool_use', id: 'c2', name: 'rm_rf', input: {} }]));
+    expect(r.answer).toEqual({
+      error: { code: -32603, message: 'The model\'s reply cannot answer this request: content uses tool "rm_rf", which the request did not offer.' },
+    });
+    expect(r.note).toContain('which cannot answer it: content uses tool "rm_rf", which the request did not offer. The server got error -32603 (');
+  });
 });
 
 describe('--sampling model:…', () => {
@@ -96,7 +147,7 @@ describe('--sampling model:…', () => {
     const r = await cli(...everythingTarget, '--sampling', 'model:anthropic/claude-sonnet-4-5', '--model-base-url', fake.baseUrl, ...askEverything);
     expect(`${r.out}\n${r.err}`).toContain('Anthropic refused the key (HTTP 401): invalid x-api-key. Check ANTHROPIC_API_KEY.');
     expect(r.err).toContain('mcpscope: anthropic/claude-sonnet-4-5 could not answer sampling/createMessage');
-    expect(r.err).toContain('the server got error -32603.');
+    expect(r.err).toContain('Anthropic refused the key (HTTP 401): invalid x-api-key. Check ANTHROPIC_API_KEY. The server got error -32603.');
     expect(JSON.stringify(r)).not.toContain('sk-ant-wrong-000000000');
   }, 30_000);
 
@@ -116,7 +167,7 @@ describe('--sampling model:…', () => {
       'kind=tools',
     );
     expect(r.out).toContain('error -32603: Could not reach The OpenAI-compatible endpoint at');
-    expect(r.err).toContain('(ECONNREFUSED): is the local model server running? (worth trying again); the server got error -32603.');
+    expect(r.err).toContain('(ECONNREFUSED): is the local model server running? Worth trying again. The server got error -32603.');
     const slow = await startFakeOpenAI({ script: () => ({ hang: true }) });
     fakes.push(slow);
     vi.stubEnv('OPENAI_API_KEY', 'sk-openai-test-123456');
@@ -140,6 +191,6 @@ describe('--sampling model:…', () => {
   it('says there is no key before asking anybody', async () => {
     vi.stubEnv('OPENAI_API_KEY', '');
     const r = await cli(...fixtureTarget, '--sampling', 'model:openai/gpt-5', 'tools', 'call', 'ask', '--arg', 'kind=tools');
-    expect(r.out).toContain('error -32603: No OpenAI API key: set OPENAI_API_KEY (or add the key in mcpscope).');
+    expect(r.out).toContain('error -32603: No OpenAI API key: set OPENAI_API_KEY.');
   }, 30_000);
 });

@@ -42,6 +42,9 @@ const figures = (reply: ModelReply): string =>
     `${reply.latencyMs} ms`,
   ].join('; ');
 
+/** What the provider did not take as the request asked (the SDK's warnings). */
+const notAsAsked = (reply: ModelReply): string => (reply.warnings?.length ? ` Not as asked: ${reply.warnings.join(' ')}` : '');
+
 const failed = (message: string, note: string): SamplingReplyNote => ({ answer: { error: { code: ErrorCode.InternalError, message } }, note });
 
 export async function modelSamplingAnswer(
@@ -65,7 +68,7 @@ export async function modelSamplingAnswer(
   const outcome = await ask(modelRequestFromSampling(p, choice.model), settings, signal);
   if (!outcome.ok) {
     const { message, retryable } = outcome.failure;
-    return failed(message, `${name} could not answer ${request}: ${message}${retryable ? ' (worth trying again)' : ''}; the server got error -32603.${others}`);
+    return failed(message, `${name} could not answer ${request}. ${message}${retryable ? ' Worth trying again.' : ''} The server got error -32603.${others}`);
   }
   const reply = outcome.reply;
   const result = samplingResultFromReply(reply, params, context.version);
@@ -73,11 +76,11 @@ export async function modelSamplingAnswer(
     const why = result.error.join(' ');
     return failed(
       `The model's reply cannot answer this request: ${why}`,
-      `${name} (model ${reply.model}) replied ${describeReply(reply.content)} to ${request}, which cannot answer it: ${why} The server got error -32603 (${figures(reply)}).${others}`,
+      `${name} (model ${reply.model}) replied ${describeReply(reply.content)} to ${request}, which cannot answer it: ${why} The server got error -32603 (${figures(reply)}).${notAsAsked(reply)}${others}`,
     );
   }
   return {
     answer: { result: result.value },
-    note: `${name} (${choice.reason}; model ${reply.model}) answered ${request}: ${describeReply(reply.content)} (${figures(reply)}).${others}`,
+    note: `${name} (${choice.reason}; model ${reply.model}) answered ${request}: ${describeReply(reply.content)} (${figures(reply)}).${notAsAsked(reply)}${others}`,
   };
 }

@@ -80,6 +80,16 @@ describe('generate with Anthropic', () => {
     });
   });
 
+  it('passes a call to a tool it was not offered back as it came, for the caller to judge (never a crash)', async () => {
+    const fake = keep(
+      await startFakeAnthropic({ key: KEY, script: () => ({ toolCalls: [{ id: 'toolu_x', name: 'delete_all', input: { everything: true } }] }) }),
+    );
+    expect(await generate(ask('anthropic', 'claude-sonnet-4-5', 'hi', { tools: [weather] }), { apiKey: KEY, baseUrl: fake.baseUrl })).toMatchObject({
+      ok: true,
+      reply: { content: [{ type: 'tool_use', id: 'toolu_x', name: 'delete_all', input: { everything: true } }], stopReason: 'toolUse' },
+    });
+  });
+
   it('sends a tool_result back as Anthropic tool_result blocks, and reads stop_sequence as stopSequence', async () => {
     const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ text: 'Sunny', stop: 'stop_sequence', stopSequence: 'END' }) }));
     const out = await generate(
@@ -134,7 +144,7 @@ describe('generate with Anthropic', () => {
     expect(await generate(audio, { apiKey: KEY, baseUrl: 'http://127.0.0.1:9/v1' })).toMatchObject({ ok: false, failure: { kind: 'bad-request' } });
     expect(await generate(ask('anthropic', 'claude-sonnet-4-5', 'x'), {})).toEqual({
       ok: false,
-      failure: { kind: 'no-key', message: 'No Anthropic API key: set ANTHROPIC_API_KEY (or add the key in mcpscope).', retryable: false },
+      failure: { kind: 'no-key', message: 'No Anthropic API key: set ANTHROPIC_API_KEY.', retryable: false },
     });
   });
 });
@@ -153,10 +163,13 @@ describe('generate with OpenAI (Chat Completions)', () => {
         },
       }),
     );
-    const out = await generate(ask('openai', 'gpt-5', 'Weather in Paris?', { systemPrompt: 'Use tools.', tools: [weather], toolChoice: { mode: 'auto' } }), {
-      apiKey: KEY,
-      baseUrl: fake.baseUrl,
-    });
+    const out = await generate(
+      ask('openai', 'gpt-5', 'Weather in Paris?', { systemPrompt: 'Use tools.', temperature: 0.3, tools: [weather], toolChoice: { mode: 'auto' } }),
+      {
+        apiKey: KEY,
+        baseUrl: fake.baseUrl,
+      },
+    );
     expect(out).toMatchObject({
       ok: true,
       reply: {
@@ -167,6 +180,8 @@ describe('generate with OpenAI (Chat Completions)', () => {
         model: 'gpt-5',
         stopReason: 'toolUse',
         usage: { inputTokens: 2000, outputTokens: 100 },
+        // A reasoning model takes no temperature: the SDK leaves it out, and the reply says so.
+        warnings: ['temperature was not supported: temperature is not supported for reasoning models.'],
       },
     });
     // $1.25 and $10 per million tokens.
@@ -220,6 +235,17 @@ describe('generate with an OpenAI-compatible endpoint', () => {
 });
 
 describe('generate when the provider is down, slow or odd', () => {
+  it('says a request cancelled by its caller (the server cancelled its sampling request)', async () => {
+    const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ hang: true }) }));
+    const caller = new AbortController();
+    const pending = generate(ask('anthropic', 'claude-sonnet-4-5', 'hi'), { apiKey: KEY, baseUrl: fake.baseUrl }, caller.signal);
+    caller.abort();
+    expect(await pending).toEqual({
+      ok: false,
+      failure: { kind: 'provider', message: 'The request was cancelled before Anthropic answered.', retryable: true },
+    });
+  });
+
   it('says an endpoint nobody listens on is unreachable, retryable', async () => {
     const fake = await startFakeOpenAI({ script: {} });
     await fake.close();
@@ -270,5 +296,67 @@ describe('generate when the provider is down, slow or odd', () => {
         retryable: false,
       },
     });
+  });
+});
+
+describe('generate with media and tool errors', () => {
+  const png = 'iVBORw0KGgo=';
+  const media: ModelRequest['messages'] = [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image', data: png, mimeType: 'image/png' },
+      ],
+    },
+  ];
+
+  it('sends an image to Anthropic as a base64 image block, and a failed tool result with is_error', async () => {
+    const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ text: 'A picture.' }) }));
+    await generate({ model: { provider: 'anthropic', model: 'claude-sonnet-4-5' }, maxTokens: 10, messages: media }, { apiKey: KEY, baseUrl: fake.baseUrl });
+    expect(fake.received[0]?.body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
+        ],
+      },
+    ]);
+    await generate(
+      {
+        model: { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+        maxTokens: 10,
+        tools: [weather],
+        messages: [
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'get_weather', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', toolUseId: 'toolu_2', isError: true, content: [{ type: 'text', text: 'city is required' }] }] },
+        ],
+      },
+      { apiKey: KEY, baseUrl: fake.baseUrl },
+    );
+    expect(fake.received[1]?.body.messages).toContainEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'city is required', is_error: true }],
+    });
+  });
+
+  it('sends an image to OpenAI as a data URL and audio as input_audio', async () => {
+    const fake = keep(await startFakeOpenAI({ key: KEY, script: () => ({ text: 'Heard and seen.' }) }));
+    const withAudio: ModelRequest['messages'] = [
+      { role: 'user', content: [...(media[0]?.content ?? []), { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' }] },
+    ];
+    const out = await generate({ model: { provider: 'openai', model: 'gpt-4o' }, maxTokens: 10, messages: withAudio }, { apiKey: KEY, baseUrl: fake.baseUrl });
+    expect(out.ok).toBe(true);
+    expect(fake.received[0]?.body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+          { type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } },
+        ],
+      },
+    ]);
   });
 });

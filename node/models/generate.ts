@@ -4,8 +4,8 @@
 // in MCP's words — a reply with stop reason, usage, cost and latency, or a
 // failure that says what happened. The SDK's own retries are off: a retry is
 // the person's choice ("Try again"), and a failure is never hidden behind three.
-import { generateText, jsonSchema, tool, type FinishReason, type ToolSet } from 'ai';
-import { costUsd, type ModelOutcome, type ModelRequest } from '../../src/protocol/wire.js';
+import { generateText, jsonSchema, tool, type FinishReason, type ToolSet, type Warning } from 'ai';
+import { costUsd, type ModelFailure, type ModelOutcome, type ModelRequest } from '../../src/protocol/wire.js';
 import { fromSdkContent, toSdkMessages } from './content.js';
 import { ModelTimeout, modelFailure } from './failures.js';
 import { keyTransportProblem } from './model-fetch.js';
@@ -28,11 +28,23 @@ function toolSet(request: ModelRequest): ToolSet | undefined {
   );
 }
 
-/** Refusals before anything is sent: no key, no endpoint, audio to a provider that takes none. */
-function refusal(request: ModelRequest, settings: ModelSettings, endpoint: string | undefined): ModelOutcome | undefined {
+/** The SDK's warnings (a setting the provider does not take) as sentences. */
+function warningSentences(warnings: readonly Warning[] | undefined): string[] {
+  return (warnings ?? []).map((w) =>
+    w.type === 'other'
+      ? w.message
+      : `${w.feature} was ${w.type === 'unsupported' ? 'not supported' : 'changed for compatibility'}${w.details ? `: ${w.details}` : ''}.`,
+  );
+}
+
+type Refused = { ok: false; failure: ModelFailure };
+
+/** The endpoint to send to, or the refusal before anything is sent: no key, no endpoint, audio to a provider that takes none. */
+function endpointOrRefusal(request: ModelRequest, settings: ModelSettings): string | Refused {
+  const endpoint = endpointOf(request.model, settings);
   const vars = PROVIDER_VARIABLES[request.model.provider];
   if (request.model.provider !== 'openai-compatible' && !settings.apiKey) {
-    return { ok: false, failure: { kind: 'no-key', message: `No ${vars.name} API key: set ${vars.key} (or add the key in mcpscope).`, retryable: false } };
+    return { ok: false, failure: { kind: 'no-key', message: `No ${vars.name} API key: set ${vars.key}.`, retryable: false } };
   }
   if (endpoint === undefined) {
     return {
@@ -49,13 +61,12 @@ function refusal(request: ModelRequest, settings: ModelSettings, endpoint: strin
   if (request.model.provider === 'anthropic' && request.messages.some((m) => m.content.some((b) => b.type === 'audio'))) {
     return { ok: false, failure: { kind: 'bad-request', message: "The request holds audio, which Anthropic's Messages API does not take.", retryable: false } };
   }
-  return undefined;
+  return endpoint;
 }
 
 export async function generate(request: ModelRequest, settings: ModelSettings, signal?: AbortSignal): Promise<ModelOutcome> {
-  const endpoint = endpointOf(request.model, settings);
-  const refused = refusal(request, settings, endpoint);
-  if (refused || endpoint === undefined) return refused ?? { ok: false, failure: { kind: 'bad-request', message: 'No endpoint.', retryable: false } };
+  const endpoint = endpointOrRefusal(request, settings);
+  if (typeof endpoint !== 'string') return endpoint;
   const timeoutMs = settings.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new ModelTimeout(`${timeoutMs} ms`)), timeoutMs);
@@ -77,6 +88,7 @@ export async function generate(request: ModelRequest, settings: ModelSettings, s
     const usage = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 };
     const model = result.response.modelId || request.model.model;
     const cost = costUsd(request.model.provider, [model, request.model.model], usage);
+    const warnings = warningSentences(result.warnings);
     return {
       ok: true,
       reply: {
@@ -87,9 +99,14 @@ export async function generate(request: ModelRequest, settings: ModelSettings, s
         usage,
         ...(cost !== undefined ? { costUsd: cost } : {}),
         latencyMs: Math.round(performance.now() - started),
+        ...(warnings.length ? { warnings } : {}),
       },
     };
   } catch (error) {
+    if (signal?.aborted) {
+      const vars = PROVIDER_VARIABLES[request.model.provider];
+      return { ok: false, failure: { kind: 'provider', message: `The request was cancelled before ${vars.name} answered.`, retryable: true } };
+    }
     const cause = timer.signal.aborted ? timer.signal.reason : error;
     return { ok: false, failure: modelFailure(cause, request.model, { ...settings, timeoutMs }, endpoint) };
   } finally {

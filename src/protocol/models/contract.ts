@@ -60,6 +60,8 @@ export interface ModelReply {
   /** US dollars, when the model's price is known. */
   costUsd?: number;
   latencyMs: number;
+  /** What the provider could not take as asked (a setting it ignores, e.g. temperature on a reasoning model), one sentence each. */
+  warnings?: readonly string[];
 }
 
 /** Why a model call failed, with the provider's own words where it gave some. */
