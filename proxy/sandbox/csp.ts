@@ -4,14 +4,7 @@
 // on the app's srcdoc frame: the app's own HTML cannot loosen it. Every domain
 // is checked first; a refused one is left out and said why.
 import type { UiCsp } from '../../src/protocol/index.js';
-
-/** Where each list of `UiCsp` travels in the sandbox page's query. */
-export const CSP_QUERY_KEYS = {
-  connectDomains: 'connect',
-  resourceDomains: 'resource',
-  frameDomains: 'frame',
-  baseUriDomains: 'base',
-} as const satisfies Record<keyof UiCsp, string>;
+import { SANDBOX_CSP_QUERY_KEYS } from '../../src/protocol/wire.js';
 
 export type CspList = keyof UiCsp;
 
@@ -61,7 +54,7 @@ export function domainProblem(list: CspList, domain: string, isProxy: IsProxy): 
 export function cspFromQuery(query: URLSearchParams, isProxy: IsProxy): { csp: UiCsp; refused: RefusedDomain[] } {
   const refused: RefusedDomain[] = [];
   const pick = (list: CspList): string[] =>
-    query.getAll(CSP_QUERY_KEYS[list]).filter((domain) => {
+    query.getAll(SANDBOX_CSP_QUERY_KEYS[list]).filter((domain) => {
       const reason = domainProblem(list, domain, isProxy);
       if (reason !== undefined) refused.push({ list, domain, reason });
       return reason === undefined;

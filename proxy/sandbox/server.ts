@@ -4,15 +4,14 @@
 // token, no UI. The Host is checked as the proxy's is (DNS rebinding).
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { SANDBOX_PARENT_QUERY_KEY } from '../../src/protocol/wire.js';
 import { sendText } from '../http.js';
 import { fileSize, sendFile } from '../static.js';
 import { hostProblem, urlHost } from '../security.js';
 import { cspFromQuery, sandboxCspHeader, type IsProxy } from './csp.js';
 import { sandboxPage } from './page.js';
 
-/** The query key that names the page embedding the sandbox (one of `pageOrigins`). */
-export const PARENT_QUERY_KEY = 'parent';
-export const SANDBOX_SCRIPT = 'sandbox.js';
+const SANDBOX_SCRIPT = 'sandbox.js';
 
 export interface SandboxOptions {
   /** The proxy's bind address; the sandbox listens there too. */
@@ -43,9 +42,9 @@ const BASE_HEADERS: OutgoingHttpHeaders = {
 
 function servePage(req: IncomingMessage, res: ServerResponse, url: URL, options: SandboxOptions): void {
   const origins = options.pageOrigins();
-  const parent = url.searchParams.get(PARENT_QUERY_KEY);
+  const parent = url.searchParams.get(SANDBOX_PARENT_QUERY_KEY);
   if (parent === null || !origins.includes(parent)) {
-    sendText(res, 403, `The app sandbox runs only inside mcpscope's page: ?${PARENT_QUERY_KEY}= must name its origin (${origins.join(', ')}).`);
+    sendText(res, 403, `The app sandbox runs only inside mcpscope's page: ?${SANDBOX_PARENT_QUERY_KEY}= must name its origin (${origins.join(', ')}).`);
     return;
   }
   const { csp, refused } = cspFromQuery(url.searchParams, options.isProxy);
