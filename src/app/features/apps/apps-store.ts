@@ -40,7 +40,7 @@ export interface ToolCallQuestion {
   answer(allowed: boolean): void;
 }
 
-export type ThemeChoice = 'workspace' | 'light' | 'dark';
+export type AppThemeChoice = 'workspace' | 'light' | 'dark';
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 667 },
@@ -54,7 +54,7 @@ export type Platform = 'web' | 'desktop' | 'mobile';
 
 /** The host context the person sets in the Apps tab; every open app gets a change at once. */
 export interface HostSettings {
-  theme: ThemeChoice;
+  theme: AppThemeChoice;
   viewport: ViewportChoice;
   custom: { width: number; height: number };
   locale: string;
