@@ -29,10 +29,14 @@ describe('LintRunner', () => {
     const runner = new LintRunner(() => '2025-11-25', {
       loadLinter: () => PassiveLinter,
       schedule: (work) => work(),
-      bridgeLinter: (channel) => ({
+      bridgeLinter: (_connection, channel) => ({
         message: (direction, raw, seq) => {
           seen.push([direction, JSON.parse(raw).method ?? 'answer', seq, channel.app]);
           return seq === 9 ? [{ rule: 'LINT-INTERNAL', severity: 'error', message: 'stand-in finding', specUrl: '', subject: 'server', seq }] : [];
+        },
+        diagnostic: (d, seq) => {
+          seen.push(['sandbox', d.kind, seq ?? 0, channel.app]);
+          return [];
         },
       }),
     });
@@ -55,6 +59,9 @@ describe('LintRunner', () => {
       ['app-to-host', 'ui/initialize', 9, 2],
       ['host-to-app', 'answer', 10, 1],
     ]);
+    // The sandbox's report goes to the same instance's linter.
+    runner.bridgeDiagnostic(1, { app: 2, tool: 'map' }, { kind: 'flood', dropped: 3 }, 11);
+    expect(seen[3]).toEqual(['sandbox', 'flood', 11, 2]);
     const found = runner.store.getState().findings.map((f) => [f.rule, f.seq, f.connection]);
     expect(found).toEqual([
       ['STDIO-NONMSG', 4, 1],

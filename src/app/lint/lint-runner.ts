@@ -17,6 +17,7 @@ import {
   type LinterOptions,
   type PassiveLinter,
   type RuleId,
+  type SandboxDiagnostic,
   type Severity,
 } from '../../protocol/index.js';
 import type { LogChannel, LogEntry } from '../stores/log-store.js';
@@ -24,6 +25,8 @@ import type { LogChannel, LogEntry } from '../stores/log-store.js';
 /** Lints the bridge messages of one app instance, in the order they crossed (the MCP Apps extension's rules). */
 export interface BridgeLint {
   message(direction: BridgeDirection, raw: string, seq: number): readonly Finding[];
+  /** What the sandbox reported of the app (a CSP violation, a dropped message, …). */
+  diagnostic(diagnostic: SandboxDiagnostic, seq?: number): readonly Finding[];
 }
 
 export interface RuleCount {
@@ -77,7 +80,7 @@ export interface LintRunnerOptions {
    */
   judgesExchanges?: (connection: number) => boolean;
   /** A bridge linter for an app instance's messages; without one, they are not linted (never by the MCP linter). */
-  bridgeLinter?: (channel: LogChannel) => BridgeLint;
+  bridgeLinter?: (connection: number, channel: LogChannel) => BridgeLint;
 }
 
 export class LintRunner {
@@ -331,16 +334,34 @@ export class LintRunner {
     return linter.record(e, { ...(frame ? { frame } : {}), httpRecords });
   }
 
+  private bridgeFor(connection: number, channel: LogChannel): BridgeLint | undefined {
+    if (!this.bridgeLinter) return undefined;
+    const key = `${connection} app ${channel.app}`;
+    let bridge = this.bridgeLinters.get(key);
+    if (bridge === undefined) this.bridgeLinters.set(key, (bridge = { connection, lint: this.bridgeLinter(connection, channel) }));
+    return bridge.lint;
+  }
+
+  /** What the sandbox reported of an app instance, after the messages logged before it; `seq` is its line in the log. */
+  bridgeDiagnostic(connection: number, channel: LogChannel, diagnostic: SandboxDiagnostic, seq?: number): void {
+    this.drain();
+    let found: readonly Finding[];
+    try {
+      found = this.bridgeFor(connection, channel)?.diagnostic(diagnostic, seq) ?? [];
+    } catch (error) {
+      found = [internalFinding('the bridge linter', `the sandbox's ${diagnostic.kind} report`, error, 'server', seq)];
+    }
+    if (found.length) this.publish(found, connection);
+  }
+
   /** A bridge message goes to its app instance's bridge linter, never to the MCP linter. */
   private lintBridge(e: LogEntry, channel: LogChannel): readonly Finding[] {
     this.connection = e.connection;
     if (e.frame !== undefined) e.frame = undefined;
-    if (!this.bridgeLinter || (e.direction !== 'in' && e.direction !== 'out')) return [];
-    const key = `${e.connection} app ${channel.app}`;
-    let bridge = this.bridgeLinters.get(key);
-    if (bridge === undefined) this.bridgeLinters.set(key, (bridge = { connection: e.connection, lint: this.bridgeLinter(channel) }));
+    const bridge = e.direction === 'in' || e.direction === 'out' ? this.bridgeFor(e.connection, channel) : undefined;
+    if (!bridge) return [];
     try {
-      return bridge.lint.message(e.direction === 'out' ? 'host-to-app' : 'app-to-host', e.raw, e.seq);
+      return bridge.message(e.direction === 'out' ? 'host-to-app' : 'app-to-host', e.raw, e.seq);
     } catch (error) {
       return [internalFinding('the bridge linter', `frame #${e.seq}`, error, e.direction === 'out' ? 'client' : 'server', e.seq)];
     }

@@ -38,8 +38,11 @@ export interface ConnectionScope {
   connectionStore: ConnectionStore;
   /** Writes a line of our own (not a frame) into the log, under this scope's current connection. */
   logNote: (raw: string) => void;
-  /** Logs a message of an app's bridge (MCP Apps) on its app channel, under the connection the app was opened on. */
-  logAppMessage: (connection: number, channel: LogChannel, direction: BridgeDirection, raw: string) => void;
+  /**
+   * Logs a message of an app's bridge (MCP Apps), or a line saying what the sandbox reported, on the app's channel under
+   * the connection the app was opened on; returns its seq.
+   */
+  logAppMessage: (connection: number, channel: LogChannel, direction: BridgeDirection | 'sandbox', raw: string) => number;
   /** The apps open on this scope's connections, the ask-before switch and the host context settings. */
   apps: AppsStore;
   /** resources/read through the query cache, keyed by connection number. */

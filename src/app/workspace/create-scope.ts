@@ -72,7 +72,11 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
   const logAppMessage: ConnectionScope['logAppMessage'] = (connection, channel, direction, raw) => {
     const c = controller.connection;
     const t = c && c.snapshot.connection === connection ? c.elapsed() : 0;
-    logStore.getState().append({ t, connection, direction: direction === 'host-to-app' ? 'out' : 'in', raw, channel });
+    const line =
+      direction === 'sandbox'
+        ? { direction: 'system' as const, kind: 'system' as const }
+        : { direction: direction === 'host-to-app' ? ('out' as const) : ('in' as const) };
+    return logStore.getState().append({ t, connection, raw, channel, ...line }).seq;
   };
 
   const scope: ConnectionScope = {

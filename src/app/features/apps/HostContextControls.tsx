@@ -41,7 +41,7 @@ function SizeField({ label, value, onChange }: { label: string; value: number; o
   );
 }
 
-export function HostContextControls({ displayMode, onDisplayMode }: { displayMode?: McpUiDisplayMode; onDisplayMode?: (mode: McpUiDisplayMode) => void }) {
+export function HostContextControls() {
   const settings = useApps((s) => s.settings);
   const setSettings = useApps((s) => s.setSettings);
   const askBefore = useApps((s) => s.askBeforeToolCall);
@@ -85,15 +85,7 @@ export function HostContextControls({ displayMode, onDisplayMode }: { displayMod
         }}
       />
       <label htmlFor={`${id}-mode`}>Display mode</label>
-      <select
-        id={`${id}-mode`}
-        value={displayMode ?? settings.displayMode}
-        onChange={(e) => {
-          const mode = e.target.value as McpUiDisplayMode;
-          setSettings({ displayMode: mode });
-          onDisplayMode?.(mode);
-        }}
-      >
+      <select id={`${id}-mode`} value={settings.displayMode} onChange={(e) => setSettings({ displayMode: e.target.value as McpUiDisplayMode })}>
         {DISPLAY_MODES.map((mode) => (
           <option key={mode} value={mode}>
             {MODE_WORDS[mode]}

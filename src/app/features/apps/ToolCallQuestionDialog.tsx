@@ -1,12 +1,12 @@
-// "Ask before the app calls a tool": the first waiting question as a modal
-// dialog with the tool and its arguments; Deny (or Escape, or ×) answers the
-// app with an error.
+// "Ask before the app calls a tool": the first question of one app instance as
+// a modal dialog with the tool and its arguments; Deny (or Escape, or ×)
+// answers the app with an error. Shown by that instance's own view.
 
 import { Modal } from '../servers/Modal.js';
 import { useApps } from './use-apps.js';
 
-export function ToolCallQuestionDialog() {
-  const question = useApps((s) => s.questions[0]);
+export function ToolCallQuestionDialog({ app }: { app: number }) {
+  const question = useApps((s) => s.questions.find((q) => q.app === app));
   if (!question) return null;
   return (
     <Modal

@@ -38,6 +38,15 @@ describe('app request handlers', () => {
     expect(tools.getState().history[0]).toMatchObject({ fromApp: { app } });
   });
 
+  it('refuses, without sending it, the call of a tool whose visibility leaves the app out', async () => {
+    const { sent, apps, tools } = await setUp();
+    const modelOnly = { name: 'secret', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://s', visibility: ['model'] } } } as Tool;
+    const app = apps.getState().open(modelOnly, 1);
+    const handlers = createAppHandlers({ app, apps, tools: () => [modelOnly], callTool: tools.getState().callFromApp, session: () => undefined });
+    await expect(handlers.callTool({ name: 'secret' })).rejects.toThrow('is not for apps');
+    expect(sent).toEqual([]);
+  });
+
   it('answers the app with an error sentence when the server answers with one', async () => {
     const { sent, reply, handlers } = await setUp();
     const answer = handlers.readResource({ uri: 'ui://missing' });

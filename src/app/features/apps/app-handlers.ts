@@ -4,7 +4,7 @@
 // sent back to the app as a JSON-RPC error, its message a sentence.
 
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { isRecord, requestFollowingInput, type InputFollowingSession, type RequestOutcome, type Tool } from '../../../protocol/index.js';
+import { isRecord, requestFollowingInput, toolVisibility, type InputFollowingSession, type RequestOutcome, type Tool } from '../../../protocol/index.js';
 import type { ToolCallRecord } from '../tools/tools-store.js';
 import type { AppRequestHandlers, JsonObject } from './app-frame-contract.js';
 import { DISPLAY_MODES, type AppsStore } from './apps-store.js';
@@ -52,6 +52,10 @@ export function createAppHandlers(deps: AppHandlerDeps): AppRequestHandlers {
   return {
     async callTool({ name, arguments: args }) {
       const tool = deps.tools().find((t) => t.name === name) ?? { name, inputSchema: { type: 'object' } };
+      // The spec's visibility: a tool only the model may call is refused to the app, and not sent.
+      if (!toolVisibility(tool).includes('app')) {
+        throw new Error(`The tool "${name}" is not for apps: its _meta.ui.visibility does not include "app", so mcpscope did not send the call.`);
+      }
       if (apps.getState().askBeforeToolCall && !(await apps.getState().ask(app, name, args))) {
         throw new Error(`The person using mcpscope denied this app's call of the tool "${name}".`);
       }

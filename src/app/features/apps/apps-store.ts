@@ -59,7 +59,7 @@ export interface HostSettings {
   custom: { width: number; height: number };
   locale: string;
   platform: Platform;
-  /** The mode a newly opened app starts in. */
+  /** The mode apps are shown in (an app's request changes its own). */
   displayMode: McpUiDisplayMode;
 }
 
@@ -69,6 +69,8 @@ export interface AppsState {
   /** Questions in the order the apps asked; the first is the one shown. */
   questions: readonly ToolCallQuestion[];
   settings: HostSettings;
+  /** The Tools tab shows a UI tool's app under its result (the person may turn it off). */
+  appInToolsTab: boolean;
 
   /** A new instance of `tool`'s app; returns its number. */
   open(tool: Tool, connection: number): number;
@@ -82,6 +84,7 @@ export interface AppsState {
   /** Ask the person whether `app` may call tool `name`; resolves with the answer (false when the app closes first). */
   ask(app: number, name: string, args: Record<string, unknown> | undefined): Promise<boolean>;
   setSettings(change: Partial<HostSettings>): void;
+  setAppInToolsTab(on: boolean): void;
 }
 
 export type AppsStore = StoreApi<AppsState>;
@@ -117,6 +120,7 @@ export function createAppsStore(): AppsStore {
       askBeforeToolCall: false,
       questions: [],
       settings: DEFAULT_SETTINGS,
+      appInToolsTab: true,
       open: (tool, connection) => {
         const app = ++counter;
         const instance: AppInstance = { app, tool, connection, displayMode: get().settings.displayMode, said: [], diagnostics: [] };
@@ -145,7 +149,13 @@ export function createAppsStore(): AppsStore {
           };
           set((s) => ({ questions: [...s.questions, question] }));
         }),
-      setSettings: (update) => set((s) => ({ settings: { ...s.settings, ...update } })),
+      // A display mode chosen here reaches every open app at once, as the other settings do.
+      setSettings: (update) =>
+        set((s) => ({
+          settings: { ...s.settings, ...update },
+          ...(update.displayMode ? { instances: s.instances.map((i) => ({ ...i, displayMode: update.displayMode! })) } : {}),
+        })),
+      setAppInToolsTab: (appInToolsTab) => set({ appInToolsTab }),
     };
   });
 }
