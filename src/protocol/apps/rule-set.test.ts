@@ -57,7 +57,7 @@ describe('the MCP Apps rule set', () => {
       ['resources/read', { uri: 'ui://demo/app' }, html({ mimeType: 'application/json' })],
       ['resources/read', { uri: 'file:///notes.txt' }, { contents: [{ uri: 'file:///notes.txt', mimeType: 'text/plain', text: 'x' }] }],
     ]);
-    expect(appFindings(linter).map((f) => f.rule)).toEqual(['APP-CSP-DOMAIN', 'APP-RESOURCE-MIME']);
+    expect(appFindings(linter).map((f) => f.rule)).toEqual(['APP-CSP-DOMAIN', 'APP-RESOURCE-MIME', 'APP-CSP-DOMAIN']);
   });
 
   it('is silent without the rule set', () => {
