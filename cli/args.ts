@@ -52,6 +52,8 @@ export interface CliOptions {
   sampling?: SamplingPolicy;
   /** Carry on when initialize is answered with -32601 (bare JSON-RPC servers). */
   withoutInitialize: boolean;
+  /** Declare the MCP Apps extension (not with --no-apps). */
+  apps: boolean;
   /** Sent with logging/setLevel once initialized. */
   logLevel?: LoggingLevel;
   /** The roots offered (--root); none: the roots capability is not declared. */
@@ -169,6 +171,7 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       // The conformance scenarios expect the defaults of an elicitation form to be accepted.
       elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),
       withoutInitialize: values.noInitialize === true,
+      apps: values.noApps !== true,
       ...(values.logLevel !== undefined ? { logLevel: values.logLevel } : {}),
       roots: (values.root ?? []).map((uri) => ({ uri })),
       ...(sampling.value ? { sampling: sampling.value } : {}),

@@ -18,6 +18,7 @@ import {
   type Tool,
 } from '../src/protocol/index.js';
 import { checkCompletion } from './check-completion.js';
+import { checkApps, type AppToolCheck } from './check-apps.js';
 import { checkProviders, type ProviderCheck } from './check-providers.js';
 import type { CliConnection } from './connection.js';
 import { checkLogging } from './logging.js';
@@ -42,6 +43,8 @@ export interface CheckReport {
   findings: Array<{ rule: string; severity: string; message: string; specUrl: string }>;
   /** The listed tools against the model providers' strict modes, when tools were listed. */
   providers?: ProviderCheck;
+  /** The app tools (MCP Apps) and what is wrong with their _meta.ui and ui:// resources, when a tool has one. */
+  apps?: AppToolCheck[];
   errors: number;
   warnings: number;
   ok: boolean;
@@ -116,6 +119,7 @@ interface CheckContext {
   /** --strict-providers: these providers' failures are errors. */
   strictProviders: readonly Provider[];
   providers?: ProviderCheck;
+  apps?: AppToolCheck[];
 }
 
 async function checkTools(c: CliConnection, steps: CheckStep[], context: CheckContext): Promise<void> {
@@ -143,6 +147,9 @@ async function checkTools(c: CliConnection, steps: CheckStep[], context: CheckCo
   const providers = checkProviders(listed.items, context.strictProviders);
   steps.push(providers.step);
   context.providers = providers.report;
+  const apps = await checkApps(c, listed.items);
+  steps.push(...apps.steps);
+  if (apps.report.length > 0) context.apps = apps.report;
   for (const tool of listed.items) {
     const required = isRecord(tool.inputSchema) && Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
     if (!tool.outputSchema || required.length > 0) continue;
@@ -284,6 +291,7 @@ async function finish(
     steps,
     findings,
     ...(context.providers ? { providers: context.providers } : {}),
+    ...(context.apps ? { apps: context.apps } : {}),
     errors,
     warnings,
     ok: errors === 0,

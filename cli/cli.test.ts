@@ -160,9 +160,18 @@ describe('mcpscope check', () => {
       expect(init.method).toBe('initialize');
       return init.params?.capabilities;
     };
-    expect(await capabilitiesFor('2024-11-05')).toEqual({});
-    expect(await capabilitiesFor('2025-03-26')).toEqual({});
-    expect(await capabilitiesFor('2025-06-18')).toEqual({ elicitation: {} });
+    // MCP Apps is an extension, declared in every version.
+    const apps = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+    expect(await capabilitiesFor('2024-11-05')).toEqual(apps);
+    expect(await capabilitiesFor('2025-03-26')).toEqual(apps);
+    expect(await capabilitiesFor('2025-06-18')).toEqual({ elicitation: {}, ...apps });
+  });
+
+  it('declares MCP Apps by default, and not with --no-apps', async () => {
+    const initialize = async (...options: string[]) =>
+      (await cli(...demoTarget, ...options, '--verbose', 'ping')).err.split('\n').find((l) => l.includes('"method":"initialize"'));
+    expect(await initialize()).toContain('"extensions":{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}}');
+    expect(await initialize('--no-apps')).toContain('"capabilities":{"elicitation":{"form":{},"url":{}}}');
   });
 });
 
@@ -203,9 +212,11 @@ describe('what the CLI says to a newcomer', () => {
   it('offering 2024-11-05 declares no elicitation capability (that version has none)', async () => {
     const r = await cli(...demoTarget, '--protocol-version', '2024-11-05', '--verbose', 'ping');
     const initialize = r.err.split('\n').find((l) => l.includes('"method":"initialize"'));
-    expect(initialize).toContain('"capabilities":{}');
+    expect(initialize).toContain('"capabilities":{"extensions":{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}}}');
     const current = await cli(...demoTarget, '--verbose', 'ping');
-    expect(current.err).toContain('"capabilities":{"elicitation":{"form":{},"url":{}}}');
+    expect(current.err).toContain(
+      '"capabilities":{"elicitation":{"form":{},"url":{}},"extensions":{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}}}',
+    );
   });
 
   it('prints the text of text blobs (resources and embedded), marks invalid UTF-8, and sizes binary', async () => {

@@ -3,6 +3,7 @@
 
 import {
   ConnectionCore,
+  DEFAULT_CLIENT_FEATURES,
   Linter,
   MCPSCOPE_VERSION,
   MULTI_ROUND_METHODS,
@@ -50,6 +51,8 @@ export interface ConnectOptions {
   trace?: (line: string) => void;
   /** Carry on when the server answers initialize with -32601 (a bare JSON-RPC server). */
   withoutInitialize?: boolean;
+  /** Declare the MCP Apps extension (default: declared; --no-apps: not). */
+  apps?: boolean;
   /** Says what the CLI did on its own (e.g. how it answered an elicitation); stderr in the CLI. */
   notice?: (line: string) => void;
   /** Each notifications/message of the server, as one line; stderr in the CLI. */
@@ -106,6 +109,8 @@ export class CliConnection {
     this.core = new ConnectionCore<Uint8Array>({
       requestTimeoutMs: options.timeoutMs,
       clientInfo: { name: 'mcpscope-cli', version: MCPSCOPE_VERSION },
+      // The other features are declared by their handlers (below); MCP Apps needs none.
+      features: { ...DEFAULT_CLIENT_FEATURES, apps: options.apps !== false },
       // Declared before connecting: initialize announces elicitation where the offered version has it,
       // and roots when --root gave some.
       handlers: {

@@ -40,7 +40,10 @@ describe('the CLI on a 2026-07-28 server', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {}, url: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
+      'io.modelcontextprotocol/clientCapabilities': {
+        elicitation: { form: {}, url: {} },
+        extensions: { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+      },
       'io.modelcontextprotocol/clientInfo': { name: 'mcpscope-cli', version: '0.1.0' },
       'io.modelcontextprotocol/logLevel': 'debug',
     });
@@ -84,7 +87,8 @@ describe('the CLI on a 2026-07-28 server', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe('2');
     expect(r.err).toMatch(/"method":"initialize"/);
-    expect(r.err).not.toMatch(/server\/discover|io\.modelcontextprotocol/);
+    // No 2026-07-28 _meta keys (the MCP Apps extension's id, in initialize's capabilities, is no such key).
+    expect(r.err).not.toMatch(/server\/discover|io\.modelcontextprotocol\/(protocolVersion|clientCapabilities|clientInfo)/);
   });
 });
 

@@ -176,6 +176,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         elicitation: o.elicitation,
         ...(o.sampling ? { sampling: o.sampling } : {}),
         withoutInitialize: o.withoutInitialize,
+        apps: o.apps,
         roots: o.roots,
         ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
         notice: (line) => io.err(`mcpscope: ${line}`),

@@ -25,13 +25,17 @@ describe('roots against the demo server', () => {
     const r = await cli(...demoTarget, '--root', 'file:///work/a', '--root', 'file:///work/b', '--verbose', 'tools', 'call', 'list_roots');
     expect(r.code).toBe(0);
     expect(r.out).toBe('The client has 2 roots:\n1. file:///work/a\n2. file:///work/b');
-    expect(r.err).toContain('"capabilities":{"roots":{"listChanged":true},"elicitation":{"form":{},"url":{}}}');
+    expect(r.err).toContain(
+      '"capabilities":{"roots":{"listChanged":true},"elicitation":{"form":{},"url":{}},"extensions":{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}}}',
+    );
     expect(r.err).toContain('mcpscope: answered roots/list with 2 roots from --root: file:///work/a, file:///work/b.');
   });
 
   it('without --root declares no roots, and the server says what is missing', async () => {
     const r = await cli(...demoTarget, '--verbose', 'tools', 'call', 'list_roots');
-    expect(r.err).toContain('"capabilities":{"elicitation":{"form":{},"url":{}}}');
+    expect(r.err).toContain(
+      '"capabilities":{"elicitation":{"form":{},"url":{}},"extensions":{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}}}',
+    );
     expect(r.out).toMatch(
       /^Tool error \(isError: true\):\nThis client did not declare the roots capability in initialize.*in its CLI, pass --root file:\/\/\/…\.$/s,
     );

@@ -336,6 +336,11 @@ export const OPTIONS = {
     help: 'carry on if the server answers initialize with -32601 (bare JSON-RPC)',
     programs: ['cli'],
   }),
+  noApps: switchOption({
+    flag: '--no-apps',
+    help: 'do not declare the MCP Apps extension (io.modelcontextprotocol/ui), which is\ndeclared by default; a server may then list its tools without their apps',
+    programs: ['cli'],
+  }),
   elicitation: valueOption({
     flag: '--elicitation',
     placeholder: 'POLICY',

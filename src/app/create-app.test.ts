@@ -26,6 +26,8 @@ describe('createApp', () => {
       sampling: { tools: {} },
       elicitation: { form: {}, url: {} },
       tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+      // The page shows MCP Apps.
+      extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
     });
   });
 

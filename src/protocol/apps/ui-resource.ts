@@ -177,11 +177,11 @@ export function readUiResource(uri: string, readResult: unknown, listed?: unknow
       ),
     );
   }
+  const ownUi = uiOf(content);
+  const meta = ownUi !== undefined ? readUiMeta(ownUi, `${at}/_meta/ui`, problems) : readUiMeta(uiOf(listed), '/listed/_meta/ui', problems);
   // A content without a MIME type is shown all the same; one that says it is something else is not.
   if (typeof mimeType === 'string' && !isHtml) return { problems };
   const html = readHtml(content, at, problems);
-  const ownUi = uiOf(content);
-  const meta = ownUi !== undefined ? readUiMeta(ownUi, `${at}/_meta/ui`, problems) : readUiMeta(uiOf(listed), '/listed/_meta/ui', problems);
   if (html === undefined) return { problems };
   if (html.trim() === '') problems.push(appProblem('APP-RESOURCE-CONTENT', `The app resource ${uri} is empty: there is no HTML to show.`, at));
   return { value: { uri, html, ...meta }, problems };

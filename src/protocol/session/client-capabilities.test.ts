@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSIONS } from '../versions.js';
 import { DEFAULT_CLIENT_FEATURES, clientCapabilities, clientExtensions, handlerEnabled, offeredFeatures, type ClientFeatures } from './client-capabilities.js';
 
-const ALL_ON: ClientFeatures = { sampling: true, samplingTools: true, roots: true, elicitationForm: true, elicitationUrl: true, tasks: true };
-const ALL_OFF: ClientFeatures = { sampling: false, samplingTools: false, roots: false, elicitationForm: false, elicitationUrl: false, tasks: false };
+const ALL_ON: ClientFeatures = { sampling: true, samplingTools: true, roots: true, elicitationForm: true, elicitationUrl: true, tasks: true, apps: true };
+const ALL_OFF: ClientFeatures = {
+  sampling: false,
+  samplingTools: false,
+  roots: false,
+  elicitationForm: false,
+  elicitationUrl: false,
+  tasks: false,
+  apps: false,
+};
 const EVERY_HANDLER = () => true;
+const APPS = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
 
 /** What initialize declares for these switches, with a handler for every method. */
 const declared = (version: string, features: Partial<ClientFeatures>) =>
@@ -12,9 +21,9 @@ const declared = (version: string, features: Partial<ClientFeatures>) =>
 
 describe('clientCapabilities: per version, from the switches', () => {
   const cases: Array<[string, Partial<ClientFeatures>, Record<string, unknown>]> = [
-    ['2024-11-05', ALL_ON, { roots: { listChanged: true }, sampling: {} }],
-    ['2025-03-26', ALL_ON, { roots: { listChanged: true }, sampling: {} }],
-    ['2025-06-18', ALL_ON, { roots: { listChanged: true }, sampling: {}, elicitation: {} }],
+    ['2024-11-05', ALL_ON, { roots: { listChanged: true }, sampling: {}, extensions: APPS }],
+    ['2025-03-26', ALL_ON, { roots: { listChanged: true }, sampling: {}, extensions: APPS }],
+    ['2025-06-18', ALL_ON, { roots: { listChanged: true }, sampling: {}, elicitation: {}, extensions: APPS }],
     [
       '2025-11-25',
       ALL_ON,
@@ -23,9 +32,13 @@ describe('clientCapabilities: per version, from the switches', () => {
         sampling: { tools: {} },
         elicitation: { form: {}, url: {} },
         tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+        extensions: APPS,
       },
     ],
     ['2025-11-25', ALL_OFF, {}],
+    // MCP Apps is an extension: declared in capabilities.extensions, in every version (as the extension's examples do).
+    ['2024-11-05', { apps: true }, { extensions: APPS }],
+    ['2025-11-25', { apps: true }, { extensions: APPS }],
     ['2025-11-25', { sampling: true }, { sampling: {} }],
     ['2025-11-25', { samplingTools: true }, {}],
     ['2025-11-25', { roots: true }, { roots: { listChanged: true } }],
@@ -55,7 +68,8 @@ describe('clientCapabilities: per version, from the switches', () => {
       sampling: '2024-11-05',
       elicitation: '2025-06-18',
       tasks: '2025-11-25',
-      extensions: '2026-07-28',
+      // Only MCP Apps before 2026-07-28, which declares itself there whatever the version.
+      extensions: '2024-11-05',
     };
     for (const version of PROTOCOL_VERSIONS) {
       for (const name of Object.keys(declared(version, ALL_ON))) expect(version >= since[name]!, `${name} in ${version}`).toBe(true);
@@ -66,7 +80,7 @@ describe('clientCapabilities: per version, from the switches', () => {
 describe('offeredFeatures: a capability is a promise to answer', () => {
   it('drops a feature whose handler is missing, even when switched on', () => {
     const onlyRoots = (m: string) => m === 'roots/list';
-    expect(offeredFeatures('2025-11-25', ALL_ON, onlyRoots)).toEqual({ ...ALL_OFF, roots: true });
+    expect(offeredFeatures('2025-11-25', ALL_ON, onlyRoots)).toEqual({ ...ALL_OFF, roots: true, apps: true });
   });
 
   it('offers tasks only with every tasks/* handler', () => {
@@ -81,6 +95,7 @@ describe('offeredFeatures: a capability is a promise to answer', () => {
       sampling: { tools: {} },
       elicitation: { form: {}, url: {} },
       tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+      extensions: APPS,
     });
   });
 });
@@ -106,7 +121,12 @@ describe('handlerEnabled', () => {
 describe('clientExtensions (2026-07-28)', () => {
   it('declares the tasks extension exactly when the tasks switch is on', () => {
     expect(clientExtensions({ ...ALL_OFF, tasks: true })).toEqual({ 'io.modelcontextprotocol/tasks': {} });
-    expect(clientExtensions({ ...ALL_ON, tasks: false })).toEqual({});
+    expect(clientExtensions({ ...ALL_ON, tasks: false, apps: false })).toEqual({});
+  });
+
+  it('declares MCP Apps exactly when the apps switch is on', () => {
+    expect(clientExtensions({ ...ALL_OFF, apps: true })).toEqual(APPS);
+    expect(clientExtensions(ALL_ON)).toEqual({ 'io.modelcontextprotocol/tasks': {}, ...APPS });
   });
 });
 
@@ -116,6 +136,12 @@ describe('the modern clientCapabilities and the tasks extension', () => {
     expect(offered.tasks).toBe(true);
     expect(clientCapabilities('2026-07-28', offered)).toEqual({ extensions: { 'io.modelcontextprotocol/tasks': {} } });
     expect(clientCapabilities('2026-07-28', offeredFeatures('2026-07-28', ALL_OFF, EVERY_HANDLER))).toEqual({ extensions: {} });
+    expect(
+      clientCapabilities(
+        '2026-07-28',
+        offeredFeatures('2026-07-28', { ...ALL_OFF, apps: true }, () => false),
+      ),
+    ).toEqual({ extensions: APPS });
     // 2025-11-25 without the handlers of client-side tasks: no tasks, as before.
     expect(offeredFeatures('2025-11-25', { ...ALL_OFF, tasks: true, sampling: true }, (m) => m === 'sampling/createMessage').tasks).toBe(false);
   });

@@ -4,6 +4,7 @@
 // has a handler for — a capability is a promise to answer, so it is never
 // declared without one.
 
+import { APP_RESOURCE_MIME_TYPE, UI_EXTENSION_ID } from '../apps/contract.js';
 import { TASKS_EXTENSION } from '../tasks/ext-task.js';
 import { isModernVersion, type ProtocolVersion } from '../versions.js';
 
@@ -21,6 +22,8 @@ export interface ClientFeatures {
   elicitationUrl: boolean;
   /** Run the server's sampling / elicitation requests as tasks, and answer tasks/* about them (2025-11-25). */
   tasks: boolean;
+  /** Declare the MCP Apps extension (io.modelcontextprotocol/ui): the server may give its tools ui:// apps. */
+  apps: boolean;
 }
 
 export type ClientFeature = keyof ClientFeatures;
@@ -36,6 +39,7 @@ export const DEFAULT_CLIENT_FEATURES: Readonly<ClientFeatures> = {
   elicitationForm: true,
   elicitationUrl: true,
   tasks: true,
+  apps: true,
 };
 
 /** The version each feature arrived in (versions are ISO dates, so they compare as strings). */
@@ -46,6 +50,8 @@ export const CLIENT_FEATURE_SINCE: Readonly<Record<ClientFeature, ProtocolVersio
   elicitationForm: '2025-06-18',
   elicitationUrl: '2025-11-25',
   tasks: '2025-11-25',
+  // An extension, declared in capabilities.extensions whatever the version (the extension's own examples use 2024-11-05).
+  apps: '2024-11-05',
 };
 
 /** The requests a server sends about the tasks a client runs for it. */
@@ -73,6 +79,8 @@ const FEATURE_NEEDS: Readonly<Record<ClientFeature, readonly string[]>> = {
   elicitationForm: ['elicitation/create'],
   elicitationUrl: ['elicitation/create'],
   tasks: TASK_METHODS,
+  // The host's side of an app is the page's; the server sends nothing to answer.
+  apps: [],
 };
 
 /** Whether this client has the handlers `feature` needs (whatever its switch). */
@@ -98,6 +106,7 @@ export function offeredFeatures(version: string, features: ClientFeatures, hasHa
     elicitationUrl,
     // 2026-07-28: the tasks extension (server-hosted tasks, polled) needs no handler of the client's.
     tasks: isModernVersion(version) ? features.tasks : on('tasks') && (sampling || elicitationForm || elicitationUrl),
+    apps: on('apps'),
   };
 }
 
@@ -124,6 +133,7 @@ export function clientCapabilities(version: string, offered: ClientFeatures): Re
     if (offered.elicitationForm || offered.elicitationUrl) requests.elicitation = { create: {} };
     caps.tasks = { list: {}, cancel: {}, requests };
   }
+  if (offered.apps) caps.extensions = appsExtension();
   return caps;
 }
 
@@ -146,8 +156,14 @@ function modernClientCapabilities(offered: ClientFeatures): Record<string, unkno
 
 /**
  * The `extensions` of the modern clientCapabilities (`_meta`): the tasks extension when the tasks
- * switch is on. Unlike 2025's tasks it needs no handler: the server hosts the task, the client polls.
+ * switch is on (unlike 2025's tasks it needs no handler: the server hosts the task, the client polls),
+ * and MCP Apps when the apps switch is on.
  */
 export function clientExtensions(features: ClientFeatures): Record<string, unknown> {
-  return features.tasks ? { [TASKS_EXTENSION]: {} } : {};
+  return { ...(features.tasks ? { [TASKS_EXTENSION]: {} } : {}), ...(features.apps ? appsExtension() : {}) };
+}
+
+/** MCP Apps, as a client that shows HTML apps declares it (initialize's capabilities, or 2026-07-28's `_meta`). */
+function appsExtension(): Record<string, unknown> {
+  return { [UI_EXTENSION_ID]: { mimeTypes: [APP_RESOURCE_MIME_TYPE] } };
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ClientSession } from './client-session.js';
 import type { LegacyProtocolVersion as ProtocolVersion } from '../versions.js';
 
+/** What every session declares by default besides its handlers' capabilities: MCP Apps. */
+const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
 /** A session with an elicitation handler that records what reached it, initialized at `version`. */
 async function initialized(version: ProtocolVersion, capabilities: Record<string, unknown> = {}) {
   const sent: Array<Record<string, unknown>> = [];
@@ -28,8 +31,8 @@ const urlParams = { mode: 'url', message: 'Sign in', url: 'https://example.com/a
 
 describe('ClientSession: elicitation modes', () => {
   it('declares form and url modes in 2025-11-25, and the bare capability (form only) in 2025-06-18', async () => {
-    expect((await initialized('2025-11-25')).declared).toEqual({ elicitation: { form: {}, url: {} } });
-    expect((await initialized('2025-06-18')).declared).toEqual({ elicitation: {} });
+    expect((await initialized('2025-11-25')).declared).toEqual({ elicitation: { form: {}, url: {} }, ...APPS });
+    expect((await initialized('2025-06-18')).declared).toEqual({ elicitation: {}, ...APPS });
   });
 
   it('hands a URL elicitation to the handler when url mode was declared', async () => {
@@ -54,7 +57,7 @@ describe('ClientSession: elicitation modes', () => {
 
   it('honours capabilities given to initialize: elicitation with form only refuses url mode', async () => {
     const { sent, asked, ask, declared } = await initialized('2025-11-25', { elicitation: { form: {} } });
-    expect(declared).toEqual({ elicitation: { form: {} } });
+    expect(declared).toEqual({ elicitation: { form: {} }, ...APPS });
     ask(urlParams);
     expect(asked).toEqual([]);
     expect(sent[0]).toMatchObject({ error: { code: -32602 } });

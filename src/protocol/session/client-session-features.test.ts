@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession } from './client-session.js';
 import { DEFAULT_CLIENT_FEATURES, type ClientFeatures } from './client-capabilities.js';
+
+/** What every session declares by default besides its handlers' capabilities: MCP Apps. */
+const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 import { announceRootsListChanged } from './roots-changed.js';
 
 const handlers = {
@@ -40,13 +43,14 @@ describe('feature switches', () => {
       roots: { listChanged: true },
       sampling: { tools: {} },
       elicitation: { form: {}, url: {} },
+      ...APPS,
     });
-    expect(session.declaredCapabilities).toEqual({ roots: { listChanged: true }, sampling: { tools: {} }, elicitation: { form: {}, url: {} } });
+    expect(session.declaredCapabilities).toEqual({ roots: { listChanged: true }, sampling: { tools: {} }, elicitation: { form: {}, url: {} }, ...APPS });
   });
 
   it('a switched-off feature is not declared, and its requests get -32601', async () => {
     const { session, sent } = await ready({ sampling: false, roots: false });
-    expect(session.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} } });
+    expect(session.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, ...APPS });
     session.receive(JSON.stringify({ jsonrpc: '2.0', id: 'r1', method: 'roots/list' }));
     session.receive(JSON.stringify({ jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } }));
     expect(sent).toEqual([

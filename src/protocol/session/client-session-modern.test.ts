@@ -44,7 +44,11 @@ describe('a modern (2026-07-28) session', () => {
       _meta: {
         progressToken: 'p',
         'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-        'io.modelcontextprotocol/clientCapabilities': { roots: {}, elicitation: { form: {}, url: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
+        'io.modelcontextprotocol/clientCapabilities': {
+          roots: {},
+          elicitation: { form: {}, url: {} },
+          extensions: { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+        },
         'io.modelcontextprotocol/clientInfo': { name: 'mcpscope-test', version: '9' },
       },
     });

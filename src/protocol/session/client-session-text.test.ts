@@ -3,6 +3,9 @@ import { ClientSession } from './client-session.js';
 import { ManualClock } from '../time/clock.js';
 import type { LegacyProtocolVersion as ProtocolVersion } from '../versions.js';
 
+/** What every session declares by default besides its handlers' capabilities: MCP Apps. */
+const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
 function setup() {
   const clock = new ManualClock();
   const sent: string[] = [];
@@ -93,7 +96,7 @@ describe('capabilities follow the handlers', () => {
     const session = new ClientSession({ send: (raw) => sent.push(raw) });
     session.setRequestHandler('elicitation/create', () => ({ result: { action: 'decline' } }));
     void session.initialize('2025-11-25');
-    expect(JSON.parse(sent[0]!).params.capabilities).toEqual({ elicitation: { form: {}, url: {} } });
+    expect(JSON.parse(sent[0]!).params.capabilities).toEqual({ elicitation: { form: {}, url: {} }, ...APPS });
   });
 
   it('declares only capabilities that exist in the offered version: no elicitation before 2025-06-18', () => {
@@ -105,9 +108,9 @@ describe('capabilities follow the handlers', () => {
       void session.initialize(version);
       return JSON.parse(sent[0]!).params.capabilities as Record<string, unknown>;
     };
-    expect(declaredFor('2024-11-05')).toEqual({ roots: { listChanged: true } });
-    expect(declaredFor('2025-03-26')).toEqual({ roots: { listChanged: true } });
-    expect(declaredFor('2025-06-18')).toEqual({ elicitation: {}, roots: { listChanged: true } });
-    expect(declaredFor('2025-11-25')).toEqual({ elicitation: { form: {}, url: {} }, roots: { listChanged: true } });
+    expect(declaredFor('2024-11-05')).toEqual({ roots: { listChanged: true }, ...APPS });
+    expect(declaredFor('2025-03-26')).toEqual({ roots: { listChanged: true }, ...APPS });
+    expect(declaredFor('2025-06-18')).toEqual({ elicitation: {}, roots: { listChanged: true }, ...APPS });
+    expect(declaredFor('2025-11-25')).toEqual({ elicitation: { form: {}, url: {} }, roots: { listChanged: true }, ...APPS });
   });
 });

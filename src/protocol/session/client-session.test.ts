@@ -5,6 +5,9 @@ import { PAIRING_CASES, type PairingVerdict } from '../ledger/pairing-cases.js';
 import { ManualClock } from '../time/clock.js';
 import type { SessionEvent } from './types.js';
 
+/** What every session declares by default besides its handlers' capabilities: MCP Apps. */
+const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
 function setup(options: { requestTimeoutMs?: number; maxTotalTimeoutMs?: number } = {}) {
   const clock = new ManualClock();
   const sent: Array<Record<string, unknown>> = [];
@@ -224,8 +227,8 @@ describe('ClientSession', () => {
       expect(JSON.parse(sent[0]!).params.capabilities).toEqual(session.declaredCapabilities);
       return session.declaredCapabilities;
     };
-    expect(declaredFor('2025-11-25')).toEqual({ sampling: { tools: {} } });
-    expect(declaredFor('2025-06-18')).toEqual({ sampling: {} });
+    expect(declaredFor('2025-11-25')).toEqual({ sampling: { tools: {} }, ...APPS });
+    expect(declaredFor('2025-06-18')).toEqual({ sampling: {}, ...APPS });
   });
 
   it('takes the classification the transport already made (one parse per frame)', async () => {

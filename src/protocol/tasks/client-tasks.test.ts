@@ -127,9 +127,11 @@ describe('ClientTaskReceiver', () => {
   });
 
   it('makes the session declare tasks for the augmentable requests it answers (2025-11-25 only)', async () => {
+    // Besides what the handlers answer, every session declares MCP Apps by default.
+    const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
     for (const [version, expected] of [
-      ['2025-11-25', { elicitation: { form: {}, url: {} }, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } } }],
-      ['2025-06-18', { elicitation: {} }],
+      ['2025-11-25', { elicitation: { form: {}, url: {} }, tasks: { list: {}, cancel: {}, requests: { elicitation: { create: {} } } }, ...APPS }],
+      ['2025-06-18', { elicitation: {}, ...APPS }],
     ] as const) {
       const sent: Array<{ params: { capabilities: unknown } }> = [];
       const session = new ClientSession({ send: (raw) => sent.push(JSON.parse(raw)), handlers: setup().handlers });

@@ -22,6 +22,9 @@ function setup() {
   return { app, connect };
 }
 
+/** What the page declares for MCP Apps: it shows HTML apps. */
+const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+
 const serverAsks = (socket: FakeSocket, id: string, method: string) =>
   socket.deliver({ type: 'message', at: 3, text: JSON.stringify({ jsonrpc: '2.0', id, method }) });
 /** The page's answer to the server's request `id` (the fake socket types frames as requests). */
@@ -56,6 +59,7 @@ describe('roots', () => {
       sampling: { tools: {} },
       elicitation: { form: {}, url: {} },
       tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+      ...APPS,
     });
     serverAsks(socket, 'r1', 'roots/list');
     expect(answerTo(socket, 'r1')?.error).toMatchObject({ code: -32601 });
@@ -73,6 +77,7 @@ describe('feature switches', () => {
       sampling: { tools: {} },
       elicitation: { form: {}, url: {} },
       tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
+      ...APPS,
     });
     app.clientSettings.getState().setFeature('elicitationForm', false);
     app.clientSettings.getState().setFeature('elicitationUrl', false);
@@ -83,9 +88,17 @@ describe('feature switches', () => {
       roots: { listChanged: true },
       sampling: { tools: {} },
       tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} } } },
+      ...APPS,
     });
     serverAsks(second.socket, 'e1', 'elicitation/create');
     expect(answerTo(second.socket, 'e1')?.error).toMatchObject({ code: -32601 });
+  });
+
+  it('declare MCP Apps by default, and not at all with the switch off', async () => {
+    const { app, connect } = setup();
+    expect((await connect()).capabilities).toMatchObject(APPS);
+    app.clientSettings.getState().setFeature('apps', false);
+    expect((await connect()).capabilities).not.toHaveProperty('extensions');
   });
 });
 

@@ -35,4 +35,10 @@ export const FEATURE_SWITCHES: readonly FeatureSwitch[] = [
     explanation: "The server's sampling and elicitation requests may run as tasks it polls (tasks/*).",
     modernExplanation: 'Declares the tasks extension (io.modelcontextprotocol/tasks): the server may answer a tool call with a task, polled here.',
   },
+  {
+    feature: 'apps',
+    label: 'MCP Apps',
+    explanation:
+      'Declares the MCP Apps extension (io.modelcontextprotocol/ui): the server may give its tools interactive apps (ui:// resources), shown here in a sandbox.',
+  },
 ];
