@@ -76,4 +76,9 @@ export * from './diff/wording.js';
 // Test files: the format of `mcpscope test`, its parser and the judgment of each step.
 export * from './testfile/index.js';
 export * from './apps/contract.js';
+// MCP Apps: a tool's and a resource's _meta.ui read, the app's CSP, the APP-* rules.
+export { readToolUi, toolVisibility, isUiUri, type ToolUiReading } from './apps/tool-ui.js';
+export { readUiResource, isAppMimeType, type UiResourceReading } from './apps/ui-resource.js';
+export { appCspHeader, cspDomainProblems, cspDomainProblem, allowedCsp, EMPTY_CSP } from './apps/csp.js';
+export { APP_RULES, type AppRuleId } from './apps/rules.js';
 export type * from './models/contract.js';

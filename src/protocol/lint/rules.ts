@@ -3,6 +3,7 @@
 
 import { MODERN_PROTOCOL_VERSIONS } from '../versions.js';
 import { PROVIDER_RULES } from './providers/table.js';
+import { APP_RULES } from '../apps/rules.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -436,6 +437,8 @@ export const RULES = {
   },
   // --- tool schemas against the model providers' strict modes: one table, with the providers' pages (providers/table.ts) ---
   ...PROVIDER_RULES,
+  // --- MCP Apps (io.modelcontextprotocol/ui): the extension's own page (apps/rules.ts) ---
+  ...APP_RULES,
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef | ExtensionRef }>;
 
 export type RuleId = keyof typeof RULES;
