@@ -159,6 +159,13 @@ export const OPTIONS = {
     programs: ['proxy'],
     check: wholeNumber(0, 65535, 'a number'),
   }),
+  sandboxPort: valueOption({
+    flag: '--sandbox-port',
+    placeholder: 'N',
+    help: 'port of the app sandbox, the second origin MCP Apps run on (default: a free one)',
+    programs: ['proxy'],
+    check: wholeNumber(0, 65535, 'a number'),
+  }),
   host: valueOption({
     flag: '--host',
     placeholder: 'H',

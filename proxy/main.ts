@@ -71,6 +71,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   try {
     proxy = await startProxy({
       port: options.port,
+      ...(options.sandboxPort !== undefined ? { sandboxPort: options.sandboxPort } : {}),
       host: options.host,
       allowOrigins: options.allowOrigins,
       maxServers: options.maxServers,
@@ -88,7 +89,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   const running = proxy;
   // A second Ctrl-C exits before close() is done: the file goes all the same.
   process.on('exit', () => removeOwnProxyFile(proxyFile, { pid: process.pid, token: running.token }));
-  process.stdout.write(`mcpscope ready: ${running.url}\n`);
+  process.stdout.write(`mcpscope ready: ${running.url} (app sandbox: ${running.sandboxOrigin}/)\n`);
   for (const line of config?.summary ?? []) process.stdout.write(`${line}\n`);
   if (saved !== undefined) process.stdout.write(`${saved.entry.name} (saved) is prefilled.\n`);
   if (demo !== undefined) {

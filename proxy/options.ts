@@ -13,6 +13,8 @@ import { accepted, refused, type Checked } from '../options/values.js';
 
 export interface ProxyOptions extends ServerOptions {
   port: number;
+  /** The app sandbox's port; undefined: a free one. */
+  sandboxPort?: number;
   host: string;
   open: boolean;
   /** Normalised origins (scheme://host[:port]). */
@@ -85,6 +87,7 @@ export function parseOptions(argv: readonly string[]): ParseResult {
     help: values.help === true,
     ...server.value,
   };
+  if (values.sandboxPort !== undefined) options.sandboxPort = values.sandboxPort;
   if (values.demo !== undefined) options.demo = values.demo;
   if (config.value !== undefined) options.config = config.value;
   if (saved.value !== undefined) options.saved = saved.value;

@@ -29,12 +29,15 @@ import { createHttpUpstream, type HttpUpstreamOptions } from '../node/upstream/h
 import { createStdioUpstream } from '../node/upstream/stdio.js';
 import { removeOwnProxyFile, writeProblem, writeProxyFile } from '../node/proxy-file/proxy-file.js';
 import { capturedSockets, type CapturedOptions } from './captured/sockets.js';
+import { startSandbox, type RunningSandbox } from './sandbox/server.js';
 
 export interface StartProxyOptions {
   /** Default 6290; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1; anything else prints a warning. */
   host?: string;
+  /** The app sandbox's port (a second origin, on the same host); default 0, a free one. */
+  sandboxPort?: number;
   /** Default: MCPSCOPE_TOKEN, or a fresh random token. */
   token?: string;
   /** Extra allowed origins, already normalised (see parseOptions). */
@@ -89,6 +92,8 @@ export interface RunningProxy {
   /** The page to open, with the token in the fragment. */
   url: string;
   token: string;
+  /** The app sandbox's origin (http://127.0.0.1:PORT), where MCP Apps run. */
+  sandboxOrigin: string;
   /** Stop every server (in parallel), close every socket, stop listening. */
   close(): Promise<void>;
 }
@@ -155,6 +160,8 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     createAuthorizer: options.oauth?.createAuthorizer ?? createAuthorizer,
   };
   let headers = securityHeaders(ownOrigins(ctx));
+  // /api/config: the launch, with the app sandbox's URL once it listens.
+  let served: LaunchConfig = launch;
   const bridges = new Set<Bridge>();
   let closing: Promise<void> | undefined;
   const captured = capturedSockets(options.captured);
@@ -192,7 +199,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
       sendText(res, 405, `${req.method ?? 'This method'} is not allowed here: mcpscope only serves GET.`);
       return;
     }
-    if (path === '/api/config') sendJson(res, launch);
+    if (path === '/api/config') sendJson(res, served);
     else if (path === '/ws' || captured.owns(path)) sendText(res, 426, 'This is the WebSocket endpoint: connect with a WebSocket.');
     else if (isApi) sendText(res, 404, `No API at ${path}.`);
     else {
@@ -249,6 +256,25 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   oauth.redirectUri = redirectUriFor(typeof address === 'object' && address !== null ? address.address : host, ctx.port);
 
   const shownHost = isWildcardHost(host) ? '127.0.0.1' : urlHost(host);
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({
+      host,
+      port: options.sandboxPort ?? 0,
+      shownHost,
+      uiDir: root,
+      pageOrigins: () => [...ownOrigins(ctx), ...ctx.allowOrigins],
+      // Any name of this machine at the proxy's port: a loopback one, the bind address, or any at all when bound to every address.
+      isProxy: (hostname, port) =>
+        port === ctx.port && (isWildcardHost(host) || isLoopbackHostname(hostname) || ownOrigins(ctx).some((o) => new URL(o).hostname === hostname)),
+    });
+  } catch (err) {
+    server.close();
+    const port = options.sandboxPort ?? 0;
+    const e = listenError(err as NodeJS.ErrnoException, port, host);
+    throw new ProxyStartError(`The app sandbox: ${e.message.replaceAll('--port', '--sandbox-port')}`, e.code);
+  }
+  served = { ...launch, sandboxUrl: `${sandbox.origin}/` };
   const proxyFile = options.proxyFile;
   if (proxyFile !== undefined) {
     const own = {
@@ -276,13 +302,14 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     while (sockets().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     for (const ws of sockets()) ws.terminate();
     server.closeAllConnections();
-    await Promise.all([new Promise<void>((resolve) => wss.close(() => resolve())), captured.close()]);
+    await Promise.all([new Promise<void>((resolve) => wss.close(() => resolve())), captured.close(), sandbox.close()]);
     await stopped;
   };
   return {
     port: ctx.port,
     url: `http://${shownHost}:${ctx.port}/#token=${encodeURIComponent(token)}`,
     token,
+    sandboxOrigin: sandbox.origin,
     close: () => (closing ??= close()),
   };
 }

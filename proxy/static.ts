@@ -2,7 +2,7 @@
 // never anything outside the directory.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { ownValue } from '../src/protocol/wire.js';
 import { sendText } from './http.js';
@@ -35,7 +35,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>(<code>dist/ui/index.html</code> is missing.)</p></body></html>
 `;
 
-async function fileSize(path: string): Promise<number | undefined> {
+/** The size of a regular file, or undefined when there is none. */
+export async function fileSize(path: string): Promise<number | undefined> {
   try {
     const s = await stat(path);
     return s.isFile() ? s.size : undefined;
@@ -84,11 +85,16 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     return;
   }
   const hashed = urlPath.startsWith('/assets/');
-  res.writeHead(200, {
+  sendFile(req, res, file, {
     'Content-Type': ownValue(CONTENT_TYPES, extname(file).toLowerCase()) ?? 'application/octet-stream',
     'Content-Length': size,
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
+}
+
+/** 200 with these headers and the file's bytes (none for HEAD). */
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: string, headers: OutgoingHttpHeaders): void {
+  res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;

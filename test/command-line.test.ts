@@ -78,6 +78,7 @@ Object.assign(samples, {
   env: plain('A=x=y'),
   cwd: plain('/srv'),
   port: plain('7000'),
+  sandboxPort: plain('7001'),
   host: plain('::1'),
   allowOrigin: plain('http://localhost:5173/'),
   maxServers: plain('3'),

@@ -28,6 +28,8 @@ export * from './http/mcp-headers.js';
 // The JSON object guard: the HTTP upstream reads tool schemas and cancellations.
 export { isRecord } from './json/guards.js';
 export { ownValue } from './text/own.js';
+// MCP Apps: how the proxy's app sandbox is addressed and what it reports.
+export * from './apps/sandbox-wire.js';
 // Outcomes that can fail with a sentence (the saved-server list's edits and opens).
 export type { Result } from './result.js';
 export * from './http/sse-reader.js';

@@ -39,6 +39,7 @@ export function parseLaunchConfig(body: unknown): LaunchConfig {
   // A choice this page does not know (a newer proxy's) is left out: the saved or default choice stands.
   if (isVersionChoice(record.protocolChoice)) config.protocolChoice = record.protocolChoice;
   if (typeof record.savedServer === 'string') config.savedServer = record.savedServer;
+  if (typeof record.sandboxUrl === 'string') config.sandboxUrl = record.sandboxUrl;
   return config;
 }
 

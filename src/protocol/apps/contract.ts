@@ -72,4 +72,8 @@ export type SandboxDiagnostic =
   /** More messages in a second than the host takes: the rest dropped and counted. */
   | { kind: 'flood'; dropped: number }
   /** The app did not send ui/initialize within this long after it was loaded. */
-  | { kind: 'init-timeout'; ms: number };
+  | { kind: 'init-timeout'; ms: number }
+  /** The app sent ui/initialize this long after its frame was created. */
+  | { kind: 'initialize-time'; ms: number }
+  /** A declared CSP domain the sandbox left out (`list` names the `UiCsp` list): nothing of it is reachable. */
+  | { kind: 'csp-domain-refused'; list: string; domain: string; reason: string };

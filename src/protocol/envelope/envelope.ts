@@ -100,6 +100,8 @@ export interface LaunchConfig {
   protocolChoice?: VersionChoice;
   /** The prefill is this listed server (npm start --config --server): its secrets are KEPT_SECRET, kept by the proxy, so it opens by reference. */
   savedServer?: string;
+  /** The proxy's app sandbox (a second origin, http://127.0.0.1:PORT/), where MCP Apps run. */
+  sandboxUrl?: string;
 }
 
 function parseStringRecord(v: unknown, what: string): Result<Record<string, string>> {

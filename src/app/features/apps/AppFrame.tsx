@@ -1,0 +1,85 @@
+// The one component that shows an app (see app-frame-contract.ts): the proxy's
+// sandbox page in an iframe on its own origin, the CSP of the resource's
+// declared domains in that page's URL (the proxy turns them into its header),
+// the host side of the bridge in app-session.ts. Loaded lazily (LazyAppFrame).
+import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { sandboxPageUrl } from '../../../protocol/index.js';
+import { useLaunchConfig } from '../../api/launch-config.js';
+import { useApp } from '../../hooks.js';
+import type { AppFrameProps } from './app-frame-contract.js';
+import './app-frame.css';
+import { permissionsOf, startAppSession, type AppSession } from './app-session.js';
+
+// The spec's sandbox proxy frame: it runs its script on its own origin and nothing more.
+const OUTER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
+
+export function AppFrame(props: AppFrameProps): ReactElement {
+  const { token } = useApp();
+  const launch = useLaunchConfig(token ?? '');
+  if (launch.isPending) return <p className="app-frame-note">Starting the app sandbox…</p>;
+  const sandboxUrl = launch.data?.sandboxUrl;
+  if (sandboxUrl === undefined) {
+    return (
+      <p className="app-frame-note" role="alert">
+        {launch.error !== null
+          ? `The app cannot be shown: ${launch.error.message}`
+          : 'The app cannot be shown: this mcpscope proxy has no app sandbox (it is older than this page). Restart mcpscope and reload the page.'}
+      </p>
+    );
+  }
+  return <SandboxFrame {...props} sandboxUrl={sandboxUrl} />;
+}
+
+function SandboxFrame(props: AppFrameProps & { sandboxUrl: string }): ReactElement {
+  const { resource, grantedPermissions, sandboxUrl, title } = props;
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const latest = useRef(props);
+  const session = useRef<AppSession | undefined>(undefined);
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  const src = useMemo(() => sandboxPageUrl(sandboxUrl, resource.csp, window.location.origin), [sandboxUrl, resource.csp]);
+  const allow = buildAllowAttribute(permissionsOf(grantedPermissions));
+  // A new app, new domains or new permissions: a new frame and a new session.
+  const key = `${src} ${allow} ${resource.uri}`;
+
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    const frame = frameRef.current?.contentWindow;
+    if (frame === null || frame === undefined) return;
+    const started = startAppSession(
+      frame,
+      new URL(sandboxUrl).origin,
+      () => latest.current,
+      (size) => {
+        if (size.height !== undefined) setHeight(size.height);
+      },
+    );
+    session.current = started;
+    return () => {
+      session.current = undefined;
+      void started.teardown();
+    };
+    // `key` names everything the session is made from; the rest is read through `latest`.
+  }, [key, sandboxUrl]);
+
+  useEffect(() => {
+    session.current?.update();
+  }, [props.hostContext, props.toolInput, props.toolResult]);
+
+  return (
+    <iframe
+      key={key}
+      ref={frameRef}
+      src={src}
+      title={title}
+      sandbox={OUTER_SANDBOX}
+      allow={allow === '' ? undefined : allow}
+      referrerPolicy="no-referrer"
+      className={resource.prefersBorder === true ? 'app-frame app-frame-bordered' : 'app-frame'}
+      style={height !== undefined ? { height } : undefined}
+    />
+  );
+}
