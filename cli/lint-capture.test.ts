@@ -76,6 +76,18 @@ describe('mcpscope lint', () => {
     expect(r.out).toMatch(/^FAILED: 3 errors, 0 warnings\.$/m);
   });
 
+  it("lints the MCP Apps metadata of the server's tools, as the page does", async () => {
+    const dir = scratch();
+    const tools = [{ name: 'show', inputSchema: { type: 'object' }, _meta: { 'ui/resourceUri': 'ui://demo/app' } }];
+    const path = file(dir, 'apps.jsonl', [
+      HEADER,
+      line({ seq: 1, direction: 'out', kind: 'request', method: 'tools/list', id: 1, raw: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }),
+      line({ seq: 2, direction: 'in', kind: 'response', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools } }), pair: 1, rtt: 2 }),
+    ]);
+    const r = await cli('lint', path);
+    expect(r.out).toMatch(/warning\s+APP-TOOL-UI-DEPRECATED\s+#2\s+Tool show: _meta\["ui\/resourceUri"\] is deprecated/);
+  });
+
   it('exits 2 when the file cannot be read, with the line and the reason as Import says them', async () => {
     const dir = scratch();
     const missing = await cli('lint', join(dir, 'nope.jsonl'));

@@ -9,6 +9,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs
 import {
   LatencyStats,
   PassiveLinter,
+  appRuleSet,
   formatDuration,
   parseLogFile,
   plural,
@@ -98,7 +99,7 @@ export function lintCapture(path: string): Checked<CaptureLintReport> {
   const linters = new Map<number, PassiveLinter>();
   for (const record of parsed.records) {
     let linter = linters.get(record.connection);
-    if (!linter) linters.set(record.connection, (linter = new PassiveLinter()));
+    if (!linter) linters.set(record.connection, (linter = new PassiveLinter({ ruleSets: [appRuleSet] })));
     for (const f of linter.record(record)) findings.push({ ...f, connection: record.connection });
     latency.add(record);
   }

@@ -11,6 +11,7 @@ import {
   RULES,
   internalFinding,
   providerRuleSet,
+  appRuleSet,
   type Finding,
   type HttpExchangeFacts,
   type LinterOptions,
@@ -294,8 +295,9 @@ export class LintRunner {
       if (typeof Linter !== 'function') throw new Error('the lint engine is used before it has loaded');
       const schema = this.schema;
       linter = new Linter({
-        // The tools against the model providers' strict modes: warnings in Problems, beside the spec's rules.
-        ruleSets: [providerRuleSet],
+        // The tools against the model providers' strict modes: warnings in Problems, beside the spec's rules;
+        // and the MCP Apps rules on tools/list and ui:// resources.
+        ruleSets: [providerRuleSet, appRuleSet],
         ...(offeredVersion ? { offeredVersion } : {}),
         ...(schema ? { schema: { check: schema.check, version: schema.version }, ...(schema.modern ? { modernSchema: schema.modern } : {}) } : {}),
       });
