@@ -132,3 +132,22 @@ test("a <meta> CSP in the app's own HTML cannot loosen the header's", async ({ p
     .toContainEqual(expect.objectContaining({ kind: 'csp-violation', blockedUri: `${cdnOrigin}/script.js` }));
   expect((await seen()).map((m) => m.method)).not.toContain('test/cdn-script-ran');
 });
+
+test("mcpscope's own page may frame the sandbox (its CSP names it), which then says it is ready", async ({ page }) => {
+  await page.goto(proxy.page);
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+  const ready = await page.evaluate(
+    ([url, parent]) =>
+      new Promise<unknown>((resolve) => {
+        const frame = document.createElement('iframe');
+        frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+        addEventListener('message', (e) => {
+          if (e.source === frame.contentWindow) resolve(e.data);
+        });
+        frame.src = `${url}?parent=${encodeURIComponent(parent!)}`;
+        document.body.append(frame);
+      }),
+    [sandboxUrl, proxy.origin],
+  );
+  expect(ready).toEqual({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} });
+});

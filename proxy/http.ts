@@ -4,7 +4,8 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-export function securityHeaders(ownOrigins: readonly string[]): OutgoingHttpHeaders {
+/** `sandboxOrigin`: the app sandbox, the one origin the page may frame (MCP Apps run there). */
+export function securityHeaders(ownOrigins: readonly string[], sandboxOrigin?: string): OutgoingHttpHeaders {
   // CSP host sources cannot name IPv6 literals; 'self' covers the page's own origin.
   const connect = ownOrigins
     .filter((o) => !o.includes('['))
@@ -26,6 +27,7 @@ export function securityHeaders(ownOrigins: readonly string[]): OutgoingHttpHead
       "media-src 'self' data:",
       "font-src 'self' data:",
       `connect-src 'self' ${connect}`,
+      `frame-src ${sandboxOrigin ?? "'none'"}`,
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'none'",

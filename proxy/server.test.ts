@@ -45,6 +45,8 @@ describe('static files', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain(`connect-src 'self' http://127.0.0.1:${proxy.port} ws://127.0.0.1:${proxy.port}`);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The page frames the app sandbox and nothing else.
+    expect(csp).toContain(`frame-src ${proxy.sandboxOrigin};`);
     // The page holds the token that starts processes: no eval, no inline script.
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');

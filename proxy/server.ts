@@ -275,6 +275,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     throw new ProxyStartError(`The app sandbox: ${e.message.replaceAll('--port', '--sandbox-port')}`, e.code);
   }
   served = { ...launch, sandboxUrl: `${sandbox.origin}/` };
+  headers = securityHeaders(ownOrigins(ctx), sandbox.origin);
   const proxyFile = options.proxyFile;
   if (proxyFile !== undefined) {
     const own = {

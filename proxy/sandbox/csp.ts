@@ -3,8 +3,7 @@
 // The header is what the browser enforces on the sandbox page and, inherited,
 // on the app's srcdoc frame: the app's own HTML cannot loosen it. Every domain
 // is checked first; a refused one is left out and said why.
-import type { UiCsp } from '../../src/protocol/index.js';
-import { SANDBOX_CSP_QUERY_KEYS } from '../../src/protocol/wire.js';
+import { SANDBOX_CSP_QUERY_KEYS, type UiCsp } from '../../src/protocol/wire.js';
 
 export type CspList = keyof UiCsp;
 

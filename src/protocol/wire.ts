@@ -30,6 +30,7 @@ export { isRecord } from './json/guards.js';
 export { ownValue } from './text/own.js';
 // MCP Apps: how the proxy's app sandbox is addressed and what it reports.
 export * from './apps/sandbox-wire.js';
+export type { UiCsp } from './apps/contract.js';
 // Outcomes that can fail with a sentence (the saved-server list's edits and opens).
 export type { Result } from './result.js';
 export * from './http/sse-reader.js';
