@@ -34,6 +34,7 @@ const ProblemsTab = lazyView('the Problems tab', () => import('./features/proble
 const ComposerTab = lazyView('the Composer tab', () => import('./features/composer/ComposerTab.js').then((m) => m.ComposerTab));
 const AuthorizationTab = lazyView('the Authorization tab', () => import('./features/authorization/AuthorizationTab.js').then((m) => m.AuthorizationTab));
 const LoggingTab = lazyView('the Server messages tab', () => import('./features/logging/LoggingTab.js').then((m) => m.LoggingTab));
+const AppsTab = lazyView('the Apps tab', () => import('./features/apps/AppsTab.js').then((m) => m.AppsTab));
 const CompareTab = lazyView('the Compare tab', () => import('./features/compare/CompareTab.js').then((m) => m.CompareTab));
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
@@ -51,6 +52,7 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   // OAuth: only for HTTP connections; it comes to the front when a flow starts.
   { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
   { id: 'compare', label: 'Compare', panel: <CompareTab />, deferred: true },
+  { id: 'apps', label: 'Apps', panel: <AppsTab />, deferred: true },
 ];
 
 // The Log, Problems, Console and Compare show every connection; the other tabs are kept once per open connection.

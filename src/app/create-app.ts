@@ -4,7 +4,7 @@
 // environment provides. Nothing here runs at import time.
 
 import { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_PROTOCOL_VERSION } from '../protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, createBridgeLinter, type ListAllResult } from '../protocol/index.js';
 import type { App, PageEnvironment } from './app.js';
 import { createIconOriginsStore } from './components/icons/icon-origins.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
@@ -12,6 +12,7 @@ import { createConnectionPrefs } from './features/connect/connection-prefs.js';
 import { createAuthSettings } from './features/connect/auth-settings.js';
 import { createFormDrafts } from './features/connect/form-draft.js';
 import { LintRunner } from './lint/lint-runner.js';
+import { listQueryKey } from './server-data/list-keys.js';
 import { createConnectionLabels } from './stores/connection-labels.js';
 import { LogSaver } from './stores/log-saver.js';
 import { createLogStore } from './stores/log-store.js';
@@ -45,6 +46,9 @@ export function createApp(env: PageEnvironment): App {
     loadLinter: () => import('../protocol/lint/linter.js').then((m) => m.PassiveLinter),
     // A connection this page drives has its exchanges judged with their full facts; others' are read from their records.
     judgesExchanges: (connection) => scopeOfConnection(app.workspace, connection) !== undefined,
+    // An app's bridge messages: judged against the tools its connection listed (their visibility).
+    bridgeLinter: (connection) =>
+      createBridgeLinter({ tools: queryClient.getQueryData<ListAllResult<unknown>>(listQueryKey('tools', connection))?.items ?? [] }),
   });
   const logSaver = new LogSaver(env.logDatabase(), {
     entries: () => logStore.getState().entries,

@@ -81,5 +81,6 @@ export { readToolUi, toolVisibility, isUiUri, type ToolUiReading } from './apps/
 export { readUiResource, isAppMimeType, type UiResourceReading } from './apps/ui-resource.js';
 export { appCspHeader, cspDomainProblems, cspDomainProblem, allowedCsp, EMPTY_CSP } from './apps/csp.js';
 export { APP_RULES, type AppRuleId } from './apps/rules.js';
+export { appRuleSet } from './apps/rule-set.js';
 export { createBridgeLinter, DEFAULT_MAX_BRIDGE_MESSAGE_BYTES, type BridgeLinter, type BridgeLinterOptions } from './apps/bridge-linter.js';
 export type * from './models/contract.js';

@@ -24,6 +24,52 @@ function entries(): readonly LogEntry[] {
 }
 
 describe('LintRunner', () => {
+  it("gives an app's bridge messages to that app instance's bridge linter, never to the MCP linter", () => {
+    const seen: Array<[string, string, number, number]> = [];
+    const runner = new LintRunner(() => '2025-11-25', {
+      loadLinter: () => PassiveLinter,
+      schedule: (work) => work(),
+      bridgeLinter: (_connection, channel) => ({
+        message: (direction, raw, seq) => {
+          seen.push([direction, JSON.parse(raw).method ?? 'answer', seq, channel.app]);
+          return seq === 9 ? [{ rule: 'LINT-INTERNAL', severity: 'error', message: 'stand-in finding', specUrl: '', subject: 'server', seq }] : [];
+        },
+        diagnostic: (d, seq) => {
+          seen.push(['sandbox', d.kind, seq ?? 0, channel.app]);
+          return [];
+        },
+      }),
+    });
+    const store = createLogStore(() => {});
+    const base = entries();
+    for (const e of base)
+      store
+        .getState()
+        .append({ t: 0, connection: e.connection, direction: e.direction, raw: e.raw, ...(e.kind === 'noise' ? { kind: 'noise' as const } : {}) });
+    const app = (n: number, direction: 'in' | 'out', raw: string) =>
+      store.getState().append({ t: 0, connection: 1, direction, raw, channel: { app: n, tool: 'map' } });
+    // The app reuses id 1 and sends a method no MCP server knows: the MCP linter must not see either.
+    app(1, 'in', '{"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}}');
+    app(2, 'in', '{"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}}');
+    app(1, 'out', '{"jsonrpc":"2.0","id":1,"result":{}}');
+    store.getState().flush();
+    runner.observe(store.getState().entries);
+    expect(seen).toEqual([
+      ['app-to-host', 'ui/initialize', 8, 1],
+      ['app-to-host', 'ui/initialize', 9, 2],
+      ['host-to-app', 'answer', 10, 1],
+    ]);
+    // The sandbox's report goes to the same instance's linter.
+    runner.bridgeDiagnostic(1, { app: 2, tool: 'map' }, { kind: 'flood', dropped: 3 }, 11);
+    expect(seen[3]).toEqual(['sandbox', 'flood', 11, 2]);
+    const found = runner.store.getState().findings.map((f) => [f.rule, f.seq, f.connection]);
+    expect(found).toEqual([
+      ['STDIO-NONMSG', 4, 1],
+      ['PING-RESULT', 6, 1],
+      ['LINT-INTERNAL', 9, 1],
+    ]);
+  });
+
   it('lints the log in order and keys findings by seq and rule', () => {
     const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const all = entries();

@@ -12,14 +12,23 @@ import {
   internalFinding,
   providerRuleSet,
   appRuleSet,
+  type BridgeDirection,
   type Finding,
   type HttpExchangeFacts,
   type LinterOptions,
   type PassiveLinter,
   type RuleId,
+  type SandboxDiagnostic,
   type Severity,
 } from '../../protocol/index.js';
-import type { LogEntry } from '../stores/log-store.js';
+import type { LogChannel, LogEntry } from '../stores/log-store.js';
+
+/** Lints the bridge messages of one app instance, in the order they crossed (the MCP Apps extension's rules). */
+export interface BridgeLint {
+  message(direction: BridgeDirection, raw: string, seq: number): readonly Finding[];
+  /** What the sandbox reported of the app (a CSP violation, a dropped message, …). */
+  diagnostic(diagnostic: SandboxDiagnostic, seq?: number): readonly Finding[];
+}
 
 export interface RuleCount {
   rule: RuleId;
@@ -71,12 +80,17 @@ export interface LintRunnerOptions {
    * log entries are then not read again. Those of other connections (captured, imported) are read from the entries.
    */
   judgesExchanges?: (connection: number) => boolean;
+  /** A bridge linter for an app instance's messages; without one, they are not linted (never by the MCP linter). */
+  bridgeLinter?: (connection: number, channel: LogChannel) => BridgeLint;
 }
 
 export class LintRunner {
   readonly store: StoreApi<LintState>;
   /** One Linter per connection: the frames of connections that run at once (captured sessions too) interleave in the log. */
   private readonly linters = new Map<number, PassiveLinter>();
+  /** One bridge linter per app instance, keyed "connection app n": an app's messages are not the server's. */
+  private readonly bridgeLinters = new Map<string, { connection: number; lint: BridgeLint }>();
+  private readonly bridgeLinter: LintRunnerOptions['bridgeLinter'];
   private connection = -1;
   /** seq of the last entry linted (seqs only grow; the log may drop its oldest entries). */
   private lintedSeq = 0;
@@ -106,6 +120,7 @@ export class LintRunner {
     this.schedule = options.schedule ?? ((work) => setTimeout(work, 0));
     this.now = options.now ?? (() => performance.now());
     this.judgesExchanges = options.judgesExchanges ?? (() => false);
+    this.bridgeLinter = options.bridgeLinter;
   }
 
   /** Lint the entries not seen yet, in slices. The log only appends, so this resumes where it stopped. */
@@ -152,6 +167,7 @@ export class LintRunner {
     const linted = this.lintedSeq;
     this.waiting = this.waiting.filter((w) => w.connection > connection);
     for (const c of this.linters.keys()) if (c <= connection) this.linters.delete(c);
+    for (const [key, bridge] of this.bridgeLinters) if (bridge.connection <= connection) this.bridgeLinters.delete(key);
     this.store.setState({ ...emptyState(), loadError });
     this.restore(kept, linted);
   }
@@ -245,6 +261,7 @@ export class LintRunner {
     this.lintedSeq = 0;
     this.connection = -1;
     this.linters.clear();
+    this.bridgeLinters.clear();
     this.waiting = [];
     this.store.setState({ ...emptyState(), loadError: this.store.getState().loadError });
   }
@@ -306,7 +323,8 @@ export class LintRunner {
     return linter;
   }
 
-  private lintOne(e: LogEntry): Finding[] {
+  private lintOne(e: LogEntry): readonly Finding[] {
+    if (e.channel) return this.lintBridge(e, e.channel);
     const linter = this.linterFor(e.connection);
     // A live frame was classified when it was logged: the linter reads that, and the log lets go of it
     // (it keeps the text, not a parsed tree per frame). Restored and imported entries, and those past the
@@ -316,6 +334,39 @@ export class LintRunner {
     if (frame !== undefined) e.frame = undefined;
     const httpRecords = e.kind === 'http' && !this.exchangesSeen.has(e.connection) && !this.judgesExchanges(e.connection);
     return linter.record(e, { ...(frame ? { frame } : {}), httpRecords });
+  }
+
+  private bridgeFor(connection: number, channel: LogChannel): BridgeLint | undefined {
+    if (!this.bridgeLinter) return undefined;
+    const key = `${connection} app ${channel.app}`;
+    let bridge = this.bridgeLinters.get(key);
+    if (bridge === undefined) this.bridgeLinters.set(key, (bridge = { connection, lint: this.bridgeLinter(connection, channel) }));
+    return bridge.lint;
+  }
+
+  /** What the sandbox reported of an app instance, after the messages logged before it; `seq` is its line in the log. */
+  bridgeDiagnostic(connection: number, channel: LogChannel, diagnostic: SandboxDiagnostic, seq?: number): void {
+    this.drain();
+    let found: readonly Finding[];
+    try {
+      found = this.bridgeFor(connection, channel)?.diagnostic(diagnostic, seq) ?? [];
+    } catch (error) {
+      found = [internalFinding('the bridge linter', `the sandbox's ${diagnostic.kind} report`, error, 'server', seq)];
+    }
+    if (found.length) this.publish(found, connection);
+  }
+
+  /** A bridge message goes to its app instance's bridge linter, never to the MCP linter. */
+  private lintBridge(e: LogEntry, channel: LogChannel): readonly Finding[] {
+    this.connection = e.connection;
+    if (e.frame !== undefined) e.frame = undefined;
+    const bridge = e.direction === 'in' || e.direction === 'out' ? this.bridgeFor(e.connection, channel) : undefined;
+    if (!bridge) return [];
+    try {
+      return bridge.message(e.direction === 'out' ? 'host-to-app' : 'app-to-host', e.raw, e.seq);
+    } catch (error) {
+      return [internalFinding('the bridge linter', `frame #${e.seq}`, error, e.direction === 'out' ? 'client' : 'server', e.seq)];
+    }
   }
 
   private publish(found: readonly Finding[], connection: number): void {

@@ -31,6 +31,29 @@ describe('log store', () => {
     ]);
   });
 
+  it("pairs an app's bridge messages within that app instance only, apart from the server's ids", () => {
+    const { store } = manualStore();
+    const s = store.getState();
+    const app1 = { app: 1, tool: 'show-map' };
+    const app2 = { app: 2, tool: 'show-map' };
+    s.append(at('out', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'));
+    s.append({ ...at('in', '{"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}}'), channel: app1 });
+    s.append({ ...at('in', '{"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}}'), channel: app2 });
+    s.append({ ...at('out', '{"jsonrpc":"2.0","id":1,"result":{}}'), t: 5, channel: app2 });
+    s.append({ ...at('in', '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}'), t: 7 });
+    s.append({ ...at('out', '{"jsonrpc":"2.0","id":1,"result":{}}'), t: 9, channel: app1 });
+    s.flush();
+    const rows = store.getState().entries.map((e) => [e.seq, e.method, e.pairSeq, e.rtt, e.channel?.app]);
+    expect(rows).toEqual([
+      [1, 'tools/list', 5, undefined, undefined],
+      [2, 'ui/initialize', 6, undefined, 1],
+      [3, 'ui/initialize', 4, undefined, 2],
+      [4, 'ui/initialize', 3, 5, 2],
+      [5, 'tools/list', 1, 7, undefined],
+      [6, 'ui/initialize', 2, 9, 1],
+    ]);
+  });
+
   it('pairs our answers with requests the server sent', () => {
     const { store } = manualStore();
     const s = store.getState();

@@ -15,13 +15,14 @@ import {
   utf8ByteLength,
   type Frame,
   type JsonRpcId,
+  type LogChannel,
   type LogDirection,
   type LogKind,
   type Side,
   type SingleFrame,
 } from '../../protocol/index.js';
 
-export type { LogDirection, LogKind };
+export type { LogChannel, LogDirection, LogKind };
 
 export interface LogEntry {
   /** 1, 2, … in order, no gaps; only the oldest entries are ever removed, so entries[seq - entries[0].seq] is this entry. */
@@ -60,6 +61,8 @@ export interface LogEntry {
   probe?: true;
   /** A round of a multi-round request (2026-07-28): its request and that request's answer. */
   conversation?: ConversationTag;
+  /** A message of an app's bridge, not of the MCP wire: `out` host→app, `in` app→host, paired within the app. */
+  channel?: LogChannel;
 }
 
 /** Which multi-round conversation a frame belongs to; `firstSeq`, the log position of its first request, names it. */
@@ -99,6 +102,8 @@ export interface LogInput {
   invalidUtf8?: true;
   bytes?: string;
   probe?: true;
+  /** A bridge message of an app instance (its ids pair only with that instance's). */
+  channel?: LogChannel;
 }
 
 export type LogCounts = Record<LogDirection, number>;
@@ -158,8 +163,9 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   // seq of the last published entry, and how many seqs come before entries[0] (dropped ones).
   let published = 0;
   let base = 0;
-  // Each connection's requests, for pairing answers (one ledger per connection: ids are per session).
-  const ledgers = new Map<number, RequestLedger<SeenRequest>>();
+  // Each connection's requests, for pairing answers (one ledger per connection: ids are per session), and
+  // each app instance's apart from them: an app's id 1 never answers the server's id 1.
+  const ledgers = new Map<string, RequestLedger<SeenRequest>>();
   // Published entries to change at the next flush: seq → fields (a request's answer, an answer's early request).
   const patches = new Map<number, Pick<LogEntry, 'pairSeq' | 'method' | 'note'>>();
   // Published entries to tag at the next flush (unlike patches, a tag is set on a paired entry too).
@@ -167,9 +173,10 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   // Each conversation's first request (seq), by connection and the session's conversation number.
   const firstSeqs = new Map<string, number>();
 
-  function ledgerOf(connection: number): RequestLedger<SeenRequest> {
-    let ledger = ledgers.get(connection);
-    if (ledger === undefined) ledgers.set(connection, (ledger = new RequestLedger<SeenRequest>()));
+  function ledgerOf(connection: number, channel?: LogChannel): RequestLedger<SeenRequest> {
+    const key = channel ? `${connection} app ${channel.app}` : String(connection);
+    let ledger = ledgers.get(key);
+    if (ledger === undefined) ledgers.set(key, (ledger = new RequestLedger<SeenRequest>()));
     return ledger;
   }
 
@@ -177,7 +184,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
   function rememberRequest(seq: number, input: LogInput, item: SingleFrame): number | undefined {
     if (item.kind !== 'request') return undefined;
     const { method } = item.message;
-    const recorded = ledgerOf(input.connection).request(sideOf(input.direction), frameRequestId(item)!, method, input.t, { seq });
+    const recorded = ledgerOf(input.connection, input.channel).request(sideOf(input.direction), frameRequestId(item)!, method, input.t, { seq });
     const early = recorded.answeredEarly?.seq;
     if (early === undefined) return undefined;
     // Its answer was logged first: pair them both ways now.
@@ -209,7 +216,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
     if (method !== undefined) out.method = method;
     if ((frame.kind === 'response' || frame.kind === 'error') && id !== undefined) {
       const rid = frameRequestId(frame);
-      const verdict = ledgerOf(input.connection).answer(sideOf(input.direction), rid, input.t, { seq });
+      const verdict = ledgerOf(input.connection, input.channel).answer(sideOf(input.direction), rid, input.t, { seq });
       switch (verdict.kind) {
         case 'paired':
         case 'duplicate':
@@ -351,6 +358,7 @@ export function createLogStore(schedule: Scheduler = frameScheduler, now: () => 
         if (input.invalidUtf8) entry.invalidUtf8 = true;
         if (input.bytes !== undefined) entry.bytes = input.bytes;
         if (input.probe) entry.probe = true;
+        if (input.channel) entry.channel = { ...input.channel };
         if (input.note !== undefined) entry.note = entry.note ? `${entry.note} ${input.note}` : input.note;
         if (frame) entry.frame = frame;
         buffer.push(entry);

@@ -1,7 +1,8 @@
 // Everything one open server needs: its own controller and every store and
 // engine whose state belongs to that server's connections.
 
-import type { ClientTaskReceiver } from '../../protocol/index.js';
+import type { BridgeDirection, ClientTaskReceiver, LogChannel } from '../../protocol/index.js';
+import type { AppsStore } from '../features/apps/apps-store.js';
 import type { ConnectionController } from '../connection/controller.js';
 import type { AuthFlowStore } from '../features/authorization/auth-flow-store.js';
 import type { DiscoverStore } from '../features/connect/discover-store.js';
@@ -37,6 +38,13 @@ export interface ConnectionScope {
   connectionStore: ConnectionStore;
   /** Writes a line of our own (not a frame) into the log, under this scope's current connection. */
   logNote: (raw: string) => void;
+  /**
+   * Logs a message of an app's bridge (MCP Apps), or a line saying what the sandbox reported, on the app's channel under
+   * the connection the app was opened on; returns its seq.
+   */
+  logAppMessage: (connection: number, channel: LogChannel, direction: BridgeDirection | 'sandbox', raw: string) => number;
+  /** The apps open on this scope's connections, the ask-before switch and the host context settings. */
+  apps: AppsStore;
   /** resources/read through the query cache, keyed by connection number. */
   resourceReads: ResourceReads;
   /** The session of a connection number, while it is this scope's current one. */

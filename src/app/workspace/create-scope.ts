@@ -20,6 +20,7 @@ import { samplingStoreFor } from '../features/sampling/sampling-context.js';
 import { withClientTasks } from '../features/tasks/client-task-handlers.js';
 import { createTasksStore } from '../features/tasks/tasks-store.js';
 import { createToolsStore } from '../features/tools/tools-store.js';
+import { createAppsStore } from '../features/apps/apps-store.js';
 import { createResourceReads, readNow, serverReadQuery, type ReadDeps } from '../server-data/reads.js';
 import { createConnectionStore } from '../stores/connection-store.js';
 import { createConnectFormStore } from '../features/connect/connect-form-store.js';
@@ -68,6 +69,15 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
     logStore.getState().append({ t: c ? c.elapsed() : 0, connection: c?.snapshot.connection ?? 0, direction: 'system', kind: 'system', raw });
   };
   const resourcesStore = createResourcesStore({ session, reads: resourceReads });
+  const logAppMessage: ConnectionScope['logAppMessage'] = (connection, channel, direction, raw) => {
+    const c = controller.connection;
+    const t = c && c.snapshot.connection === connection ? c.elapsed() : 0;
+    const line =
+      direction === 'sandbox'
+        ? { direction: 'system' as const, kind: 'system' as const }
+        : { direction: direction === 'host-to-app' ? ('out' as const) : ('in' as const) };
+    return logStore.getState().append({ t, connection, raw, channel, ...line }).seq;
+  };
 
   const scope: ConnectionScope = {
     id,
@@ -77,6 +87,8 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
     controller,
     connectionStore,
     logNote,
+    logAppMessage,
+    apps: createAppsStore(),
     resourceReads,
     readDeps,
     answers: (method) => Object.hasOwn(requestHandlers, method),

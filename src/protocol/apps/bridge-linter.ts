@@ -201,6 +201,10 @@ export function createBridgeLinter(options: BridgeLinterOptions): BridgeLinter {
         return one('APP-INIT-TIMEOUT', `The app did not send ui/initialize within ${d.ms} ms of being loaded; it is not running as an MCP app.`);
       case 'app-error':
         return one('APP-ERROR', `The app threw and did not catch it: ${d.message}`);
+      // A measurement, and a refusal the resource reader already reports: no finding of their own here.
+      case 'initialize-time':
+      case 'csp-domain-refused':
+        return [];
     }
   }
 

@@ -24,6 +24,14 @@ export const LOG_KINDS = [
 ] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
 
+/** A frame that did not cross the MCP wire: a message of the host⇄app bridge of one app instance (MCP Apps). */
+export interface LogChannel {
+  /** The page's number of the app instance (1, 2, …); ids pair within one instance only. */
+  app: number;
+  /** The tool whose app it is. */
+  tool: string;
+}
+
 export interface LogRecord {
   /** Position in the log (1, 2, …); `pair` refers to it. */
   seq: number;
@@ -48,6 +56,8 @@ export interface LogRecord {
   rtt?: number;
   /** seq of the paired frame: a request's answer, or an answer's request. */
   pair?: number;
+  /** Absent for MCP frames; set for a bridge message (direction `out` host→app, `in` app→host). */
+  channel?: LogChannel;
   /** What the lint engine found on this frame (the file a user attaches to a bug report). */
   lint?: LintRecord[];
 }
@@ -121,6 +131,12 @@ export function recordFromJson(value: unknown): { ok: true; record: LogRecord } 
   if (v.pair !== undefined) record.pair = v.pair;
   if (v.invalidUtf8 !== undefined) record.invalidUtf8 = v.invalidUtf8 as boolean;
   if (v.bytes !== undefined) record.bytes = v.bytes as string;
+  if (v.channel !== undefined) {
+    const c = v.channel;
+    if (!isRecord(c) || !isPositiveInteger(c.app) || typeof c.tool !== 'string')
+      return bad('"channel" must be { "app": a positive integer, "tool": a tool name }');
+    record.channel = { app: c.app, tool: c.tool };
+  }
   if (v.lint !== undefined) {
     const lint = lintFromJson(v.lint);
     if (typeof lint === 'string') return bad(lint);
@@ -146,6 +162,7 @@ export function recordToLine(r: LogRecord): string {
     note: r.note,
     rtt: r.rtt,
     pair: r.pair,
+    channel: r.channel,
     lint: r.lint,
   });
 }

@@ -10,7 +10,7 @@ import { useApp } from '../../app-context.js';
 import { ByteMarks, ExactBytes, VisibleText, hasByteMarks } from './ByteMarks.js';
 import { CopyButton } from './CopyButton.js';
 import { formatBytes, formatClock, formatDuration } from '../../../protocol/index.js';
-import { DIRECTION_LABEL, conversationLabel, formatId, formatOffset, pairLabel } from './format.js';
+import { channelLabel, conversationLabel, directionLabel, formatId, formatOffset, pairLabel } from './format.js';
 
 interface Props {
   entry: LogEntry | undefined;
@@ -55,8 +55,9 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
         Close
       </button>
       <p className="detail-meta">
-        <strong>#{entry.seq}</strong> · connection {entry.connection} · {formatOffset(entry.t)} · {formatClock(entry.at)} ·{' '}
-        {DIRECTION_LABEL[entry.direction].words} · {entry.kind}
+        <strong>#{entry.seq}</strong> · connection {entry.connection} · {formatOffset(entry.t)} · {formatClock(entry.at)} · {directionLabel(entry).words} ·{' '}
+        {entry.kind}
+        {entry.channel ? ` · ${channelLabel(entry.channel)} of ${entry.channel.tool}` : ''}
         {entry.method ? ` · ${entry.method}` : ''}
         {entry.id !== undefined ? ` · id ${formatId(entry.id)}` : ''} · {formatBytes(entry.size)}
         {entry.size >= 1024 ? ` (${entry.size.toLocaleString('en-US')} bytes)` : ''}
@@ -88,7 +89,7 @@ export const LogDetail = memo(function LogDetail({ entry, hiddenByFilters, onJum
           )}
         </p>
       )}
-      {entry.direction === 'out' && (
+      {entry.direction === 'out' && !entry.channel && (
         <p>
           <button type="button" onClick={() => navigationStore.getState().editInComposer(entry.raw)}>
             Edit and resend

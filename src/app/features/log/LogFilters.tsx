@@ -3,7 +3,7 @@
 
 import { useId } from 'react';
 import { formatCount, LOG_DIRECTIONS, LOG_KINDS } from '../../../protocol/index.js';
-import type { FilterResult, LogFilter } from './filter.js';
+import type { FilterResult, LogChannelChoice, LogFilter } from './filter.js';
 
 interface Props {
   filter: LogFilter;
@@ -40,6 +40,11 @@ function Chips<T extends string>(props: {
   );
 }
 
+function withChannel(filter: LogFilter, value: string): LogFilter {
+  const { channel: _was, ...rest } = filter;
+  return value === 'mcp' || value === 'app' ? { ...rest, channel: value satisfies LogChannelChoice } : rest;
+}
+
 function withoutConversation(filter: LogFilter): LogFilter {
   const { conversation: _shown, ...rest } = filter;
   return rest;
@@ -48,6 +53,7 @@ function withoutConversation(filter: LogFilter): LogFilter {
 export function LogFilters({ filter, result, onChange }: Props) {
   const methodId = useId();
   const searchId = useId();
+  const channelId = useId();
   const methods = [...result.methods.entries()].sort(([a], [b]) => a.localeCompare(b));
   if (filter.method !== '' && !result.methods.has(filter.method)) methods.unshift([filter.method, 0]);
   return (
@@ -75,6 +81,12 @@ export function LogFilters({ filter, result, onChange }: Props) {
               {m} ({formatCount(n)})
             </option>
           ))}
+        </select>
+        <label htmlFor={channelId}>Channel</label>
+        <select id={channelId} value={filter.channel ?? ''} onChange={(e) => onChange(withChannel(filter, e.target.value))}>
+          <option value="">MCP and apps</option>
+          <option value="mcp">MCP only</option>
+          <option value="app">Apps only (host⇄app bridge)</option>
         </select>
         <label htmlFor={searchId}>Search</label>
         <input

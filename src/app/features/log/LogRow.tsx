@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import type { LogEntry } from '../../stores/log-store.js';
 import { formatBytes, formatDuration } from '../../../protocol/index.js';
-import { DIRECTION_LABEL, conversationLabel, formatId, formatOffset, rowText } from './format.js';
+import { channelLabel, conversationLabel, directionLabel, formatId, formatOffset, rowText } from './format.js';
 import { LintMark } from '../../lint/LintMark.js';
 import { ByteMarks, hasByteMarks } from './ByteMarks.js';
 
@@ -23,7 +23,7 @@ interface Props {
 }
 
 export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tabbable, onSelect, connectionLabel, connectionTitle }: Props) {
-  const dir = DIRECTION_LABEL[entry.direction];
+  const dir = directionLabel(entry);
   return (
     <div
       role="row"
@@ -71,6 +71,11 @@ export const LogRow = memo(function LogRow({ entry, rowIndex, top, selected, tab
       </div>
       <div role="cell" className="mono raw">
         {hasByteMarks(entry) && <ByteMarks entry={entry} />}
+        {entry.channel && (
+          <span className="round-tag app-tag" title={`A message of the bridge between the page and the app of ${entry.channel.tool}, not of the MCP wire`}>
+            {channelLabel(entry.channel)}
+          </span>
+        )}
         {entry.conversation && (
           <span className="round-tag" title="A multi-round request: this round and the others are one conversation (filter it from the detail pane)">
             {conversationLabel(entry.conversation)}

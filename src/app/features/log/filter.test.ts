@@ -180,3 +180,20 @@ describe('the connection filter', () => {
     expect(extended.connectionCounts).toEqual(full.connectionCounts);
   });
 });
+
+describe('the channel filter', () => {
+  it("shows the MCP wire's entries or the apps' bridge messages apart", () => {
+    const store = createLogStore(() => {});
+    const s = store.getState();
+    s.append({ t: 0, connection: 1, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"method":"tools/call"}' });
+    s.append({ t: 1, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"method":"ui/initialize"}', channel: { app: 1, tool: 't' } });
+    s.append({ t: 2, connection: 1, direction: 'out', raw: '{"jsonrpc":"2.0","id":1,"result":{}}', channel: { app: 1, tool: 't' } });
+    s.flush();
+    const entries = store.getState().entries;
+    const seqs = (filter: LogFilter) => filterLog(entries, filter, entries).indices.map((i) => entries[i]!.seq);
+    expect(seqs(NO_FILTER)).toEqual([1, 2, 3]);
+    expect(seqs({ ...NO_FILTER, channel: 'mcp' })).toEqual([1]);
+    expect(seqs({ ...NO_FILTER, channel: 'app' })).toEqual([2, 3]);
+    expect(isFiltering({ ...NO_FILTER, channel: 'app' })).toBe(true);
+  });
+});

@@ -19,7 +19,11 @@ export interface LogFilter {
   conversation?: number;
   /** Show only this connection's frames (and the page's own lines); absent for every connection. */
   connection?: number;
+  /** Only the MCP wire's entries, or only the apps' bridge messages; absent for both. */
+  channel?: LogChannelChoice;
 }
+
+export type LogChannelChoice = 'mcp' | 'app';
 
 export const NO_FILTER: LogFilter = { directions: [], kinds: [], method: '', text: '' };
 
@@ -39,7 +43,7 @@ export interface FilterResult {
 }
 
 export function isFiltering(f: LogFilter): boolean {
-  return f.directions.length > 0 || f.kinds.length > 0 || f.method !== '' || f.text !== '' || f.conversation !== undefined;
+  return f.directions.length > 0 || f.kinds.length > 0 || f.method !== '' || f.text !== '' || f.conversation !== undefined || f.channel !== undefined;
 }
 
 function zeroCounts<K extends string>(keys: readonly K[]): Record<K, number> {
@@ -93,6 +97,7 @@ export function filterLog(entries: readonly LogEntry[], filter: LogFilter, sourc
   const matches = textMatcher(filter.text);
   const conversation = filter.conversation;
   const connection = filter.connection;
+  const channel = filter.channel;
 
   for (let i = extend ? base.scanned : 0; i < entries.length; i++) {
     const e = entries[i]!;
@@ -100,6 +105,7 @@ export function filterLog(entries: readonly LogEntry[], filter: LogFilter, sourc
     connectionCounts.set(e.connection, (connectionCounts.get(e.connection) ?? 0) + 1);
     if (method !== '' && !carries(e, method)) continue;
     if (conversation !== undefined && e.conversation?.firstSeq !== conversation) continue;
+    if (channel !== undefined && (e.channel !== undefined) !== (channel === 'app')) continue;
     if (matches !== null && !matches(e.raw)) continue;
     const directionOk = directions === null || directions.has(e.direction);
     const kindOk = kinds === null || kinds.has(e.kind);

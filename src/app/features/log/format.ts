@@ -18,6 +18,21 @@ export const DIRECTION_LABEL: Record<LogDirection, { symbol: string; words: stri
   system: { symbol: '•', words: 'mcpscope event' },
 };
 
+const BRIDGE_LABEL: Partial<Record<LogDirection, { symbol: string; words: string }>> = {
+  out: { symbol: '→', words: 'host→app: sent to the app' },
+  in: { symbol: '←', words: 'app→host: received from the app' },
+};
+
+/** How an entry's direction reads: a bridge message says host→app or app→host, not the server. */
+export function directionLabel(entry: Pick<LogEntry, 'direction' | 'channel'>): { symbol: string; words: string } {
+  return (entry.channel && BRIDGE_LABEL[entry.direction]) || DIRECTION_LABEL[entry.direction];
+}
+
+/** The short tag of a bridge message's app instance. */
+export function channelLabel(channel: NonNullable<LogEntry['channel']>): string {
+  return `app ${channel.app}`;
+}
+
 // Enough to fill the Raw column on a wide screen; more would only be laid out and clipped.
 const ROW_TEXT_LIMIT = 200;
 

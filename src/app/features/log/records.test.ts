@@ -28,6 +28,7 @@ describe('log entries in the export format', () => {
       bytes: btoa('caf\xe9'),
       note: 'Contained invalid UTF-8.',
     });
+    s.append({ t: 13.5, connection: 1, direction: 'in', raw: '{"jsonrpc":"2.0","id":1,"method":"ui/initialize"}', channel: { app: 3, tool: 'map' } });
     const entries = store.getState().entries;
     const text = serializeLog(logHeader(null, new Date()), entries.map(entryToRecord));
     const parsed = parseLogFile(text);
@@ -40,5 +41,7 @@ describe('log entries in the export format', () => {
     expect(parsed.records[6]?.raw.charCodeAt(0)).toBe(0xfeff);
     expect(parsed.records[7]).toMatchObject({ invalidUtf8: true, bytes: btoa('caf\xe9') });
     expect(entryFromRecord(parsed.records[7]!).size).toBe(4);
+    // A bridge message keeps its app channel.
+    expect(parsed.records[8]).toMatchObject({ method: 'ui/initialize', channel: { app: 3, tool: 'map' } });
   });
 });

@@ -20,6 +20,7 @@ export function entryToRecord(e: LogEntry): LogRecord {
   if (e.note !== undefined) r.note = e.note;
   if (e.rtt !== undefined) r.rtt = e.rtt;
   if (e.pairSeq !== undefined) r.pair = e.pairSeq;
+  if (e.channel) r.channel = e.channel;
   return r;
 }
 
@@ -41,5 +42,6 @@ export function entryFromRecord(r: LogRecord): LogEntry {
   if (r.note !== undefined) e.note = r.note;
   if (r.rtt !== undefined) e.rtt = r.rtt;
   if (r.pair !== undefined) e.pairSeq = r.pair;
+  if (r.channel) e.channel = r.channel;
   return e;
 }

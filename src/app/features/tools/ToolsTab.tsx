@@ -12,6 +12,7 @@ import { ResultView, type Retry } from './ResultView.js';
 import { ToolList } from './ToolList.js';
 import { ConfirmCallDialog } from './ConfirmCallDialog.js';
 import { ToolWorkbench } from './ToolWorkbench.js';
+import { ResultApp } from '../apps/ResultApp.js';
 import { shownRecord, type ToolCallRecord } from './tools-store.js';
 import './tools.css';
 
@@ -33,6 +34,7 @@ function ShownResult({ retry }: { retry: Retry }) {
         </span>
       </h4>
       <ResultView record={record} retry={retry} />
+      {!record.fromApp && <ResultApp record={record} />}
     </section>
   );
 }

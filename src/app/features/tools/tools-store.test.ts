@@ -271,3 +271,25 @@ describe('calls answered with a task', () => {
     ]);
   });
 });
+
+describe('callFromApp', () => {
+  it("sends an app's tools/call beside the person's call in flight and keeps it in the history marked as the app's", async () => {
+    const { session, sent, reply } = await readySession();
+    const store = createToolsStore({ session: () => session, now: () => 1000 });
+    const mine = store.getState().call({ tool: slow, arguments: { steps: 1 }, sentAnyway: false });
+    const fromApp = store.getState().callFromApp({ name: 'echo', inputSchema: { type: 'object' } }, { text: 'hi' }, 3);
+    expect(sent.map((m) => [m.id, (m.params as { name: string }).name])).toEqual([
+      [2, 'slow_count'],
+      [3, 'echo'],
+    ]);
+    reply({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'hi' }] } });
+    const record = await fromApp;
+    expect(record).toMatchObject({ arguments: { text: 'hi' }, fromApp: { app: 3 }, outcome: { status: 'result' } });
+    // The person's call is still the one in flight and the result in view is not replaced.
+    expect(store.getState().inFlight?.tool).toBe(slow);
+    expect(store.getState().shown).toBeUndefined();
+    expect(store.getState().history[0]).toBe(record);
+    reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
+    await mine;
+  });
+});

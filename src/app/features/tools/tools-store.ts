@@ -64,6 +64,8 @@ export interface ToolCallRecord {
   asTask?: boolean;
   /** A multi-round call (2026-07-28): how many requests it took, when more than one. */
   rounds?: number;
+  /** Asked by an app over its bridge (MCP Apps), not by the person: which app instance. */
+  fromApp?: { app: number };
 }
 
 export interface ToolsState {
@@ -108,6 +110,12 @@ export interface ToolsState {
    * or when the timeout field is not a valid number.
    */
   call(call: PendingCall): Promise<ToolCallRecord | undefined>;
+  /**
+   * A tools/call an app asked for (the person may have been asked first): sent at once, beside any call of the
+   * person's in flight, with the timeout field's value (or the default), and kept in the history marked as the
+   * app's. Undefined when not connected.
+   */
+  callFromApp(tool: Tool, args: Record<string, unknown> | undefined, app: number): Promise<ToolCallRecord | undefined>;
   /** Cancel the call in flight: sends notifications/cancelled. False when there is nothing to cancel yet. */
   cancel(): boolean;
   /** A new connection: drafts, the selection and "don't ask again" belonged to the previous session. */
@@ -210,6 +218,33 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       if (task?.ok) deps.taskCreated?.(task.value.task, session, request.tool.name, task.value.generation);
       return record;
     };
+    const callFromApp = async (tool: Tool, args: Record<string, unknown> | undefined, app: number): Promise<ToolCallRecord | undefined> => {
+      const session = deps.session();
+      if (!session) return undefined;
+      const timeout = parseTimeout(get().timeoutText);
+      const seq = ++seqCounter;
+      const startedAt = now();
+      const { rounds, ...outcome } = await requestFollowingInput(
+        session,
+        'tools/call',
+        { name: tool.name, ...(args !== undefined ? { arguments: args } : {}) },
+        { timeoutMs: timeout.ok ? timeout.ms : DEFAULT_TIMEOUT_SECONDS * 1000 },
+      );
+      const record: ToolCallRecord = {
+        seq,
+        tool,
+        arguments: args,
+        startedAt,
+        durationMs: rounds !== undefined && rounds > 1 ? now() - startedAt : durationOf(outcome, startedAt, now()),
+        outcome,
+        sentAnyway: false,
+        fromApp: { app },
+        ...(rounds !== undefined && rounds > 1 ? { rounds } : {}),
+      };
+      // Kept in the history, but the result the person is looking at stays in view.
+      set((s) => ({ history: [record, ...s.history].slice(0, HISTORY_LENGTH) }));
+      return record;
+    };
     const select = (name: string | undefined): void => {
       if (name === undefined) return set({ selected: undefined });
       set((s) => ({ selected: name, shown: s.history.find((r) => r.tool.name === name)?.seq }));
@@ -254,6 +289,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       },
       cancelConfirmation: () => set({ confirming: undefined }),
       call,
+      callFromApp,
       cancel: () => {
         const inFlight = get().inFlight;
         if (!inFlight || inFlight.requestId === undefined || inFlight.cancelRequested) return false;
