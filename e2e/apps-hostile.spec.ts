@@ -3,24 +3,12 @@
 // address, the proxy's API, a script of an undeclared origin) are stopped and
 // reported; noise, floods and silence leave the page answering clicks.
 import { fileURLToPath } from 'node:url';
-import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { appIn, openApp } from './fixtures/apps.js';
 import { connectToScript } from './fixtures/connect.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/apps/${name}.mjs`, import.meta.url));
 
-/** Calls an app tool without arguments from the Tools tab; its app section. */
-async function openApp(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
-  await tools
-    .getByRole('region', { name: `Tool ${name}` })
-    .getByRole('button', { name: 'Call tool' })
-    .click();
-  return tools.getByRole('region', { name: new RegExp(`^App \\d+ of ${name}$`) });
-}
-
-const appIn = (section: Locator): FrameLocator => section.frameLocator('iframe').first().frameLocator('iframe');
 const troubles = (section: Locator) => section.getByRole('list', { name: 'What is wrong with this app' });
 
 /** The page still answers: another tab opens when clicked, and back. */

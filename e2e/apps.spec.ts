@@ -2,7 +2,8 @@
 // the Tools tab, driving the bridge (a tool call through the connection, a
 // message, fullscreen), the workspace theme reaching it, and every bridge
 // message on the Log's app channel.
-import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { appChannelRows, appIn, appSection } from './fixtures/apps.js';
 import { E2E_TOKEN } from '../playwright.config.js';
 
 /** Connects to the demo and calls show_sum with a and b from the Tools tab; the call's app section. */
@@ -17,11 +18,8 @@ async function callShowSum(page: Page, a: string, b: string): Promise<Locator> {
   await tool.getByLabel('a', { exact: true }).fill(a);
   await tool.getByLabel('b', { exact: true }).fill(b);
   await tool.getByRole('button', { name: 'Call tool' }).click();
-  return tools.getByRole('region', { name: /^App \d+ of show_sum$/ });
+  return appSection(page, 'show_sum');
 }
-
-/** The app inside its section: the sandbox page's frame, then the app's own. */
-const appIn = (section: Locator): FrameLocator => section.frameLocator('iframe').first().frameLocator('iframe');
 
 test('the demo app renders with its call, and its button calls add through the bridge: in the app and on the Log’s app channel', async ({ page }) => {
   const section = await callShowSum(page, '2', '5');
@@ -35,10 +33,8 @@ test('the demo app renders with its call, and its button calls add through the b
   await app.getByRole('button', { name: 'Tally' }).click();
   await expect(app.getByText(/^tally answered: tally: \d+$/)).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Log' }).click();
+  const rows = await appChannelRows(page);
   const log = page.getByRole('tabpanel', { name: 'Log' });
-  await log.getByLabel('Channel').selectOption({ label: 'Apps only (host⇄app bridge)' });
-  const rows = log.getByRole('table', { name: 'Message log' }).getByRole('row');
   await expect(rows.filter({ hasText: 'ui/initialize' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: 'tools/call' }).filter({ hasText: '"add"' }).first()).toBeVisible();
   // The app's call went over the connection too: on the MCP channel, as the person's own calls do.
