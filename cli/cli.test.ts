@@ -194,7 +194,7 @@ describe('what the CLI says to a newcomer', () => {
     expect(one.out).toMatch(/!\s+provider strict modes\s+OpenAI: 1 of 1 tool fails; Anthropic: 1 of 1 tool fails; Gemini: the tool passes/);
     expect(one.out).toContain('OK: no errors, 1 warning.');
     const many = await cli(...demoTarget, 'check');
-    expect(many.out).toMatch(/18 tools on 5 pages;/);
+    expect(many.out).toMatch(/20 tools on 5 pages;/);
     expect(many.out + one.out).not.toMatch(/\(s\)|\b1 tools\b|\b1 pages\b/);
   });
 

@@ -13,8 +13,8 @@ async function connectAndOpenResources(page: Page) {
 test('lists every resource across pages, and reads JSON, an image and a binary blob', async ({ page }) => {
   const panel = await connectAndOpenResources(page);
   const list = panel.getByRole('list', { name: 'Resources' });
-  // Five resources over two pages of resources/list; counter is on the second.
-  await expect(list.getByRole('listitem')).toHaveCount(5);
+  // Six resources over two pages of resources/list (the sum app's ui:// among them); counter is on the second.
+  await expect(list.getByRole('listitem')).toHaveCount(6);
   await expect(list).toContainText('demo://counter');
 
   await panel.getByLabel('Filter resources').fill('png');

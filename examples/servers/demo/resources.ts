@@ -7,6 +7,7 @@ export interface ResourceContents {
   mimeType?: string;
   text?: string;
   blob?: string;
+  _meta?: Record<string, unknown>;
 }
 
 export interface DemoResource {
@@ -16,6 +17,7 @@ export interface DemoResource {
   description: string;
   mimeType: string;
   size?: number;
+  _meta?: Record<string, unknown>;
   read(): ResourceContents[];
 }
 

@@ -25,6 +25,7 @@ import { elicitationDemoTools } from './elicitation-tools.js';
 import { rootsTool } from './roots.js';
 import { samplingTools } from './sampling.js';
 import { askThenWithdrawTool } from './cancel-tools.js';
+import { appResource, appTools } from './app-tools.js';
 import { argumentProblems, demoTools as baseTools } from './tools.js';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import { TASK_CAPABILITIES, brewTea, brewTeaAsTask, brewTeaTool } from './tasks.js';
@@ -69,7 +70,7 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
 
   registerDemoCompletions(server, demoPrompts);
 
-  const allTools = [...demoTools, rootsTool(server, log)];
+  const allTools = [...demoTools, rootsTool(server, log), ...appTools];
   server.setRequestHandler(ListToolsRequestSchema, (req) => {
     const listed = [...allTools.map(({ run: _run, ...tool }) => tool), brewTeaTool];
     const { items: tools, nextCursor } = page(listed, req.params?.cursor, TOOLS_PAGE);
@@ -118,8 +119,9 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
     }
   });
 
+  const allResources = [...demoResources, appResource];
   server.setRequestHandler(ListResourcesRequestSchema, (req) => {
-    const { items, nextCursor } = page(demoResources, req.params?.cursor, RESOURCES_PAGE);
+    const { items, nextCursor } = page(allResources, req.params?.cursor, RESOURCES_PAGE);
     const resources = items.map(({ read: _read, ...r }) => r);
     return nextCursor ? { resources, nextCursor } : { resources };
   });
@@ -128,7 +130,7 @@ export function createDemoServer(log: (line: string) => void = (l) => console.er
 
   server.setRequestHandler(ReadResourceRequestSchema, (req) => {
     const uri = req.params.uri;
-    const contents = demoResources.find((r) => r.uri === uri)?.read() ?? readGreeting(uri);
+    const contents = allResources.find((r) => r.uri === uri)?.read() ?? readGreeting(uri);
     if (!contents) throw new McpError(-32002, `Resource not found: ${uri}`, { uri });
     return { contents };
   });

@@ -40,11 +40,13 @@ export interface DemoTool {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, boolean | string>;
+  /** Listed as it is (an app tool's `_meta.ui`). */
+  _meta?: Record<string, unknown>;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
 }
 
 const text = (t: string) => ({ type: 'text', text: t });
-const num = (description: string) => ({ type: 'number', description });
+export const num = (description: string) => ({ type: 'number', description });
 const pure = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,10 +1,12 @@
 // What the modern demo offers, in one place: the server builds its
 // registrations from these names, and the tests and e2e specs count them.
 
+import { SUM_APP_TOOL, SUM_APP_URI, TALLY_TOOL } from '../apps/sum-app.js';
+
 export const MODERN_DEMO_NAME = 'mcpscope-modern-demo';
 
-export const MODERN_DEMO_TOOLS = ['echo', 'add', 'confirm_deploy', 'summarize', 'forecast'] as const;
-export const MODERN_DEMO_RESOURCES = ['demo://modern/readme', 'demo://modern/clock'] as const;
+export const MODERN_DEMO_TOOLS = ['echo', 'add', 'confirm_deploy', 'summarize', 'forecast', SUM_APP_TOOL.name, TALLY_TOOL.name] as const;
+export const MODERN_DEMO_RESOURCES = ['demo://modern/readme', 'demo://modern/clock', SUM_APP_URI] as const;
 export const MODERN_DEMO_PROMPTS = ['review_code', 'greet'] as const;
 
 /** The argument of `forecast` mirrored into an `Mcp-Param-Region` header (its `x-mcp-header`). */

@@ -16,6 +16,7 @@ import {
   MODERN_DEMO_TOOLS,
   README_CACHE,
 } from './catalog.js';
+import { SUM_APP_URI } from '../apps/sum-app.js';
 import { serveModernHttp } from './http.js';
 import { createModernDemoServer, demoStateCodec } from './server.js';
 
@@ -126,6 +127,22 @@ describe('modern demo, 2026-07-28', () => {
     const sampled = { role: 'assistant', content: { type: 'text', text: 'It is short now.' }, model: 'test-model' };
     const done = (await request('tools/call', { ...call, inputResponses: { summary: sampled } })).result;
     expect(done.content[0].text).toBe('Summary (test-model): It is short now.');
+  });
+});
+
+describe('modern demo app, built with the ext-apps server helpers', () => {
+  it('lists show_sum with its ui:// resource, tally for the app alone, and reads the app', async () => {
+    const request = await peer();
+    const tools = (await request('tools/list')).result.tools as Json[];
+    expect(tools.find((t) => t.name === 'show_sum')?._meta.ui).toEqual({ resourceUri: SUM_APP_URI });
+    expect(tools.find((t) => t.name === 'tally')?._meta.ui).toEqual({ visibility: ['app'] });
+    const read = (await request('resources/read', { uri: SUM_APP_URI })).result;
+    expect(read.contents).toEqual([
+      expect.objectContaining({ uri: SUM_APP_URI, mimeType: 'text/html;profile=mcp-app', _meta: { ui: expect.objectContaining({ prefersBorder: true }) } }),
+    ]);
+    expect(read.contents[0].text).toContain("'ui/initialize'");
+    const sum = (await request('tools/call', { name: 'show_sum', arguments: { a: 1, b: 2 } })).result;
+    expect(sum).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: '1 + 2 = 3' }], structuredContent: { sum: 3 } });
   });
 });
 

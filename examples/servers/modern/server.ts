@@ -7,6 +7,7 @@ import { McpServer, createRequestStateCodec, type RequestStateCodec } from '@mod
 import { DISCOVER_CACHE, LIST_CACHE, MODERN_DEMO_NAME } from './catalog.js';
 import { registerModernContent } from './content.js';
 import { registerModernTools } from './tools.js';
+import { registerModernApp } from './app-tools.js';
 
 export const MODERN_DEMO_INSTRUCTIONS =
   'A 2026-07-28 server to try mcpscope with: multi-round tools (confirm_deploy, summarize), a header-mirrored argument (forecast), cached lists and reads.';
@@ -38,5 +39,6 @@ export function createModernDemoServer(state: RequestStateCodec<{ service: strin
   );
   registerModernTools(server, state);
   registerModernContent(server);
+  registerModernApp(server);
   return server;
 }

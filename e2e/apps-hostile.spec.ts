@@ -1,0 +1,67 @@
+// Apps that attack their host or misbehave, through the whole page: the
+// hostile app's tries at the page (parent.document, the token in the page's
+// address, the proxy's API, a script of an undeclared origin) are stopped and
+// reported; noise, floods and silence leave the page answering clicks.
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { appIn, openApp } from './fixtures/apps.js';
+import { connectToScript } from './fixtures/connect.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/apps/${name}.mjs`, import.meta.url));
+
+const troubles = (section: Locator) => section.getByRole('list', { name: 'What is wrong with this app' });
+
+/** The page still answers: another tab opens when clicked, and back. */
+async function stillAnswers(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Ping' }).click();
+  await expect(page.getByRole('tab', { name: 'Ping' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('the hostile app cannot read the page or its token, fetch the proxy API or load an undeclared script: each try is stopped and reported', async ({
+  page,
+}) => {
+  await connectToScript(page, fixture('hostile-app'), 'hostile-apps');
+  const section = await openApp(page, 'steal');
+  const app = appIn(section);
+  for (const what of ['parent.document', 'top.document', 'top.location.hash', 'fetch of the proxy API', 'undeclared script']) {
+    await expect(app.getByText(new RegExp(`^${what.replace('.', '\\.')}: stopped`))).toBeVisible();
+  }
+  await expect(app.getByText(/NOT STOPPED/)).toHaveCount(0);
+  await expect(troubles(section)).toContainText('The sandbox stopped the app from reaching http://127.0.0.1:1/undeclared.js');
+  await expect(troubles(section)).toContainText(/The sandbox stopped the app from reaching http:\/\/127\.0\.0\.1:\d+\/api\/credentials/);
+  await expect(troubles(section)).toContainText('The app threw an error it did not catch');
+
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  const problems = page.getByRole('tabpanel', { name: 'Problems' });
+  await expect(problems.getByText('APP-CSP-BLOCKED').first()).toBeVisible();
+  await expect(problems.getByText('APP-ERROR').first()).toBeVisible();
+});
+
+test('messages that are not JSON-RPC and one of 8 MiB are dropped and reported; the app and the page go on', async ({ page }) => {
+  await connectToScript(page, fixture('hostile-app'), 'hostile-apps');
+  const section = await openApp(page, 'noise');
+  await expect(appIn(section).getByText('the host still answers')).toBeVisible();
+  await expect(troubles(section)).toContainText('not JSON-RPC');
+  await expect(troubles(section)).toContainText('over the 4194304 the host takes');
+  await stillAnswers(page);
+});
+
+test('a flooding app is cut to the rate the host takes, with a count, and the page still answers clicks', async ({ page }) => {
+  await connectToScript(page, fixture('hostile-app'), 'hostile-apps');
+  const section = await openApp(page, 'flood');
+  await stillAnswers(page);
+  await expect(troubles(section)).toContainText(/more messages than the host takes in a second: [\d,]+ were dropped/, { timeout: 30_000 });
+  await stillAnswers(page);
+  // The flood lasts ten seconds; then the app is shown as it is.
+  await expect(appIn(section).getByText(/^flood over: \d+ messages sent$/)).toBeVisible({ timeout: 30_000 });
+});
+
+test('an app that never sends ui/initialize is reported, and the page still answers clicks', async ({ page }) => {
+  await connectToScript(page, fixture('silent-app'), 'silent-app');
+  const section = await openApp(page, 'silent');
+  await expect(appIn(section).getByText('never sends ui/initialize')).toBeVisible();
+  await stillAnswers(page);
+  await expect(troubles(section)).toContainText('The app did not send ui/initialize within', { timeout: 30_000 });
+});

@@ -1,0 +1,59 @@
+// MCP Apps end to end, in the page: the demo's sum app shown with its call in
+// the Tools tab, driving the bridge (a tool call through the connection, a
+// message, fullscreen), the workspace theme reaching it, and every bridge
+// message on the Log's app channel.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { appChannelRows, appIn, appSection } from './fixtures/apps.js';
+import { E2E_TOKEN } from '../playwright.config.js';
+
+/** Connects to the demo and calls show_sum with a and b from the Tools tab; the call's app section. */
+async function callShowSum(page: Page, a: string, b: string): Promise<Locator> {
+  await page.goto(`/#token=${E2E_TOKEN}`);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByRole('status').first()).toContainText('mcpscope demo server');
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const tools = page.getByRole('tabpanel', { name: 'Tools' });
+  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'show_sum', exact: true }).click();
+  const tool = tools.getByRole('region', { name: 'Tool show_sum' });
+  await tool.getByLabel('a', { exact: true }).fill(a);
+  await tool.getByLabel('b', { exact: true }).fill(b);
+  await tool.getByRole('button', { name: 'Call tool' }).click();
+  return appSection(page, 'show_sum');
+}
+
+test('the demo app renders with its call, and its button calls add through the bridge: in the app and on the Log’s app channel', async ({ page }) => {
+  const section = await callShowSum(page, '2', '5');
+  const app = appIn(section);
+  await expect(app.getByRole('status')).toHaveText(/^Connected to /);
+  await expect(app.getByRole('definition').nth(0)).toHaveText('{"a":2,"b":5}');
+  await expect(app.getByRole('definition').nth(1)).toHaveText('2 + 5 = 7');
+
+  await app.getByRole('button', { name: 'Call add' }).click();
+  await expect(app.getByText('add answered: 7')).toBeVisible();
+  await app.getByRole('button', { name: 'Tally' }).click();
+  await expect(app.getByText(/^tally answered: tally: \d+$/)).toBeVisible();
+
+  const rows = await appChannelRows(page);
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await expect(rows.filter({ hasText: 'ui/initialize' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'tools/call' }).filter({ hasText: '"add"' }).first()).toBeVisible();
+  // The app's call went over the connection too: on the MCP channel, as the person's own calls do.
+  await log.getByLabel('Channel').selectOption({ label: 'MCP only' });
+  await expect(rows.filter({ hasText: 'tools/call' }).filter({ hasText: '"add"' }).first()).toBeVisible();
+});
+
+test('the workspace theme reaches the app, and its fullscreen request is honoured', async ({ page }) => {
+  const section = await callShowSum(page, '1', '1');
+  const app = appIn(section);
+  await expect(app.getByRole('status')).toHaveText(/^Connected to /);
+  await page.getByRole('banner').getByLabel('Theme').selectOption({ label: 'Dark' });
+  await expect(app.getByRole('definition').nth(2)).toHaveText('dark');
+  await page.getByRole('banner').getByLabel('Theme').selectOption({ label: 'Light' });
+  await expect(app.getByRole('definition').nth(2)).toHaveText('light');
+
+  await app.getByRole('button', { name: 'Fullscreen' }).click();
+  await expect(app.getByText('Display mode: fullscreen')).toBeVisible();
+  await expect(section).toContainText('fullscreen');
+  await section.getByRole('button', { name: 'Back to inline' }).click();
+  await expect(app.getByRole('definition').nth(4)).toHaveText('inline');
+});
