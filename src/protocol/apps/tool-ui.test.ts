@@ -31,6 +31,11 @@ describe('readToolUi', () => {
     ]);
   });
 
+  it("takes the flat key beside the same _meta.ui.resourceUri (ext-apps' registerAppTool writes both) as no fault", () => {
+    const r = readToolUi(tool({ ui: { resourceUri: 'ui://demo/app' }, 'ui/resourceUri': 'ui://demo/app' }));
+    expect(r).toEqual({ value: { resourceUri: 'ui://demo/app', visibility: ['model', 'app'] }, problems: [] });
+  });
+
   const faults: Array<[string, unknown, string, string, boolean]> = [
     ['a non-ui:// URI', { ui: { resourceUri: 'https://example.com/app' } }, 'APP-RESOURCE-URI', '/_meta/ui/resourceUri', false],
     ['a resourceUri that is not a string', { ui: { resourceUri: 42 } }, 'APP-TOOL-UI', '/_meta/ui/resourceUri', false],

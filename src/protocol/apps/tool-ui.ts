@@ -60,15 +60,16 @@ function readResourceUri(meta: Record<string, unknown>, ui: Record<string, unkno
   const flat = ownValue(meta, DEPRECATED_KEY);
   const flatPath = pointer('_meta', DEPRECATED_KEY);
   if (flat !== undefined) {
-    problems.push(
-      appProblem(
-        'APP-TOOL-UI-DEPRECATED',
-        nested === undefined
-          ? `Tool ${name}: _meta["ui/resourceUri"] is deprecated (hosts will stop reading it); move it to _meta.ui.resourceUri.`
-          : `Tool ${name}: _meta["ui/resourceUri"] is deprecated and _meta.ui.resourceUri is already set; remove the flat key.`,
-        flatPath,
-      ),
-    );
+    // The same URI under both keys is the copy ext-apps' own registerAppTool writes for older hosts: not a fault.
+    if (nested === undefined) {
+      problems.push(
+        appProblem(
+          'APP-TOOL-UI-DEPRECATED',
+          `Tool ${name}: _meta["ui/resourceUri"] is deprecated (hosts will stop reading it); move it to _meta.ui.resourceUri.`,
+          flatPath,
+        ),
+      );
+    }
     if (nested !== undefined && flat !== nested) {
       problems.push(
         appProblem(
