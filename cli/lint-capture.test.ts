@@ -88,6 +88,23 @@ describe('mcpscope lint', () => {
     expect(r.out).toMatch(/warning\s+APP-TOOL-UI-DEPRECATED\s+#2\s+Tool show: _meta\["ui\/resourceUri"\] is deprecated/);
   });
 
+  it('lints the app channel with a bridge linter per app, never as MCP frames', async () => {
+    const dir = scratch();
+    const tools = [{ name: 'secret', inputSchema: { type: 'object' }, _meta: { ui: { visibility: ['model'] } } }];
+    const app = (seq: number, direction: 'in' | 'out', message: object) =>
+      line({ seq, direction, kind: 'request', channel: { app: 1, tool: 'show' }, raw: JSON.stringify({ jsonrpc: '2.0', ...message }) });
+    const path = file(dir, 'bridge.jsonl', [
+      HEADER,
+      line({ seq: 1, direction: 'out', kind: 'request', method: 'tools/list', id: 1, raw: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }),
+      line({ seq: 2, direction: 'in', kind: 'response', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools } }), pair: 1, rtt: 2 }),
+      app(3, 'in', { id: 1, method: 'tools/call', params: { name: 'secret', arguments: {} } }),
+    ]);
+    const r = await cli('lint', path);
+    expect(r.out).toMatch(/APP-\S+\s+#3\s+.*before ui\/initialize/);
+    expect(r.out).toMatch(/APP-\S+\s+#3\s+.*secret/);
+    expect(r.out).not.toMatch(/#3\s+.*(?:unknown method|not a method)/i);
+  });
+
   it('exits 2 when the file cannot be read, with the line and the reason as Import says them', async () => {
     const dir = scratch();
     const missing = await cli('lint', join(dir, 'nope.jsonl'));

@@ -10,6 +10,10 @@ import {
   LatencyStats,
   PassiveLinter,
   appRuleSet,
+  createBridgeLinter,
+  isRecord,
+  type BridgeLinter,
+  type LogRecord,
   formatDuration,
   parseLogFile,
   plural,
@@ -22,6 +26,18 @@ import { readOptions } from '../options/read.js';
 import { OPTIONS, type OptionValues } from '../options/table.js';
 import { refused, type Checked } from '../options/values.js';
 import { table } from './format.js';
+
+/** The tools of a server's tools/list answer, for the visibility of those its apps call. */
+function listedTools(record: LogRecord): unknown[] | undefined {
+  if (record.direction !== 'in' || !record.raw.includes('"tools"')) return undefined;
+  try {
+    const message: unknown = JSON.parse(record.raw);
+    const result = isRecord(message) ? message.result : undefined;
+    return isRecord(result) && Array.isArray(result.tools) ? result.tools : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface LintCaptureCommand {
   name: 'lint';
@@ -97,7 +113,22 @@ export function lintCapture(path: string): Checked<CaptureLintReport> {
   const latency = new LatencyStats();
   // A capture of the page's Log may hold several connections: each is its own session, with a linter of its own.
   const linters = new Map<number, PassiveLinter>();
+  // An app's bridge messages (the Log's app channel) go to a bridge linter per app instance, as in the page.
+  const bridges = new Map<string, BridgeLinter>();
+  const tools = new Map<number, unknown[]>();
   for (const record of parsed.records) {
+    if (record.channel) {
+      const key = `${record.connection} ${record.channel.app}`;
+      let bridge = bridges.get(key);
+      if (!bridge) bridges.set(key, (bridge = createBridgeLinter({ tools: tools.get(record.connection) ?? [] })));
+      if (record.direction === 'in' || record.direction === 'out') {
+        const found = bridge.message(record.direction === 'out' ? 'host-to-app' : 'app-to-host', record.raw, record.seq);
+        for (const f of found) findings.push({ ...f, connection: record.connection });
+      }
+      continue;
+    }
+    const listed = listedTools(record);
+    if (listed) tools.set(record.connection, listed);
     let linter = linters.get(record.connection);
     if (!linter) linters.set(record.connection, (linter = new PassiveLinter({ ruleSets: [appRuleSet] })));
     for (const f of linter.record(record)) findings.push({ ...f, connection: record.connection });
