@@ -67,3 +67,14 @@ export function refuseUpgrade(socket: Duplex, status: number, body: string, head
   socket.once('finish', () => socket.destroy());
   socket.end(Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), bytes]));
 }
+
+/** An API refusal: `{ error }`, one sentence saying what happened and what to do. */
+export function sendError(res: ServerResponse, status: number, error: string): void {
+  sendJson(res, { error }, status);
+}
+
+/** 405 for an API route, naming the methods it takes. */
+export function allow(res: ServerResponse, methods: string, what: string, method: string | undefined): void {
+  res.setHeader('Allow', methods);
+  sendError(res, 405, `${method ?? 'This method'} is not allowed on ${what}: use ${methods.replace(/, ([^,]+)$/, ' or $1')}.`);
+}

@@ -7,6 +7,7 @@ import type { LaunchConfig, SavedServer } from '../src/protocol/wire.js';
 import { OAuthDemoError, oauthDemoPrefill, startOAuthDemo, type OAuthDemo } from './demo-oauth.js';
 import { HELP, USAGE, launchConfigFor, parseOptions, type ProxyOptions } from './options.js';
 import { defaultCredentialFile } from '../node/auth/credential-file.js';
+import { defaultModelKeysFile } from '../node/models/keys-file.js';
 import { openBrowser, shouldOpenBrowser } from './open-browser.js';
 import { demoServerCommand, packageVersion } from './paths.js';
 import { startProxy, ProxyStartError } from './server.js';
@@ -74,7 +75,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       host: options.host,
       allowOrigins: options.allowOrigins,
       maxServers: options.maxServers,
-      ...(options.rememberCredentials ? { oauth: { credentialFile: defaultCredentialFile() } } : {}),
+      ...(options.rememberCredentials ? { oauth: { credentialFile: defaultCredentialFile() }, models: { keyFile: defaultModelKeysFile() } } : {}),
       ...(config !== undefined ? { configFile: config.configFile } : {}),
       launch: launchOf(options, demo, saved),
       proxyFile,

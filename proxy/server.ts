@@ -29,6 +29,10 @@ import { createHttpUpstream, type HttpUpstreamOptions } from '../node/upstream/h
 import { createStdioUpstream } from '../node/upstream/stdio.js';
 import { removeOwnProxyFile, writeProblem, writeProxyFile } from '../node/proxy-file/proxy-file.js';
 import { capturedSockets, type CapturedOptions } from './captured/sockets.js';
+import { ModelKeys } from '../node/models/keys.js';
+import { MODELS_PATH, serveModels } from './models/routes.js';
+import { providerGenerate, type GenerateModel } from './models/generate.js';
+import { DEFAULT_MODEL_TIMEOUT_MS } from '../node/models/settings.js';
 
 export interface StartProxyOptions {
   /** Default 6290; 0 picks a free port. */
@@ -63,6 +67,19 @@ export interface StartProxyOptions {
   proxyFile?: string;
   /** Bounds of the wrapped sessions kept, and of the page feed (tests lower them). */
   captured?: CapturedOptions;
+  /** Model providers: where typed keys are kept, how a model is called. */
+  models?: ProxyModelsOptions;
+}
+
+export interface ProxyModelsOptions {
+  /** --remember-credentials: keep typed model keys and endpoints in this 0600 file; default memory only. */
+  keyFile?: string;
+  /** Where ANTHROPIC_API_KEY, OPENAI_API_KEY and their base URLs are read; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Tests give their own; default node/models/' providers. */
+  generate?: GenerateModel;
+  /** How long a model may take to answer; default 120 s. */
+  timeoutMs?: number;
 }
 
 /** The --config file as npm start read it, once, at start (read-only: never written). */
@@ -145,6 +162,16 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
 
   const store = await CredentialStore.open(options.oauth?.credentialFile !== undefined ? { file: options.oauth.credentialFile } : {});
   if (store.problem !== undefined) warn(`mcpscope: ${store.problem}`);
+  const modelKeys = await ModelKeys.open({
+    ...(options.models?.keyFile !== undefined ? { file: options.models.keyFile } : {}),
+    ...(options.models?.env !== undefined ? { env: options.models.env } : {}),
+  });
+  if (modelKeys.problem !== undefined) warn(`mcpscope: ${modelKeys.problem}`);
+  const models = {
+    keys: modelKeys,
+    generate: options.models?.generate ?? providerGenerate,
+    timeoutMs: options.models?.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS,
+  };
   const savedServers = new SavedServers(new ServersFile(options.serversFile ?? defaultServersFile()), options.configFile);
   const ctx: SecurityContext = { port: options.port ?? DEFAULT_PORT, token, host, allowOrigins: options.allowOrigins ?? [] };
   const oauth: ProxyOAuth = {
@@ -181,6 +208,10 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     }
     if (path === SERVERS_PATH || path.startsWith(`${SERVERS_PATH}/`)) {
       serveServers(req, res, path, savedServers);
+      return;
+    }
+    if (path === MODELS_PATH || path.startsWith(`${MODELS_PATH}/`)) {
+      serveModels(req, res, path, models);
       return;
     }
     if (path === OAUTH_CALLBACK_PATH) {

@@ -9,14 +9,13 @@ import {
   duplicateServer,
   editServer,
   importServers,
-  isRecord,
-  parseJson,
   storedSecret,
   viewOf,
   type EditOutcome,
   type SavedServer,
 } from '../src/protocol/wire.js';
-import { sendJson } from './http.js';
+import { allow, sendError, sendJson } from './http.js';
+import { readJsonBody } from './json-body.js';
 
 export const SERVERS_PATH = '/api/servers';
 /** Bodies are small JSON documents; an import of a big config file stays well under this. */
@@ -25,40 +24,6 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const STATUS = { invalid: 400, unknown: 404, taken: 409, 'read-only': 409, broken: 409, busy: 503 } as const;
 
 type Refusal = { ok: false; reason: keyof typeof STATUS; error: string };
-
-function sendError(res: ServerResponse, status: number, error: string): void {
-  sendJson(res, { error }, status);
-}
-
-/** The JSON body, at most MAX_BODY_BYTES; a refusal has its status and sentence. */
-function readBody(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; error: string }> {
-  const tooBig = {
-    ok: false as const,
-    status: 413,
-    error: `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB: send less at once (import fewer servers).`,
-  };
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-    req.resume();
-    return Promise.resolve(tooBig);
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('error', () => resolve({ ok: false, status: 400, error: 'The request body could not be read: send it again.' }));
-    req.on('end', () => {
-      if (size > MAX_BODY_BYTES) return resolve(tooBig);
-      const parsed = parseJson(Buffer.concat(chunks).toString('utf8'));
-      if (!parsed.ok)
-        return resolve({ ok: false, status: 400, error: `The request body is not JSON (${parsed.error.replace(/\s+/g, ' ')}): send a JSON object.` });
-      if (!isRecord(parsed.value)) return resolve({ ok: false, status: 400, error: 'The request body must be a JSON object.' });
-      resolve({ ok: true, value: parsed.value });
-    });
-  });
-}
 
 /** The route under /api/servers: the collection, import, reset, or one server (and its action). */
 function routeOf(path: string): { id?: string; action?: string } | undefined {
@@ -72,11 +37,6 @@ function routeOf(path: string): { id?: string; action?: string } | undefined {
   } catch {
     return undefined;
   }
-}
-
-function allow(res: ServerResponse, methods: string, what: string, method: string | undefined): void {
-  res.setHeader('Allow', methods);
-  sendError(res, 405, `${method ?? 'This method'} is not allowed on ${what}: use ${methods.replace(/, ([^,]+)$/, ' or $1')}.`);
 }
 
 export function serveServers(req: IncomingMessage, res: ServerResponse, path: string, servers: SavedServers): void {
@@ -106,7 +66,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, s
   };
   const server = (s: SavedServer) => ({ server: viewOf(s) });
   const withBody = async (then: (body: Record<string, unknown>) => Promise<void>): Promise<void> => {
-    const body = await readBody(req);
+    const body = await readJsonBody(req, MAX_BODY_BYTES, 'send less at once (import fewer servers)');
     if (!body.ok) sendError(res, body.status, body.error);
     else await then(body.value as Record<string, unknown>);
   };

@@ -6,6 +6,7 @@ import {
   maskOAuthForm,
   maskOAuthJson,
   maskOAuthUrl,
+  maskApiKey,
   maskSecret,
   MIN_MASKED_VALUE_LENGTH,
   OAUTH_SECRET_FIELDS,
@@ -24,6 +25,19 @@ describe('maskSecret', () => {
   it('is the mask of header values too', () => {
     expect(maskHeaderValue('Authorization', `Bearer ${TOKEN}`)).toBe(`Bearer ${maskSecret(TOKEN)}`);
     expect(maskHeaderValue('Authorization', 'Bearer ')).toBe('Bearer •••• (0 characters hidden)');
+  });
+});
+
+describe('maskApiKey', () => {
+  it("keeps a key's kind and its last four characters, as the providers' consoles do", () => {
+    expect(maskApiKey('sk-ant-api03-AbCdEfGhIjKlMnOp-wxyz')).toBe('sk-ant-…wxyz');
+    expect(maskApiKey('sk-proj-0123456789abcdefXYZ9')).toBe('sk-proj-…XYZ9');
+    expect(maskApiKey('0123456789abcdef0123')).toBe('…0123');
+  });
+
+  it('never shows random characters as a prefix, and gives a short key the one mask', () => {
+    expect(maskApiKey('Ab-cd-0123456789abcdef')).toBe('…cdef');
+    expect(maskApiKey('sk-short')).toBe(maskSecret('sk-short'));
   });
 });
 

@@ -10,6 +10,16 @@ export function maskSecret(value: string): string {
 }
 
 /**
+ * An API key as the providers' own consoles show one: its kind prefix (`sk-`, `sk-ant-`) and its last four
+ * characters, enough to tell two keys apart. A key too short to keep 3/4 of it hidden gets the one mask.
+ */
+export function maskApiKey(key: string): string {
+  if (key.length < 16) return maskSecret(key);
+  const prefix = /^[a-z]{2,4}-(?:[a-z]{3,4}-)?/.exec(key)?.[0] ?? '';
+  return `${prefix}…${key.slice(-4)}`;
+}
+
+/**
  * Fields of OAuth requests and responses that carry a secret: tokens (RFC 6749, OpenID),
  * the authorization code and PKCE verifier, client secrets and assertions (RFC 7523),
  * and the registration access token of dynamic client registration (RFC 7591/7592).
