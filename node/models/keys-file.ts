@@ -4,10 +4,8 @@
 import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { isRecord, type ModelProviderKind } from '../../src/protocol/wire.js';
+import { isRecord, MODEL_PROVIDERS, type ModelProviderKind } from '../../src/protocol/wire.js';
 import { configDir, readPrivateFile, reason, replacePrivateFile, type PrivateFileRefusal } from '../files/private-file.js';
-
-export const MODEL_PROVIDERS: readonly ModelProviderKind[] = ['anthropic', 'openai', 'openai-compatible'];
 
 export function isModelProvider(value: unknown): value is ModelProviderKind {
   return typeof value === 'string' && (MODEL_PROVIDERS as readonly string[]).includes(value);

@@ -2,32 +2,10 @@
 // memory; in model-keys.json with --remember-credentials, like OAuth tokens), the endpoint and the models the
 // person allows. Nothing here returns a key: the page sees where it came from and its mask; only `settings`,
 // which the proxy hands to a provider, holds it.
-import { maskApiKey, SecretValues, type ModelProviderKind } from '../../src/protocol/wire.js';
-import { MODEL_PROVIDERS, readModelKeysFile, removeModelKeysFile, writeModelKeysFile, type ModelKeysDocument, type ProviderSettings } from './keys-file.js';
+import { maskApiKey, MODEL_PROVIDERS, SecretValues, type ModelKeysListing, type ModelProviderKind, type ProviderView } from '../../src/protocol/wire.js';
+import { readModelKeysFile, removeModelKeysFile, writeModelKeysFile, type ModelKeysDocument, type ProviderSettings } from './keys-file.js';
 import { endpointOf } from './providers.js';
 import { modelSettingsFromEnv, PROVIDER_VARIABLES } from './settings.js';
-
-export type KeySource = 'env' | 'typed' | 'stored';
-
-/** One provider, as the page sees it: never the key itself. */
-export interface ProviderView {
-  provider: ModelProviderKind;
-  key?: { source: KeySource; masked: string; variable?: string };
-  /** The endpoint in use; absent for openai-compatible until one is set. */
-  baseUrl?: string;
-  baseUrlSource: 'default' | 'env' | 'set' | 'none';
-  models: string[];
-  /** A call can be made: a key (or, for a local endpoint, none is needed) and an endpoint. */
-  ready: boolean;
-}
-
-export interface ModelKeysListing {
-  /** Whether typed keys outlive the proxy (--remember-credentials and a usable file). */
-  persistent: boolean;
-  file?: string;
-  problem?: string;
-  providers: ProviderView[];
-}
 
 /** What a provider call is made with. */
 export interface ProviderCallSettings {

@@ -3,8 +3,8 @@
 // the endpoint and the models allowed, PUT and DELETE …/key set and forget its key, POST …/models lists the models
 // its endpoint offers (the page's "Test"); POST /api/models/generate answers a model request with a ModelOutcome.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ModelProviderKind } from '../../src/protocol/wire.js';
-import { isModelProvider, MODEL_PROVIDERS } from '../../node/models/keys-file.js';
+import { MODEL_PROVIDERS, type ModelProviderKind } from '../../src/protocol/wire.js';
+import { isModelProvider } from '../../node/models/keys-file.js';
 import type { ChangeOutcome, ModelKeys } from '../../node/models/keys.js';
 import { allow, sendError, sendJson } from '../http.js';
 import { readJsonBody } from '../json-body.js';

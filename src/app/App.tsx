@@ -13,6 +13,7 @@ import { LogTab } from './features/log/LogTab.js';
 import { PingTab } from './features/ping/PingTab.js';
 import { ElicitationHost } from './features/elicitation/ElicitationHost.js';
 import { SamplingHost } from './features/sampling/SamplingHost.js';
+import { ModelSettings } from './features/models/ModelSettings.js';
 import { ThemeSwitch } from './theme/ThemeSwitch.js';
 import { createSidebarStore, type SidebarStore } from './shell/sidebar-store.js';
 import { SIDEBAR_ID, TopBar } from './shell/TopBar.js';
@@ -163,6 +164,9 @@ function Workspace({ token, sidebar }: { token: string; sidebar: SidebarStore })
           <PerScope captured={<CapturedReadOnly what="the Connect form" />}>
             <ConnectionPanel token={token} onConnect={connect} />
           </PerScope>
+          <ErrorBoundary what="The Models settings">
+            <ModelSettings />
+          </ErrorBoundary>
         </aside>
         <section className="panel work-panel" aria-label="Inspector">
           {!captured && <ConnectionNotices />}

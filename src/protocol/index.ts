@@ -82,3 +82,4 @@ export * from './evals/index.js';
 export * from './models/choose.js';
 export * from './models/from-sampling.js';
 export * from './models/to-result.js';
+export type * from './models/provider-view.js';

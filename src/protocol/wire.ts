@@ -57,3 +57,5 @@ export type * from './models/contract.js';
 export { costUsd } from './models/prices.js';
 // --sampling model:PROVIDER/MODEL is read by the option table.
 export * from './models/ref.js';
+// The proxy's model providers as the page sees them (GET /api/models; types only).
+export type * from './models/provider-view.js';

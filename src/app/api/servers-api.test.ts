@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServersApiError, serversApi } from './servers-api.js';
+import { ProxyApiError } from './proxy-call.js';
+import { serversApi } from './servers-api.js';
 
 const entry = { name: 'demo', transport: { kind: 'stdio' as const, command: 'node', args: ['demo.js'], env: {} }, secretKeys: [] };
 const server = { id: 's-1', entry, createdAt: 't', updatedAt: 't', source: 'saved', secretValues: [] };
@@ -48,7 +49,7 @@ describe('serversApi', () => {
     const error = await serversApi('tok', f.fn)
       .add(entry)
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ServersApiError);
+    expect(error).toBeInstanceOf(ProxyApiError);
     expect(error).toMatchObject({ status: 409, message: 'A server named "demo" is already saved: pick another name.' });
   });
 

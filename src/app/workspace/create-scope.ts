@@ -17,6 +17,7 @@ import { createPromptsStore } from '../features/prompts/prompts-store.js';
 import { createListenStore } from '../features/resources/listen-store.js';
 import { createResourcesStore } from '../features/resources/resources-store.js';
 import { samplingStoreFor } from '../features/sampling/sampling-context.js';
+import { modelAnswerer } from '../features/models/model-answer.js';
 import { withClientTasks } from '../features/tasks/client-task-handlers.js';
 import { createTasksStore } from '../features/tasks/tasks-store.js';
 import { createToolsStore } from '../features/tools/tools-store.js';
@@ -31,7 +32,7 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
   const { queryClient, logStore, clientSettings } = page;
   const elicitations = createElicitationStore();
   // Judged against the connection and the tool call in flight when a request comes (read then, not now).
-  const sampling = samplingStoreFor(() => scope);
+  const sampling = samplingStoreFor(() => scope, modelAnswerer(page.token));
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).

@@ -6,7 +6,10 @@ import { useStore } from 'zustand';
 import { useConnectionScope } from '../../hooks.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { formatClock } from '../../../protocol/index.js';
-import { SamplingReplyForm } from './SamplingReplyForm.js';
+import { useState } from 'react';
+import { EMPTY_DRAFT, SamplingReplyForm } from './SamplingReplyForm.js';
+import type { ReplyDraft } from './reply.js';
+import { AutoModelSettings, ModelAnswerPanel } from '../models/ModelAnswer.js';
 import { SamplingRequestView } from './SamplingRequestView.js';
 import { type AnsweredSampling, type PendingSampling } from './sampling-store.js';
 import './sampling.css';
@@ -41,6 +44,7 @@ function toolCallLine(item: Pick<PendingSampling, 'toolCall'>): string {
 }
 
 function PendingCard({ item, position, of }: { item: PendingSampling; position: number; of: number }) {
+  const [draft, setDraft] = useState<ReplyDraft>(EMPTY_DRAFT);
   return (
     <section className="sampling-card" aria-label={`Sampling request ${item.n}`}>
       <h3>
@@ -53,7 +57,10 @@ function PendingCard({ item, position, of }: { item: PendingSampling; position: 
       <ErrorBoundary what="This sampling request">
         <SamplingRequestView item={item} />
       </ErrorBoundary>
-      <SamplingReplyForm item={item} />
+      <ErrorBoundary what="Answer with a model">
+        <ModelAnswerPanel item={item} onReply={setDraft} />
+      </ErrorBoundary>
+      <SamplingReplyForm item={item} draft={draft} setDraft={setDraft} />
     </section>
   );
 }
@@ -63,6 +70,7 @@ const OUTCOME_LABEL: Record<AnsweredSampling['outcome'], string> = {
   rejected: 'rejected',
   'invalid-params': '-32602',
   canned: 'canned reply',
+  model: 'model',
   'cancelled-by-server': 'cancelled by the server',
   'connection-closed': 'connection closed',
 };
@@ -107,6 +115,7 @@ export function SamplingDock() {
         queue.map((item, i) => <PendingCard key={item.n} item={item} position={i + 1} of={queue.length} />)
       )}
       <CannedReplySettings />
+      <AutoModelSettings />
       <AnsweredList />
     </aside>
   );

@@ -2,7 +2,7 @@
 // tool uses where tools were offered, the model and stopReason — or a
 // rejection (-1), or -32602 when the request itself is malformed.
 
-import { useId, useState } from 'react';
+import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { offeredToolNames } from '../../../protocol/index.js';
 import { useConnectionScope } from '../../hooks.js';
 import { ProblemList } from '../../components/ProblemList.js';
@@ -21,11 +21,13 @@ function readFile(file: File): Promise<string> {
   });
 }
 
-export function SamplingReplyForm({ item }: { item: PendingSampling }) {
+export const EMPTY_DRAFT: ReplyDraft = { text: '', model: DEFAULT_MODEL, stopReason: 'endTurn', customStopReason: '', toolUses: [] };
+
+/** The draft is the card's: "Answer with a model" puts the model's reply in it, for the person to review. */
+export function SamplingReplyForm({ item, draft, setDraft }: { item: PendingSampling; draft: ReplyDraft; setDraft: Dispatch<SetStateAction<ReplyDraft>> }) {
   const { sampling } = useConnectionScope();
   const id = useId();
   const tools = item.toolsDeclared ? offeredToolNames(item.params) : [];
-  const [draft, setDraft] = useState<ReplyDraft>({ text: '', model: DEFAULT_MODEL, stopReason: 'endTurn', customStopReason: '', toolUses: [] });
   const [problems, setProblems] = useState<string[]>([]);
   const [fileNote, setFileNote] = useState<string>();
   const change = (patch: Partial<ReplyDraft>) => setDraft((d) => ({ ...d, ...patch }));

@@ -4,7 +4,7 @@
 
 import { DEFAULT_PROTOCOL_VERSION } from '../../../protocol/index.js';
 import type { ConnectionScope } from '../../workspace/connection-scope.js';
-import { createSamplingStore, type SamplingRequestContext, type SamplingStore } from './sampling-store.js';
+import { createSamplingStore, type AnswerWithModel, type SamplingRequestContext, type SamplingStore } from './sampling-store.js';
 
 type SamplingSources = Pick<ConnectionScope, 'controller' | 'toolsStore'>;
 
@@ -23,6 +23,6 @@ export function samplingContextOf({ controller, toolsStore }: SamplingSources): 
 }
 
 /** The store, reading its sources only when a request comes (the app is built after the store). */
-export function samplingStoreFor(sources: () => SamplingSources): SamplingStore {
-  return createSamplingStore({ context: () => samplingContextOf(sources()) });
+export function samplingStoreFor(sources: () => SamplingSources, answerWithModel?: AnswerWithModel): SamplingStore {
+  return createSamplingStore({ context: () => samplingContextOf(sources()), ...(answerWithModel ? { answerWithModel } : {}) });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClientSession, type JsonRpcId } from '../../../protocol/index.js';
-import { createSamplingStore, type SamplingRequestContext } from './sampling-store.js';
+import { createSamplingStore, type ModelAnswer, type SamplingRequestContext } from './sampling-store.js';
 
 const info = (id: JsonRpcId, signal = new AbortController().signal) => ({ id, signal });
 
@@ -107,5 +107,36 @@ describe('the sampling store', () => {
     expect(sampling.store.getState().queue).toHaveLength(1);
     sampling.connectionClosed(1);
     expect(sampling.store.getState().answered.map((a) => [a.id, a.outcome])).toEqual([[9, 'connection-closed']]);
+  });
+
+  it('answers with the model at once while automatic answers are on, and leaves a failed one to the person with the reason', async () => {
+    const asked: Array<[unknown, string]> = [];
+    let answer: ModelAnswer = {
+      ok: true,
+      result: { role: 'assistant', content: [{ type: 'text', text: 'Hello' }], model: 'gpt-5' },
+      summary: 'Answered by openai/gpt-5.',
+    };
+    const sampling = createSamplingStore({
+      context: () => context(),
+      now: () => 1000,
+      answerWithModel: (pending, ref) => {
+        asked.push([pending.params, ref]);
+        return Promise.resolve(answer);
+      },
+    });
+    // Off: the person answers.
+    void sampling.request(ask, info(0));
+    expect(asked).toEqual([]);
+    sampling.setAutoModel({ on: true, ref: 'openai/gpt-5' });
+    expect(await sampling.request(ask, info(1))).toEqual({ result: { role: 'assistant', content: [{ type: 'text', text: 'Hello' }], model: 'gpt-5' } });
+    expect(asked).toEqual([[ask, 'openai/gpt-5']]);
+    expect(sampling.store.getState().answered[0]).toMatchObject({ id: 1, outcome: 'model', summary: 'Answered by openai/gpt-5.' });
+    answer = { ok: false, message: 'Incorrect API key provided.' };
+    void sampling.request(ask, info(2));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sampling.store.getState().queue.map((q) => [q.id, q.modelFailure])).toEqual([
+      [0, undefined],
+      [2, 'Incorrect API key provided.'],
+    ]);
   });
 });

@@ -42,9 +42,11 @@ export interface PendingSampling {
   /** Whether the client declared sampling.tools: tool use may be answered. */
   toolsDeclared: boolean;
   toolCall?: SamplingToolCall;
+  /** Why the automatic model answer did not come: the request waits for the person, with this sentence. */
+  modelFailure?: string;
 }
 
-export type SamplingOutcome = 'replied' | 'rejected' | 'invalid-params' | 'canned' | 'cancelled-by-server' | 'connection-closed';
+export type SamplingOutcome = 'replied' | 'rejected' | 'invalid-params' | 'canned' | 'model' | 'cancelled-by-server' | 'connection-closed';
 
 export interface AnsweredSampling {
   n: number;
@@ -62,11 +64,23 @@ export interface CannedReply {
   model: string;
 }
 
+/** Answer with a model without asking (this connection's requests): `ref` is `PROVIDER/MODEL`. */
+export interface AutoModel {
+  on: boolean;
+  ref: string;
+}
+
+/** A model's answer to a request, as the result to send, or why there is none. */
+export type ModelAnswer = { ok: true; result: Record<string, unknown>; summary: string } | { ok: false; message: string };
+
+export type AnswerWithModel = (pending: Pick<PendingSampling, 'params' | 'version'>, ref: string) => Promise<ModelAnswer>;
+
 export interface SamplingState {
   queue: readonly PendingSampling[];
   /** Most recent first, at most ANSWERED_KEPT. */
   answered: readonly AnsweredSampling[];
   canned: CannedReply;
+  autoModel: AutoModel;
   /** The sampling dock is open. */
   open: boolean;
   /** A request opened it (it closes again once none waits), or the person did (it stays). */
@@ -89,6 +103,7 @@ export interface SamplingStore {
    */
   connectionClosed(connection: number): void;
   setCanned(change: Partial<CannedReply>): void;
+  setAutoModel(change: Partial<AutoModel>): void;
   setOpen(open: boolean): void;
 }
 
@@ -102,9 +117,15 @@ export function invalidParamsAnswer(problems: readonly SamplingProblem[]): Serve
   return { error: { code: ErrorCode.InvalidParams, message: `Invalid sampling request: ${reasons.join(' ')}` } };
 }
 
-export function createSamplingStore(deps: { context: () => SamplingRequestContext; now?: () => number }): SamplingStore {
+export function createSamplingStore(deps: { context: () => SamplingRequestContext; now?: () => number; answerWithModel?: AnswerWithModel }): SamplingStore {
   const now = deps.now ?? Date.now;
-  const store = createStore<SamplingState>()(() => ({ queue: [], answered: [], canned: { on: false, text: '', model: DEFAULT_MODEL }, open: false }));
+  const store = createStore<SamplingState>()(() => ({
+    queue: [],
+    answered: [],
+    canned: { on: false, text: '', model: DEFAULT_MODEL },
+    autoModel: { on: false, ref: '' },
+    open: false,
+  }));
   const resolvers = new Map<number, (a: ServerRequestAnswer) => void>();
   let n = 0;
 
@@ -166,14 +187,26 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
         `Answered with the canned reply ${JSON.stringify(shorten(canned.text))} (model ${canned.model || DEFAULT_MODEL}).`,
       );
     }
-    return new Promise((resolve) => {
+    const auto = store.getState().autoModel;
+    if (auto.on && auto.ref !== '' && deps.answerWithModel && !problems.some((p) => p.invalidParams)) {
+      // A model that fails leaves the request to the person, with the sentence saying why.
+      return deps
+        .answerWithModel(item, auto.ref)
+        .then((answer) =>
+          answer.ok ? answeredAtOnce({ result: answer.result }, 'model', answer.summary) : waitForPerson({ ...item, modelFailure: answer.message }, info),
+        );
+    }
+    return waitForPerson(item, info);
+  };
+
+  const waitForPerson = (item: PendingSampling, info: ServerRequestInfo): Promise<ServerRequestAnswer> =>
+    new Promise((resolve) => {
       resolvers.set(item.n, resolve);
       store.setState((s) => ({ queue: [...s.queue, item], ...(s.open ? {} : { open: true, openedBy: 'request' as const }) }));
       whenHandlerAborted(info.signal, (abort) =>
         settle(item.n, undefined, abort.kind === 'closed' ? 'connection-closed' : 'cancelled-by-server', abort.message),
       );
     });
-  };
 
   return {
     store,
@@ -185,6 +218,7 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
       }
     },
     setCanned: (change: Partial<CannedReply>) => store.setState((s) => ({ canned: { ...s.canned, ...change } })),
+    setAutoModel: (change: Partial<AutoModel>) => store.setState((s) => ({ autoModel: { ...s.autoModel, ...change } })),
     setOpen: (open: boolean) => store.setState({ open, openedBy: open ? 'person' : undefined }),
   };
 }

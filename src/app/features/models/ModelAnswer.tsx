@@ -1,0 +1,116 @@
+// "Answer with a model" in the sampling dock: the model the request's hints pre-select (any allowed one may be
+// picked), its reply put into the reply form to review and edit before Send reply, with tokens, cost and latency;
+// a failure where the person is looking, with Try again. And, per connection, answering automatically.
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { modelRefText, type ModelOutcome } from '../../../protocol/index.js';
+import { useConnectionScope } from '../../hooks.js';
+import type { ReplyDraft } from '../sampling/reply.js';
+import type { PendingSampling } from '../sampling/sampling-store.js';
+import { allowedModels, draftFromReply, modelRequestOf, preselected, usageLine } from './model-answer.js';
+import { useModelProviders } from './models-api.js';
+import { useModelsApi } from './use-models.js';
+
+const NO_MODEL = 'No model is set up: add a key or a local endpoint under Models in the settings, or reply by hand below.';
+
+function useAllowedModels() {
+  const providers = useModelProviders(useModelsApi());
+  return { refs: allowedModels(providers.data).map(modelRefText), providers };
+}
+
+export function ModelAnswerPanel({ item, onReply }: { item: PendingSampling; onReply: (draft: ReplyDraft) => void }) {
+  const api = useModelsApi();
+  const { refs, providers } = useAllowedModels();
+  const choice = preselected(item.params, allowedModels(providers.data));
+  const [picked, setPicked] = useState<string>();
+  const [asking, setAsking] = useState(false);
+  const [outcome, setOutcome] = useState<ModelOutcome | { ok: false; failure: { message: string; retryable: boolean } }>();
+  const ref = picked ?? choice?.ref ?? '';
+
+  const ask = async (): Promise<void> => {
+    const request = modelRequestOf(item.params, ref);
+    if (typeof request === 'string') {
+      setOutcome({ ok: false, failure: { message: request, retryable: false } });
+      return;
+    }
+    setAsking(true);
+    setOutcome(undefined);
+    const answered = await api.generate(request);
+    setAsking(false);
+    setOutcome(answered);
+    if (answered.ok) onReply(draftFromReply(answered.reply));
+  };
+
+  if (providers.isPending) return null;
+  return (
+    <section className="model-answer" aria-label="Answer with a model">
+      {item.modelFailure !== undefined && (
+        <p className="field-error" role="alert">
+          The automatic answer did not come: {item.modelFailure} Answer with a model again, or by hand.
+        </p>
+      )}
+      {refs.length === 0 ? (
+        <p className="hint">{providers.isError ? providers.error.message : NO_MODEL}</p>
+      ) : (
+        <>
+          <div className="model-answer-row">
+            <label>
+              Model
+              <select value={ref} onChange={(e) => setPicked(e.target.value)}>
+                {refs.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            </label>
+            <button type="button" disabled={asking || ref === ''} onClick={() => void ask()}>
+              {asking ? 'Asking the model…' : 'Answer with a model'}
+            </button>
+          </div>
+          {choice && picked === undefined && <p className="hint">Pre-selected by {choice.reason}.</p>}
+        </>
+      )}
+      {outcome?.ok === true && (
+        <p role="status" className="model-usage">
+          {ref} answered ({usageLine(outcome.reply)}); its reply is in the form below: review it, change it if you like, then Send reply.
+        </p>
+      )}
+      {outcome?.ok === false && (
+        <div className="failure" role="alert">
+          <p>{outcome.failure.message}</p>
+          {outcome.failure.retryable && (
+            <button type="button" onClick={() => void ask()}>
+              Try again
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Per connection: every sampling request answered by the model chosen, without asking; each answer is in the Log. */
+export function AutoModelSettings() {
+  const { sampling } = useConnectionScope();
+  const auto = useStore(sampling.store, (s) => s.autoModel);
+  const { refs } = useAllowedModels();
+  if (refs.length === 0 && !auto.on) return null;
+  const ref = auto.ref !== '' ? auto.ref : (refs[0] ?? '');
+  return (
+    <fieldset className={`sampling-canned${auto.on ? ' on' : ''}`}>
+      <legend>Answer with a model automatically {auto.on && <strong className="sampling-canned-flag">ON</strong>}</legend>
+      <label className="sampling-inline">
+        <input type="checkbox" checked={auto.on} onChange={(e) => sampling.setAutoModel({ on: e.target.checked, ref })} /> Answer this connection's sampling
+        requests with a model, without asking
+      </label>
+      <label>
+        Automatic model
+        <select value={ref} onChange={(e) => sampling.setAutoModel({ ref: e.target.value })}>
+          {refs.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </label>
+      <p className="hint">A request the model cannot answer waits here for you, with the reason. Each answer is in the Log.</p>
+    </fieldset>
+  );
+}
