@@ -47,6 +47,7 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
                     <span className="tone-bad"> · does not match outputSchema</span>
                   )}
                   {record.sentAnyway && <span className="hint"> · sent anyway</span>}
+                  {record.fromChat && <span className="hint"> · from chat</span>}
                 </td>
                 <td className="history-actions">
                   <button type="button" className="small" onClick={() => view(record)} aria-label={`View the result of ${label}`}>

@@ -64,6 +64,8 @@ export interface ToolCallRecord {
   asTask?: boolean;
   /** A multi-round call (2026-07-28): how many requests it took, when more than one. */
   rounds?: number;
+  /** Made by the model in the Chat view. */
+  fromChat?: boolean;
 }
 
 export interface ToolsState {
@@ -143,6 +145,8 @@ export interface PendingCall {
   meta?: Record<string, unknown>;
   sentAnyway: boolean;
   asTask?: boolean;
+  /** Made by the model in the Chat view. */
+  fromChat?: boolean;
 }
 
 function durationOf(outcome: RequestOutcome, startedAt: number, now: number): number {
@@ -200,6 +204,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         ...(lastProgress ? { lastProgress } : {}),
         ...(request.asTask ? { asTask: true } : {}),
         ...(rounds !== undefined && rounds > 1 ? { rounds } : {}),
+        ...(request.fromChat ? { fromChat: true } : {}),
       };
       set((s) => ({
         inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,
