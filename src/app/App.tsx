@@ -36,6 +36,7 @@ const ComposerTab = lazyView('the Composer tab', () => import('./features/compos
 const AuthorizationTab = lazyView('the Authorization tab', () => import('./features/authorization/AuthorizationTab.js').then((m) => m.AuthorizationTab));
 const LoggingTab = lazyView('the Server messages tab', () => import('./features/logging/LoggingTab.js').then((m) => m.LoggingTab));
 const CompareTab = lazyView('the Compare tab', () => import('./features/compare/CompareTab.js').then((m) => m.CompareTab));
+const ChatTab = lazyView('the Chat tab', () => import('./features/chat/ChatTab.js').then((m) => m.ChatTab));
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
@@ -52,10 +53,11 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   // OAuth: only for HTTP connections; it comes to the front when a flow starts.
   { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
   { id: 'compare', label: 'Compare', panel: <CompareTab />, deferred: true },
+  { id: 'chat', label: 'Chat', panel: <ChatTab />, deferred: true },
 ];
 
-// The Log, Problems, Console and Compare show every connection; the other tabs are kept once per open connection.
-const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console', 'compare']);
+// The Log, Problems, Console, Compare and Chat show every connection; the other tabs are kept once per open connection.
+const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console', 'compare', 'chat']);
 
 // Each panel fails on its own: a server that breaks one view leaves the others working.
 // A captured connection in view: the tabs that drive a server say it is read-only.

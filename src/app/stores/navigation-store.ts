@@ -5,7 +5,20 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConnectionChoice } from '../features/log/connection-filter.js';
 
 export type InspectorTab =
-  'ping' | 'tools' | 'resources' | 'prompts' | 'tasks' | 'log' | 'logging' | 'console' | 'network' | 'problems' | 'composer' | 'authorization' | 'compare';
+  | 'ping'
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'tasks'
+  | 'log'
+  | 'logging'
+  | 'console'
+  | 'network'
+  | 'problems'
+  | 'composer'
+  | 'authorization'
+  | 'compare'
+  | 'chat';
 
 export interface NavigationState {
   tab: InspectorTab;
