@@ -41,7 +41,7 @@ test('stdio: the request waits in the dock with its messages and parameters; the
   await page.screenshot({ path: '/tmp/sampling-request.png' });
 
   await request.getByLabel('Reply text').fill('Teal, of course.');
-  await request.getByLabel('Model').fill('human-in-the-loop');
+  await request.getByLabel('Model', { exact: true }).fill('human-in-the-loop');
   await request.getByRole('button', { name: 'Send reply' }).click();
   await expect(request).toHaveCount(0);
   await page.getByRole('tab', { name: 'Tools' }).click();

@@ -122,7 +122,7 @@ test('a sampling request the server asks as a task is answered as a client-side 
   // Let the server poll the client's task (working) at least once before answering.
   await page.waitForTimeout(1500);
   await request.getByLabel('Reply text').fill('An oak.');
-  await request.getByLabel('Model').fill('human-in-the-loop');
+  await request.getByLabel('Model', { exact: true }).fill('human-in-the-loop');
   await request.getByRole('button', { name: 'Send reply' }).click();
   await page.getByRole('tab', { name: 'Tools' }).click();
   const result = tools.getByRole('region', { name: 'Call result' });

@@ -55,7 +55,7 @@ export function ModelAnswerPanel({ item, onReply }: { item: PendingSampling; onR
         <>
           <div className="model-answer-row">
             <label>
-              Model
+              Model to answer with
               <select value={ref} onChange={(e) => setPicked(e.target.value)}>
                 {refs.map((r) => (
                   <option key={r}>{r}</option>
