@@ -16,7 +16,7 @@ import { StartFromPrompt } from './StartFromPrompt.js';
 import { useReadyScopes } from './use-ready-scopes.js';
 import './chat.css';
 
-export const NO_MODEL =
+const NO_MODEL =
   'No model is set up. Add an API key (Anthropic or OpenAI) or a local OpenAI-compatible endpoint (Ollama, LM Studio, …) under Models in the settings, or start the proxy with ANTHROPIC_API_KEY or OPENAI_API_KEY set.';
 
 export function ChatTab() {

@@ -76,6 +76,19 @@ describe('the chat loop', () => {
     expect(call).toHaveBeenCalledOnce();
   });
 
+  it('Stop answers the held call as stopped and asks the model nothing more', async () => {
+    const { store, requests, call } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
+    store.getState().setApproveEach(true);
+    const done = store.getState().send('go');
+    await vi.waitFor(() => expect(store.getState().entries.find((e) => e.kind === 'tool')).toMatchObject({ status: 'awaiting-approval' }));
+    store.getState().stop();
+    await done;
+    expect(call).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(1);
+    expect(store.getState().running).toBe(false);
+    expect(JSON.stringify(store.getState().messages.at(-1))).toContain('stopped the chat');
+  });
+
   it('stops after the tool-round limit and says so', async () => {
     const loop = Array.from({ length: MAX_TOOL_ROUNDS + 5 }, (_, i) => reply([use(`t${i}`, 'echo', { text: 'again' })]));
     const { store, requests, call } = setup(loop);

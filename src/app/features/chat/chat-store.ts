@@ -23,7 +23,7 @@ import {
   type Tool,
 } from '../../../protocol/index.js';
 
-export const CHAT_MAX_TOKENS = 4096;
+const CHAT_MAX_TOKENS = 4096;
 
 /** A connection whose tools the chat may use. */
 export interface ChatConnection extends ChatToolSource<Tool> {
@@ -37,7 +37,7 @@ export interface ChatDeps {
   connections: () => Promise<readonly ChatConnection[]>;
 }
 
-export type ToolCallStatus = 'awaiting-approval' | 'running' | 'done';
+type ToolCallStatus = 'awaiting-approval' | 'running' | 'done';
 
 export type ChatEntry =
   | { kind: 'user'; text: string }

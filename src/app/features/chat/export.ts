@@ -1,7 +1,7 @@
 // The conversation as a JSON file: what the model was given (with tool calls and results) and what was shown.
 import type { ChatState } from './chat-store.js';
 
-export function conversationJson(state: Pick<ChatState, 'model' | 'messages' | 'entries'>): string {
+function conversationJson(state: Pick<ChatState, 'model' | 'messages' | 'entries'>): string {
   return JSON.stringify({ model: state.model, messages: state.messages, entries: state.entries }, null, 2);
 }
 
