@@ -37,6 +37,7 @@ const AuthorizationTab = lazyView('the Authorization tab', () => import('./featu
 const LoggingTab = lazyView('the Server messages tab', () => import('./features/logging/LoggingTab.js').then((m) => m.LoggingTab));
 const AppsTab = lazyView('the Apps tab', () => import('./features/apps/AppsTab.js').then((m) => m.AppsTab));
 const CompareTab = lazyView('the Compare tab', () => import('./features/compare/CompareTab.js').then((m) => m.CompareTab));
+const ChatTab = lazyView('the Chat tab', () => import('./features/chat/ChatTab.js').then((m) => m.ChatTab));
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
@@ -54,10 +55,11 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'authorization', label: 'Authorization', panel: <AuthorizationTab />, deferred: true },
   { id: 'compare', label: 'Compare', panel: <CompareTab />, deferred: true },
   { id: 'apps', label: 'Apps', panel: <AppsTab />, deferred: true },
+  { id: 'chat', label: 'Chat', panel: <ChatTab />, deferred: true },
 ];
 
-// The Log, Problems, Console and Compare show every connection; the other tabs are kept once per open connection.
-const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console', 'compare']);
+// The Log, Problems, Console, Compare and Chat show every connection; the other tabs are kept once per open connection.
+const ALL_CONNECTIONS: ReadonlySet<InspectorTab> = new Set(['log', 'problems', 'console', 'compare', 'chat']);
 
 // Each panel fails on its own: a server that breaks one view leaves the others working.
 // A captured connection in view: the tabs that drive a server say it is read-only.

@@ -90,3 +90,4 @@ export * from './models/choose.js';
 export * from './models/from-sampling.js';
 export * from './models/to-result.js';
 export type * from './models/provider-view.js';
+export * from './models/chat.js';

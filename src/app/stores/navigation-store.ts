@@ -18,7 +18,8 @@ export type InspectorTab =
   | 'composer'
   | 'authorization'
   | 'compare'
-  | 'apps';
+  | 'apps'
+  | 'chat';
 
 export interface NavigationState {
   tab: InspectorTab;

@@ -52,6 +52,7 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
                   )}
                   {record.sentAnyway && <span className="hint"> · sent anyway</span>}
                   {record.fromApp && <span className="hint"> · from app {record.fromApp.app}</span>}
+                  {record.fromChat && <span className="hint"> · from chat</span>}
                 </td>
                 <td className="history-actions">
                   <button type="button" className="small" onClick={() => view(record)} aria-label={`View the result of ${label}`}>

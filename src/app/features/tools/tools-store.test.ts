@@ -53,6 +53,15 @@ describe('call', () => {
     expect(store.getState().extras.slow_count).toEqual({ sendEmptyArguments: false, metaText: '{\n  "trace": "t-1"\n}' });
   });
 
+  it('marks a call the Chat view made as from chat in History', async () => {
+    const { session, reply } = await readySession();
+    const store = createToolsStore({ session: () => session });
+    const done = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false, fromChat: true });
+    reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
+    expect((await done)?.fromChat).toBe(true);
+    expect(store.getState().history[0]?.fromChat).toBe(true);
+  });
+
   it("uses the timeout field's value, and records a timeout outcome", async () => {
     const { session, clock } = await readySession();
     const store = createToolsStore({ session: () => session });

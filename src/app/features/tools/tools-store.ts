@@ -66,6 +66,8 @@ export interface ToolCallRecord {
   rounds?: number;
   /** Asked by an app over its bridge (MCP Apps), not by the person: which app instance. */
   fromApp?: { app: number };
+  /** Made by the model in the Chat view. */
+  fromChat?: boolean;
 }
 
 export interface ToolsState {
@@ -151,6 +153,8 @@ export interface PendingCall {
   meta?: Record<string, unknown>;
   sentAnyway: boolean;
   asTask?: boolean;
+  /** Made by the model in the Chat view. */
+  fromChat?: boolean;
 }
 
 function durationOf(outcome: RequestOutcome, startedAt: number, now: number): number {
@@ -208,6 +212,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         ...(lastProgress ? { lastProgress } : {}),
         ...(request.asTask ? { asTask: true } : {}),
         ...(rounds !== undefined && rounds > 1 ? { rounds } : {}),
+        ...(request.fromChat ? { fromChat: true } : {}),
       };
       set((s) => ({
         inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,

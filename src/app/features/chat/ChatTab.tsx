@@ -1,0 +1,133 @@
+// The Chat tab: a conversation with a model that has the tools of the connections ticked here. Tool calls are
+// shown with their arguments and results; with "Approve each tool call" each waits for Allow or Deny.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { modelRefText } from '../../../protocol/index.js';
+import { useApp } from '../../hooks.js';
+import { allowedModels } from '../models/model-answer.js';
+import { useModelProviders } from '../models/models-api.js';
+import { useModelsApi } from '../models/use-models.js';
+import { chatConnections, readyScopes, scopeLabel } from './chat-connections.js';
+import { createChatStore, type ChatStore } from './chat-store.js';
+import { ChatEntries } from './ChatEntries.js';
+import { exportConversation } from './export.js';
+import { StartFromPrompt } from './StartFromPrompt.js';
+import { useReadyScopes } from './use-ready-scopes.js';
+import './chat.css';
+
+const NO_MODEL =
+  'No model is set up. Add an API key (Anthropic or OpenAI) or a local OpenAI-compatible endpoint (Ollama, LM Studio, …) under Models in the settings, or start the proxy with ANTHROPIC_API_KEY or OPENAI_API_KEY set.';
+
+export function ChatTab() {
+  const api = useModelsApi();
+  const providers = useModelProviders(api);
+  const refs = allowedModels(providers.data).map(modelRefText);
+  const { workspace } = useApp();
+  const queryClient = useQueryClient();
+  const ready = useReadyScopes();
+  const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
+  const untickedRef = useRef(unticked);
+  untickedRef.current = unticked;
+  const [store] = useState<ChatStore>(() =>
+    createChatStore({
+      generate: (request, signal) => api.generate(request, signal),
+      connections: () =>
+        chatConnections(
+          readyScopes(workspace.getState().scopes).filter((s) => !untickedRef.current.has(s.id)),
+          queryClient,
+        ),
+    }),
+  );
+  const state = useStore(store);
+  const [text, setText] = useState('');
+  const model = refs.includes(state.model) ? state.model : (refs[0] ?? '');
+  useEffect(() => {
+    if (model !== store.getState().model) store.getState().setModel(model);
+  }, [model, store]);
+
+  if (providers.isPending) return <p className="hint">Reading the model settings…</p>;
+  if (refs.length === 0) {
+    return (
+      <section className="chat" aria-label="Chat">
+        <p className="hint" role="status">
+          {providers.isError ? providers.error.message : NO_MODEL}
+        </p>
+      </section>
+    );
+  }
+  const lastFailed = state.entries.at(-1)?.kind === 'failure';
+
+  return (
+    <section className="chat" aria-label="Chat">
+      <div className="chat-settings">
+        <label>
+          Model
+          <select value={model} onChange={(e) => store.getState().setModel(e.target.value)} disabled={state.running}>
+            {refs.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input type="checkbox" checked={state.approveEach} onChange={(e) => store.getState().setApproveEach(e.target.checked)} />
+          Approve each tool call
+        </label>
+        <fieldset className="chat-connections">
+          <legend>Tools of</legend>
+          {ready.length === 0 && <span className="hint">No connection is ready: the model has no tools until you connect to a server.</span>}
+          {ready.map((s) => (
+            <label key={s.id}>
+              <input
+                type="checkbox"
+                checked={!unticked.has(s.id)}
+                onChange={(e) => {
+                  const next = new Set(unticked);
+                  if (e.target.checked) next.delete(s.id);
+                  else next.add(s.id);
+                  setUnticked(next);
+                }}
+              />
+              {scopeLabel(s)}
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" onClick={() => exportConversation(state)} disabled={state.entries.length === 0}>
+          Export conversation
+        </button>
+        <button type="button" onClick={() => store.getState().clear()} disabled={state.entries.length === 0}>
+          Clear
+        </button>
+      </div>
+      {state.entries.length === 0 && <StartFromPrompt scopes={ready} onMessages={(m) => void store.getState().startWith(m)} />}
+      <ChatEntries entries={state.entries} onDecide={(id, allow) => store.getState().decide(id, allow)} />
+      {lastFailed && !state.running && (
+        <button type="button" onClick={() => void store.getState().retry()}>
+          Try again
+        </button>
+      )}
+      <form
+        className="chat-compose"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void store.getState().send(text);
+          setText('');
+        }}
+      >
+        <label className="chat-message">
+          Message
+          <textarea value={text} rows={3} onChange={(e) => setText(e.target.value)} disabled={state.running} />
+        </label>
+        {state.running ? (
+          <button type="button" onClick={() => store.getState().stop()}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" disabled={text.trim() === ''}>
+            Send
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}

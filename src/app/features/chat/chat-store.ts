@@ -1,0 +1,212 @@
+// The Chat view's conversation: the person's messages, the model's replies and the tool calls they cause. One turn
+// is one model request through the proxy; each tool_use is a tools/call over its own connection, made by that
+// connection's Tools store like the person's own call (so it is in the Log, linted, and in History "from chat").
+// Framework-free: the model and the connections come from its deps.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  MAX_TOOL_ROUNDS,
+  callResultBlock,
+  errorResult,
+  modelToolsOf,
+  chatTools,
+  parseModelRef,
+  resolveToolUse,
+  toolUsesOf,
+  type ChatToolSource,
+  type ModelContent,
+  type ModelFailure,
+  type ModelMessage,
+  type ModelOutcome,
+  type ModelReply,
+  type ModelRequest,
+  type RequestOutcome,
+  type Tool,
+} from '../../../protocol/index.js';
+
+const CHAT_MAX_TOKENS = 4096;
+
+/** A connection whose tools the chat may use. */
+export interface ChatConnection extends ChatToolSource<Tool> {
+  /** tools/call through the connection's Tools store; undefined when it sent nothing (not connected, another call in flight). */
+  call: (tool: Tool, args: Record<string, unknown>) => Promise<{ outcome: RequestOutcome } | undefined>;
+}
+
+export interface ChatDeps {
+  generate: (request: ModelRequest, signal: AbortSignal) => Promise<ModelOutcome>;
+  /** The chosen connections, with their tools as listed now. */
+  connections: () => Promise<readonly ChatConnection[]>;
+}
+
+type ToolCallStatus = 'awaiting-approval' | 'running' | 'done';
+
+export type ChatEntry =
+  | { kind: 'user'; text: string }
+  | { kind: 'assistant'; reply: ModelReply }
+  | {
+      kind: 'tool';
+      toolUseId: string;
+      name: string;
+      server?: string;
+      arguments: unknown;
+      status: ToolCallStatus;
+      /** The tool_result the model is given. */
+      result?: ModelContent;
+      /** Why it was not called as asked (unknown tool, arguments refused, denied). */
+      problem?: string;
+    }
+  | { kind: 'notice'; text: string }
+  | { kind: 'failure'; failure: ModelFailure };
+
+export interface ChatState {
+  model: string;
+  approveEach: boolean;
+  entries: ChatEntry[];
+  /** What the model is given: the conversation in MCP's sampling words. */
+  messages: ModelMessage[];
+  running: boolean;
+  setModel(model: string): void;
+  setApproveEach(on: boolean): void;
+  /** The person's message, then turns until the model stops asking for tools. */
+  send(text: string): Promise<void>;
+  /** A server prompt's messages (prompts/get) as the start of the conversation, then a turn. */
+  startWith(messages: readonly ModelMessage[]): Promise<void>;
+  /** After a failure: the same request again. */
+  retry(): Promise<void>;
+  /** Allow or deny the tool call waiting for approval. */
+  decide(toolUseId: string, allow: boolean): void;
+  stop(): void;
+  clear(): void;
+}
+
+export type ChatStore = StoreApi<ChatState>;
+
+const DENIED = 'The person using mcpscope declined this tool call; it was not sent to the server.';
+const STOPPED = 'The person stopped the chat before this tool call was made.';
+const LIMIT = `Not run: this message already caused ${MAX_TOOL_ROUNDS} rounds of tool calls, the chat's limit.`;
+
+function outcomeBlock(toolUseId: string, outcome: RequestOutcome): { block: ModelContent; problem?: string } {
+  if (outcome.status === 'result') return { block: callResultBlock(toolUseId, outcome.result) };
+  const message = outcome.status === 'error' ? `The server answered with error ${outcome.error.code}: ${outcome.error.message}` : outcome.message;
+  return { block: errorResult(toolUseId, message), problem: message };
+}
+
+export function createChatStore(deps: ChatDeps): ChatStore {
+  let controller: AbortController | undefined;
+  const approvals = new Map<string, (allow: boolean) => void>();
+  return createStore<ChatState>()((set, get) => {
+    const push = (entry: ChatEntry) => set((s) => ({ entries: [...s.entries, entry] }));
+    const patchTool = (toolUseId: string, change: Partial<Extract<ChatEntry, { kind: 'tool' }>>) =>
+      set((s) => ({ entries: s.entries.map((e) => (e.kind === 'tool' && e.toolUseId === toolUseId ? { ...e, ...change } : e)) }));
+
+    const approval = (toolUseId: string, signal: AbortSignal): Promise<boolean> =>
+      new Promise((resolve) => {
+        const done = (allow: boolean) => {
+          approvals.delete(toolUseId);
+          resolve(allow);
+        };
+        approvals.set(toolUseId, done);
+        signal.addEventListener('abort', () => done(false), { once: true });
+      });
+
+    const runUse = async (use: ReturnType<typeof toolUsesOf>[number], connections: readonly ChatConnection[], signal: AbortSignal): Promise<ModelContent> => {
+      const offered = chatTools(connections);
+      const resolved = resolveToolUse(use, offered);
+      const connection = resolved.ok ? connections.find((c) => c.key === resolved.tool.key) : undefined;
+      push({ kind: 'tool', toolUseId: use.id, name: use.name, server: resolved.ok ? resolved.tool.label : undefined, arguments: use.input, status: 'running' });
+      const fail = (problem: string, block = errorResult(use.id, problem)) => {
+        patchTool(use.id, { status: 'done', result: block, problem });
+        return block;
+      };
+      if (!resolved.ok || !connection) return fail(resolved.ok ? 'The connection of this tool is no longer open.' : resolved.message);
+      if (signal.aborted) return fail(STOPPED);
+      if (get().approveEach) {
+        patchTool(use.id, { status: 'awaiting-approval' });
+        const allowed = await approval(use.id, signal);
+        if (!allowed) return fail(signal.aborted ? STOPPED : DENIED);
+        patchTool(use.id, { status: 'running' });
+      }
+      const record = await connection.call(resolved.tool.tool, resolved.arguments);
+      if (!record) return fail(`Not sent: the connection to "${connection.label}" is not ready or is busy with another tools/call.`);
+      const { block, problem } = outcomeBlock(use.id, record.outcome);
+      patchTool(use.id, { status: 'done', result: block, ...(problem !== undefined ? { problem } : {}) });
+      return block;
+    };
+
+    const turns = async (): Promise<void> => {
+      controller = new AbortController();
+      const { signal } = controller;
+      set({ running: true });
+      try {
+        for (let round = 0; ; round++) {
+          const connections = await deps.connections();
+          const tools = modelToolsOf(chatTools(connections));
+          const model = parseModelRef(get().model);
+          if (!model.ok) return push({ kind: 'failure', failure: { kind: 'bad-request', message: `Choose a model first: ${model.error}`, retryable: true } });
+          const outcome = await deps.generate(
+            { model: model.value, messages: get().messages, maxTokens: CHAT_MAX_TOKENS, ...(tools.length > 0 ? { tools } : {}) },
+            signal,
+          );
+          if (signal.aborted) return;
+          if (!outcome.ok) return push({ kind: 'failure', failure: outcome.failure });
+          const reply = outcome.reply;
+          set((s) => ({ messages: [...s.messages, { role: 'assistant', content: reply.content }] }));
+          push({ kind: 'assistant', reply });
+          const uses = toolUsesOf(reply.content);
+          if (uses.length === 0) return;
+          const results: ModelContent[] = [];
+          if (round >= MAX_TOOL_ROUNDS) {
+            for (const use of uses) results.push(errorResult(use.id, LIMIT));
+            push({
+              kind: 'notice',
+              text: `The model asked for more tools after ${MAX_TOOL_ROUNDS} rounds of tool calls: the chat stopped here. Send a message to go on.`,
+            });
+          } else for (const use of uses) results.push(await runUse(use, connections, signal));
+          // Every tool_use is answered, even when stopped, so the conversation stays one the model accepts.
+          set((s) => ({ messages: [...s.messages, { role: 'user', content: results }] }));
+          if (signal.aborted || round >= MAX_TOOL_ROUNDS) return;
+        }
+      } catch (error) {
+        if (!signal.aborted)
+          push({
+            kind: 'failure',
+            failure: { kind: 'provider', message: `The chat stopped: ${error instanceof Error ? error.message : String(error)}`, retryable: true },
+          });
+      } finally {
+        if (controller?.signal === signal) controller = undefined;
+        set({ running: false });
+      }
+    };
+
+    return {
+      model: '',
+      approveEach: false,
+      entries: [],
+      messages: [],
+      running: false,
+      setModel: (model) => set({ model }),
+      setApproveEach: (approveEach) => set({ approveEach }),
+      send: (text) => {
+        if (get().running || text.trim() === '') return Promise.resolve();
+        push({ kind: 'user', text });
+        set((s) => ({ messages: [...s.messages, { role: 'user', content: [{ type: 'text', text }] }] }));
+        return turns();
+      },
+      startWith: (messages) => {
+        if (get().running || messages.length === 0) return Promise.resolve();
+        for (const m of messages) {
+          const text = m.content.map((b) => (b.type === 'text' ? String(b.text) : `[${b.type}]`)).join('\n');
+          push(m.role === 'user' ? { kind: 'user', text } : { kind: 'notice', text: `The prompt gives the model this as its own reply: ${text}` });
+        }
+        set((s) => ({ messages: [...s.messages, ...messages] }));
+        return turns();
+      },
+      retry: () => (get().running ? Promise.resolve() : turns()),
+      decide: (toolUseId, allow) => approvals.get(toolUseId)?.(allow),
+      stop: () => controller?.abort(),
+      clear: () => {
+        controller?.abort();
+        set({ entries: [], messages: [] });
+      },
+    };
+  });
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { callResultBlock, chatTools, modelToolsOf, resolveToolUse, toolResultBlock } from './chat.js';
+
+const echo = { name: 'echo', description: 'Echoes', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
+const add = { name: 'add', inputSchema: { type: 'object' } };
+
+describe('chatTools', () => {
+  it('keeps a name no other server has and prefixes same-named tools with their server', () => {
+    const offered = chatTools([
+      { key: 1, label: 'demo one', tools: [echo, add] },
+      { key: 2, label: 'other', tools: [echo] },
+    ]);
+    expect(offered.map((t) => t.chatName)).toEqual(['demo_one__echo', 'add', 'other__echo']);
+    expect(modelToolsOf(offered)[0]!.description).toContain('On the server "demo one", where it is named "echo"');
+  });
+
+  it('gives a number when even the prefixed names repeat, and makes names provider-safe', () => {
+    const offered = chatTools([
+      { key: 1, label: 's', tools: [echo] },
+      { key: 2, label: 's', tools: [echo, { name: 'a.b c', inputSchema: {} }] },
+    ]);
+    expect(offered.map((t) => t.chatName)).toEqual(['s__echo', 's__echo_2', 'a_b_c']);
+  });
+});
+
+describe('resolveToolUse', () => {
+  const offered = chatTools([{ key: 1, label: 'demo', tools: [echo] }]);
+  it('finds the tool with arguments its schema accepts', () => {
+    const r = resolveToolUse({ id: 't1', name: 'echo', input: { text: 'hi' } }, offered);
+    expect(r.ok && r.tool.key).toBe(1);
+  });
+  it('says a tool that does not exist, and which do', () => {
+    expect(resolveToolUse({ id: 't1', name: 'nope', input: {} }, offered)).toEqual({
+      ok: false,
+      message: 'There is no tool named "nope". The tools offered are: echo.',
+    });
+  });
+  it('says arguments the inputSchema refuses', () => {
+    const r = resolveToolUse({ id: 't1', name: 'echo', input: {} }, offered);
+    expect(!r.ok && r.message).toMatch(/do not match the inputSchema of "echo".*text/);
+    expect(resolveToolUse({ id: 't1', name: 'echo', input: 'x' }, offered).ok).toBe(false);
+  });
+});
+
+describe('toolResultBlock', () => {
+  it('passes a small result whole', () => {
+    expect(callResultBlock('t1', { content: [{ type: 'text', text: 'ok' }], isError: true })).toEqual({
+      type: 'tool_result',
+      toolUseId: 't1',
+      content: [{ type: 'text', text: 'ok' }],
+      isError: true,
+    });
+  });
+  it('cuts a huge result with a note', () => {
+    const block = toolResultBlock('t1', [{ type: 'text', text: 'x'.repeat(50_000) }], false, 20_000);
+    const text = (block.content as Array<{ text: string }>)[0]!.text;
+    expect(text.startsWith('x'.repeat(20_000) + '\n\n[mcpscope cut this result')).toBe(true);
+    expect(text).toContain('The whole result is in the Log.');
+  });
+});
