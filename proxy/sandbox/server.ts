@@ -4,11 +4,11 @@
 // token, no UI. The Host is checked as the proxy's is (DNS rebinding).
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { SANDBOX_PARENT_QUERY_KEY } from '../../src/protocol/wire.js';
+import { SANDBOX_PARENT_QUERY_KEY, appCspHeader } from '../../src/protocol/wire.js';
 import { sendText } from '../http.js';
 import { fileSize, sendFile } from '../static.js';
 import { hostProblem, urlHost } from '../security.js';
-import { cspFromQuery, sandboxCspHeader, type IsProxy } from './csp.js';
+import { cspFromQuery, type IsProxy } from './csp.js';
 import { sandboxPage } from './page.js';
 
 const SANDBOX_SCRIPT = 'sandbox.js';
@@ -53,7 +53,7 @@ function servePage(req: IncomingMessage, res: ServerResponse, url: URL, options:
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': body.length,
     // CSP host sources cannot name IPv6 literals.
-    'Content-Security-Policy': sandboxCspHeader(
+    'Content-Security-Policy': appCspHeader(
       csp,
       origins.filter((o) => !o.includes('[')),
     ),

@@ -79,7 +79,7 @@ export * from './apps/contract.js';
 // MCP Apps: a tool's and a resource's _meta.ui read, the app's CSP, the APP-* rules.
 export { readToolUi, toolVisibility, isUiUri, type ToolUiReading } from './apps/tool-ui.js';
 export { readUiResource, isAppMimeType, type UiResourceReading } from './apps/ui-resource.js';
-export { appCspHeader, cspDomainProblems, cspDomainProblem, allowedCsp, EMPTY_CSP } from './apps/csp.js';
+export { cspDomainProblems, allowedCsp, EMPTY_CSP } from './apps/csp.js';
 export { APP_RULES, type AppRuleId } from './apps/rules.js';
 export { appRuleSet } from './apps/rule-set.js';
 export { createBridgeLinter, DEFAULT_MAX_BRIDGE_MESSAGE_BYTES, type BridgeLinter, type BridgeLinterOptions } from './apps/bridge-linter.js';

@@ -31,6 +31,8 @@ export { ownValue } from './text/own.js';
 // MCP Apps: how the proxy's app sandbox is addressed and what it reports.
 export * from './apps/sandbox-wire.js';
 export type { UiCsp } from './apps/contract.js';
+// The app sandbox's CSP, served by the proxy: one reading of the declared origins for the page, check and the proxy.
+export { appCspHeader, cspDomainProblem, type CspList } from './apps/csp.js';
 // Outcomes that can fail with a sentence (the saved-server list's edits and opens).
 export type { Result } from './result.js';
 export * from './http/sse-reader.js';

@@ -43,7 +43,7 @@ describe('cspDomainProblems', () => {
         rule: 'APP-CSP-DOMAIN',
         severity: 'error',
         message:
-          'CSP connectDomains[1] "javascript:x" is refused: the scheme javascript: is not allowed; only https, http, wss and ws origins are. It is left out of the app\'s policy.',
+          'CSP connectDomains[1] "javascript:x" is refused: the scheme javascript: is not allowed in connectDomains; only https, http, wss, ws origins are. It is left out of the app\'s policy.',
         path: '/contents/0/_meta/ui/csp/connectDomains/1',
       },
     ]);
@@ -51,9 +51,9 @@ describe('cspDomainProblems', () => {
 });
 
 describe('appCspHeader', () => {
-  it("is the spec's restrictive default when nothing is declared, with no 'self' to reach", () => {
+  it("is the spec's restrictive default when nothing is declared, 'self' only for the sandbox page's script", () => {
     expect(appCspHeader(EMPTY_CSP)).toBe(
-      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; media-src data:; font-src 'none'; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'none'",
+      "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; media-src data: blob:; connect-src 'none'; frame-src 'none'; base-uri 'none'; object-src 'none'; form-action 'none'",
     );
   });
 
@@ -66,15 +66,15 @@ describe('appCspHeader', () => {
     });
     expect(header.split('; ')).toEqual([
       "default-src 'none'",
-      "script-src 'unsafe-inline' https://*.cdn.example.com",
+      "script-src 'self' 'unsafe-inline' https://*.cdn.example.com",
       "style-src 'unsafe-inline' https://*.cdn.example.com",
-      'img-src data: https://*.cdn.example.com',
-      'media-src data: https://*.cdn.example.com',
-      'font-src https://*.cdn.example.com',
+      'img-src data: blob: https://*.cdn.example.com',
+      'font-src data: https://*.cdn.example.com',
+      'media-src data: blob: https://*.cdn.example.com',
       'connect-src https://api.example.com',
       'frame-src https://www.youtube.com',
-      "object-src 'none'",
       'base-uri https://base.example.com',
+      "object-src 'none'",
       "form-action 'none'",
     ]);
   });

@@ -12,7 +12,14 @@ export type CspList = (typeof CSP_LISTS)[number];
 
 export const EMPTY_CSP: UiCsp = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
 
-const SCHEMES = new Set(['https', 'http', 'wss', 'ws']);
+/** What each list may name: connections may be WebSockets; loads and frames are http(s). */
+const SCHEMES: Readonly<Record<CspList, readonly string[]>> = {
+  connectDomains: ['https', 'http', 'wss', 'ws'],
+  resourceDomains: ['https', 'http'],
+  frameDomains: ['https', 'http'],
+  baseUriDomains: ['https', 'http'],
+};
+const MAX_ENTRY = 2048;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV6 = /^\[[0-9a-f:.]+\]$/;
 
@@ -29,16 +36,17 @@ function hostProblem(host: string): string | undefined {
   return undefined;
 }
 
-/** Why `entry` is not a CSP origin mcpscope will allow, or undefined when it is one. */
-export function cspDomainProblem(entry: string): string | undefined {
+/** Why `entry` is not a CSP origin mcpscope will allow in `list`, or undefined when it is one. */
+export function cspDomainProblem(entry: string, list: CspList = 'connectDomains'): string | undefined {
   if (entry.trim() === '') return 'it is empty';
+  if (entry.length > MAX_ENTRY) return `it is longer than ${MAX_ENTRY} characters`;
   if (/[\s;,'"]/.test(entry)) return 'it contains a space, a quote, a comma or a semicolon, which would change the policy rather than name an origin';
   if (/[^\x21-\x7e]/.test(entry)) return 'it contains characters outside ASCII (write an international domain name in its xn-- form)';
   if (entry === '*') return 'a bare * would allow every origin';
   const m = /^([a-z][a-z0-9+.-]*):(.*)$/i.exec(entry);
   if (!m) return 'it has no scheme (write it as an origin, https://host)';
   const scheme = m[1]!.toLowerCase();
-  if (!SCHEMES.has(scheme)) return `the scheme ${scheme}: is not allowed; only https, http, wss and ws origins are`;
+  if (!SCHEMES[list].includes(scheme)) return `the scheme ${scheme}: is not allowed in ${list}; only ${SCHEMES[list].join(', ')} origins are`;
   if (!m[2]!.startsWith('//') || m[2] === '//') return 'it is a scheme alone, which would allow every host of that scheme';
   const rest = m[2]!.slice(2);
   const slash = rest.indexOf('/');
@@ -56,7 +64,7 @@ export function cspDomainProblems(csp: UiCsp, base = ''): AppProblem[] {
   const problems: AppProblem[] = [];
   for (const list of CSP_LISTS) {
     for (const [i, entry] of csp[list].entries()) {
-      const why = cspDomainProblem(entry);
+      const why = cspDomainProblem(entry, list);
       if (why !== undefined) {
         problems.push(
           appProblem(
@@ -72,17 +80,17 @@ export function cspDomainProblems(csp: UiCsp, base = ''): AppProblem[] {
 }
 
 /** The entries of a list mcpscope allows, without a trailing slash. */
-function allowed(entries: readonly string[]): string[] {
-  return entries.filter((e) => cspDomainProblem(e) === undefined).map((e) => e.replace(/\/$/, ''));
+function allowed(csp: UiCsp, list: CspList): string[] {
+  return csp[list].filter((e) => cspDomainProblem(e, list) === undefined).map((e) => e.replace(/\/$/, ''));
 }
 
 /** `csp` with the refused entries left out. */
 export function allowedCsp(csp: UiCsp): UiCsp {
   return {
-    connectDomains: allowed(csp.connectDomains),
-    resourceDomains: allowed(csp.resourceDomains),
-    frameDomains: allowed(csp.frameDomains),
-    baseUriDomains: allowed(csp.baseUriDomains),
+    connectDomains: allowed(csp, 'connectDomains'),
+    resourceDomains: allowed(csp, 'resourceDomains'),
+    frameDomains: allowed(csp, 'frameDomains'),
+    baseUriDomains: allowed(csp, 'baseUriDomains'),
   };
 }
 
@@ -92,26 +100,29 @@ function sources(fixed: readonly string[], declared: readonly string[], none: st
 }
 
 /**
- * The Content-Security-Policy the sandbox serves the app with: the spec's restrictive default (inline
- * scripts and styles, data: images and media, nothing to connect to, no frames, no plugins) widened only
- * by the declared origins. No 'self': the app's document is the sandbox's, and the sandbox's origin (like
- * the page's and the proxy's) is reachable only when the resource declares it.
+ * The Content-Security-Policy the sandbox serves the app with (a response header, which the app's srcdoc
+ * frame inherits and its own HTML cannot loosen): the spec's restrictive default (inline scripts and styles,
+ * data: and blob: images and media, nothing to connect to, no frames, no plugins) widened only by the declared
+ * origins. `'self'` is in script-src alone, for the sandbox page's own script: the sandbox origin serves
+ * nothing else, and neither it nor the page's or the proxy's origin is ever reachable unless declared.
+ * `frameAncestors`: the pages that may embed the sandbox.
  */
-export function appCspHeader(declared: UiCsp): string {
+export function appCspHeader(declared: UiCsp, frameAncestors?: readonly string[]): string {
   const csp = allowedCsp(declared);
   const resources = csp.resourceDomains;
   const directives = [
     "default-src 'none'",
-    `script-src ${sources(["'unsafe-inline'"], resources, '')}`,
+    `script-src ${sources(["'self'", "'unsafe-inline'"], resources, '')}`,
     `style-src ${sources(["'unsafe-inline'"], resources, '')}`,
-    `img-src ${sources(['data:'], resources, '')}`,
-    `media-src ${sources(['data:'], resources, '')}`,
-    `font-src ${sources([], resources, "'none'")}`,
+    `img-src ${sources(['data:', 'blob:'], resources, '')}`,
+    `font-src ${sources(['data:'], resources, '')}`,
+    `media-src ${sources(['data:', 'blob:'], resources, '')}`,
     `connect-src ${sources([], csp.connectDomains, "'none'")}`,
     `frame-src ${sources([], csp.frameDomains, "'none'")}`,
+    `base-uri ${sources([], csp.baseUriDomains, "'none'")}`,
     "object-src 'none'",
-    `base-uri ${sources([], csp.baseUriDomains, "'self'")}`,
     "form-action 'none'",
+    ...(frameAncestors ? [`frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`] : []),
   ];
   return directives.join('; ');
 }
