@@ -4,7 +4,7 @@
 // environment provides. Nothing here runs at import time.
 
 import { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_PROTOCOL_VERSION, createBridgeLinter, type ListAllResult } from '../protocol/index.js';
+import { DEFAULT_PROTOCOL_VERSION, type BridgeLinter, type BridgeLinterOptions, type ListAllResult } from '../protocol/index.js';
 import type { App, PageEnvironment } from './app.js';
 import { createIconOriginsStore } from './components/icons/icon-origins.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
@@ -42,13 +42,19 @@ export function createApp(env: PageEnvironment): App {
       .getState()
       .captured.find((c) => c.connection === connection)
       ?.store.getState().protocolVersion;
+  let bridgeLinterOf: ((options: BridgeLinterOptions) => BridgeLinter) | undefined;
   const lint = new LintRunner(offeredVersion, {
-    loadLinter: () => import('../protocol/lint/linter.js').then((m) => m.PassiveLinter),
+    // The lint engine and the bridge linter are one lazily loaded chunk: the extension's schema stays off the first screen.
+    loadLinter: () =>
+      import('../protocol/lint/linter.js').then((m) => {
+        bridgeLinterOf = m.createBridgeLinter;
+        return m.PassiveLinter;
+      }),
     // A connection this page drives has its exchanges judged with their full facts; others' are read from their records.
     judgesExchanges: (connection) => scopeOfConnection(app.workspace, connection) !== undefined,
     // An app's bridge messages: judged against the tools its connection listed (their visibility).
     bridgeLinter: (connection) =>
-      createBridgeLinter({ tools: queryClient.getQueryData<ListAllResult<unknown>>(listQueryKey('tools', connection))?.items ?? [] }),
+      bridgeLinterOf?.({ tools: queryClient.getQueryData<ListAllResult<unknown>>(listQueryKey('tools', connection))?.items ?? [] }),
   });
   const logSaver = new LogSaver(env.logDatabase(), {
     entries: () => logStore.getState().entries,

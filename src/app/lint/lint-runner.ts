@@ -81,7 +81,8 @@ export interface LintRunnerOptions {
    */
   judgesExchanges?: (connection: number) => boolean;
   /** A bridge linter for an app instance's messages; without one, they are not linted (never by the MCP linter). */
-  bridgeLinter?: (connection: number, channel: LogChannel) => BridgeLint;
+  /** Undefined until the lint engine's chunk (which brings the bridge linter) has loaded. */
+  bridgeLinter?: (connection: number, channel: LogChannel) => BridgeLint | undefined;
 }
 
 export class LintRunner {
@@ -340,7 +341,11 @@ export class LintRunner {
     if (!this.bridgeLinter) return undefined;
     const key = `${connection} app ${channel.app}`;
     let bridge = this.bridgeLinters.get(key);
-    if (bridge === undefined) this.bridgeLinters.set(key, (bridge = { connection, lint: this.bridgeLinter(connection, channel) }));
+    if (bridge === undefined) {
+      const lint = this.bridgeLinter(connection, channel);
+      if (lint === undefined) return undefined;
+      this.bridgeLinters.set(key, (bridge = { connection, lint }));
+    }
     return bridge.lint;
   }
 

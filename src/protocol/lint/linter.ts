@@ -212,3 +212,6 @@ export class Linter {
     this.rules.run(ctx, what);
   }
 }
+
+// The page loads this chunk lazily; the bridge linter (and the extension's schema it reads) comes with it.
+export { createBridgeLinter } from '../apps/bridge-linter.js';

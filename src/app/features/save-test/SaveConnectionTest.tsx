@@ -5,18 +5,17 @@
 import { useApp } from '../../app-context.js';
 import { useCapturedInView, useConnection } from '../../hooks.js';
 import type { ImportedLog } from '../log/log-file.js';
-import { capturedTest, connectionTest, importedTest } from './save-test.js';
-import { SaveTestStatus, useSaveTest } from './SaveTest.js';
+import { SaveTestStatus, useSaveTest, type SaveTestBuilder } from './SaveTest.js';
 
 export function SaveConnectionTest({ imported }: { imported: ImportedLog | null }) {
   const { logStore } = useApp();
   const captured = useCapturedInView();
   const snapshot = useConnection((s) => s.snapshot);
   const { status, save } = useSaveTest();
-  const make = () => {
-    if (imported) return importedTest(imported);
+  const make = (b: SaveTestBuilder) => {
+    if (imported) return b.importedTest(imported);
     const entries = logStore.getState().entries;
-    return captured ? capturedTest(captured.store.getState(), captured.connection, entries) : connectionTest(snapshot, entries);
+    return captured ? b.capturedTest(captured.store.getState(), captured.connection, entries) : b.connectionTest(snapshot, entries);
   };
   return (
     <>

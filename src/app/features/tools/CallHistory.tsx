@@ -3,7 +3,6 @@ import type { ToolCallRecord } from './tools-store.js';
 import { shownRecord } from './tools-store.js';
 import { formatClock, formatDuration } from '../../../protocol/index.js';
 import { useConnection, useTools } from '../../hooks.js';
-import { callTest } from '../save-test/save-test.js';
 import { SaveTestStatus, useSaveTest } from '../save-test/SaveTest.js';
 import { outcomeWords } from './format.js';
 import { checkStructuredContent } from './output-check.js';
@@ -74,7 +73,7 @@ export function CallHistory({ onRerun, rerunBlocked }: Props) {
                   <button
                     type="button"
                     className="small"
-                    onClick={() => save(() => callTest(snapshot, record))}
+                    onClick={() => save((b) => b.callTest(snapshot, record))}
                     aria-label={`Save ${label} as a test`}
                     title="This call and its result as a file for mcpscope test"
                   >
