@@ -90,14 +90,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   const running = proxy;
   // A second Ctrl-C exits before close() is done: the file goes all the same.
   process.on('exit', () => removeOwnProxyFile(proxyFile, { pid: process.pid, token: running.token }));
-  process.stdout.write(`mcpscope ready: ${running.url} (app sandbox: ${running.sandboxOrigin}/)\n`);
-  for (const line of config?.summary ?? []) process.stdout.write(`${line}\n`);
-  if (saved !== undefined) process.stdout.write(`${saved.entry.name} (saved) is prefilled.\n`);
-  if (demo !== undefined) {
-    process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (press Connect, then Approve on its consent page)\n`);
-  }
-  // Otherwise the reaper starts after the ready line (and before any session can arrive): it does not delay start-up.
-  if (demo === undefined) startWatchdog();
+  // Signals are taken before the ready line: whoever reads it may stop the proxy at once.
   let stopping = false;
   const stop = (): void => {
     if (stopping) process.exit(1); // a second Ctrl-C: the exit hook SIGKILLs what is left
@@ -110,6 +103,14 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.on('SIGHUP', stop); // the terminal closed
+  process.stdout.write(`mcpscope ready: ${running.url} (app sandbox: ${running.sandboxOrigin}/)\n`);
+  for (const line of config?.summary ?? []) process.stdout.write(`${line}\n`);
+  if (saved !== undefined) process.stdout.write(`${saved.entry.name} (saved) is prefilled.\n`);
+  if (demo !== undefined) {
+    process.stdout.write(`OAuth demo: MCP server ${demo.mcpUrl} · authorization server ${demo.issuer}/ (press Connect, then Approve on its consent page)\n`);
+  }
+  // Otherwise the reaper starts after the ready line (and before any session can arrive): it does not delay start-up.
+  if (demo === undefined) startWatchdog();
   // Started with an IPC channel (npm start's wrapper): it closes when that parent dies, even by SIGKILL.
   if (process.channel !== undefined) {
     process.channel.unref();

@@ -5,7 +5,7 @@
 // OAuth demo's), and ping against both installed demo servers. The prepack
 // rebuilds dist/ of the clone it runs in.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,7 +94,7 @@ function startPage(args, expectLines) {
       if (checked || lines.length <= expectLines) return;
       checked = true;
       clearTimeout(timer);
-      const ready = /^mcpscope ready: (http:\/\/127\.0\.0\.1:\d+\/)#token=\S+$/.exec(lines[0]);
+      const ready = /^mcpscope ready: (http:\/\/127\.0\.0\.1:\d+\/)#token=\S+ \(app sandbox: http:\/\/127\.0\.0\.1:\d+\/\)$/.exec(lines[0]);
       if (ready === null) {
         fail(`${label}: the first line is not the ready line: ${JSON.stringify(lines[0])}`);
         child.kill('SIGKILL');
@@ -148,7 +148,14 @@ must(
 // and what the installed files import is what "dependencies" names.
 const installedPackage = readPackage(installed);
 const { devDependencies = {} } = installedPackage;
-const devInstalled = Object.keys(devDependencies).filter((name) => existsSync(join(installed, 'node_modules', name)));
+// npm installs the peers of a run-time dependency too (ext-apps wants the SDK's client): those came for it, not for us.
+const peersOfDependencies = new Set(
+  Object.keys(installedPackage.dependencies ?? {}).flatMap((dep) => {
+    const manifest = join(installed, 'node_modules', dep, 'package.json');
+    return existsSync(manifest) ? Object.keys(JSON.parse(readFileSync(manifest, 'utf8')).peerDependencies ?? {}) : [];
+  }),
+);
+const devInstalled = Object.keys(devDependencies).filter((name) => existsSync(join(installed, 'node_modules', name)) && !peersOfDependencies.has(name));
 if (devInstalled.length > 0) fail(`npm install -g installed devDependencies: ${devInstalled.join(', ')}`);
 else ok(`no devDependency installed (${readdirSync(join(installed, 'node_modules')).filter((n) => !n.startsWith('.')).length} entries in its node_modules)`);
 
