@@ -12,6 +12,9 @@ import { keyTransportProblem } from './model-fetch.js';
 import { endpointOf, languageModel } from './providers.js';
 import { DEFAULT_MODEL_TIMEOUT_MS, PROVIDER_VARIABLES, type ModelSettings } from './settings.js';
 
+// The SDK's warnings come back on each reply (ModelReply.warnings), said where the person looks; it never prints them itself.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
 /** The SDK's finish reason in MCP's words (endTurn, stopSequence, maxTokens, toolUse), else the provider's own word. */
 function mcpStopReason(finish: FinishReason, raw: string | undefined): string {
   if (finish === 'stop') return raw === 'stop_sequence' ? 'stopSequence' : 'endTurn';
