@@ -53,8 +53,7 @@ export function createApp(env: PageEnvironment): App {
     // A connection this page drives has its exchanges judged with their full facts; others' are read from their records.
     judgesExchanges: (connection) => scopeOfConnection(app.workspace, connection) !== undefined,
     // An app's bridge messages: judged against the tools its connection listed (their visibility).
-    bridgeLinter: (connection) =>
-      bridgeLinterOf?.({ tools: queryClient.getQueryData<ListAllResult<unknown>>(listQueryKey('tools', connection))?.items ?? [] }),
+    bridgeLinter: (connection) => bridgeLinterOf?.({ tools: queryClient.getQueryData<ListAllResult<unknown>>(listQueryKey('tools', connection))?.items ?? [] }),
   });
   const logSaver = new LogSaver(env.logDatabase(), {
     entries: () => logStore.getState().entries,
