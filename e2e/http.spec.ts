@@ -18,7 +18,7 @@ async function connectOverHttp(page: Page, url: string): Promise<void> {
   await page.goto(`/#token=${E2E_TOKEN}`);
   await page.getByLabel('Transport').selectOption('http');
   await page.getByLabel('URL').fill(url);
-  await expect(page.getByLabel('Mode')).toHaveValue('auto');
+  await expect(page.getByLabel('Mode', { exact: true })).toHaveValue('auto');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
 }
 

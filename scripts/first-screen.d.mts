@@ -18,4 +18,6 @@ export interface FileSize {
 }
 
 export declare function firstScreenFiles(manifest: Record<string, ManifestChunk>): string[];
+/** The files of the chunk built from `key` and of every chunk it imports statically, in load order. */
+export declare function chunkFiles(manifest: Record<string, ManifestChunk>, key: string): string[];
 export declare function firstScreenSize(uiDir: string): { files: FileSize[]; bytes: number; gzip: number };

@@ -19,17 +19,22 @@ export const BOOT_SCRIPTS = ['theme-boot.js'];
 export function firstScreenFiles(manifest) {
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   if (entries.length !== 1) throw new Error(`the manifest names ${entries.length} entry chunks; expected one (index.html)`);
+  return chunkFiles(manifest, entries[0]);
+}
+
+/** The files of the chunk built from `key` and of every chunk it imports statically, in load order. */
+export function chunkFiles(manifest, key) {
   const seen = new Set();
   const files = [];
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest imports "${key}" but has no such chunk`);
+  const visit = (at) => {
+    if (seen.has(at)) return;
+    seen.add(at);
+    const chunk = manifest[at];
+    if (!chunk) throw new Error(`the manifest imports "${at}" but has no such chunk`);
     files.push(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(entries[0]);
+  visit(key);
   return files;
 }
 
