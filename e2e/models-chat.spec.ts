@@ -1,17 +1,12 @@
 // The Chat tab with a fake OpenAI provider on loopback (started here) and server-everything: the model calls a
 // tool over the connection (in the Log, in History "from chat") and reads its result; a declined call is fed back
 // as a refusal; a tool the model makes up is shown as an error and the loop goes on.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startFakeOpenAI } from '../test/fixtures/models/fakes.js';
-import type { FakeProvider, ReceivedRequest, ScriptedTurn } from '../test/fixtures/models/fake-provider.js';
-import { startOwnProxy, type OwnProxy } from './fixtures/own-proxy.js';
+import type { ReceivedRequest, ScriptedTurn } from '../test/fixtures/models/fake-provider.js';
+import { connectEverything, modelProxyForFile } from './fixtures/model-proxy.js';
 
 const TOKEN = 'e2e-models-chat-token-0123456789';
 const KEY = 'sk-proj-e2e-chat-0123456789abcdef-Cc77';
-const everything = `${process.cwd()}/node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio`;
 const SHOTS = '/tmp/models-chat-shots';
 
 type Message = { role: string; content?: unknown };
@@ -26,29 +21,10 @@ function script(request: ReceivedRequest): ScriptedTurn {
   return { toolCalls: [{ name: 'echo', input: { message: 'hello from the model' } }], usage: { input: 30, output: 5 } };
 }
 
-let fake: FakeProvider;
-let proxy: OwnProxy;
-
-test.beforeAll(async () => {
-  fake = await startFakeOpenAI({ key: KEY, script });
-  proxy = await startOwnProxy(TOKEN, ['--port=0', '--no-open'], {
-    OPENAI_API_KEY: KEY,
-    OPENAI_BASE_URL: fake.baseUrl,
-    ANTHROPIC_API_KEY: '',
-    XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'mcpscope-e2e-chat-')),
-  });
-});
-test.afterAll(async () => {
-  await proxy?.stop();
-  await fake?.close();
-});
+const models = modelProxyForFile({ token: TOKEN, key: KEY, script });
 
 async function openChat(page: Page) {
-  await page.goto(proxy.page);
-  await page.getByLabel('Command').fill(process.execPath);
-  await page.getByLabel('Arguments').fill(everything);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').first()).toContainText('Connected');
+  await connectEverything(page, models.proxy());
   await page.getByRole('tab', { name: 'Chat' }).click();
   const chat = page.getByRole('region', { name: 'Chat' });
   await expect(chat.getByLabel('Model')).toBeVisible();
@@ -100,7 +76,7 @@ test('a declined call is fed back to the model as a refusal', async ({ page }) =
   await approval.getByRole('button', { name: 'Deny' }).click();
   await expect(chat.getByRole('list', { name: 'Conversation' })).toContainText('The tool said:');
   await expect(chat.getByRole('list', { name: 'Conversation' })).toContainText('declined this tool call');
-  const toolMessages = fake.received.flatMap((r) => (r.body.messages as Message[]).filter((m) => m.role === 'tool'));
+  const toolMessages = models.fake().received.flatMap((r) => (r.body.messages as Message[]).filter((m) => m.role === 'tool'));
   expect(JSON.stringify(toolMessages)).toContain('declined this tool call');
 });
 

@@ -2,53 +2,20 @@
 // this spec's own pointed at it through OPENAI_BASE_URL and OPENAI_API_KEY, and server-everything's
 // trigger-sampling-request. The reply is reviewed in the reply form before it is sent; a wrong key shows the
 // provider's words; automatic answers need no click.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startFakeOpenAI } from '../test/fixtures/models/fakes.js';
-import type { FakeProvider } from '../test/fixtures/models/fake-provider.js';
-import { startOwnProxy, type OwnProxy } from './fixtures/own-proxy.js';
+import { connectEverything, modelProxyForFile } from './fixtures/model-proxy.js';
+import { triggerSampling } from './fixtures/sampling.js';
 
 const TOKEN = 'e2e-models-token-0123456789';
 const KEY = 'sk-proj-e2e-models-0123456789abcdef-Mm55';
-const everything = `${process.cwd()}/node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio`;
 const SHOTS = '/tmp/models-page-shots';
 
-let fake: FakeProvider;
-let proxy: OwnProxy;
-
-test.beforeAll(async () => {
-  fake = await startFakeOpenAI({ key: KEY, script: () => ({ text: 'Teal, said the fake model.', usage: { input: 21, output: 7 } }) });
-  proxy = await startOwnProxy(TOKEN, ['--port=0', '--no-open'], {
-    OPENAI_API_KEY: KEY,
-    OPENAI_BASE_URL: fake.baseUrl,
-    ANTHROPIC_API_KEY: '',
-    XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'mcpscope-e2e-models-')),
-  });
+const models = modelProxyForFile({
+  token: TOKEN,
+  key: KEY,
+  script: () => ({ text: 'Teal, said the fake model.', usage: { input: 21, output: 7 } }),
 });
-test.afterAll(async () => {
-  await proxy?.stop();
-  await fake?.close();
-});
-
-async function connect(page: Page): Promise<void> {
-  await page.goto(proxy.page);
-  await page.getByLabel('Command').fill(process.execPath);
-  await page.getByLabel('Arguments').fill(everything);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').first()).toContainText('Connected');
-}
-
-async function triggerSampling(page: Page, prompt: string) {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'trigger-sampling-request', exact: true }).click();
-  const tool = tools.getByRole('region', { name: 'Tool trigger-sampling-request' });
-  await tool.getByLabel('prompt', { exact: true }).fill(prompt);
-  await tool.getByRole('button', { name: 'Call tool' }).click();
-  return tools;
-}
+const connect = (page: Page) => connectEverything(page, models.proxy());
 
 async function shots(page: Page, name: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
@@ -89,8 +56,8 @@ test('the fake model answers a sampling request; the person reviews and edits it
   await request.getByRole('button', { name: 'Send reply' }).click();
   await expect(request).toHaveCount(0);
   await expect(tools.getByRole('region', { name: 'Call result' })).toContainText('Teal, said the fake model (reviewed).');
-  expect(fake.received).toHaveLength(1);
-  expect(JSON.stringify(fake.received[0]!.body)).toContain('Name a colour');
+  expect(models.fake().received).toHaveLength(1);
+  expect(JSON.stringify(models.fake().received[0]!.body)).toContain('Name a colour');
   await page.getByRole('tab', { name: 'Log' }).click();
   const log = page.getByRole('tabpanel', { name: 'Log' });
   await expect(log.getByRole('row').filter({ hasText: 'Teal, said the fake model (reviewed).' }).first()).toBeVisible();

@@ -6,20 +6,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
 import { connectToScript } from './fixtures/connect.js';
+import { triggerSampling } from './fixtures/sampling.js';
 
 const everythingStdio = `${process.cwd()}/node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio`;
 
 const connectStdio = (page: Page) => connectToScript(page, everythingStdio);
-
-async function triggerSampling(page: Page, prompt: string) {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'trigger-sampling-request', exact: true }).click();
-  const tool = tools.getByRole('region', { name: 'Tool trigger-sampling-request' });
-  await tool.getByLabel('prompt', { exact: true }).fill(prompt);
-  await tool.getByRole('button', { name: 'Call tool' }).click();
-  return tools;
-}
 
 test('stdio: the request waits in the dock with its messages and parameters; the reply comes back in the tool result', async ({ page }) => {
   await connectStdio(page);
