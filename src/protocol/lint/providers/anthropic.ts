@@ -3,7 +3,7 @@
 // limitations", which the strict tool use page points to).
 
 import { keywordFailures, eachSchemaNode, nameFailure, renamed, type SchemaAt } from './schema-nodes.js';
-import { closedObject, DESCRIBE, formatOutside } from './shared-checks.js';
+import { closedObject, DESCRIBE, formatOutside, missingDescription } from './shared-checks.js';
 import type { Failure, ProviderRule, ToolShape } from './types.js';
 
 const DEFINE_TOOLS = 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools';
@@ -13,8 +13,17 @@ const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'host
 /** Numerical and string length constraints; array sizes are taken only as minItems 0 or 1. */
 const CONSTRAINTS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'maxItems'];
 
-const rule = (r: Omit<ProviderRule, 'provider' | 'severity'>): ProviderRule => ({ provider: 'anthropic', severity: 'warning', ...r });
-const tool = (inputSchema: unknown, name = 'get_weather'): ToolShape => ({ name, inputSchema });
+/** A warning unless said otherwise: a name the provider refuses is an error. */
+const rule = (r: Omit<ProviderRule, 'provider' | 'severity'> & Partial<Pick<ProviderRule, 'severity'>>): ProviderRule => ({
+  provider: 'anthropic',
+  severity: 'warning',
+  ...r,
+});
+const tool = (inputSchema: unknown, name = 'get_weather', description?: string): ToolShape => ({
+  name,
+  description: description ?? 'The weather now in a city.',
+  inputSchema,
+});
 const closed = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
 
 function unsupportedConstraints(at: SchemaAt): Failure[] {
@@ -25,6 +34,7 @@ function unsupportedConstraints(at: SchemaAt): Failure[] {
 
 export const ANTHROPIC_RULES = {
   'PROVIDER-ANTHROPIC-TOOL-NAME': rule({
+    severity: 'error',
     title: 'Anthropic: a tool name matches ^[a-zA-Z0-9_-]{1,128}$',
     spec: { url: DEFINE_TOOLS },
     check: (t) => nameFailure(t, /^[a-zA-Z0-9_-]{1,128}$/, 'Anthropic takes ^[a-zA-Z0-9_-]{1,128}$', (n) => renamed(n, /[a-zA-Z0-9_-]/, 128)),
@@ -53,5 +63,11 @@ export const ANTHROPIC_RULES = {
       pass: tool({ ...closed, properties: { city: { type: 'string', format: 'uri' } } }),
       fail: tool({ ...closed, properties: { city: { type: 'string', format: 'regex' } } }),
     },
+  }),
+  'PROVIDER-ANTHROPIC-DESCRIPTION': rule({
+    title: 'Anthropic: a tool has a description (Define tools: "by far the most important factor in tool performance")',
+    spec: { url: DEFINE_TOOLS },
+    check: (t) => missingDescription(t, 'Anthropic'),
+    examples: { pass: tool(closed), fail: { name: 'get_weather', inputSchema: closed } },
   }),
 } as const;

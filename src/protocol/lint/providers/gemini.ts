@@ -6,6 +6,7 @@
 import { isRecord } from '../../json/guards.js';
 import { ownValue } from '../../text/own.js';
 import { eachSchemaNode, keywordFailures, member, nameFailure, renamed, type SchemaAt } from './schema-nodes.js';
+import { missingDescription } from './shared-checks.js';
 import type { Failure, PatchOp, ProviderRule, ToolShape } from './types.js';
 
 const SCHEMA_REFERENCE = 'https://ai.google.dev/api/caching#Schema';
@@ -37,8 +38,17 @@ const FIELDS = new Set([
   'maximum',
 ]);
 
-const rule = (r: Omit<ProviderRule, 'provider' | 'severity'>): ProviderRule => ({ provider: 'gemini', severity: 'warning', ...r });
-const tool = (inputSchema: unknown, name = 'get_weather'): ToolShape => ({ name, inputSchema });
+/** A warning unless said otherwise: a name the provider refuses is an error. */
+const rule = (r: Omit<ProviderRule, 'provider' | 'severity'> & Partial<Pick<ProviderRule, 'severity'>>): ProviderRule => ({
+  provider: 'gemini',
+  severity: 'warning',
+  ...r,
+});
+const tool = (inputSchema: unknown, name = 'get_weather', description: unknown = 'The weather now in a city.'): ToolShape => ({
+  name,
+  description,
+  inputSchema,
+});
 const plain = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
 /** Keys outside the Schema object; not inside a keyword that is itself outside it (its removal takes them). */
@@ -107,6 +117,7 @@ const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export const GEMINI_RULES = {
   'PROVIDER-GEMINI-FUNCTION-NAME': rule({
+    severity: 'error',
     title: 'Gemini: a function name starts with a letter or _, then a–z, A–Z, 0–9, _ . -, at most 64',
     spec: { url: DECLARATION },
     check: (t) =>
@@ -116,6 +127,7 @@ export const GEMINI_RULES = {
     examples: { pass: tool(plain, 'weather.get'), fail: tool(plain, '1-weather') },
   }),
   'PROVIDER-GEMINI-PARAMETER-NAME': rule({
+    severity: 'error',
     title: 'Gemini: a parameter name starts with a letter or _, then a–z, A–Z, 0–9 or _, at most 64',
     spec: { url: DECLARATION },
     check: (t) => {
@@ -144,5 +156,11 @@ export const GEMINI_RULES = {
       pass: tool({ ...plain, properties: { city: { type: 'string', nullable: true } } }),
       fail: tool({ ...plain, properties: { city: { type: ['string', 'null'] } } }),
     },
+  }),
+  'PROVIDER-GEMINI-DESCRIPTION': rule({
+    title: 'Gemini: a function declaration has a description (the model uses it to decide how and whether to call the function)',
+    spec: { url: DECLARATION },
+    check: (t) => missingDescription(t, 'Gemini'),
+    examples: { pass: tool(plain), fail: tool(plain, 'get_weather', 42) },
   }),
 } as const;

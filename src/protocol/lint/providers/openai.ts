@@ -5,7 +5,7 @@
 import { isRecord } from '../../json/guards.js';
 import { ownValue } from '../../text/own.js';
 import { eachSchemaNode, isObjectSchema, keywordFailures, member, nameFailure, renamed, schemaNodes, SCHEMA_FIELDS, type SchemaAt } from './schema-nodes.js';
-import { closedObject, DESCRIBE, formatOutside } from './shared-checks.js';
+import { closedObject, DESCRIBE, descriptionTooLong, formatOutside, missingDescription } from './shared-checks.js';
 import type { Failure, PatchOp, ProviderRule, ToolShape } from './types.js';
 
 const SUPPORTED_SCHEMAS = 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas';
@@ -17,8 +17,16 @@ const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'host
 /** Composition keywords the guide lists as not supported, and `default`, which the API refuses in strict schemas. */
 const UNSUPPORTED = ['allOf', 'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'default'];
 
-const rule = (r: Omit<ProviderRule, 'provider' | 'severity'>): ProviderRule => ({ provider: 'openai', severity: 'warning', ...r });
-const tool = (inputSchema: unknown, name = 'get_weather'): ToolShape => ({ name, inputSchema });
+/** A warning unless said otherwise: a name the provider refuses is an error. */
+const rule = (r: Omit<ProviderRule, 'provider' | 'severity'> & Partial<Pick<ProviderRule, 'severity'>>): ProviderRule => ({
+  provider: 'openai',
+  severity: 'warning',
+  ...r,
+});
+const tool = (inputSchema: unknown, name = 'get_weather', description = 'The weather now in a city.'): ToolShape => ({ name, description, inputSchema });
+const FUNCTION_CALLING = 'https://platform.openai.com/docs/guides/function-calling';
+/** The longest function description the API takes: its own refusal says so ("string_above_max_length", maximum length 1024); the docs do not. */
+const MAX_DESCRIPTION = 1024;
 const closed = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
 
 /** The rewrite of an optional property as OpenAI wants it: required, with null among its types. */
@@ -117,9 +125,23 @@ export const OPENAI_RULES = {
     },
   }),
   'PROVIDER-OPENAI-FUNCTION-NAME': rule({
+    severity: 'error',
     title: 'OpenAI: a function name is 1–64 of a–z, A–Z, 0–9, _ and -',
     spec: { url: 'https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools' },
     check: (t) => nameFailure(t, /^[a-zA-Z0-9_-]{1,64}$/, 'OpenAI takes 1–64 of a–z, A–Z, 0–9, _ and -', (n) => renamed(n, /[a-zA-Z0-9_-]/, 64)),
     examples: { pass: tool(closed, 'get_weather'), fail: tool(closed, 'weather.get') },
+  }),
+  'PROVIDER-OPENAI-DESCRIPTION': rule({
+    title: 'OpenAI: a function has a description (the model reads it to choose the function)',
+    spec: { url: FUNCTION_CALLING },
+    check: (t) => missingDescription(t, 'OpenAI'),
+    examples: { pass: tool(closed), fail: tool(closed, 'get_weather', '  ') },
+  }),
+  'PROVIDER-OPENAI-DESCRIPTION-LENGTH': rule({
+    severity: 'error',
+    title: `OpenAI: a function description is at most ${MAX_DESCRIPTION} characters`,
+    spec: { url: 'https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools' },
+    check: (t) => descriptionTooLong(t, MAX_DESCRIPTION, 'OpenAI'),
+    examples: { pass: tool(closed, 'get_weather', 'w'.repeat(MAX_DESCRIPTION)), fail: tool(closed, 'get_weather', 'w'.repeat(MAX_DESCRIPTION + 1)) },
   }),
 } as const;

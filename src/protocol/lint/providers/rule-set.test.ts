@@ -26,13 +26,17 @@ function listTools(linter: Linter, tools: unknown[]): void {
 
 const strictTool = {
   name: 'get_weather',
+  description: 'The weather now in a city.',
   inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
 };
 
 describe('the provider rule set', () => {
   it('reports each failure of each tool on the tools/list result', () => {
     const linter = new Linter({ offeredVersion: '2025-11-25', ruleSets: [providerRuleSet] });
-    listTools(linter, [strictTool, { name: 'weather.get', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }]);
+    listTools(linter, [
+      strictTool,
+      { name: 'weather.get', description: 'The weather now.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } },
+    ]);
     const found = linter.findings.filter((f) => f.rule.startsWith('PROVIDER-'));
     // The closed object OpenAI and Anthropic want is a field Gemini's `parameters` does not have.
     expect(found.map((f) => f.rule)).toEqual([
@@ -54,6 +58,16 @@ describe('the provider rule set', () => {
       message:
         'Tool weather.get, OpenAI: at /inputSchema, OpenAI strict mode needs "additionalProperties": false on every object schema; this one does not say. Fix: set "additionalProperties": false ([{"op":"add","path":"/inputSchema/additionalProperties","value":false}]).',
     });
+  });
+
+  it('reports a tool without a description to each provider', () => {
+    const linter = new Linter({ offeredVersion: '2025-11-25', ruleSets: [providerRuleSet] });
+    listTools(linter, [{ ...strictTool, description: '' }]);
+    const found = linter.findings.filter((f) => f.rule.endsWith('-DESCRIPTION'));
+    expect(found.map((f) => f.rule)).toEqual(['PROVIDER-OPENAI-DESCRIPTION', 'PROVIDER-ANTHROPIC-DESCRIPTION', 'PROVIDER-GEMINI-DESCRIPTION']);
+    expect(found[1]!.message).toBe(
+      'Tool get_weather, Anthropic: at /description, the tool has a blank description: Anthropic gives the model the description to decide when to call it, so a model cannot tell what this tool is for.',
+    );
   });
 
   it('is not part of the built-in rule sets', () => {

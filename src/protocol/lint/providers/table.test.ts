@@ -35,6 +35,15 @@ function applyPatch(doc: ToolShape, patch: readonly PatchOp[]): ToolShape {
   return out;
 }
 
+/** The rules whose failure the provider answers with a refusal of the request, not a looser schema. */
+const REFUSED = new Set<string>([
+  'PROVIDER-OPENAI-FUNCTION-NAME',
+  'PROVIDER-OPENAI-DESCRIPTION-LENGTH',
+  'PROVIDER-ANTHROPIC-TOOL-NAME',
+  'PROVIDER-GEMINI-FUNCTION-NAME',
+  'PROVIDER-GEMINI-PARAMETER-NAME',
+]);
+
 describe('the provider rule table', () => {
   it('has rules for each provider', () => {
     const providers = new Set(PROVIDER_RULE_IDS.map((id) => PROVIDER_RULES[id].provider));
@@ -44,9 +53,9 @@ describe('the provider rule table', () => {
   describe.each(PROVIDER_RULE_IDS)('%s', (id) => {
     const rule = PROVIDER_RULES[id];
 
-    it('names its provider in its id, is a warning, and links to the provider’s page', () => {
+    it('names its provider in its id, is an error only for what the provider refuses, and links to the provider’s page', () => {
       expect(id.startsWith(`PROVIDER-${rule.provider.toUpperCase()}-`)).toBe(true);
-      expect(rule.severity).toBe('warning');
+      expect(rule.severity).toBe(REFUSED.has(id) ? 'error' : 'warning');
       expect(specUrl(id, '2025-11-25')).toBe(rule.spec.url);
       expect(RULES[id].title).toBe(rule.title);
       expect(new URL(rule.spec.url).hostname).toMatch(/(^|\.)(openai\.com|claude\.com|google\.dev|google\.com)$/);
@@ -59,7 +68,7 @@ describe('the provider rule table', () => {
     it('fails its failing example, with pointers into the tool', () => {
       const failures = rule.check(rule.examples.fail);
       expect(failures.length).toBeGreaterThan(0);
-      for (const f of failures) expect(f.path).toMatch(/^\/(name|inputSchema|outputSchema)(\/|$)/);
+      for (const f of failures) expect(f.path).toMatch(/^\/(name|description|inputSchema|outputSchema)(\/|$)/);
     });
 
     it('offers rewrites that pass', () => {

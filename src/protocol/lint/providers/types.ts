@@ -34,6 +34,7 @@ export interface Failure {
 /** A tool as a server lists it: nothing of it is trusted to have the right shape. */
 export interface ToolShape {
   name?: unknown;
+  description?: unknown;
   inputSchema?: unknown;
   outputSchema?: unknown;
 }
