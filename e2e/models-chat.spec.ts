@@ -17,6 +17,8 @@ function script(request: ReceivedRequest): ScriptedTurn {
   const last = messages.at(-1);
   if (last?.role === 'tool') return { text: `The tool said: ${JSON.stringify(last.content)}`, usage: { input: 40, output: 9 } };
   const asked = JSON.stringify(last?.content ?? '');
+  if (asked.includes('slowly'))
+    return { toolCalls: [{ name: 'trigger-long-running-operation', input: { duration: 30, steps: 3 } }], usage: { input: 30, output: 5 } };
   if (asked.includes('make one up')) return { toolCalls: [{ name: 'no_such_tool', input: {} }], usage: { input: 30, output: 5 } };
   return { toolCalls: [{ name: 'echo', input: { message: 'hello from the model' } }], usage: { input: 30, output: 5 } };
 }
@@ -86,4 +88,18 @@ test('a tool the model makes up is shown as an error and the loop goes on', asyn
   const conversation = chat.getByRole('list', { name: 'Conversation' });
   await expect(conversation.getByRole('alert')).toContainText('There is no tool named "no_such_tool"');
   await expect(conversation).toContainText('The tool said:');
+});
+
+test('Stop while a tool call runs cancels it over the connection (notifications/cancelled in the Log)', async ({ page }) => {
+  const chat = await openChat(page);
+  await say(chat, 'Count slowly');
+  const conversation = chat.getByRole('list', { name: 'Conversation' });
+  await expect(conversation).toContainText('trigger-long-running-operation');
+  const asked = models.fake().received.length;
+  await chat.getByRole('button', { name: 'Stop' }).click();
+  await expect(conversation).toContainText('mcpscope sent notifications/cancelled for it');
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await expect(log.getByRole('row').filter({ hasText: '"method":"notifications/cancelled"' })).toHaveCount(1);
+  expect(models.fake().received).toHaveLength(asked);
 });

@@ -25,7 +25,7 @@ export async function chatConnections(scopes: readonly ConnectionScope[], queryC
       key: scope.id,
       label: scopeLabel(scope),
       tools: listed?.items ?? [],
-      call: (tool, args) => scope.toolsStore.getState().call({ tool, arguments: args, sentAnyway: false, fromChat: true }),
+      call: (tool, args, signal) => scope.toolsStore.getState().callFromChat(tool, args, signal),
     });
   }
   return out;

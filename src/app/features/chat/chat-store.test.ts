@@ -20,7 +20,9 @@ const result = (text: string): RequestOutcome => ({ status: 'result', result: { 
 
 function setup(script: ModelOutcome[]) {
   const requests: ModelRequest[] = [];
-  const call = vi.fn(async (_tool: unknown, args: Record<string, unknown>) => ({ outcome: result(`echo: ${String(args.text)}`) }));
+  const call = vi.fn(async (_tool: unknown, args: Record<string, unknown>, _signal?: AbortSignal): Promise<{ outcome: RequestOutcome }> => ({
+    outcome: result(`echo: ${String(args.text)}`),
+  }));
   const connection: ChatConnection = { key: 1, label: 'demo', tools: [echo], call };
   const store = createChatStore({
     generate: async (request) => {
@@ -39,7 +41,7 @@ describe('the chat loop', () => {
   it('calls the tool the model names over its connection and feeds its result back', async () => {
     const { store, requests, call } = setup([reply([use('t1', 'echo', { text: 'hi' })]), reply([{ type: 'text', text: 'It said hi.' }])]);
     await store.getState().send('say hi');
-    expect(call).toHaveBeenCalledWith(echo, { text: 'hi' });
+    expect(call).toHaveBeenCalledWith(echo, { text: 'hi' }, expect.any(AbortSignal));
     expect(requests[0]!.tools!.map((t) => t.name)).toEqual(['echo']);
     expect(lastResult(requests[1]!)).toEqual({ type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: 'echo: hi' }] });
     expect(store.getState().entries.map((e) => e.kind)).toEqual(['user', 'assistant', 'tool', 'assistant']);
@@ -87,6 +89,24 @@ describe('the chat loop', () => {
     expect(requests).toHaveLength(1);
     expect(store.getState().running).toBe(false);
     expect(JSON.stringify(store.getState().messages.at(-1))).toContain('stopped the chat');
+  });
+
+  it('Stop during a running call aborts it over its connection, says so on the entry, and asks the model nothing more', async () => {
+    const { store, requests, call } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
+    call.mockImplementationOnce(
+      (_tool: unknown, _args: Record<string, unknown>, signal?: AbortSignal) =>
+        new Promise((resolve) => signal?.addEventListener('abort', () => resolve({ outcome: { status: 'cancelled', elapsedMs: 3 } as RequestOutcome }))),
+    );
+    const done = store.getState().send('go');
+    await vi.waitFor(() => expect(call).toHaveBeenCalled());
+    store.getState().stop();
+    await done;
+    expect(requests).toHaveLength(1);
+    expect(store.getState().entries.find((e) => e.kind === 'tool')).toMatchObject({
+      status: 'done',
+      problem: expect.stringContaining('notifications/cancelled'),
+    });
+    expect(store.getState().running).toBe(false);
   });
 
   it('stops after the tool-round limit and says so', async () => {

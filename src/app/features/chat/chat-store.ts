@@ -28,7 +28,8 @@ const CHAT_MAX_TOKENS = 4096;
 /** A connection whose tools the chat may use. */
 export interface ChatConnection extends ChatToolSource<Tool> {
   /** tools/call through the connection's Tools store; undefined when it sent nothing (not connected, another call in flight). */
-  call: (tool: Tool, args: Record<string, unknown>) => Promise<{ outcome: RequestOutcome } | undefined>;
+  /** Aborting `signal` cancels the call in flight (notifications/cancelled). */
+  call: (tool: Tool, args: Record<string, unknown>, signal: AbortSignal) => Promise<{ outcome: RequestOutcome } | undefined>;
 }
 
 export interface ChatDeps {
@@ -82,6 +83,7 @@ export type ChatStore = StoreApi<ChatState>;
 
 const DENIED = 'The person using mcpscope declined this tool call; it was not sent to the server.';
 const STOPPED = 'The person stopped the chat before this tool call was made.';
+const CANCELLED = 'The person stopped the chat while this tool call ran: mcpscope sent notifications/cancelled for it.';
 const LIMIT = `Not run: this message already caused ${MAX_TOOL_ROUNDS} rounds of tool calls, the chat's limit.`;
 
 function outcomeBlock(toolUseId: string, outcome: RequestOutcome): { block: ModelContent; problem?: string } {
@@ -125,8 +127,9 @@ export function createChatStore(deps: ChatDeps): ChatStore {
         if (!allowed) return fail(signal.aborted ? STOPPED : DENIED);
         patchTool(use.id, { status: 'running' });
       }
-      const record = await connection.call(resolved.tool.tool, resolved.arguments);
-      if (!record) return fail(`Not sent: the connection to "${connection.label}" is not ready or is busy with another tools/call.`);
+      const record = await connection.call(resolved.tool.tool, resolved.arguments, signal);
+      if (!record) return fail(signal.aborted ? STOPPED : `Not sent: the connection to "${connection.label}" is not ready.`);
+      if (signal.aborted && record.outcome.status === 'cancelled') return fail(CANCELLED);
       const { block, problem } = outcomeBlock(use.id, record.outcome);
       patchTool(use.id, { status: 'done', result: block, ...(problem !== undefined ? { problem } : {}) });
       return block;

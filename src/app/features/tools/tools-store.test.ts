@@ -53,15 +53,6 @@ describe('call', () => {
     expect(store.getState().extras.slow_count).toEqual({ sendEmptyArguments: false, metaText: '{\n  "trace": "t-1"\n}' });
   });
 
-  it('marks a call the Chat view made as from chat in History', async () => {
-    const { session, reply } = await readySession();
-    const store = createToolsStore({ session: () => session });
-    const done = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false, fromChat: true });
-    reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
-    expect((await done)?.fromChat).toBe(true);
-    expect(store.getState().history[0]?.fromChat).toBe(true);
-  });
-
   it("uses the timeout field's value, and records a timeout outcome", async () => {
     const { session, clock } = await readySession();
     const store = createToolsStore({ session: () => session });
@@ -300,5 +291,48 @@ describe('callFromApp', () => {
     expect(store.getState().history[0]).toBe(record);
     reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
     await mine;
+  });
+});
+
+describe('callFromChat', () => {
+  it("is sent beside the person's call in flight, marked from chat, and the person's call may start beside it", async () => {
+    const { session, sent, reply } = await readySession();
+    const store = createToolsStore({ session: () => session });
+    const mine = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    const fromChat = store.getState().callFromChat({ name: 'echo', inputSchema: { type: 'object' } }, { message: 'hi' });
+    expect(sent.map((m) => m.id)).toEqual([2, 3]);
+    reply({ jsonrpc: '2.0', id: 3, result: { content: [] } });
+    expect(await fromChat).toMatchObject({ fromChat: true, outcome: { status: 'result' } });
+    expect(store.getState().history[0]?.fromChat).toBe(true);
+    expect(store.getState().inFlight?.tool).toBe(slow);
+    reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
+    await mine;
+    // And the other way round: a chat call in flight does not hold up the person's own call.
+    const chatCall = store.getState().callFromChat(slow, {});
+    const again = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    expect(sent.map((m) => m.id)).toEqual([2, 3, 4, 5]);
+    reply({ jsonrpc: '2.0', id: 5, result: { content: [] } });
+    reply({ jsonrpc: '2.0', id: 4, result: { content: [] } });
+    expect((await again)?.outcome.status).toBe('result');
+    expect((await chatCall)?.outcome.status).toBe('result');
+  });
+
+  it('sends notifications/cancelled for its request when the signal aborts, and records the call cancelled', async () => {
+    const { session, sent } = await readySession();
+    const store = createToolsStore({ session: () => session });
+    const controller = new AbortController();
+    const done = store.getState().callFromChat(slow, {}, controller.signal);
+    controller.abort();
+    expect(sent.at(-1)).toMatchObject({ method: 'notifications/cancelled', params: { requestId: 2, reason: CANCEL_REASON } });
+    expect((await done)?.outcome.status).toBe('cancelled');
+  });
+
+  it('sends nothing when the signal has already aborted', async () => {
+    const { session, sent } = await readySession();
+    const store = createToolsStore({ session: () => session });
+    const controller = new AbortController();
+    controller.abort();
+    expect(await store.getState().callFromChat(slow, {}, controller.signal)).toBeUndefined();
+    expect(sent).toHaveLength(0);
   });
 });

@@ -118,6 +118,11 @@ export interface ToolsState {
    * app's. Undefined when not connected.
    */
   callFromApp(tool: Tool, args: Record<string, unknown> | undefined, app: number): Promise<ToolCallRecord | undefined>;
+  /**
+   * A tools/call the model made in the chat: sent beside any call of the person's in flight, kept in the history
+   * marked "from chat"; aborting `signal` cancels it (notifications/cancelled). Undefined when not connected.
+   */
+  callFromChat(tool: Tool, args: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<ToolCallRecord | undefined>;
   /** Cancel the call in flight: sends notifications/cancelled. False when there is nothing to cancel yet. */
   cancel(): boolean;
   /** A new connection: drafts, the selection and "don't ask again" belonged to the previous session. */
@@ -153,8 +158,6 @@ export interface PendingCall {
   meta?: Record<string, unknown>;
   sentAnyway: boolean;
   asTask?: boolean;
-  /** Made by the model in the Chat view. */
-  fromChat?: boolean;
 }
 
 function durationOf(outcome: RequestOutcome, startedAt: number, now: number): number {
@@ -212,7 +215,6 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         ...(lastProgress ? { lastProgress } : {}),
         ...(request.asTask ? { asTask: true } : {}),
         ...(rounds !== undefined && rounds > 1 ? { rounds } : {}),
-        ...(request.fromChat ? { fromChat: true } : {}),
       };
       set((s) => ({
         inFlight: s.inFlight?.seq === seq ? undefined : s.inFlight,
@@ -223,18 +225,40 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       if (task?.ok) deps.taskCreated?.(task.value.task, session, request.tool.name, task.value.generation);
       return record;
     };
-    const callFromApp = async (tool: Tool, args: Record<string, unknown> | undefined, app: number): Promise<ToolCallRecord | undefined> => {
+    /**
+     * A tools/call made by an app or by the model in the chat: sent at once, beside any call of the person's in
+     * flight; aborting `signal` sends notifications/cancelled for it.
+     */
+    const callBeside = async (
+      tool: Tool,
+      args: Record<string, unknown> | undefined,
+      origin: Pick<ToolCallRecord, 'fromApp' | 'fromChat'>,
+      signal?: AbortSignal,
+    ): Promise<ToolCallRecord | undefined> => {
       const session = deps.session();
-      if (!session) return undefined;
+      if (!session || signal?.aborted) return undefined;
       const timeout = parseTimeout(get().timeoutText);
       const seq = ++seqCounter;
       const startedAt = now();
+      let requestId: JsonRpcId | undefined;
+      const cancel = () => {
+        if (requestId !== undefined) session.cancel(requestId, CANCEL_REASON);
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
       const { rounds, ...outcome } = await requestFollowingInput(
         session,
         'tools/call',
         { name: tool.name, ...(args !== undefined ? { arguments: args } : {}) },
-        { timeoutMs: timeout.ok ? timeout.ms : DEFAULT_TIMEOUT_SECONDS * 1000 },
-      );
+        {
+          timeoutMs: timeout.ok ? timeout.ms : DEFAULT_TIMEOUT_SECONDS * 1000,
+          onSent: (sent) => {
+            requestId = sent.id;
+          },
+          onInputRequired: () => {
+            requestId = undefined;
+          },
+        },
+      ).finally(() => signal?.removeEventListener('abort', cancel));
       const record: ToolCallRecord = {
         seq,
         tool,
@@ -243,7 +267,7 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
         durationMs: rounds !== undefined && rounds > 1 ? now() - startedAt : durationOf(outcome, startedAt, now()),
         outcome,
         sentAnyway: false,
-        fromApp: { app },
+        ...origin,
         ...(rounds !== undefined && rounds > 1 ? { rounds } : {}),
       };
       // Kept in the history, but the result the person is looking at stays in view.
@@ -294,7 +318,8 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       },
       cancelConfirmation: () => set({ confirming: undefined }),
       call,
-      callFromApp,
+      callFromApp: (tool, args, app) => callBeside(tool, args, { fromApp: { app } }),
+      callFromChat: (tool, args, signal) => callBeside(tool, args, { fromChat: true }, signal),
       cancel: () => {
         const inFlight = get().inFlight;
         if (!inFlight || inFlight.requestId === undefined || inFlight.cancelRequested) return false;
