@@ -61,12 +61,22 @@ function OpenedApp({ app, tools, connection }: { app: AppTool & { ui: NonNullabl
 export function AppsTab() {
   const list = useServerList<Tool>('tools');
   const connection = useConnection((s) => s.snapshot?.connection ?? 0);
+  // What this connection declared, not the panel's switches: those apply to the next Connect.
+  const appsDeclared = useConnection((s) => s.session?.features.apps ?? true);
   const [selected, setSelected] = useState<string>();
   const apps = appToolsOf(list.items);
   const chosen = apps.find((a) => a.tool.name === selected);
   let empty: string | undefined;
-  if (list.unavailable !== undefined) empty = `No apps to show: ${list.unavailable}`;
+  if (!appsDeclared)
+    empty =
+      'No apps to show: the MCP Apps extension is switched off for this connection, so the server was not told this client shows apps. ' +
+      'Switch on "MCP Apps" under Client capabilities in the connection settings and connect again.' +
+      (apps.length > 0
+        ? ` (The server lists ${apps.length} ${apps.length === 1 ? 'tool' : 'tools'} with an app all the same; they open once the extension is on.)`
+        : '');
+  else if (list.unavailable !== undefined) empty = `No apps to show: ${list.unavailable}`;
   else if (list.query.isError && list.items.length === 0) empty = 'No apps to show: the server did not list its tools (the Tools tab and the Log say why).';
+  else if (list.query.isSuccess && list.items.length === 0) empty = 'No apps to show: the server lists no tools.';
   else if (list.query.isSuccess && apps.length === 0)
     empty = `None of the server's ${list.items.length} tools has an app: a tool with one names a ui:// resource in _meta.ui.resourceUri.`;
   return (
