@@ -33,6 +33,21 @@ const sentence = (text: string): string => {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 };
 
+/** Where the refused key came from, and what to do about it there. */
+function whatToDoWithKey(ref: ModelRef, settings: ModelSettings): string {
+  const variable = PROVIDER_VARIABLES[ref.provider].key;
+  switch (settings.keySource) {
+    case 'typed':
+      return 'The key is the one typed in the page: type another in Models, or Forget key.';
+    case 'stored':
+      return 'The key is the one kept in model-keys.json: type another in Models, or Forget key.';
+    case 'env':
+      return `The key comes from ${variable} in mcpscope's environment: type another in Models (it is used instead), or fix ${variable} and restart mcpscope.`;
+    default:
+      return ref.provider === 'openai-compatible' ? `Check the key the endpoint expects (${variable}).` : `Check ${variable}.`;
+  }
+}
+
 function classify(error: unknown, ref: ModelRef, settings: ModelSettings, endpoint: string): ModelFailure {
   const vars = PROVIDER_VARIABLES[ref.provider];
   const name = vars.name;
@@ -43,8 +58,7 @@ function classify(error: unknown, ref: ModelRef, settings: ModelSettings, endpoi
     const status = error.statusCode;
     const said = sentence(providerMessage(error));
     if (status === 401 || status === 403) {
-      const where = ref.provider === 'openai-compatible' ? 'the key the endpoint expects' : `${vars.key}`;
-      return { kind: 'auth', status, message: `${name} refused the key (HTTP ${status}): ${said} Check ${where}.`, retryable: false };
+      return { kind: 'auth', status, message: `${name} refused the key (HTTP ${status}): ${said} ${whatToDoWithKey(ref, settings)}`, retryable: false };
     }
     if (status === 429)
       return { kind: 'rate-limited', status, message: `${name} is limiting requests (HTTP 429): ${said} Wait, then try again.`, retryable: true };

@@ -201,6 +201,25 @@ describe('generate with OpenAI (Chat Completions)', () => {
     });
   });
 
+  it('names where a refused key came from, and what to do there', async () => {
+    const fake = keep(await startFakeOpenAI({ key: KEY, script: {} }));
+    const refused = async (keySource?: 'typed' | 'stored' | 'env'): Promise<string> => {
+      const out = await generate(ask('openai', 'gpt-5', 'hi'), {
+        apiKey: 'sk-wrong-abcdefghijklmnop',
+        baseUrl: fake.baseUrl,
+        ...(keySource ? { keySource } : {}),
+      });
+      return out.ok ? '' : out.failure.message;
+    };
+    expect(await refused('typed')).toMatch(/ The key is the one typed in the page: type another in Models, or Forget key\.$/);
+    expect(await refused('stored')).toMatch(/ The key is the one kept in model-keys\.json: type another in Models, or Forget key\.$/);
+    expect(await refused('env')).toMatch(
+      / The key comes from OPENAI_API_KEY in mcpscope's environment: type another in Models \(it is used instead\), or fix OPENAI_API_KEY and restart mcpscope\.$/,
+    );
+    expect(await refused()).toMatch(/ Check OPENAI_API_KEY\.$/);
+    expect(await refused('typed')).not.toContain('OPENAI_API_KEY');
+  });
+
   it('masks the key when the provider quotes it back, and says a bad request in its words', async () => {
     const fake = keep(await startFakeOpenAI({ key: KEY, script: { bad: { status: 400, message: "Unsupported parameter: 'temperature'" } } }));
     const wrong = 'sk-wrong-abcdefghijklmnop';

@@ -106,11 +106,13 @@ export async function generate(request: ModelRequest, settings: ModelSettings, s
       },
     };
   } catch (error) {
-    if (signal?.aborted) {
+    // A caller's own time limit (the proxy's AbortSignal.timeout) is a timeout, not a cancel.
+    const callerTimedOut = signal?.aborted === true && signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
+    if (signal?.aborted && !callerTimedOut) {
       const vars = PROVIDER_VARIABLES[request.model.provider];
       return { ok: false, failure: { kind: 'provider', message: `The request was cancelled before ${vars.name} answered.`, retryable: true } };
     }
-    const cause = timer.signal.aborted ? timer.signal.reason : error;
+    const cause = timer.signal.aborted ? timer.signal.reason : callerTimedOut ? new ModelTimeout(`${timeoutMs} ms`) : error;
     return { ok: false, failure: modelFailure(cause, request.model, { ...settings, timeoutMs }, endpoint) };
   } finally {
     clearTimeout(timeout);

@@ -30,7 +30,7 @@ describe('ModelKeys', () => {
     expect(listing.providers[0]!.key?.variable).toBe('ANTHROPIC_API_KEY');
     expect(JSON.stringify(listing)).not.toContain(ANTHROPIC_KEY);
     expect(JSON.stringify(listing)).not.toContain(OPENAI_KEY);
-    expect(keys.settings('openai')).toEqual({ apiKey: OPENAI_KEY, baseUrl: 'http://127.0.0.1:9/v1', models: ['gpt-5', 'gpt-5-mini'] });
+    expect(keys.settings('openai')).toEqual({ apiKey: OPENAI_KEY, keySource: 'env', baseUrl: 'http://127.0.0.1:9/v1', models: ['gpt-5', 'gpt-5-mini'] });
   });
 
   it('says a provider without a key is not ready, and a local endpoint needs none', async () => {

@@ -2,7 +2,15 @@
 // memory; in model-keys.json with --remember-credentials, like OAuth tokens), the endpoint and the models the
 // person allows. Nothing here returns a key: the page sees where it came from and its mask; only `settings`,
 // which the proxy hands to a provider, holds it.
-import { maskApiKey, MODEL_PROVIDERS, SecretValues, type ModelKeysListing, type ModelProviderKind, type ProviderView } from '../../src/protocol/wire.js';
+import {
+  maskApiKey,
+  MODEL_PROVIDERS,
+  SecretValues,
+  type ModelKeySource,
+  type ModelKeysListing,
+  type ModelProviderKind,
+  type ProviderView,
+} from '../../src/protocol/wire.js';
 import { readModelKeysFile, removeModelKeysFile, writeModelKeysFile, type ModelKeysDocument, type ProviderSettings } from './keys-file.js';
 import { endpointOf } from './providers.js';
 import { modelSettingsFromEnv, PROVIDER_VARIABLES } from './settings.js';
@@ -10,6 +18,7 @@ import { modelSettingsFromEnv, PROVIDER_VARIABLES } from './settings.js';
 /** What a provider call is made with. */
 export interface ProviderCallSettings {
   apiKey?: string;
+  keySource?: ModelKeySource;
   baseUrl?: string;
   models: string[];
 }
@@ -117,7 +126,13 @@ export class ModelKeys {
       ...(own?.baseUrl ? { baseUrl: own.baseUrl } : {}),
     });
     const baseUrl = endpointOf({ provider, model: '' }, settings);
-    return { ...settings, ...(baseUrl !== undefined ? { baseUrl } : {}), models: this.view(provider).models };
+    const view = this.view(provider);
+    return {
+      ...settings,
+      ...(view.key !== undefined ? { keySource: view.key.source } : {}),
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      models: view.models,
+    };
   }
 
   /** Every key known (typed, stored, from the environment), to mask wherever a provider's words are shown. */

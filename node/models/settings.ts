@@ -1,10 +1,12 @@
 // Where a provider is and which key it takes: from the providers' usual
 // variables, or what the person passed. The key stays in the Node process.
-import type { ModelProviderKind } from '../../src/protocol/wire.js';
+import type { ModelKeySource, ModelProviderKind } from '../../src/protocol/wire.js';
 
 export interface ModelSettings {
   /** The API key; absent: none (fine for a local OpenAI-compatible endpoint). */
   apiKey?: string;
+  /** Where the key came from, so a refusal names the place to fix it; absent: the provider's variable (the CLI). */
+  keySource?: ModelKeySource;
   /** The endpoint's base URL (ending in /v1); absent: the provider's own. Required for openai-compatible. */
   baseUrl?: string;
   /** Longest wait for one model request, in ms (default 120 s); past it the request is given up and may be tried again. */

@@ -69,5 +69,13 @@ export async function generateFor(
 }
 
 /** node/models/' generate, with the store's settings. */
-export const providerGenerate: GenerateModel = (request, { apiKey, baseUrl, timeoutMs, signal }) =>
-  generate(request, { ...(apiKey !== undefined ? { apiKey } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}), timeoutMs }, signal);
+export const providerGenerate: GenerateModel = (request, { apiKey, keySource, baseUrl, timeoutMs, signal }) =>
+  generate(
+    request,
+    {
+      ...(apiKey !== undefined ? { apiKey, ...(keySource !== undefined ? { keySource } : {}) } : {}),
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      timeoutMs,
+    },
+    signal,
+  );
