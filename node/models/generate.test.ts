@@ -288,6 +288,12 @@ describe('generate when the provider is down, slow or odd', () => {
     });
   });
 
+  it("takes the caller's own time limit (the proxy's AbortSignal.timeout) as a timeout, not a cancel", async () => {
+    const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ hang: true }) }));
+    const out = await generate(ask('anthropic', 'claude-sonnet-4-5', 'hi'), { apiKey: KEY, baseUrl: fake.baseUrl, timeoutMs: 5000 }, AbortSignal.timeout(100));
+    expect(out).toMatchObject({ ok: false, failure: { kind: 'timeout', retryable: true } });
+  });
+
   it('says a connection closed before the answer, retryable', async () => {
     const fake = keep(await startFakeAnthropic({ key: KEY, script: () => ({ closeEarly: true }) }));
     const out = await generate(ask('anthropic', 'claude-sonnet-4-5', 'hi'), { apiKey: KEY, baseUrl: fake.baseUrl });
