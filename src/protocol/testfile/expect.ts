@@ -3,7 +3,7 @@
 
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import { isRecord } from '../json/guards.js';
-import { failureSentence, providerFailures } from '../lint/providers/lint.js';
+import { failureSentence, providerRefusals } from '../lint/providers/lint.js';
 import type { Finding } from '../lint/state.js';
 import { serverPattern } from '../schema/pattern.js';
 import { formatProblems, validateAgainstSchema } from '../schema/validate.js';
@@ -84,7 +84,7 @@ function providersFailures(e: NonNullable<Expectations['providers']>, tools: rea
   const judged = e.tools ? tools.filter((t) => e.tools!.includes(nameOf(t) ?? '')) : tools;
   return [
     ...missing.map((n) => `providers: there is no tool named "${n}" in the list; it has ${names.filter(Boolean).join(', ') || 'none'}`),
-    ...judged.flatMap((t, i) => providerFailures(t, e.strict, `tools[${i}]`)).map((f) => `providers: ${f.rule}: ${failureSentence(f)}`),
+    ...judged.flatMap((t, i) => providerRefusals(t, e.strict, `tools[${i}]`)).map((f) => `providers: ${f.rule}: ${failureSentence(f)}`),
   ];
 }
 

@@ -65,6 +65,7 @@ export const ANTHROPIC_RULES = {
     },
   }),
   'PROVIDER-ANTHROPIC-DESCRIPTION': rule({
+    advice: true,
     title: 'Anthropic: a tool has a description (Define tools: "by far the most important factor in tool performance")',
     spec: { url: DEFINE_TOOLS },
     check: (t) => missingDescription(t, 'Anthropic'),

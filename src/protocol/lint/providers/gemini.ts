@@ -158,6 +158,7 @@ export const GEMINI_RULES = {
     },
   }),
   'PROVIDER-GEMINI-DESCRIPTION': rule({
+    advice: true,
     title: 'Gemini: a function declaration has a description (the model uses it to decide how and whether to call the function)',
     spec: { url: DECLARATION },
     check: (t) => missingDescription(t, 'Gemini'),

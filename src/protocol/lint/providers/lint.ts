@@ -26,6 +26,10 @@ export function providerFailures(tool: unknown, providers: readonly Provider[] =
   });
 }
 
+/** The failures that make the provider refuse the tool (its advice left out), as `expect.providers` judges. */
+export const providerRefusals = (tool: unknown, providers: readonly Provider[], fallbackName?: string): ProviderFailure[] =>
+  providerFailures(tool, providers, fallbackName).filter((f) => PROVIDER_RULES[f.rule].advice !== true);
+
 export function providerVerdicts(tool: unknown, fallbackName?: string): ProviderVerdicts {
   const all = providerFailures(tool, PROVIDERS, fallbackName);
   return {

@@ -132,6 +132,7 @@ export const OPENAI_RULES = {
     examples: { pass: tool(closed, 'get_weather'), fail: tool(closed, 'weather.get') },
   }),
   'PROVIDER-OPENAI-DESCRIPTION': rule({
+    advice: true,
     title: 'OpenAI: a function has a description (the model reads it to choose the function)',
     spec: { url: FUNCTION_CALLING },
     check: (t) => missingDescription(t, 'OpenAI'),

@@ -46,6 +46,11 @@ export interface ProviderRule {
   /** The provider's own page the rule rests on. */
   spec: { url: string };
   check(tool: ToolShape): Failure[];
+  /**
+   * Advice on what the model reads, not a request the provider refuses: shown with the rest, but a test file's
+   * `expect.providers` (which asks whether the provider takes the tools) does not fail on it.
+   */
+  advice?: true;
   /** A tool that passes and one that fails: the table's tests run both. */
   examples: { pass: ToolShape; fail: ToolShape };
 }
