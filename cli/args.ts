@@ -8,6 +8,7 @@ import {
   NEWEST_MODERN_VERSION,
   type LoggingLevel,
   type Provider,
+  type ClientFeatures,
   type Root,
   type TransportConfig,
   type VersionChoice,
@@ -52,11 +53,13 @@ export interface CliOptions {
   sampling?: SamplingPolicy;
   /** Carry on when initialize is answered with -32601 (bare JSON-RPC servers). */
   withoutInitialize: boolean;
-  /** Declare the MCP Apps extension (not with --no-apps). */
+  /** Declare the MCP Apps extension (not with --no-apps, nor when the saved server switched it off). */
   apps: boolean;
+  /** The client features a saved server was given in the page; absent: the CLI's defaults. */
+  clientFeatures?: ClientFeatures;
   /** Sent with logging/setLevel once initialized. */
   logLevel?: LoggingLevel;
-  /** The roots offered (--root); none: the roots capability is not declared. */
+  /** The roots offered (--root, else the saved server's); none: the roots capability is not declared. */
   roots: Root[];
   /** --max-rounds: requests one multi-round call may send (2026-07-28). */
   maxRounds?: number;
@@ -151,6 +154,9 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
   if (!auth.ok) return auth;
   const sampling = samplingOf(values);
   if (!sampling.ok) return sampling;
+  const saved = config.value?.entry;
+  // The options given win over what the saved server says.
+  const savedRoots = saved?.clientFeatures?.roots === false ? [] : (saved?.roots ?? []);
   return {
     ok: true,
     value: {
@@ -171,9 +177,12 @@ export function parseCliArgs(argv: readonly string[]): Checked<CliOptions | 'hel
       // The conformance scenarios expect the defaults of an elicitation form to be accepted.
       elicitation: command.value.name === 'conformance' ? 'accept-defaults' : (values.elicitation ?? 'decline'),
       withoutInitialize: values.noInitialize === true,
-      apps: values.noApps !== true,
+      apps: values.noApps !== true && saved?.clientFeatures?.apps !== false,
+      ...(saved?.clientFeatures
+        ? { clientFeatures: { ...saved.clientFeatures, ...(sampling.value ? { sampling: true } : {}), ...(values.root !== undefined ? { roots: true } : {}) } }
+        : {}),
       ...(values.logLevel !== undefined ? { logLevel: values.logLevel } : {}),
-      roots: (values.root ?? []).map((uri) => ({ uri })),
+      roots: values.root !== undefined ? values.root.map((uri) => ({ uri })) : savedRoots,
       ...(sampling.value ? { sampling: sampling.value } : {}),
       ...(values.maxRounds !== undefined ? { maxRounds: values.maxRounds } : {}),
       ...(values.reporter !== undefined ? { reporter: values.reporter } : {}),

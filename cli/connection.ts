@@ -14,6 +14,7 @@ import {
   systemClock,
   type Finding,
   type InitializeInfo,
+  type ClientFeatures,
   type ClientSession,
   type RequestOptions,
   type RequestOutcome,
@@ -53,6 +54,8 @@ export interface ConnectOptions {
   withoutInitialize?: boolean;
   /** Declare the MCP Apps extension (default: declared; --no-apps: not). */
   apps?: boolean;
+  /** The features to declare where a handler can answer; absent: every one (DEFAULT_CLIENT_FEATURES). */
+  clientFeatures?: ClientFeatures;
   /** Says what the CLI did on its own (e.g. how it answered an elicitation); stderr in the CLI. */
   notice?: (line: string) => void;
   /** Each notifications/message of the server, as one line; stderr in the CLI. */
@@ -110,7 +113,7 @@ export class CliConnection {
       requestTimeoutMs: options.timeoutMs,
       clientInfo: { name: 'mcpscope-cli', version: MCPSCOPE_VERSION },
       // The other features are declared by their handlers (below); MCP Apps needs none.
-      features: { ...DEFAULT_CLIENT_FEATURES, apps: options.apps !== false },
+      features: { ...DEFAULT_CLIENT_FEATURES, ...options.clientFeatures, apps: options.apps !== false },
       // Declared before connecting: initialize announces elicitation where the offered version has it,
       // and roots when --root gave some.
       handlers: {

@@ -177,6 +177,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo, opene
         ...(o.sampling ? { sampling: o.sampling } : {}),
         withoutInitialize: o.withoutInitialize,
         apps: o.apps,
+        ...(o.clientFeatures ? { clientFeatures: o.clientFeatures } : {}),
         roots: o.roots,
         ...(o.maxRounds !== undefined ? { maxRounds: o.maxRounds } : {}),
         notice: (line) => io.err(`mcpscope: ${line}`),

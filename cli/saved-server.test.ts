@@ -59,4 +59,35 @@ describe('mcpscope --server NAME without --config', () => {
     expect((await cli('--server', 'a', '--url', 'http://127.0.0.1:1/mcp', 'ping')).err).toContain('Give --server or --url, not both');
     expect((await cli('--server', 'a', '--input', 'k=v', 'ping')).err).toContain('--input goes with --config: a saved server keeps its values.');
   });
+
+  it("reads the saved server's envFile and honours its roots and client features, the options given winning", async () => {
+    await writeFile(join(dir, 'server.env'), 'MCPSCOPE_SAVED_ENV=from-the-env-file\n');
+    const entry = {
+      ...saved('s-1', 'everything', [everything]).entry,
+      envFile: join(dir, 'server.env'),
+      roots: [{ uri: 'file:///saved/root' }],
+      clientFeatures: { sampling: true, samplingTools: true, roots: true, elicitationForm: false, elicitationUrl: false, tasks: false, apps: false },
+    };
+    await writeList(JSON.stringify({ version: 1, servers: [{ ...saved('s-1', 'everything', []), entry }], recent: [] }));
+    const r = await cli('--server', 'everything', '--verbose', 'tools', 'call', 'get-env');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('from-the-env-file');
+    const initialize = r.err.split('\n').find((l) => l.startsWith('→ ') && l.includes('"initialize"'))!;
+    const capabilities = (JSON.parse(initialize.slice(2)) as { params: { capabilities: Record<string, unknown> } }).params.capabilities;
+    expect(Object.keys(capabilities).sort()).toEqual(['roots']);
+    expect(r.err).toContain('file:///saved/root');
+
+    const given = await cli('--server', 'everything', '--verbose', '--root', 'file:///given', 'ping');
+    expect(given.code).toBe(0);
+    expect(given.err).not.toContain('file:///saved/root');
+  });
+
+  it('says which envFile of the saved server could not be read', async () => {
+    const entry = { ...saved('s-1', 'everything', [everything]).entry, envFile: join(dir, 'missing.env') };
+    await writeList(JSON.stringify({ version: 1, servers: [{ ...saved('s-1', 'everything', []), entry }], recent: [] }));
+    expect(await cli('--server', 'everything', 'ping')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(`mcpscope: Server "everything" names the envFile ${join(dir, 'missing.env')}, which could not be read`),
+    });
+  });
 });

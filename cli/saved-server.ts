@@ -1,5 +1,6 @@
 // --server NAME without --config: a server of the saved list (servers.json, the one the inspector's page
 // keeps), read as the proxy reads it.
+import { withEnvFile } from '../node/config/config-file.js';
 import { readSavedServer } from '../node/servers/saved-by-name.js';
 import type { ConfigInput, ServerEntry } from '../src/protocol/index.js';
 import { OPTIONS, type OptionValues } from '../options/table.js';
@@ -21,5 +22,8 @@ export function savedServerOf(values: OptionValues): Checked<SavedTarget> {
   if (extra) return refused(`${OPTIONS[extra].flag} goes with --stdio or --url, not ${flag} alone: set it in the saved server, in the inspector's page.`);
   if (values.input !== undefined) return refused(`${OPTIONS.input.flag} goes with ${OPTIONS.config.flag}: a saved server keeps its values.`);
   const saved = readSavedServer(values.server!, '--config FILE, --stdio or --url');
-  return saved.ok ? { ok: true, value: { entry: saved.value.entry, inputs: [], notes: [] } } : saved;
+  if (!saved.ok) return saved;
+  // A saved envFile is read as a --config file's is (a relative one against the current folder).
+  const entry = withEnvFile(saved.value.entry, process.cwd());
+  return entry.ok ? { ok: true, value: { entry: entry.value, inputs: [], notes: [] } } : entry;
 }

@@ -29,8 +29,8 @@ export interface ConfigFile {
   inputs: ConfigInput[];
 }
 
-/** envFile's variables under the entry's own env (VS Code sets the file first; env wins). */
-function withEnvFile(entry: ServerEntry, dir: string): Checked<ServerEntry> {
+/** envFile's variables under the entry's own env (VS Code sets the file first; env wins); a relative path is taken against `dir`. */
+export function withEnvFile(entry: ServerEntry, dir: string): Checked<ServerEntry> {
   if (entry.envFile === undefined || entry.transport.kind !== 'stdio') return { ok: true, value: entry };
   const path = absolutePath(dir, entry.envFile);
   const text = readConfigText(path, path);

@@ -16,6 +16,7 @@ import {
   type ServersDocument,
   type TransportConfig,
 } from '../../src/protocol/wire.js';
+import { withEnvFile } from '../config/config-file.js';
 import { newServerId, type BrokenFile, type ServersFile } from './servers-file.js';
 
 export class SavedServers {
@@ -51,7 +52,7 @@ export class SavedServers {
 
   /**
    * The transport the page sent for saved server `id`, with each KEPT_SECRET value replaced by the stored
-   * one; the server is then marked used (when servers.json can be written: opening never depends on it).
+   * one and its envFile's variables under its env; the server is then marked used (when servers.json can be written: opening never depends on it).
    */
   async resolveOpen(id: string, transport: TransportConfig): Promise<Result<TransportConfig>> {
     const server = await this.find(id);
@@ -61,8 +62,12 @@ export class SavedServers {
         error: `No saved server has the id ${JSON.stringify(id)} (it may have been deleted elsewhere): reload the server list and connect again.`,
       };
     }
-    const resolved = resolveKeptSecrets(transport, server.entry.transport, server.entry.name);
-    if (!resolved.ok) return resolved;
+    const kept = resolveKeptSecrets(transport, server.entry.transport, server.entry.name);
+    if (!kept.ok) return kept;
+    // A saved envFile is read here, when the server starts (a --config file's was read with the file).
+    const withFile = server.source === 'saved' ? withEnvFile({ ...server.entry, transport: kept.value }, process.cwd()) : undefined;
+    if (withFile !== undefined && !withFile.ok) return withFile;
+    const resolved = withFile?.ok ? { ok: true as const, value: withFile.value.transport } : kept;
     // The recent list is a convenience: a broken or unwritable file does not stop the connection.
     await this.edit((list, ctx) => markUsed(list, id, ctx)).catch(() => undefined);
     return resolved;
