@@ -22,11 +22,12 @@ function ScopeTab({ active, alone }: { active: boolean; alone: boolean }) {
   const { activate, close } = useWorkspace((s) => s);
   const name = snapshot ? serverLabel(snapshot) : 'New connection';
   const state = scopeState(snapshot, beat);
-  // The tab that comes into view is scrolled into the strip's view too (a narrow header scrolls its tabs).
+  // The tab that comes into view is scrolled into the strip's view too (a narrow header scrolls its tabs),
+  // again when its name grows from "New connection" to the server's.
   const tab = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (active) tab.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [active]);
+  }, [active, name]);
   // A lone scope can be closed once it has connected (closing it leaves an empty one).
   const closable = !alone || snapshot !== null;
   return (
