@@ -40,6 +40,12 @@ test('the demo app renders with its call, and its button calls add through the b
   // The app's call went over the connection too: on the MCP channel, as the person's own calls do.
   await log.getByLabel('Channel').selectOption({ label: 'MCP only' });
   await expect(rows.filter({ hasText: 'tools/call' }).filter({ hasText: '"add"' }).first()).toBeVisible();
+
+  // mcpscope's own side of the bridge matches the extension's schema (a width with a maximum height among it).
+  await page.getByRole('tab', { name: 'Problems' }).click();
+  const problems = page.getByRole('tabpanel', { name: 'Problems' });
+  await expect(problems).toContainText('Tools against the model providers');
+  await expect(problems.getByText(/^APP-/)).toHaveCount(0);
 });
 
 test('the workspace theme reaches the app, and its fullscreen request is honoured', async ({ page }) => {
