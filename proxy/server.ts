@@ -286,7 +286,8 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   // By the address actually bound: "localhost" may have bound ::1 only.
   oauth.redirectUri = redirectUriFor(typeof address === 'object' && address !== null ? address.address : host, ctx.port);
 
-  const shownHost = isWildcardHost(host) ? '127.0.0.1' : urlHost(host);
+  // A CSP source cannot name an IPv6 literal, so the sandbox of a proxy on ::1 is named localhost (which is ::1 too).
+  const shownHost = isWildcardHost(host) ? '127.0.0.1' : host === '::1' ? 'localhost' : urlHost(host);
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({

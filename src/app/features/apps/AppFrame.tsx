@@ -10,6 +10,7 @@ import { useApp } from '../../hooks.js';
 import type { AppFrameProps } from './app-frame-contract.js';
 import './app-frame.css';
 import { permissionsOf, startAppSession, type AppSession } from './app-session.js';
+import { ipv6PageProblem } from './page-origin.js';
 
 // The spec's sandbox proxy frame: it runs its script on its own origin and nothing more.
 const OUTER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
@@ -25,6 +26,14 @@ export function AppFrame(props: AppFrameProps): ReactElement {
         {launch.error !== null
           ? `The app cannot be shown: ${launch.error.message}`
           : 'The app cannot be shown: this mcpscope proxy has no app sandbox (it is older than this page). Restart mcpscope and reload the page.'}
+      </p>
+    );
+  }
+  const ipv6 = ipv6PageProblem(window.location);
+  if (ipv6 !== undefined) {
+    return (
+      <p className="app-frame-note" role="alert">
+        {ipv6}
       </p>
     );
   }
