@@ -72,6 +72,8 @@ test('a model slower than the time limit: the card says it timed out, and Try ag
   );
   await limit.fill('2');
   await expect(settings.getByText('A model that has not answered within 2 s is given up, with Try again.')).toBeVisible();
+  await limit.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/models-time-limit-1280x800-light.png` });
 
   await triggerSampling(page, 'Slow then quick');
   const { request, answer } = await answerWithModel(page);
