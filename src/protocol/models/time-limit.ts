@@ -14,4 +14,3 @@ export function modelTimeLimitProblem(seconds: unknown): string | undefined {
     return `The time limit for a model answer must be ${RANGE}, not ${seconds}.`;
   return undefined;
 }
-

@@ -47,9 +47,9 @@ export function ModelAnswerPanel({ item, onReply }: { item: PendingSampling; onR
     setAsking(true);
     setOutcome(undefined);
     try {
-      const outcome = await api.generate(request, stop.signal);
-      setOutcome(outcome);
-      if (outcome.ok) onReply(draftFromReply(outcome.reply));
+      const answer = await api.generate(request, stop.signal);
+      setOutcome(answer);
+      if (answer.ok) onReply(draftFromReply(answer.reply));
     } catch (error) {
       // Stopped on purpose: the request's card says why, or is gone.
       if (!stop.signal.aborted) setOutcome({ ok: false, failure: { message: error instanceof Error ? error.message : String(error), retryable: true } });
