@@ -61,6 +61,19 @@ test('the server cancels its request while the model answers: the call is stoppe
   await expect(request).toHaveCount(0);
 });
 
+test('the connection closes while the model answers: the call is stopped, and the card says so', async ({ page }) => {
+  await connectEverything(page, models.proxy());
+  await triggerSampling(page, 'Stop me on close');
+  const { request, answer } = await answerWithModel(page);
+  await expect(answer.getByRole('button', { name: 'Asking the model…' })).toBeDisabled();
+  await expect.poll(() => models.fake().received.filter((r) => asked(r, 'Stop me on close')).length).toBe(1);
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(request.getByRole('status')).toHaveText(
+    "The connection closed before this request was answered; the model's answer was stopped. Nothing was sent back.",
+  );
+  await expect.poll(() => models.fake().received.find((r) => asked(r, 'Stop me on close'))?.aborted).toBe(true);
+});
+
 test('a model slower than the time limit: the card says it timed out, and Try again gets the answer', async ({ page }) => {
   await connectEverything(page, models.proxy());
   const settings = page.getByRole('complementary', { name: 'Server settings' });
