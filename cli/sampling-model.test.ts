@@ -193,4 +193,33 @@ describe('--sampling model:…', () => {
     const r = await cli(...fixtureTarget, '--sampling', 'model:openai/gpt-5', 'tools', 'call', 'ask', '--arg', 'kind=tools');
     expect(r.out).toContain('error -32603: No OpenAI API key: set OPENAI_API_KEY.');
   }, 30_000);
+
+  it('stops the model when the server cancels the request mid-answer, says so, and sends no late answer', async () => {
+    // Slower than the cancel (300 ms) but quicker than the tool's wait after it (1 s): a call not stopped would finish.
+    const slow = await startFakeOpenAI({ script: () => ({ text: 'Too late.', delayMs: 900 }) });
+    fakes.push(slow);
+    vi.stubEnv('OPENAI_API_KEY', 'sk-openai-test-123456');
+    const r = await cli(
+      ...fixtureTarget,
+      '--sampling',
+      'model:openai/gpt-5',
+      '--model-base-url',
+      slow.baseUrl,
+      'tools',
+      'call',
+      'ask_then_cancel',
+      '--arg',
+      'prompt=Take your time.',
+      '--arg',
+      'afterMs=300',
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Cancelled sampling request s-1 after 300 ms. Answers to it after the cancel: 0.');
+    expect(r.err).toContain(
+      'mcpscope: openai/gpt-5 was stopped while answering sampling/createMessage (1 message(s); maxTokens 50): user: "Take your time.": The server cancelled this request (notifications/cancelled) before it was answered. Its reason: "The fixture no longer needs it.". No answer was sent.',
+    );
+    expect(r.err).not.toContain('answered sampling/createMessage');
+    expect(slow.received).toHaveLength(1);
+    expect(slow.received[0]!.aborted).toBe(true);
+  }, 30_000);
 });

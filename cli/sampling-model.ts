@@ -4,10 +4,12 @@
 // priorities), asked through node/models, and its reply sent only if it is a
 // result the version in use accepts. Each answer is said on stderr with its
 // tokens, cost and latency; a failure answers the server with an error (-32603)
-// and says why.
+// and says why. A request the server cancels (or whose connection closes) while
+// the model answers stops the model's call, and nothing is sent.
 import {
   ErrorCode,
   chooseModel,
+  handlerAbortOf,
   isRecord,
   modelRefText,
   modelRequestFromSampling,
@@ -66,6 +68,8 @@ export async function modelSamplingAnswer(
     ...(policy.timeoutMs !== undefined ? { timeoutMs: policy.timeoutMs } : {}),
   });
   const outcome = await ask(modelRequestFromSampling(p, choice.model), settings, signal);
+  const ended = signal && handlerAbortOf(signal);
+  if (ended) return failed(ended.message, `${name} was stopped while answering ${request}: ${ended.message} No answer was sent.`);
   if (!outcome.ok) {
     const { message, retryable } = outcome.failure;
     return failed(message, `${name} could not answer ${request}. ${message}${retryable ? ' Worth trying again.' : ''} The server got error -32603.${others}`);

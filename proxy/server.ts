@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ENVELOPE_SUBPROTOCOL, type ConfigProblem, type LaunchConfig } from '../src/protocol/wire.js';
+import { DEFAULT_MODEL_TIMEOUT_MS, ENVELOPE_SUBPROTOCOL, type ConfigProblem, type LaunchConfig } from '../src/protocol/wire.js';
 import type { ConfigServer } from '../node/config/config-file.js';
 import { createAuthorizer } from '../node/auth/authorizer.js';
 import { launchWithConfigFile } from './config-launch.js';
@@ -32,7 +32,6 @@ import { capturedSockets, type CapturedOptions } from './captured/sockets.js';
 import { ModelKeys } from '../node/models/keys.js';
 import { MODELS_PATH, serveModels } from './models/routes.js';
 import { providerGenerate, type GenerateModel } from './models/generate.js';
-import { DEFAULT_MODEL_TIMEOUT_MS } from '../node/models/settings.js';
 import { startSandbox, type RunningSandbox } from './sandbox/server.js';
 
 export interface StartProxyOptions {

@@ -5,12 +5,12 @@
 // failure that says what happened. The SDK's own retries are off: a retry is
 // the person's choice ("Try again"), and a failure is never hidden behind three.
 import { generateText, jsonSchema, tool, type FinishReason, type ToolSet, type Warning } from 'ai';
-import { costUsd, type ModelFailure, type ModelOutcome, type ModelRequest } from '../../src/protocol/wire.js';
+import { DEFAULT_MODEL_TIMEOUT_MS, costUsd, type ModelFailure, type ModelOutcome, type ModelRequest } from '../../src/protocol/wire.js';
 import { fromSdkContent, toSdkMessages } from './content.js';
 import { ModelTimeout, modelFailure } from './failures.js';
 import { keyTransportProblem } from './model-fetch.js';
 import { endpointOf, languageModel } from './providers.js';
-import { DEFAULT_MODEL_TIMEOUT_MS, PROVIDER_VARIABLES, type ModelSettings } from './settings.js';
+import { PROVIDER_VARIABLES, type ModelSettings } from './settings.js';
 
 // The SDK's warnings come back on each reply (ModelReply.warnings), said where the person looks; it never prints them itself.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;

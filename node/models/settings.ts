@@ -15,8 +15,6 @@ export interface ModelSettings {
   fetch?: typeof fetch;
 }
 
-export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
-
 /** Each provider's name, key variable and endpoint variable. */
 export const PROVIDER_VARIABLES: Readonly<Record<ModelProviderKind, { name: string; key: string; baseUrl: string }>> = {
   anthropic: { name: 'Anthropic', key: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL' },

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelOutcome, ModelRequest } from '../../src/protocol/wire.js';
 import { startProxy, type RunningProxy } from '../server.js';
 import { startFakeOpenAI } from '../../test/fixtures/models/fakes.js';
@@ -163,6 +163,54 @@ describe('/api/models', () => {
       message: 'anthropic/claude-sonnet-4-5 did not answer within 0.05 s: try again, or pick another model.',
       retryable: true,
     });
+  });
+
+  it("honours the page's time limit, and refuses one out of bounds with a sentence", async () => {
+    await start({ timeoutMs: 60_000 });
+    answer = (_r, settings) => new Promise((_resolve, reject) => settings.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const started = Date.now();
+    const sent = { ...(request('anthropic', 'claude-sonnet-4-5') as object), timeoutSeconds: 1 };
+    expect((await api('POST', '/api/models/generate', sent)).json.failure).toEqual({
+      kind: 'timeout',
+      message: 'anthropic/claude-sonnet-4-5 did not answer within 1 s: try again, or pick another model.',
+      retryable: true,
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(calls[0]!.settings.timeoutMs).toBe(1000);
+    for (const timeoutSeconds of [0, 601, 1.5, 'ten']) {
+      expect(await api('POST', '/api/models/generate', { ...(request('anthropic', 'claude-sonnet-4-5') as object), timeoutSeconds })).toEqual({
+        status: 400,
+        json: {
+          error: expect.stringMatching(
+            /^The time limit for a model answer must be a whole number of seconds from 1 to 600(, not [\d.]+)?\. Change it under Models in the settings\.$/,
+          ),
+        },
+      });
+    }
+    expect(calls).toHaveLength(1);
+  });
+
+  it("stops the provider's call when the page's request goes away", async () => {
+    const fake = await startFakeOpenAI({ script: () => ({ text: 'Too late', delayMs: 30_000 }), key: KEY });
+    try {
+      await start({ generate: providerGenerate });
+      await api('PUT', '/api/models/openai', { baseUrl: fake.baseUrl });
+      await api('PUT', '/api/models/openai/key', { key: KEY });
+      const page = new AbortController();
+      const asked = fetch(`http://127.0.0.1:${proxy.port}/api/models/generate`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(request('openai', 'gpt-5')),
+        signal: page.signal,
+      });
+      await vi.waitFor(() => expect(fake.received).toHaveLength(1));
+      expect(fake.received[0]!.aborted).toBe(false);
+      page.abort();
+      await expect(asked).rejects.toThrow();
+      await vi.waitFor(() => expect(fake.received[0]!.aborted).toBe(true));
+    } finally {
+      await fake.close();
+    }
   });
 
   it('refuses a malformed request with a sentence, and unknown routes and methods', async () => {

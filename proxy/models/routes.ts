@@ -1,9 +1,10 @@
 // /api/models: the model providers the page may use (behind the token, Origin and Host checks like every /api
 // route). GET lists them (never a key: its source and mask), DELETE forgets every typed key; per provider, PUT sets
 // the endpoint and the models allowed, PUT and DELETE …/key set and forget its key, POST …/models lists the models
-// its endpoint offers (the page's "Test"); POST /api/models/generate answers a model request with a ModelOutcome.
+// its endpoint offers (the page's "Test"); POST /api/models/generate answers a model request with a ModelOutcome,
+// within the page's time limit (`timeoutSeconds`, 1–600) or the proxy's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MODEL_PROVIDERS, type ModelProviderKind } from '../../src/protocol/wire.js';
+import { MODEL_PROVIDERS, modelTimeLimitProblem, type ModelProviderKind } from '../../src/protocol/wire.js';
 import { isModelProvider } from '../../node/models/keys-file.js';
 import type { ChangeOutcome, ModelKeys } from '../../node/models/keys.js';
 import { allow, sendError, sendJson } from '../http.js';
@@ -58,10 +59,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, path: string, r
     await withBody(async (b) => {
       const checked = modelRequestOf(b.request);
       if (!checked.ok) return sendError(res, 400, checked.error);
-      // The page went away (closed, reloaded): the provider call stops too.
+      const timeoutProblem = b.timeoutSeconds === undefined ? undefined : modelTimeLimitProblem(b.timeoutSeconds);
+      if (timeoutProblem !== undefined) return sendError(res, 400, `${timeoutProblem} Change it under Models in the settings.`);
+      const timeoutMs = typeof b.timeoutSeconds === 'number' ? b.timeoutSeconds * 1000 : routes.timeoutMs;
+      // The page went away or stopped asking (the server cancelled the sampling request): the provider call stops too.
       const gone = new AbortController();
       res.on('close', () => gone.abort());
-      sendJson(res, await generateFor(keys, routes.generate, checked.request, { timeoutMs: routes.timeoutMs, signal: gone.signal }));
+      sendJson(res, await generateFor(keys, routes.generate, checked.request, { timeoutMs, signal: gone.signal }));
     });
     return;
   }

@@ -9,6 +9,7 @@ import type { ClientSettings } from './features/client-capabilities/client-setti
 import type { AuthSettingsStore } from './features/connect/auth-settings.js';
 import type { ConnectionPrefs } from './features/connect/connection-prefs.js';
 import type { FormDrafts } from './features/connect/form-draft.js';
+import type { ModelPrefs } from './features/models/model-prefs.js';
 import type { LintRunner } from './lint/lint-runner.js';
 import type { ConnectionLabelsStore } from './stores/connection-labels.js';
 import type { LogDatabase } from './stores/log-database.js';
@@ -72,6 +73,8 @@ export interface App {
   authSettings: AuthSettingsStore;
   /** The Connect form's unsaved edits, kept across reloads without their secret values. */
   formDrafts: FormDrafts;
+  /** The time limit of a model answer asked from this page, kept across visits. */
+  modelPrefs: ModelPrefs;
   /** The open connection scopes (each its own controller and per-connection stores) and the one in view. */
   workspace: WorkspaceStore;
   /** Numbers every connection of the page, whichever scope opens it. */

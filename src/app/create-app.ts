@@ -10,6 +10,7 @@ import { createIconOriginsStore } from './components/icons/icon-origins.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
 import { createConnectionPrefs } from './features/connect/connection-prefs.js';
 import { createAuthSettings } from './features/connect/auth-settings.js';
+import { createModelPrefs } from './features/models/model-prefs.js';
 import { createFormDrafts } from './features/connect/form-draft.js';
 import { LintRunner } from './lint/lint-runner.js';
 import { listQueryKey } from './server-data/list-keys.js';
@@ -77,6 +78,7 @@ export function createApp(env: PageEnvironment): App {
     connectionPrefs: createConnectionPrefs(env.settings, { choice: DEFAULT_PROTOCOL_VERSION, probe: true }),
     authSettings: createAuthSettings(env.settings),
     formDrafts: createFormDrafts(env.settings),
+    modelPrefs: createModelPrefs(env.settings),
     connectionNumbers,
   };
   const scopePage: ScopePage = {

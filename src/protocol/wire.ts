@@ -60,6 +60,8 @@ export * from './config/index.js';
 // A model in the loop: the request, reply and failure node/models speaks (types only).
 export type * from './models/contract.js';
 export { costUsd } from './models/prices.js';
+// A model answer's time limit: the proxy's default and the bounds of the page's setting.
+export * from './models/time-limit.js';
 // --sampling model:PROVIDER/MODEL is read by the option table.
 export * from './models/ref.js';
 // The proxy's model providers as the page sees them (GET /api/models; types only).

@@ -33,7 +33,10 @@ export function createConnectionScope(page: ScopePage, id: number, restoresDraft
   const { queryClient, logStore, clientSettings } = page;
   const elicitations = createElicitationStore();
   // Judged against the connection and the tool call in flight when a request comes (read then, not now).
-  const sampling = samplingStoreFor(() => scope, modelAnswerer(page.token));
+  const sampling = samplingStoreFor(
+    () => scope,
+    modelAnswerer(page.token, () => page.modelPrefs.getState().timeoutSeconds),
+  );
 
   // How this page answers the server's requests: declared before any connection, so each
   // session's initialize announces exactly these capabilities (the ones switched on in clientSettings).

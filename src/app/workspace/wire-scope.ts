@@ -13,7 +13,10 @@ import type { App, PageEnvironment } from '../app.js';
 import type { ConnectionNumbers } from './connection-numbers.js';
 
 /** What a scope takes from the page: the parts every connection shares. */
-export type ScopePage = Pick<App, 'token' | 'queryClient' | 'logStore' | 'lint' | 'clientSettings' | 'navigationStore' | 'connectionLabels' | 'formDrafts'> &
+export type ScopePage = Pick<
+  App,
+  'token' | 'queryClient' | 'logStore' | 'lint' | 'clientSettings' | 'navigationStore' | 'connectionLabels' | 'formDrafts' | 'modelPrefs'
+> &
   Pick<PageEnvironment, 'socketUrl' | 'socketFactory' | 'openUrl' | 'settings'> & {
     numbers: ConnectionNumbers;
     /** A scope's connection started or ended (leaving the page asks while any is active). */

@@ -1,17 +1,20 @@
 // "Answer with a model" in the sampling dock: the model the request's hints pre-select (any allowed one may be
 // picked), its reply put into the reply form to review and edit before Send reply, with tokens, cost and latency;
-// a failure where the person is looking, with Try again. And, per connection, answering automatically.
-import { useState } from 'react';
+// a failure where the person is looking, with Try again. The call stops when the request ends (the server
+// cancels it, the connection closes) or its card goes. And, per connection, answering automatically.
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { modelRefText, type ModelOutcome } from '../../../protocol/index.js';
-import { useConnectionScope } from '../../hooks.js';
+import { useApp, useConnectionScope } from '../../hooks.js';
 import type { ReplyDraft } from '../sampling/reply.js';
 import type { PendingSampling } from '../sampling/sampling-store.js';
-import { allowedModels, draftFromReply, modelRequestOf, preselected, usageLine } from './model-answer.js';
+import { allowedModels, draftFromReply, failureSentence, modelRequestOf, preselected, usageLine, type FailureToSay } from './model-answer.js';
 import { useModelProviders } from './models-api.js';
 import { useModelsApi } from './use-models.js';
 
 const NO_MODEL = 'No model is set up: add a key or a local endpoint under Models in the settings, or reply by hand below.';
+
+type Failed = { ok: false; failure: FailureToSay };
 
 function useAllowedModels() {
   const providers = useModelProviders(useModelsApi());
@@ -20,12 +23,17 @@ function useAllowedModels() {
 
 export function ModelAnswerPanel({ item, onReply }: { item: PendingSampling; onReply: (draft: ReplyDraft) => void }) {
   const api = useModelsApi();
+  const { sampling } = useConnectionScope();
+  const timeoutSeconds = useStore(useApp().modelPrefs, (s) => s.timeoutSeconds);
   const { refs, providers } = useAllowedModels();
   const choice = preselected(item.params, allowedModels(providers.data));
   const [picked, setPicked] = useState<string>();
   const [asking, setAsking] = useState(false);
-  const [outcome, setOutcome] = useState<ModelOutcome | { ok: false; failure: { message: string; retryable: boolean } }>();
+  const [outcome, setOutcome] = useState<ModelOutcome | Failed>();
+  const inFlight = useRef<AbortController | undefined>(undefined);
   const ref = picked ?? choice?.ref ?? '';
+  // The card goes (answered by hand, rejected, the request ended): a model still answering is stopped.
+  useEffect(() => () => inFlight.current?.abort(), []);
 
   const ask = async (): Promise<void> => {
     const request = modelRequestOf(item.params, ref);
@@ -33,12 +41,23 @@ export function ModelAnswerPanel({ item, onReply }: { item: PendingSampling; onR
       setOutcome({ ok: false, failure: { message: request, retryable: false } });
       return;
     }
+    const stop = new AbortController();
+    inFlight.current = stop;
+    const answered = sampling.modelAsked(item.n, () => stop.abort());
     setAsking(true);
     setOutcome(undefined);
-    const answered = await api.generate(request);
-    setAsking(false);
-    setOutcome(answered);
-    if (answered.ok) onReply(draftFromReply(answered.reply));
+    try {
+      const answer = await api.generate(request, stop.signal);
+      setOutcome(answer);
+      if (answer.ok) onReply(draftFromReply(answer.reply));
+    } catch (error) {
+      // Stopped on purpose: the request's card says why, or is gone.
+      if (!stop.signal.aborted) setOutcome({ ok: false, failure: { message: error instanceof Error ? error.message : String(error), retryable: true } });
+    } finally {
+      answered();
+      if (inFlight.current === stop) inFlight.current = undefined;
+      if (!stop.signal.aborted) setAsking(false);
+    }
   };
 
   if (providers.isPending) return null;
@@ -76,7 +95,7 @@ export function ModelAnswerPanel({ item, onReply }: { item: PendingSampling; onR
       )}
       {outcome?.ok === false && (
         <div className="failure" role="alert">
-          <p>{outcome.failure.message}</p>
+          <p>{failureSentence(outcome.failure, ref, timeoutSeconds)}</p>
           {outcome.failure.retryable && (
             <button type="button" onClick={() => void ask()}>
               Try again

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelKeysListing, ModelReply, ModelRequest } from '../../../protocol/index.js';
-import { allowedModels, answerAutomatically, draftFromReply, preselected, usageLine } from './model-answer.js';
+import { allowedModels, answerAutomatically, draftFromReply, failureSentence, preselected, usageLine } from './model-answer.js';
 
 const listing: ModelKeysListing = {
   persistent: false,
@@ -72,14 +72,20 @@ describe('answering sampling with a model', () => {
 
   it('answers automatically with the result the version accepts, or the failure’s sentence', async () => {
     const sent: ModelRequest[] = [];
+    const signals: AbortSignal[] = [];
+    const cancel = new AbortController();
     const answered = await answerAutomatically(
-      (request) => {
+      (request, signal) => {
         sent.push(request);
+        signals.push(signal);
         return Promise.resolve({ ok: true, reply: reply() });
       },
       { params, version: '2025-06-18' },
       'anthropic/claude-haiku-4-5',
+      cancel.signal,
     );
+    // The request's own signal goes with the call, so the server's cancel stops it.
+    expect(signals).toEqual([cancel.signal]);
     expect(sent[0]).toMatchObject({
       model: { provider: 'anthropic', model: 'claude-haiku-4-5' },
       maxTokens: 50,
@@ -94,10 +100,21 @@ describe('answering sampling with a model', () => {
       () => Promise.resolve({ ok: false, failure: { kind: 'auth', message: 'invalid x-api-key', status: 401, retryable: false } }),
       { params, version: '2025-06-18' },
       'anthropic/claude-haiku-4-5',
+      cancel.signal,
     );
     expect(refused).toEqual({ ok: false, message: 'invalid x-api-key' });
-    expect(await answerAutomatically(() => Promise.reject(new Error('not called')), { params, version: '2025-06-18' }, 'gemini/x')).toMatchObject({
+    expect(
+      await answerAutomatically(() => Promise.reject(new Error('not called')), { params, version: '2025-06-18' }, 'gemini/x', cancel.signal),
+    ).toMatchObject({
       ok: false,
     });
+  });
+  it('says a timeout with the limit in use and where to change it; other failures in their own words', () => {
+    const late = { kind: 'timeout' as const, message: 'OpenAI did not answer within 5000 ms.', retryable: true };
+    expect(failureSentence(late, 'openai/gpt-5', 5)).toBe(
+      'openai/gpt-5 timed out: it did not answer within 5 s (set under Models in the settings). The request still waits: try again, allow longer, or reply by hand below.',
+    );
+    expect(failureSentence(late, 'openai/gpt-5', undefined)).toMatch(/within 120 s \(the proxy's default; set another under Models in the settings\)/);
+    expect(failureSentence({ kind: 'auth', message: 'Incorrect API key provided.', retryable: false }, 'openai/gpt-5', 5)).toBe('Incorrect API key provided.');
   });
 });

@@ -2,6 +2,7 @@
 // are ready), the one the request's modelPreferences pick, the request mapped and sent through the proxy, and
 // the reply as the reply form's draft (to review) or as the result itself (automatic answers).
 import {
+  DEFAULT_MODEL_TIMEOUT_MS,
   chooseModel,
   isRecord,
   modelRefText,
@@ -9,6 +10,7 @@ import {
   parseModelRef,
   samplingResultFromReply,
   type ModelContent,
+  type ModelFailure,
   type ModelKeysListing,
   type ModelOutcome,
   type ModelRef,
@@ -59,23 +61,35 @@ export function usageLine(reply: ModelReply): string {
   return `${reply.usage.inputTokens} in + ${reply.usage.outputTokens} out tokens · ${cost} · ${latency}`;
 }
 
+/** A failure to show: the proxy's, or the page's own (a model ref it cannot read, the proxy out of reach). */
+export type FailureToSay = Pick<ModelFailure, 'message' | 'retryable'> & { kind?: ModelFailure['kind'] };
+
+/** A time limit reached is said with the limit and where to change it; any other failure in its own words. */
+export function failureSentence(failure: FailureToSay, ref: string, timeoutSeconds: number | undefined): string {
+  if (failure.kind !== 'timeout') return failure.message;
+  const limit = timeoutSeconds ?? DEFAULT_MODEL_TIMEOUT_MS / 1000;
+  const where = timeoutSeconds === undefined ? "the proxy's default; set another under Models in the settings" : 'set under Models in the settings';
+  return `${ref} timed out: it did not answer within ${limit} s (${where}). The request still waits: try again, allow longer, or reply by hand below.`;
+}
+
 /** An automatic answer: the model's reply as the result the version accepts, or why there is none. */
 export async function answerAutomatically(
-  generate: (request: ModelRequest) => Promise<ModelOutcome>,
+  generate: (request: ModelRequest, signal: AbortSignal) => Promise<ModelOutcome>,
   pending: { params: unknown; version: string },
   refText: string,
+  signal: AbortSignal,
 ): Promise<ModelAnswer> {
   const request = modelRequestOf(pending.params, refText);
   if (typeof request === 'string') return { ok: false, message: request };
-  const outcome = await generate(request);
+  const outcome = await generate(request, signal);
   if (!outcome.ok) return { ok: false, message: outcome.failure.message };
   const result = samplingResultFromReply(outcome.reply, pending.params, pending.version);
   if (!result.ok) return { ok: false, message: `${refText} answered, but its reply cannot be sent: ${result.error.join(' ')}` };
   return { ok: true, result: result.value, summary: `Answered by ${refText} automatically (${usageLine(outcome.reply)}).` };
 }
 
-/** The sampling store's automatic answerer, through the proxy with this page's token. */
-export function modelAnswerer(token: string | null): AnswerWithModel {
-  const api = modelsApi(token ?? '');
-  return (pending, ref) => answerAutomatically((request) => api.generate(request), pending, ref);
+/** The sampling store's automatic answerer, through the proxy with this page's token and time limit. */
+export function modelAnswerer(token: string | null, timeoutSeconds: () => number | undefined): AnswerWithModel {
+  const api = modelsApi(token ?? '', undefined, timeoutSeconds);
+  return (pending, ref, signal) => answerAutomatically((request, s) => api.generate(request, s), pending, ref, signal);
 }

@@ -42,4 +42,20 @@ describe('modelsApi', () => {
       failure: { message: 'The request names no model.' },
     });
   });
+  it("sends the page's time limit with each model request, as it is when the request goes", async () => {
+    const bodies: unknown[] = [];
+    let limit: number | undefined = 5;
+    const api = modelsApi(
+      'tok',
+      (async (_url: string, init: RequestInit = {}) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(200, { ok: false, failure: { kind: 'timeout', message: 'late', retryable: true } });
+      }) as typeof fetch,
+      () => limit,
+    );
+    await api.generate(request);
+    limit = undefined;
+    await api.generate(request);
+    expect(bodies).toEqual([{ request, timeoutSeconds: 5 }, { request }]);
+  });
 });

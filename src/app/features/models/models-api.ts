@@ -6,7 +6,8 @@ import { useProxyChange, useProxyQuery } from '../../api/proxy-query.js';
 
 const UNREACHABLE = 'Could not reach the mcpscope proxy for the model settings. Is it still running?';
 
-export function modelsApi(token: string, fetchFn: FetchFn = (...args) => fetch(...args)) {
+/** `timeoutSeconds`: the page's time limit for a model answer, read at each generate (undefined: the proxy's). */
+export function modelsApi(token: string, fetchFn: FetchFn = (...args) => fetch(...args), timeoutSeconds: () => number | undefined = () => undefined) {
   const call = <T>(method: string, path: string, body?: unknown, signal?: AbortSignal) =>
     proxyCall<T>({ token, fetchFn, unreachable: UNREACHABLE }, method, path, body, signal);
   const at = (provider: ModelProviderKind, action = '') => `/api/models/${provider}${action}`;
@@ -21,12 +22,16 @@ export function modelsApi(token: string, fetchFn: FetchFn = (...args) => fetch(.
     forgetAll: () => call<ModelKeysListing>('DELETE', '/api/models'),
     /** A failure of the proxy itself (unreachable, refused) is a ModelOutcome too, so the caller shows one kind of sentence. */
     generate: (request: ModelRequest, signal?: AbortSignal): Promise<ModelOutcome> =>
-      call<ModelOutcome>('POST', '/api/models/generate', { request }, signal).catch((error: unknown) => {
+      call<ModelOutcome>('POST', '/api/models/generate', withTimeout({ request }, timeoutSeconds()), signal).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         const message = error instanceof Error ? error.message : String(error);
         return { ok: false, failure: { kind: 'unreachable', message, retryable: true } };
       }),
   };
+}
+
+function withTimeout(body: { request: ModelRequest }, timeoutSeconds: number | undefined) {
+  return timeoutSeconds === undefined ? body : { ...body, timeoutSeconds };
 }
 
 export type ModelsApi = ReturnType<typeof modelsApi>;

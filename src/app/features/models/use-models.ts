@@ -1,9 +1,9 @@
-// The models API for this page's token.
+// The models API for this page's token and time limit.
 import { useMemo } from 'react';
 import { useApp } from '../../hooks.js';
 import { modelsApi, type ModelsApi } from './models-api.js';
 
 export function useModelsApi(): ModelsApi {
-  const { token } = useApp();
-  return useMemo(() => modelsApi(token ?? ''), [token]);
+  const { token, modelPrefs } = useApp();
+  return useMemo(() => modelsApi(token ?? '', undefined, () => modelPrefs.getState().timeoutSeconds), [token, modelPrefs]);
 }

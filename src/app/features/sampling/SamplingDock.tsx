@@ -11,7 +11,7 @@ import { EMPTY_DRAFT, SamplingReplyForm } from './SamplingReplyForm.js';
 import type { ReplyDraft } from './reply.js';
 import { AutoModelSettings, ModelAnswerPanel } from '../models/ModelAnswer.js';
 import { SamplingRequestView } from './SamplingRequestView.js';
-import { type AnsweredSampling, type PendingSampling } from './sampling-store.js';
+import { type AnsweredSampling, type PendingSampling, type StoppedSampling } from './sampling-store.js';
 import './sampling.css';
 
 function CannedReplySettings() {
@@ -65,6 +65,23 @@ function PendingCard({ item, position, of }: { item: PendingSampling; position: 
   );
 }
 
+/** A request that ended while a model was answering it: the card stays, saying so, until the person has read it. */
+function StoppedCard({ stopped }: { stopped: StoppedSampling }) {
+  const { sampling } = useConnectionScope();
+  return (
+    <section className="sampling-card sampling-stopped" aria-label={`Sampling request ${stopped.n}`}>
+      <h3>
+        {stopped.outcome === 'cancelled-by-server' ? 'Request cancelled by the server' : 'Request ended with its connection'}{' '}
+        <span className="hint">id {JSON.stringify(stopped.id)}</span>
+      </h3>
+      <p role="status">{stopped.sentence} Nothing was sent back.</p>
+      <button type="button" className="small" onClick={() => sampling.dismissStopped(stopped.n)}>
+        Dismiss
+      </button>
+    </section>
+  );
+}
+
 const OUTCOME_LABEL: Record<AnsweredSampling['outcome'], string> = {
   replied: 'replied',
   rejected: 'rejected',
@@ -97,6 +114,7 @@ function AnsweredList() {
 export function SamplingDock() {
   const { sampling } = useConnectionScope();
   const queue = useStore(sampling.store, (s) => s.queue);
+  const stopped = useStore(sampling.store, (s) => s.stopped);
   const cannedOn = useStore(sampling.store, (s) => s.canned.on);
   return (
     <aside className="sampling-dock" aria-label="Sampling">
@@ -107,6 +125,9 @@ export function SamplingDock() {
           Close
         </button>
       </header>
+      {stopped.map((item) => (
+        <StoppedCard key={item.n} stopped={item} />
+      ))}
       {queue.length === 0 ? (
         <p className="hint">
           No sampling request is waiting. When a server sends sampling/createMessage, it waits here for your reply; the page goes on meanwhile.

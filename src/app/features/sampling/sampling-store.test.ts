@@ -139,4 +139,83 @@ describe('the sampling store', () => {
       [2, 'Incorrect API key provided.'],
     ]);
   });
+  it('stops a model the person asked when the server cancels the request: its card stays saying so, and nothing is sent', async () => {
+    const { sampling } = setup();
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'sampling/createMessage': (p, i) => sampling.request(p, i) } });
+    session.markReadyWithoutInitialize();
+    session.receive(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: ask }));
+    const [item] = sampling.store.getState().queue;
+    let stops = 0;
+    sampling.modelAsked(item!.n, () => stops++);
+    session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(stops).toBe(1);
+    expect(sent).toEqual([]);
+    expect(sampling.store.getState().queue).toEqual([]);
+    expect(sampling.store.getState().stopped).toEqual([
+      { n: item!.n, id: 7, outcome: 'cancelled-by-server', sentence: "The server cancelled this request; the model's answer was stopped." },
+    ]);
+    // The card stays where the person was looking: the dock the request opened does not close under it.
+    expect(sampling.store.getState().open).toBe(true);
+    expect(sampling.store.getState().answered[0]!.summary).toBe(
+      "The server cancelled this request (notifications/cancelled) before it was answered. The model's answer was stopped.",
+    );
+    sampling.dismissStopped(item!.n);
+    expect(sampling.store.getState().stopped).toEqual([]);
+    expect(sampling.store.getState().open).toBe(false);
+  });
+
+  it('says the connection closed when it ends while a model answers, and leaves no card once the answer has come', () => {
+    const { sampling } = setup();
+    void sampling.request(ask, info(1));
+    void sampling.request(ask, info(2));
+    const [first, second] = sampling.store.getState().queue;
+    let stopped = 0;
+    const answered = sampling.modelAsked(first!.n, () => stopped++);
+    answered();
+    sampling.modelAsked(second!.n, () => stopped++);
+    sampling.connectionClosed(1);
+    expect(stopped).toBe(1);
+    expect(sampling.store.getState().stopped).toEqual([
+      {
+        n: second!.n,
+        id: 2,
+        outcome: 'connection-closed',
+        sentence: "The connection closed before this request was answered; the model's answer was stopped.",
+      },
+    ]);
+  });
+
+  it('stops an automatic answer when the server cancels the request meanwhile: nothing is sent, and the answered list says so', async () => {
+    const signals: AbortSignal[] = [];
+    const sampling = createSamplingStore({
+      context: () => context(),
+      now: () => 1000,
+      answerWithModel: (_pending, _ref, signal) =>
+        new Promise((_resolve, reject) => {
+          signals.push(signal);
+          signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    });
+    sampling.setAutoModel({ on: true, ref: 'openai/gpt-5' });
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'sampling/createMessage': (p, i) => sampling.request(p, i) } });
+    session.markReadyWithoutInitialize();
+    session.receive(JSON.stringify({ jsonrpc: '2.0', id: 'auto-1', method: 'sampling/createMessage', params: ask }));
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(false);
+    session.receive('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"auto-1","reason":"too slow"}}');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(signals[0]!.aborted).toBe(true);
+    expect(sent).toEqual([]);
+    expect(sampling.store.getState().queue).toEqual([]);
+    expect(sampling.store.getState().answered.map((a) => [a.id, a.outcome, a.summary])).toEqual([
+      [
+        'auto-1',
+        'cancelled-by-server',
+        'The server cancelled this request (notifications/cancelled) before it was answered. Its reason: "too slow". The model\'s answer was stopped.',
+      ],
+    ]);
+  });
 });

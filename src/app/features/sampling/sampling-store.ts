@@ -9,6 +9,7 @@ import {
   ErrorCode,
   SAMPLING_REJECTED,
   declaresSampling,
+  handlerAbortOf,
   whenHandlerAborted,
   samplingRequestProblems,
   samplingResult,
@@ -73,12 +74,24 @@ export interface AutoModel {
 /** A model's answer to a request, as the result to send, or why there is none. */
 export type ModelAnswer = { ok: true; result: Record<string, unknown>; summary: string } | { ok: false; message: string };
 
-export type AnswerWithModel = (pending: Pick<PendingSampling, 'params' | 'version'>, ref: string) => Promise<ModelAnswer>;
+/** `signal` aborts when the server cancels the request or its connection closes: the model call stops then. */
+export type AnswerWithModel = (pending: Pick<PendingSampling, 'params' | 'version'>, ref: string, signal: AbortSignal) => Promise<ModelAnswer>;
+
+/** A request that ended while a model the person asked was answering it: its card stays, saying so, until dismissed. */
+export interface StoppedSampling {
+  n: number;
+  id: JsonRpcId;
+  outcome: 'cancelled-by-server' | 'connection-closed';
+  /** What happened, and that the model's answer was stopped. */
+  sentence: string;
+}
 
 export interface SamplingState {
   queue: readonly PendingSampling[];
   /** Most recent first, at most ANSWERED_KEPT. */
   answered: readonly AnsweredSampling[];
+  /** Requests that ended while a model was answering them, in the order they ended. */
+  stopped: readonly StoppedSampling[];
   canned: CannedReply;
   autoModel: AutoModel;
   /** The sampling dock is open. */
@@ -97,6 +110,13 @@ export interface SamplingStore {
   request(params: unknown, info: ServerRequestInfo): Promise<ServerRequestAnswer>;
   /** Answer a pending request (the person's reply, a rejection, -32602). */
   answer(n: number, answer: ServerRequestAnswer, outcome: SamplingOutcome, summary: string): void;
+  /**
+   * The person asked a model to answer request `n`: `stop` is called if the request ends before the answer comes
+   * (the server cancels it, the connection closes). Call the function returned once the answer has come.
+   */
+  modelAsked(n: number, stop: () => void): () => void;
+  /** The person has read a stopped request's card. */
+  dismissStopped(n: number): void;
   /**
    * The connection ended: its requests can no longer be answered. Those asked as client-side tasks need
    * this: their request was answered at once (with the task), so the close does not abort their signal.
@@ -122,11 +142,13 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
   const store = createStore<SamplingState>()(() => ({
     queue: [],
     answered: [],
+    stopped: [],
     canned: { on: false, text: '', model: DEFAULT_MODEL },
     autoModel: { on: false, ref: '' },
     open: false,
   }));
   const resolvers = new Map<number, (a: ServerRequestAnswer) => void>();
+  const modelsAnswering = new Map<number, () => void>();
   let n = 0;
 
   const record = (entry: AnsweredSampling) => store.setState((s) => ({ answered: [entry, ...s.answered].slice(0, ANSWERED_KEPT) }));
@@ -136,11 +158,26 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     const resolve = resolvers.get(n);
     if (!item || !resolve) return;
     resolvers.delete(n);
+    const stopModel = modelsAnswering.get(n);
+    modelsAnswering.delete(n);
+    const ended = outcome === 'cancelled-by-server' || outcome === 'connection-closed' ? outcome : undefined;
+    const stopped = stopModel !== undefined && ended !== undefined ? { n, id: item.id, outcome: ended, sentence: stoppedSentence(ended) } : undefined;
+    stopModel?.();
     store.setState((s) => {
       const queue = s.queue.filter((q) => q.n !== n);
-      return queue.length === 0 && s.openedBy === 'request' ? { queue, open: false, openedBy: undefined } : { queue };
+      const kept = stopped ? [...s.stopped, stopped] : s.stopped;
+      return queue.length === 0 && kept.length === 0 && s.openedBy === 'request'
+        ? { queue, stopped: kept, open: false, openedBy: undefined }
+        : { queue, stopped: kept };
     });
-    record({ n, id: item.id, outcome, summary, at: now(), ...(item.toolCall ? { toolCall: item.toolCall } : {}) });
+    record({
+      n,
+      id: item.id,
+      outcome,
+      summary: stopped ? `${summary} ${MODEL_STOPPED}` : summary,
+      at: now(),
+      ...(item.toolCall ? { toolCall: item.toolCall } : {}),
+    });
     // A request the server cancelled, or whose connection closed, gets no answer on the wire: the session drops it.
     resolve(answer ?? { error: { code: ErrorCode.InternalError, message: summary } });
   };
@@ -189,12 +226,25 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     }
     const auto = store.getState().autoModel;
     if (auto.on && auto.ref !== '' && deps.answerWithModel && !problems.some((p) => p.invalidParams)) {
-      // A model that fails leaves the request to the person, with the sentence saying why.
-      return deps
-        .answerWithModel(item, auto.ref)
-        .then((answer) =>
-          answer.ok ? answeredAtOnce({ result: answer.result }, 'model', answer.summary) : waitForPerson({ ...item, modelFailure: answer.message }, info),
-        );
+      // A model that fails leaves the request to the person, with the sentence saying why; one the server
+      // cancelled (or whose connection closed) meanwhile is stopped, and nothing is sent.
+      const stopped = (): Promise<ServerRequestAnswer> => {
+        const abort = handlerAbortOf(info.signal);
+        const outcome = abort?.kind === 'closed' ? 'connection-closed' : 'cancelled-by-server';
+        return answeredAtOnce({ error: { code: ErrorCode.InternalError, message: MODEL_STOPPED } }, outcome, `${abort?.message ?? ''} ${MODEL_STOPPED}`.trim());
+      };
+      return deps.answerWithModel(item, auto.ref, info.signal).then(
+        (answer) => {
+          if (info.signal.aborted) return stopped();
+          return answer.ok
+            ? answeredAtOnce({ result: answer.result }, 'model', answer.summary)
+            : waitForPerson({ ...item, modelFailure: answer.message }, info);
+        },
+        (error: unknown) => {
+          if (info.signal.aborted) return stopped();
+          return waitForPerson({ ...item, modelFailure: error instanceof Error ? error.message : String(error) }, info);
+        },
+      );
     }
     return waitForPerson(item, info);
   };
@@ -212,6 +262,17 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     store,
     request,
     answer: (n: number, answer: ServerRequestAnswer, outcome: SamplingOutcome, summary: string) => settle(n, answer, outcome, summary),
+    modelAsked: (n: number, stop: () => void) => {
+      modelsAnswering.set(n, stop);
+      return () => {
+        if (modelsAnswering.get(n) === stop) modelsAnswering.delete(n);
+      };
+    },
+    dismissStopped: (n: number) =>
+      store.setState((s) => {
+        const stopped = s.stopped.filter((x) => x.n !== n);
+        return s.queue.length === 0 && stopped.length === 0 && s.openedBy === 'request' ? { stopped, open: false, openedBy: undefined } : { stopped };
+      }),
     connectionClosed: (connection: number) => {
       for (const item of store.getState().queue) {
         if (item.connection === connection) settle(item.n, undefined, 'connection-closed', 'The connection closed before this request was answered.');
@@ -221,6 +282,14 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     setAutoModel: (change: Partial<AutoModel>) => store.setState((s) => ({ autoModel: { ...s.autoModel, ...change } })),
     setOpen: (open: boolean) => store.setState({ open, openedBy: open ? 'person' : undefined }),
   };
+}
+
+const MODEL_STOPPED = "The model's answer was stopped.";
+
+function stoppedSentence(outcome: StoppedSampling['outcome']): string {
+  return outcome === 'cancelled-by-server'
+    ? "The server cancelled this request; the model's answer was stopped."
+    : "The connection closed before this request was answered; the model's answer was stopped.";
 }
 
 export function shorten(text: string, max = 80): string {
