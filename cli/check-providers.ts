@@ -27,7 +27,10 @@ export interface ProviderCheckFinding {
   tool: string;
   /** A JSON Pointer into the tool; into the result (`/tools`) for a finding on the list. */
   path: string;
+  /** An error for a provider --strict-providers names, unless the rule is advice. */
   severity: 'error' | 'warning';
+  /** Advice on what the model reads, not a refusal: a warning even for a strict provider. */
+  advice?: true;
   message: string;
   specUrl: string;
   rewrite?: { summary: string; patch: readonly PatchOp[] };
@@ -49,12 +52,14 @@ export function checkProviders(tools: readonly Tool[], strict: readonly Provider
     const verdicts = providerVerdicts(tool, `tools[${i}]`);
     for (const p of PROVIDERS) if (verdicts[p].length > 0) failing[p]++;
     for (const f of PROVIDERS.flatMap((p) => verdicts[p])) {
+      const advice = PROVIDER_RULES[f.rule].advice === true;
       findings.push({
         rule: f.rule,
         provider: f.provider,
         tool: f.tool,
         path: f.path,
-        severity: strict.includes(f.provider) ? 'error' : 'warning',
+        severity: strict.includes(f.provider) && !advice ? 'error' : 'warning',
+        ...(advice ? { advice } : {}),
         message: f.message,
         specUrl: PROVIDER_RULES[f.rule].spec.url,
         ...(f.rewrite ? { rewrite: f.rewrite } : {}),
@@ -88,7 +93,7 @@ export function providerLines(report: ProviderCheck | undefined): string[] {
   if (!report || report.findings.length === 0) return [];
   const lines = ['Tools against the model providers’ strict modes (the rule, where, what, the fix):'];
   for (const f of report.findings) {
-    lines.push(`  ${f.severity} ${f.rule} ${f.tool} ${f.path}: ${f.message}${f.rewrite ? `. Fix: ${f.rewrite.summary}` : ''}`);
+    lines.push(`  ${f.advice ? 'advice' : f.severity} ${f.rule} ${f.tool} ${f.path}: ${f.message}${f.rewrite ? `. Fix: ${f.rewrite.summary}` : ''}`);
   }
   lines.push('');
   return lines;
