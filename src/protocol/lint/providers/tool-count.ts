@@ -52,19 +52,24 @@ export interface ToolCountFailure {
   message: string;
 }
 
+/** The limit in words: "OpenAI takes at most 128 tools in one request and refuses more". */
+export function toolCountLimit(rule: ToolCountRuleId): string {
+  const { provider, max, counted } = TOOL_COUNT_RULES[rule];
+  return `${PROVIDER_NAMES[provider]} takes at most ${max} ${counted} and refuses more`;
+}
+
 /** The count rules `count` tools break, for the providers asked (all by default). */
 export function toolCountFailures(count: number, providers: readonly Provider[] = PROVIDERS): ToolCountFailure[] {
   return TOOL_COUNT_RULE_IDS.flatMap((rule) => {
-    const { provider, max, counted } = TOOL_COUNT_RULES[rule];
+    const { provider, max } = TOOL_COUNT_RULES[rule];
     if (count <= max || !providers.includes(provider)) return [];
-    const name = PROVIDER_NAMES[provider];
     return [
       {
         rule,
         provider,
         max,
         count,
-        message: `${name} takes at most ${max} ${counted} and refuses more; this list has ${plural(count, 'tool')}, so a host cannot offer the model all of them at once (offer a subset, or split the tools across servers)`,
+        message: `${toolCountLimit(rule)}; this list has ${plural(count, 'tool')}, so a host cannot offer the model all of them at once (offer a subset, or split the tools across servers)`,
       },
     ];
   });
