@@ -1,7 +1,7 @@
 // The rules on the tool list as a whole: how many tools a provider takes in
 // one request. A host that offers a model every tool of a server (or of several)
-// is refused above the limit, whatever each tool looks like. Anthropic's pages
-// state no count, so it has no rule here.
+// is refused above the limit, whatever each tool looks like. Anthropic's pages,
+// as far as we found, state no count, so it has no rule here.
 
 import { plural } from '../../text/plural.js';
 import type { Severity } from '../rules.js';
