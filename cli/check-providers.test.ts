@@ -3,10 +3,15 @@
 // failure with its path and rewrite. Figures for server-everything (15 tools to a
 // client that declares elicitation, as check's does).
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { cli, everything, node } from '../test/fixtures/cli-helpers.js';
 import type { ProviderCheck } from './check-providers.js';
 
 const target = ['--stdio', `${node} ${JSON.stringify(everything)}`];
+const refused = fileURLToPath(new URL('../test/fixtures/provider-lint-server.mjs', import.meta.url));
+/** The fixture whose tools lack a description, have one too long or a name a provider rejects, padded to 130 tools on pages of 50. */
+const refusedTarget = ['--stdio', `${node} ${JSON.stringify(refused)} --tools 130 --page-size 50`];
+const LONG_NAME = `l${'o'.repeat(66)}g`;
 
 interface Report {
   ok: boolean;
@@ -87,4 +92,74 @@ describe('check --strict-providers', () => {
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.err).toContain('--strict-providers goes with check, not with ping.');
   });
+});
+
+describe('check on tools the providers refuse or a model cannot use', () => {
+  /** rule tool severity (advice marked), in the order check reports them; the Gemini field the closed objects all fail left out. */
+  const summary = (report: ProviderCheck) =>
+    report.findings.filter((f) => f.rule !== 'PROVIDER-GEMINI-FIELD').map((f) => `${f.rule} ${f.tool} ${f.severity}${f.advice ? ' advice' : ''}`);
+
+  it('names each missing or too long description, each rejected name and the list too long, all warnings by default', async () => {
+    const r = await cli(...refusedTarget, '--json', 'check');
+    const report = JSON.parse(r.out) as Report;
+    expect(r.code).toBe(0);
+    expect(report.providers.tools).toBe(130);
+    expect(summary(report.providers)).toEqual([
+      'PROVIDER-OPENAI-DESCRIPTION no_description warning advice',
+      'PROVIDER-ANTHROPIC-DESCRIPTION no_description warning advice',
+      'PROVIDER-GEMINI-DESCRIPTION no_description warning advice',
+      'PROVIDER-OPENAI-DESCRIPTION-LENGTH long_description warning',
+      'PROVIDER-OPENAI-FUNCTION-NAME weather.get warning',
+      'PROVIDER-ANTHROPIC-TOOL-NAME weather.get warning',
+      'PROVIDER-GEMINI-FUNCTION-NAME 9lives warning',
+      `PROVIDER-OPENAI-FUNCTION-NAME ${LONG_NAME} warning`,
+      `PROVIDER-GEMINI-FUNCTION-NAME ${LONG_NAME} warning`,
+      'PROVIDER-OPENAI-TOOL-COUNT tools/list warning',
+    ]);
+    expect(report.providers.findings).toContainEqual({
+      rule: 'PROVIDER-OPENAI-TOOL-COUNT',
+      provider: 'openai',
+      tool: 'tools/list',
+      path: '/tools',
+      severity: 'warning',
+      message:
+        'OpenAI takes at most 128 tools in one request and refuses more; this list has 130 tools, so a host cannot offer the model all of them at once (offer a subset, or split the tools across servers)',
+      specUrl: 'https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools',
+    });
+    expect(report.providers.findings.find((f) => f.rule === 'PROVIDER-OPENAI-DESCRIPTION-LENGTH')?.message).toBe(
+      "OpenAI refuses a function description over 1024 characters; this one has 1106 (move the detail into the parameters' descriptions or the prompt)",
+    );
+    expect(report.steps.find((s) => s.name === 'provider strict modes')).toMatchObject({
+      status: 'warn',
+      detail: 'OpenAI: 4 of 130 tools fail, and the list is too long; Anthropic: 2 of 130 tools fail; Gemini: 130 of 130 tools fail',
+    });
+  }, 60_000);
+
+  it('makes a strict provider’s refusals errors, its advice still a warning, and check fails', async () => {
+    const r = await cli(...refusedTarget, '--strict-providers', 'openai', '--json', 'check');
+    const report = JSON.parse(r.out) as Report;
+    expect(r.code).toBe(1);
+    expect(summary(report.providers).filter((line) => line.includes('-OPENAI-'))).toEqual([
+      'PROVIDER-OPENAI-DESCRIPTION no_description warning advice',
+      'PROVIDER-OPENAI-DESCRIPTION-LENGTH long_description error',
+      'PROVIDER-OPENAI-FUNCTION-NAME weather.get error',
+      `PROVIDER-OPENAI-FUNCTION-NAME ${LONG_NAME} error`,
+      'PROVIDER-OPENAI-TOOL-COUNT tools/list error',
+    ]);
+    expect(report.steps.find((s) => s.name === 'provider strict modes')?.status).toBe('fail');
+  }, 60_000);
+
+  it('prints advice as advice and refusals with their severity in the text report', async () => {
+    const r = await cli(...refusedTarget, '--strict-providers', 'openai', 'check');
+    expect(r.out).toContain(
+      '  advice PROVIDER-OPENAI-DESCRIPTION no_description /description: the tool has no description: OpenAI gives the model the description to decide when to call it, so a model cannot tell what this tool is for',
+    );
+    expect(r.out).toContain(
+      '  error PROVIDER-OPENAI-DESCRIPTION-LENGTH long_description /description: OpenAI refuses a function description over 1024 characters',
+    );
+    expect(r.out).toContain(
+      '  error PROVIDER-OPENAI-TOOL-COUNT tools/list /tools: OpenAI takes at most 128 tools in one request and refuses more; this list has 130 tools',
+    );
+    expect(r.out).toContain('  warning PROVIDER-GEMINI-FUNCTION-NAME 9lives /name: the name "9lives" is not accepted');
+  }, 60_000);
 });

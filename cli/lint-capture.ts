@@ -12,6 +12,7 @@ import {
   appRuleSet,
   createBridgeLinter,
   isRecord,
+  listedTools,
   type BridgeLinter,
   type LogRecord,
   formatDuration,
@@ -28,12 +29,11 @@ import { refused, type Checked } from '../options/values.js';
 import { table } from './format.js';
 
 /** The tools of a server's tools/list answer, for the visibility of those its apps call. */
-function listedTools(record: LogRecord): unknown[] | undefined {
+function toolsOf(record: LogRecord): readonly unknown[] | undefined {
   if (record.direction !== 'in' || !record.raw.includes('"tools"')) return undefined;
   try {
     const message: unknown = JSON.parse(record.raw);
-    const result = isRecord(message) ? message.result : undefined;
-    return isRecord(result) && Array.isArray(result.tools) ? result.tools : undefined;
+    return isRecord(message) ? listedTools(message.result) : undefined;
   } catch {
     return undefined;
   }
@@ -115,7 +115,7 @@ export function lintCapture(path: string): Checked<CaptureLintReport> {
   const linters = new Map<number, PassiveLinter>();
   // An app's bridge messages (the Log's app channel) go to a bridge linter per app instance, as in the page.
   const bridges = new Map<string, BridgeLinter>();
-  const tools = new Map<number, unknown[]>();
+  const tools = new Map<number, readonly unknown[]>();
   for (const record of parsed.records) {
     if (record.channel) {
       const key = `${record.connection} ${record.channel.app}`;
@@ -127,7 +127,7 @@ export function lintCapture(path: string): Checked<CaptureLintReport> {
       }
       continue;
     }
-    const listed = listedTools(record);
+    const listed = toolsOf(record);
     if (listed) tools.set(record.connection, listed);
     let linter = linters.get(record.connection);
     if (!linter) linters.set(record.connection, (linter = new PassiveLinter({ ruleSets: [appRuleSet] })));

@@ -2,6 +2,7 @@
 // answer the server gets back.
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
+import { callTool } from './fixtures/connect.js';
 
 /** Connected to the demo, on the Tools tab. */
 async function openTools(page: Page) {
@@ -55,11 +56,8 @@ test('Escape cancels, and Tab stays inside the dialog', async ({ page }) => {
 });
 
 test('the server cancels its question: the dialog closes, no answer is sent, and the Log says why', async ({ page }) => {
-  const tools = await openTools(page);
-  await tools.getByRole('button', { name: 'ask_then_withdraw', exact: true }).click();
-  const tool = tools.getByRole('region', { name: 'Tool ask_then_withdraw' });
-  await tool.getByLabel('afterMs', { exact: true }).fill('2500');
-  await tool.getByRole('button', { name: 'Call tool' }).click();
+  await openTools(page);
+  const tools = await callTool(page, 'ask_then_withdraw', { afterMs: '2500' });
   const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
   await expect(dialog).toContainText('This question will be cancelled shortly.');
   // Nobody answers: the server cancels, and the dialog goes by itself.

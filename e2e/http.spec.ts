@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { bareJsonRpcFixture, everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
+import { callTool } from './fixtures/connect.js';
 
 // Remote servers on loopback ports, reached through the proxy.
 let everything: FixtureProcess;
@@ -33,12 +34,7 @@ test('Streamable HTTP: connects to server-everything, pings, calls a tool, and s
   await page.getByRole('button', { name: 'Send ping' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Ping' }).getByText('Compliant', { exact: true })).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'echo', exact: true }).click();
-  const echo = tools.getByRole('region', { name: 'Tool echo' });
-  await echo.getByLabel('message', { exact: true }).fill('hello over HTTP');
-  await echo.getByRole('button', { name: 'Call tool' }).click();
+  const tools = await callTool(page, 'echo', { message: 'hello over HTTP' });
   await expect(tools.getByRole('region', { name: 'Call result' }).getByText('Echo: hello over HTTP', { exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Network' }).click();
@@ -75,13 +71,7 @@ test('a bare JSON-RPC server: says it does not implement initialize, continues w
   await page.getByRole('button', { name: 'Send ping' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Ping' }).getByText('Compliant', { exact: true })).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'add', exact: true }).click();
-  const add = tools.getByRole('region', { name: 'Tool add' });
-  await add.getByLabel('a', { exact: true }).fill('3');
-  await add.getByLabel('b', { exact: true }).fill('5');
-  await add.getByRole('button', { name: 'Call tool' }).click();
+  const tools = await callTool(page, 'add', { a: '3', b: '5' });
   await expect(tools.getByRole('region', { name: 'Call result' }).getByText('8', { exact: true })).toBeVisible();
 
   // The deviation stays visible in the log.

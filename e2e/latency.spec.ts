@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
-import { pingTimes } from './fixtures/connect.js';
+import { callTool, pingTimes } from './fixtures/connect.js';
 
 const PINGS = 3;
 
@@ -17,12 +17,7 @@ test('the Log shows latency by method: ping and tools/call of the connection in 
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('mcpscope demo server');
   await pingTimes(page, PINGS);
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'echo', exact: true }).click();
-  const echo = tools.getByRole('region', { name: 'Tool echo' });
-  await echo.getByLabel('message').fill('hi');
-  await echo.getByRole('button', { name: 'Call tool' }).click();
+  const tools = await callTool(page, 'echo', { message: 'hi' });
   await expect(tools.getByRole('region', { name: 'Call result' }).getByText('hi', { exact: true })).toBeVisible();
 
   // Back in the Log, the panel is still open and has caught up with the frames.

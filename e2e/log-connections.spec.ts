@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { connectToScript } from './fixtures/connect.js';
+import { callToolForResult, connectToScript } from './fixtures/connect.js';
 
 const badServer = fileURLToPath(new URL('../test/fixtures/bad-server.mjs', import.meta.url));
 const demoServer = fileURLToPath(new URL('../dist/node/examples/servers/demo-server.js', import.meta.url));
@@ -145,15 +145,7 @@ for (const size of [
 }
 
 test('Server messages show the connection in view by default, and every connection with a column when asked', async ({ page }) => {
-  const logEachLevel = async (logger: string) => {
-    await page.getByRole('tab', { name: 'Tools' }).click();
-    const tools = page.getByRole('tabpanel', { name: 'Tools' });
-    await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'log_each_level', exact: true }).click();
-    const tool = tools.getByRole('region', { name: 'Tool log_each_level' });
-    await tool.getByLabel('logger', { exact: true }).fill(logger);
-    await tool.getByRole('button', { name: 'Call tool' }).click();
-    await expect(tools.getByRole('region', { name: 'Call result' })).toBeVisible();
-  };
+  const logEachLevel = (logger: string) => callToolForResult(page, 'log_each_level', { logger });
   await connectToScript(page);
   await logEachLevel('first');
   await page.getByRole('button', { name: 'Disconnect' }).click();

@@ -4,6 +4,7 @@
 // server whose messages are wrong on purpose.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
+import { callToolForResult } from './fixtures/connect.js';
 import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
 
 const everythingStdio = `${process.cwd()}/node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio`;
@@ -18,16 +19,6 @@ async function connectStdio(page: Page, args?: string): Promise<void> {
   }
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
-}
-
-async function callTool(page: Page, name: string, fields: Record<string, string> = {}): Promise<void> {
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
-  const tool = tools.getByRole('region', { name: `Tool ${name}` });
-  for (const [label, value] of Object.entries(fields)) await tool.getByLabel(label, { exact: true }).fill(value);
-  await tool.getByRole('button', { name: 'Call tool' }).click();
-  await expect(tools.getByRole('region', { name: 'Call result' })).toBeVisible();
 }
 
 async function openLogging(page: Page): Promise<Locator> {
@@ -54,7 +45,7 @@ test('server-everything over stdio: level error, then only error and above arriv
   await connectStdio(page, everythingStdio);
   let view = await openLogging(page);
   await setLevel(view, 'error');
-  await callTool(page, 'toggle-simulated-logging');
+  await callToolForResult(page, 'toggle-simulated-logging');
   view = await openLogging(page);
   await expect.poll(async () => (await levelsOf(simulatedRows(view))).length, { timeout: 100_000 }).toBeGreaterThanOrEqual(2);
   const levels = await levelsOf(simulatedRows(view));
@@ -64,7 +55,7 @@ test('server-everything over stdio: level error, then only error and above arriv
   // They stay frames in the Log tab.
   await page.getByRole('tab', { name: 'Log' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Log' }).getByRole('row').filter({ hasText: 'notifications/message' }).first()).toBeVisible();
-  await callTool(page, 'toggle-simulated-logging');
+  await callToolForResult(page, 'toggle-simulated-logging');
 });
 
 test('server-everything over Streamable HTTP: log messages arrive', async ({ page }) => {
@@ -78,11 +69,11 @@ test('server-everything over Streamable HTTP: log messages arrive', async ({ pag
     await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Everything Reference Server');
     let view = await openLogging(page);
     await setLevel(view, 'debug');
-    await callTool(page, 'toggle-simulated-logging');
+    await callToolForResult(page, 'toggle-simulated-logging');
     view = await openLogging(page);
     // One at once, then one every 5 s, at any level.
     await expect(simulatedRows(view).first()).toBeVisible();
-    await callTool(page, 'toggle-simulated-logging');
+    await callToolForResult(page, 'toggle-simulated-logging');
   } finally {
     await everything?.stop();
   }
@@ -90,7 +81,7 @@ test('server-everything over Streamable HTTP: log messages arrive', async ({ pag
 
 test('the demo server: one message per level, filters by level and logger, the detail, a level set, Clear', async ({ page }) => {
   await connectStdio(page);
-  await callTool(page, 'log_each_level', { logger: 'e2e' });
+  await callToolForResult(page, 'log_each_level', { logger: 'e2e' });
   const view = await openLogging(page);
   const count = view.getByRole('status', { name: 'Message count' });
   await expect(count).toHaveText('8 messages.');
@@ -107,7 +98,7 @@ test('the demo server: one message per level, filters by level and logger, the d
 
   await view.getByLabel('Show at least').selectOption('');
   await setLevel(view, 'error');
-  await callTool(page, 'log_each_level', { logger: 'second' });
+  await callToolForResult(page, 'log_each_level', { logger: 'second' });
   await openLogging(page);
   await expect(count).toHaveText('12 messages.');
   await view.getByLabel('Logger').selectOption('second');
@@ -132,14 +123,14 @@ test('bad messages are shown with their problems and linted; a flood of 5,000 st
 
   // Accepted, then ignored: LOG-BELOW-LEVEL.
   await setLevel(view, 'error');
-  await callTool(page, 'after_level');
+  await callToolForResult(page, 'after_level');
   await page.getByRole('tab', { name: 'Problems' }).click();
   const problems = page.getByRole('tabpanel', { name: 'Problems' });
   await expect(problems.getByRole('row').filter({ hasText: 'LOG-MESSAGE' }).first()).toBeVisible();
   await expect(problems.getByRole('row').filter({ hasText: 'LOG-BELOW-LEVEL' }).first()).toBeVisible();
 
   const started = Date.now();
-  await callTool(page, 'flood', { count: '5000' });
+  await callToolForResult(page, 'flood', { count: '5000' });
   await openLogging(page);
   await expect(view.getByRole('status', { name: 'Message count' })).toHaveText('5,004 messages.');
   const took = Date.now() - started;
@@ -163,7 +154,7 @@ test('a server without the logging capability: the level control says why it is 
 test('after a reload, the log messages of the restored log are shown again', async ({ page }) => {
   page.on('dialog', (d) => void d.accept());
   await connectStdio(page);
-  await callTool(page, 'log_each_level', { logger: 'before-reload' });
+  await callToolForResult(page, 'log_each_level', { logger: 'before-reload' });
   await page.getByRole('tab', { name: 'Log' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Log' }).getByRole('row').filter({ hasText: 'notifications/message' })).toHaveCount(8);
   await page.reload();

@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parseDocument } from 'yaml';
 import { E2E_TOKEN } from '../playwright.config.js';
+import { callTool } from './fixtures/connect.js';
 import { ownProxyForFile } from './fixtures/own-proxy.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpscope-e2e-save-test-'));
@@ -42,13 +43,6 @@ function withChangedText(file: string, index: number): string {
   return changed;
 }
 
-async function callTool(tools: Locator, name: string, fill: Record<string, string> = {}): Promise<void> {
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name, exact: true }).click();
-  const tool = tools.getByRole('region', { name: `Tool ${name}` });
-  for (const [label, value] of Object.entries(fill)) await tool.getByLabel(label, { exact: true }).fill(value);
-  await tool.getByRole('button', { name: 'Call tool' }).click();
-}
-
 test('a History call and the whole connection (two calls, one a tool error, and a prompt) saved as tests pass when run, and fail naming the step changed', async ({
   page,
 }) => {
@@ -62,12 +56,10 @@ test('a History call and the whole connection (two calls, one a tool error, and 
   await log.getByRole('button', { name: 'Save as test' }).click();
   await expect(log.getByText('No tool calls on this connection yet')).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await callTool(tools, 'add', { a: '3', b: '5' });
+  const tools = await callTool(page, 'add', { a: '3', b: '5' });
   const history = tools.getByRole('region', { name: 'Call history' });
   await expect(history.getByRole('row')).toHaveCount(2);
-  await callTool(tools, 'fail');
+  await callTool(page, 'fail');
   await expect(history.getByRole('row')).toHaveCount(3);
   await expect(history.getByText('Tool error')).toBeVisible();
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_TOKEN } from '../playwright.config.js';
 import { everythingFixture, startFixture, type FixtureProcess } from '../test/fixtures/http-fixture-process.js';
-import { connectToScript } from './fixtures/connect.js';
+import { callTool, connectToScript } from './fixtures/connect.js';
 
 const everythingStdio = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
@@ -111,12 +111,7 @@ test('an elicitation the server asks as a task is answered as a client-side task
 
 test('a sampling request the server asks as a task is answered as a client-side task', async ({ page }) => {
   await connectStdio(page);
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'trigger-sampling-request-async', exact: true }).click();
-  const tool = tools.getByRole('region', { name: 'Tool trigger-sampling-request-async' });
-  await tool.getByLabel('prompt', { exact: true }).fill('Name a tree');
-  await tool.getByRole('button', { name: 'Call tool' }).click();
+  const tools = await callTool(page, 'trigger-sampling-request-async', { prompt: 'Name a tree' });
   const request = page.getByRole('complementary', { name: 'Sampling' }).getByRole('region', { name: /^Sampling request \d+$/ });
   await expect(request).toContainText('Name a tree');
   // Let the server poll the client's task (working) at least once before answering.
@@ -221,12 +216,8 @@ test('the demo server: brew_tea runs normally, or as a task when Run as task is 
   await page.goto(`/#token=${E2E_TOKEN}`);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('mcpscope demo server');
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'brew_tea', exact: true }).click();
+  const tools = await callTool(page, 'brew_tea', { stepMs: '300' });
   const tool = tools.getByRole('region', { name: 'Tool brew_tea' });
-  await tool.getByLabel('stepMs', { exact: true }).fill('300');
-  await tool.getByRole('button', { name: 'Call tool' }).click();
   await expect(tools.getByRole('region', { name: 'Call result' }).getByText('A pot of green tea, ready after 4 steps.', { exact: true }).first()).toBeVisible();
   await tool.getByLabel('Run as task').check();
   await page.screenshot({ path: '/tmp/tasks-run-as-task.png', fullPage: true });

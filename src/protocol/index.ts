@@ -18,6 +18,7 @@ export * from './mcp/cache-hints.js';
 export * from './mcp/uri-template.js';
 export * from './mcp/completion.js';
 export * from './mcp/blob.js';
+export * from './mcp/listed-tools.js';
 export * from './mcp/elicitation.js';
 export * from './schema/validate.js';
 export { serverPattern, type ServerPattern } from './schema/pattern.js';

@@ -11,6 +11,7 @@ import { isUiUri, readToolUi } from './tool-ui.js';
 import { readUiResource } from './ui-resource.js';
 import type { FrameContext, RuleSet } from '../lint/rule-set.js';
 import { isRecord } from '../json/guards.js';
+import { listedTools } from '../mcp/listed-tools.js';
 
 /** The ui:// resources resources/list listed on this connection, by URI. */
 type Listed = Map<string, unknown>;
@@ -40,9 +41,7 @@ export const appRuleSet: RuleSet<Listed> = {
       sender: 'server',
       check: "APP (the tools' _meta.ui)",
       run({ answer, report }) {
-        const result = answer?.result;
-        if (!complete(result) || !Array.isArray(result.tools)) return;
-        for (const [i, tool] of result.tools.entries()) reportAll(readToolUi(tool).problems, `/tools/${i}`, report);
+        for (const [i, tool] of (listedTools(answer?.result) ?? []).entries()) reportAll(readToolUi(tool).problems, `/tools/${i}`, report);
       },
     },
     {

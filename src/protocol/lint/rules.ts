@@ -3,6 +3,7 @@
 
 import { MODERN_PROTOCOL_VERSIONS } from '../versions.js';
 import { PROVIDER_RULES } from './providers/table.js';
+import { TOOL_COUNT_RULES } from './providers/tool-count.js';
 import { APP_RULES } from '../apps/rules.js';
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -437,6 +438,7 @@ export const RULES = {
   },
   // --- tool schemas against the model providers' strict modes: one table, with the providers' pages (providers/table.ts) ---
   ...PROVIDER_RULES,
+  ...TOOL_COUNT_RULES,
   // --- MCP Apps (io.modelcontextprotocol/ui): the extension's own page (apps/rules.ts) ---
   ...APP_RULES,
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef | ExtensionRef }>;

@@ -7,6 +7,7 @@ import { formatProblems, validateAgainstSchema } from '../schema/validate.js';
 import { nestsDeeperThan } from '../schema/walk.js';
 import type { Report } from './report.js';
 import { isRecord } from '../json/guards.js';
+import { listedTools } from '../mcp/listed-tools.js';
 import type { SessionFacts } from './state.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -22,8 +23,7 @@ const CONTENT_SINCE = new Map<string, string>([
 ]);
 
 export function checkToolsList(facts: SessionFacts, result: unknown, report: Report): void {
-  if (!isRecord(result) || !Array.isArray(result.tools)) return;
-  for (const [i, tool] of result.tools.entries()) {
+  for (const [i, tool] of (listedTools(result) ?? []).entries()) {
     if (!isRecord(tool)) {
       report('TOOL-DEF', `tools[${i}] is not an object.`, 'server');
       continue;

@@ -145,6 +145,16 @@ describe('judgeStep', () => {
     ]);
   });
 
+  it('providers: more tools than a strict provider takes in one request', () => {
+    const closed = (i: number) => ({ name: `t${i}`, description: 'A tool.', inputSchema: { type: 'object', properties: {}, additionalProperties: false } });
+    const list = outcome({}, { tools: Array.from({ length: 129 }, (_, i) => closed(i)) });
+    expect(failures({ providers: { strict: ['openai'] } }, list)).toEqual([
+      'providers: PROVIDER-OPENAI-TOOL-COUNT: The tool list, OpenAI: OpenAI takes at most 128 tools in one request and refuses more; this list has 129 tools, so a host cannot offer the model all of them at once (offer a subset, or split the tools across servers).',
+    ]);
+    expect(failures({ providers: { strict: ['anthropic'] } }, list)).toEqual([]);
+    expect(failures({ providers: { strict: ['openai'], tools: ['t0', 't1'] } }, list)).toEqual([]);
+  });
+
   it('error: a JSON-RPC error with its code and message, not a result', () => {
     const error = { code: -32602, message: 'Unknown tool: nope' };
     expect(failures({ error: {} }, outcome(undefined, { error }))).toEqual([]);

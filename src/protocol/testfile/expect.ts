@@ -4,6 +4,7 @@
 import type { JsonRpcErrorObject } from '../jsonrpc/codec.js';
 import { isRecord } from '../json/guards.js';
 import { failureSentence, providerRefusals } from '../lint/providers/lint.js';
+import { toolCountFailures, toolCountSentence } from '../lint/providers/tool-count.js';
 import type { Finding } from '../lint/state.js';
 import { serverPattern } from '../schema/pattern.js';
 import { formatProblems, validateAgainstSchema } from '../schema/validate.js';
@@ -76,7 +77,7 @@ function textFailures(label: string, e: TextExpectation, text: string): string[]
   return out;
 }
 
-/** Each failure of the tools judged, with its rule, tool, schema path and rewrite; a named tool not there. */
+/** Each failure of the tools judged, with its rule, tool, schema path and rewrite; more tools than a provider takes; a named tool not there. */
 function providersFailures(e: NonNullable<Expectations['providers']>, tools: readonly unknown[]): string[] {
   const nameOf = (t: unknown) => (isRecord(t) && typeof t.name === 'string' ? t.name : undefined);
   const names = tools.map(nameOf);
@@ -85,6 +86,7 @@ function providersFailures(e: NonNullable<Expectations['providers']>, tools: rea
   return [
     ...missing.map((n) => `providers: there is no tool named "${n}" in the list; it has ${names.filter(Boolean).join(', ') || 'none'}`),
     ...judged.flatMap((t, i) => providerRefusals(t, e.strict, `tools[${i}]`)).map((f) => `providers: ${f.rule}: ${failureSentence(f)}`),
+    ...toolCountFailures(judged.length, e.strict).map((f) => `providers: ${f.rule}: ${toolCountSentence(f)}`),
   ];
 }
 

@@ -11,6 +11,7 @@ import { useModelsApi } from '../models/use-models.js';
 import { chatConnections, readyScopes, scopeLabel } from './chat-connections.js';
 import { createChatStore, type ChatStore } from './chat-store.js';
 import { ChatEntries } from './ChatEntries.js';
+import { ChatToolCount } from './ChatToolCount.js';
 import { exportConversation } from './export.js';
 import { StartFromPrompt } from './StartFromPrompt.js';
 import { useReadyScopes } from './use-ready-scopes.js';
@@ -99,6 +100,7 @@ export function ChatTab() {
           Clear
         </button>
       </div>
+      <ChatToolCount model={model} scopes={ready.filter((s) => !unticked.has(s.id))} />
       {state.entries.length === 0 && <StartFromPrompt scopes={ready} onMessages={(m) => void store.getState().startWith(m)} />}
       <ChatEntries entries={state.entries} onDecide={(id, allow) => store.getState().decide(id, allow)} />
       {lastFailed && !state.running && (

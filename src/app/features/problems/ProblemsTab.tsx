@@ -61,7 +61,8 @@ function ProviderProblems({ connection, version }: { connection: number; version
       <h4 className="problems-group">Tools against the model providers' strict modes</h4>
       <p className="hint">
         {summary(counts)}. Valid MCP, but OpenAI's strict function calling, Anthropic's tool definitions and strict tool use, or Gemini's function declarations
-        refuse these schemas; each finding names the tool, the place and the fix (the Tools tab shows them per tool).
+        refuse these tools (a schema, a name, a description, or more tools than they take), or a model cannot tell what one is for (a warning); each finding
+        names the tool or the list, the place and the fix (the Tools tab shows them per tool).
       </p>
       <RuleTable label="Provider strict-mode findings by rule" rows={counts.map((count) => ({ count, connection }))} version={version} withConnection={false} />
     </section>
