@@ -146,7 +146,8 @@ async function runFile(
     for (const cell of report.cells) for (const line of cellLines(cell)) say(line);
     for (const line of confusionLines(toolConfusions(file, report))) say(line);
     const fileReport = asFileReport(path, report, { ...base, server, durationMs: performance.now() - started });
-    if (report.nothingJudged) fileReport.error = 'not one model call was answered, so nothing could be judged (see the reasons above).';
+    if (report.notAsked !== undefined) fileReport.error = `${path}: ${report.notAsked}`;
+    else if (report.nothingJudged) fileReport.error = 'not one model call was answered, so nothing could be judged (see the reasons above).';
     return { report: fileReport, eval: report };
   } finally {
     await c.close();

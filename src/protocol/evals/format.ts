@@ -25,9 +25,10 @@ export interface EvalPrompt {
   line: number;
 }
 
-export interface EvalFile {
+/** An eval's prompts and settings. The CLI starts the server the file names; the page offers the tools of the connection in view and starts none. */
+export interface EvalSuite {
   name: string;
-  server: TestServer;
+  server?: TestServer;
   protocolVersion?: string;
   /** `PROVIDER/MODEL` as written; a command line's `--model` replaces them. */
   models: string[];
@@ -38,6 +39,11 @@ export interface EvalFile {
   /** Only these of the server's tools are offered (all when not given). */
   tools?: string[];
   prompts: EvalPrompt[];
+}
+
+/** An eval file as the CLI reads it: one that names its server. */
+export interface EvalFile extends EvalSuite {
+  server: TestServer;
 }
 
 export const DEFAULT_EVAL_RUNS = 3;
