@@ -12,7 +12,7 @@ import {
   parseEvalFile,
   runEval,
   toolConfusions,
-  type EvalFile,
+  withRunsAndThreshold,
   type EvalReport,
   type ModelOutcome,
   type ModelRef,
@@ -72,12 +72,6 @@ export function evalArgs(argv: readonly string[]): { files: string[]; values: Op
   return { files, values };
 }
 
-/** The file with the command line's --runs and --threshold put in each prompt. */
-function withOverrides(file: EvalFile, values: OptionValues): EvalFile {
-  const { runs, threshold } = values;
-  return { ...file, prompts: file.prompts.map((p) => ({ ...p, ...(runs !== undefined ? { runs } : {}), ...(threshold !== undefined ? { threshold } : {}) })) };
-}
-
 interface FileRun {
   report: FileReport;
   eval?: EvalReport;
@@ -100,7 +94,7 @@ async function runFile(
   if (!text.ok) return failed(text.error);
   const parsed = parseEvalFile(text.value, basename(path).replace(/\.ya?ml$/i, ''));
   if (!parsed.ok) return failed(`${path}: ${parsed.error.message}`);
-  const file = withOverrides(parsed.value, values);
+  const file = withRunsAndThreshold(parsed.value, values);
   const written = values.model ?? file.models;
   if (written.length === 0) return failed(`${path} names no model: add "models: [PROVIDER/MODEL]" to it, or give ${OPTIONS.model.flag} PROVIDER/MODEL.`);
   const refs: Array<{ ref: ModelRef; label: string }> = [];

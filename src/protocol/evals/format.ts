@@ -52,3 +52,12 @@ export const DEFAULT_EVAL_MAX_TOKENS = 1024;
 export const DEFAULT_EVAL_TIMEOUT_MS = 60_000;
 /** At most this many runs of one prompt for one model: an eval is a sample, not a load test. */
 export const MAX_EVAL_RUNS = 100;
+
+/** The suite with the same runs and/or threshold for every prompt (the CLI's --runs and --threshold, the page's fields). */
+export function withRunsAndThreshold<T extends EvalSuite>(suite: T, override: { runs?: number | undefined; threshold?: number | undefined }): T {
+  const { runs, threshold } = override;
+  return {
+    ...suite,
+    prompts: suite.prompts.map((p) => ({ ...p, ...(runs !== undefined ? { runs } : {}), ...(threshold !== undefined ? { threshold } : {}) })),
+  };
+}
