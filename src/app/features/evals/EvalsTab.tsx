@@ -187,8 +187,8 @@ export function EvalsTab() {
           <progress aria-label="Runs done" value={state.progress.done} max={Math.max(state.progress.total, 1)} />
           <span>
             {state.progress.total > 0
-              ? `${state.progress.done} of ${plural(state.progress.total, 'run')} done · ${state.progress.current}`
-              : state.progress.current}
+              ? `${state.progress.done} of ${plural(state.progress.total, 'run')} done${state.progress.last ? ` · last: ${state.progress.last}` : ''}`
+              : 'Reading the tools of the connection…'}
           </span>
         </div>
       )}

@@ -88,7 +88,7 @@ describe('the Evals tab store', () => {
     await vi.waitFor(() => expect(release).toBeDefined());
     release!();
     await vi.waitFor(() => expect(store.getState().progress?.done).toBe(1));
-    expect(store.getState()).toMatchObject({ running: true, progress: { done: 1, total: 4, current: 'repeat · anthropic/a' } });
+    expect(store.getState()).toMatchObject({ running: true, progress: { done: 1, total: 4, last: 'repeat · anthropic/a' } });
     store.getState().stop();
     await done;
     const { last } = store.getState();

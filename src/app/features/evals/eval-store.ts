@@ -40,7 +40,8 @@ export interface EvalRun {
 
 export interface EvalState {
   running: boolean;
-  progress?: { done: number; total: number; current: string };
+  /** Runs made of `total`; `last`, the prompt and model of the latest. */
+  progress?: { done: number; total: number; last?: string };
   /** Why the last Run could not start or ended early, in a sentence. */
   problem?: string;
   last?: EvalRun;
@@ -90,7 +91,7 @@ export function createEvalStore(deps: EvalDeps): EvalStore {
       if (models.length === 0) return set({ problem: 'Tick at least one model to ask.' });
       controller = new AbortController();
       const { signal } = controller;
-      set({ running: true, problem: undefined, progress: { done: 0, total: 0, current: 'Reading the tools of the connection…' } });
+      set({ running: true, problem: undefined, progress: { done: 0, total: 0 } });
       try {
         const listed = await deps.tools();
         if (!listed.ok) return set({ problem: listed.error });
@@ -102,7 +103,7 @@ export function createEvalStore(deps: EvalDeps): EvalStore {
           tools: listed.tools,
           signal,
           generate: (request, timeoutMs) => within(deps, request, timeoutMs, signal),
-          onRun: (p) => set({ progress: { done: p.done, total: p.total, current: `${p.prompt.name} · ${p.model}` } }),
+          onRun: (p) => set({ progress: { done: p.done, total: p.total, last: `${p.prompt.name} · ${p.model}` } }),
         });
         const findings = confusionFindings(suite, report, offered.value);
         deps.findings(listed.connection, findings);
