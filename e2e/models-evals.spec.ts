@@ -57,7 +57,8 @@ async function openEvals(page: Page): Promise<Locator> {
   return evals;
 }
 
-async function shots(page: Page, name: string): Promise<void> {
+/** `region`: the part scrolled to the top, below the sticky bars. */
+async function shots(page: Page, name: string, region: string): Promise<void> {
   const views = [
     ['light', 1280, 800],
     ['dark', 800, 600],
@@ -67,16 +68,18 @@ async function shots(page: Page, name: string): Promise<void> {
   for (const [scheme, w, h] of views) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: w, height: h });
-    await page.getByRole('region', { name: 'Eval results' }).scrollIntoViewIfNeeded();
+    // The results' top, below the sticky bars.
+    await page.getByRole('region', { name: region }).evaluate((el) => {
+      const bars = document.querySelector('.app-top')?.getBoundingClientRect().height ?? 0;
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - bars - 8);
+    });
     await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}-${scheme}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('an eval file pasted runs against the fake models: pass and fail rows, a wrong choice with its arguments, the confusion in Problems', async ({
-  page,
-}) => {
+test('an eval file pasted runs against the fake models: pass and fail rows, a wrong choice with its arguments, the confusion in Problems', async ({ page }) => {
   const evals = await openEvals(page);
   await evals.getByLabel('Eval file (YAML or JSON)').fill(FILE);
   await expect(evals.getByText('demo: 4 prompts.')).toBeVisible();
@@ -91,10 +94,10 @@ test('an eval file pasted runs against the fake models: pass and fail rows, a wr
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: prompt, exact: true }) })
       .filter({ has: page.getByRole('cell', { name: model, exact: true }) });
-  await expect(row('add', 'openai/gpt-5-mini')).toContainText('2 of 2 (100%) passes');
-  await expect(row('add', 'openai/gpt-5')).toContainText('0 of 2 (0%) below threshold');
-  await expect(row('repeat', 'openai/gpt-5')).toContainText('2 of 2 (100%) passes');
-  await expect(row('chat', 'openai/gpt-5-mini')).toContainText('passes');
+  await expect(row('add', 'openai/gpt-5-mini')).toContainText('100% (2 of 2) meets 80%');
+  await expect(row('add', 'openai/gpt-5')).toContainText('0% (0 of 2) below 80%');
+  await expect(row('repeat', 'openai/gpt-5')).toContainText('100% (2 of 2) meets 80%');
+  await expect(row('chat', 'openai/gpt-5-mini')).toContainText('meets 80%');
   await expect(row('weather', 'openai/gpt-5')).toContainText('not asked');
   // 3 prompts that can be asked, 2 models, 2 runs: the fourth prompt's tool is not offered, so nothing was sent for it.
   expect(models.fake().received.length - asked).toBe(12);
@@ -105,14 +108,16 @@ test('an eval file pasted runs against the fake models: pass and fail rows, a wr
   await expect(wrong.getByLabel('Arguments given to echo')).toHaveText(JSON.stringify({ message: '2 plus 3' }, null, 2));
   await row('weather', 'openai/gpt-5-mini').getByRole('button', { name: 'Show why not asked' }).click();
   await expect(results).toContainText(/Not asked: tool get-weather is not offered by the server \(it has .*echo.*\)\./);
-  await shots(page, 'evals');
+  await shots(page, 'evals', 'Eval results');
 
   await expect(evals.getByText(/The models confused tools: 1 finding \(MODEL-TOOLS-CONFUSED\)/)).toBeVisible();
   await evals.getByRole('button', { name: 'Open Problems' }).click();
   const problems = page.getByRole('tabpanel', { name: /Problems/ });
   await problems.getByRole('button', { name: 'MODEL-TOOLS-CONFUSED' }).click();
   await expect(
-    problems.getByText('openai/gpt-5 picked tool echo when get-sum was expected in 2/2 runs (eval "demo"): their names or descriptions may need to tell them apart.'),
+    problems.getByText(
+      'openai/gpt-5 picked tool echo when get-sum was expected in 2/2 runs (eval "demo"): their names or descriptions may need to tell them apart.',
+    ),
   ).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -132,17 +137,20 @@ test('Stop in the middle of a run: the runs made are rated, and the table says i
   const evals = await openEvals(page);
   await evals
     .getByLabel('Eval file (YAML or JSON)')
-    .fill('models: [openai/gpt-5]\nruns: 1\nprompts:\n  - { name: repeat, prompt: Repeat after me, expect: { tool: echo } }\n  - { name: slow, prompt: Wait for it, expect: { tool: echo } }\n');
-  await evals.getByLabel('Runs').fill('2');
+    .fill(
+      'models: [openai/gpt-5]\nruns: 1\nprompts:\n  - { name: repeat, prompt: Repeat after me, expect: { tool: echo } }\n  - { name: slow, prompt: Wait for it, expect: { tool: echo } }\n',
+    );
+  await evals.getByLabel('Runs', { exact: true }).fill('2');
   await evals.getByRole('button', { name: 'Run' }).click();
   await expect(evals.getByText('2 of 4 runs done · last: repeat · openai/gpt-5')).toBeVisible();
   await expect(evals.getByRole('progressbar', { name: 'Runs done' })).toHaveAttribute('value', '2');
+  await shots(page, 'evals-running', 'Evals');
   await evals.getByRole('button', { name: 'Stop' }).click();
   const results = evals.getByRole('region', { name: 'Eval results' });
   await expect(results.getByRole('status')).toHaveText(
     'Stopped after 2 runs: the rates are over the runs made. eval: 1 prompt and model pair, 1 at or above the threshold, 0 under it.',
   );
-  await expect(results.getByRole('row').filter({ hasText: 'repeat' })).toContainText('2 of 2 (100%) passes');
+  await expect(results.getByRole('row').filter({ hasText: 'repeat' })).toContainText('100% (2 of 2) meets 80%');
   await expect(results.getByRole('row').filter({ hasText: 'slow' })).toHaveCount(0);
   await expect(evals.getByRole('button', { name: 'Run' })).toBeEnabled();
 });
@@ -152,7 +160,7 @@ test('a file that is not valid says what is wrong, at its line and field, and ca
   await evals.getByLabel('Eval file (YAML or JSON)').fill('runs: 2\nprompts:\n  - { prompt: Hi, expect: { tol: echo } }\n');
   await expect(evals.getByRole('alert')).toHaveText("The eval file is not valid: line 3: prompts[0].expect: unknown key 'tol' — did you mean 'tool'?");
   await expect(evals.getByRole('button', { name: 'Run' })).toBeDisabled();
-  await evals.getByLabel('Threshold').fill('80');
+  await evals.getByLabel('Threshold', { exact: true }).fill('80');
   await expect(evals.getByRole('alert').filter({ hasText: 'Threshold' })).toHaveText(
     `Threshold is "80": write the least pass rate from 0 to 1 (0.8: four runs in five), or leave it empty for the file's.`,
   );

@@ -10,7 +10,7 @@ const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 function verdict(cell: EvalCell): { mark: string; word: string } {
   if (cell.notAsked !== undefined) return { mark: '✗', word: 'not asked' };
-  return cell.below ? { mark: '✗', word: 'below threshold' } : { mark: '✓', word: 'passes' };
+  return cell.below ? { mark: '✗', word: `below ${percent(cell.threshold)}` } : { mark: '✓', word: `meets ${percent(cell.threshold)}` };
 }
 
 function Details({ cell }: { cell: EvalCell }) {
@@ -60,17 +60,14 @@ function Row({ cell }: { cell: EvalCell }) {
           <span aria-hidden="true" className="evals-mark">
             {mark}
           </span>{' '}
-          {cell.notAsked !== undefined ? '—' : `${cell.passed} of ${cell.runs} (${percent(cell.rate)})`} <span className="evals-verdict">{word}</span>
+          {cell.notAsked !== undefined ? '—' : `${percent(cell.rate)} (${cell.passed} of ${cell.runs})`} <span className="evals-verdict">{word}</span>
         </td>
-        <td>{percent(cell.threshold)}</td>
-        <td>{cell.runs < cell.planned ? `${cell.runs} of ${cell.planned}` : cell.runs}</td>
-        <td>{cell.errors}</td>
-        <td>
-          {cell.inputTokens} in / {cell.outputTokens} out
-        </td>
+        <td>{cell.notAsked !== undefined ? '—' : cell.runs < cell.planned ? `${cell.runs} of ${cell.planned}` : cell.runs}</td>
+        <td>{cell.notAsked !== undefined ? '—' : cell.errors}</td>
+        <td>{cell.notAsked !== undefined ? '—' : `${cell.inputTokens} / ${cell.outputTokens}`}</td>
         <td>{cell.runs - cell.errors > 0 ? costText(cell.costUsd) : '—'}</td>
-        <td>{cell.runs - cell.errors > 0 ? `${formatDuration(cell.latencyMs / (cell.runs - cell.errors))} each` : '—'}</td>
-        <td>
+        <td>{cell.runs - cell.errors > 0 ? formatDuration(cell.latencyMs / (cell.runs - cell.errors)) : '—'}</td>
+        <td className="evals-more">
           {explains > 0 && (
             <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
               {open ? 'Hide' : 'Show'} {label}
@@ -80,7 +77,7 @@ function Row({ cell }: { cell: EvalCell }) {
       </tr>
       {open && (
         <tr className="evals-details-row">
-          <td colSpan={10}>
+          <td colSpan={9}>
             <Details cell={cell} />
           </td>
         </tr>
@@ -106,13 +103,12 @@ export function EvalResults({ run }: { run: EvalRun }) {
             <tr>
               <th scope="col">Prompt</th>
               <th scope="col">Model</th>
-              <th scope="col">Pass rate</th>
-              <th scope="col">Threshold</th>
+              <th scope="col">Pass rate (threshold)</th>
               <th scope="col">Runs</th>
               <th scope="col">Errors</th>
-              <th scope="col">Tokens</th>
+              <th scope="col">Tokens in / out</th>
               <th scope="col">Cost</th>
-              <th scope="col">Latency</th>
+              <th scope="col">Latency per run</th>
               <th scope="col">
                 <span className="sr-only">Details</span>
               </th>

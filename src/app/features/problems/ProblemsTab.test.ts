@@ -56,7 +56,9 @@ describe('the Problems tab with an eval run’s findings', () => {
       subject: 'server' as const,
       seq: 3,
     };
-    const html = render((app) => app.lint.add(1, [confused, { ...prmFinding, rule: 'JR-VERSION', severity: 'error', message: 'frame rule', seq: 4, subject: 'server' }]));
+    const html = render((app) =>
+      app.lint.add(1, [confused, { ...prmFinding, rule: 'JR-VERSION', severity: 'error', message: 'frame rule', seq: 4, subject: 'server' }]),
+    );
     expect(html).toContain('<h4 class="problems-group">Models</h4>');
     const frameTable = html.slice(html.indexOf('aria-label="Problems by rule"'), html.indexOf('aria-label="Model findings by rule"'));
     expect(frameTable).toContain('JR-VERSION');
