@@ -120,6 +120,12 @@ test('an eval file pasted runs against the fake models: pass and fail rows, a wr
     ),
   ).toBeVisible();
 
+  // The eval judged the choices only: nothing was called on the server; the finding has its line in the Log.
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await expect(log.getByRole('row').filter({ hasText: 'Eval: MODEL-TOOLS-CONFUSED openai/gpt-5 picked tool echo' })).toHaveCount(1);
+  await expect(log.getByRole('row').filter({ hasText: '"method":"tools/call"' })).toHaveCount(0);
+
   const download = page.waitForEvent('download');
   await page.getByRole('tab', { name: 'Evals' }).click();
   await evals.getByRole('button', { name: 'Export results (JSON)' }).click();
