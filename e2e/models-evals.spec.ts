@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ReceivedRequest, ScriptedTurn } from '../test/fixtures/models/fake-provider.js';
 import { connectEverything, modelProxyForFile } from './fixtures/model-proxy.js';
@@ -109,6 +110,12 @@ test('an eval file pasted runs against the fake models: pass and fail rows, a wr
   await row('weather', 'openai/gpt-5-mini').getByRole('button', { name: 'Show why not asked' }).click();
   await expect(results).toContainText(/Not asked: tool get-weather is not offered by the server \(it has .*echo.*\)\./);
   await shots(page, 'evals', 'Eval results');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const axe = await new AxeBuilder({ page }).include('.evals').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id} ${v.help}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await expect(evals.getByText(/The models confused tools: 1 finding \(MODEL-TOOLS-CONFUSED\)/)).toBeVisible();
   await evals.getByRole('button', { name: 'Open Problems' }).click();
