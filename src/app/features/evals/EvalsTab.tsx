@@ -41,6 +41,24 @@ function useEvalStore(): EvalStore {
   return store;
 }
 
+/** Runs or Threshold: empty keeps each prompt's own. */
+function OverrideField(props: { label: string; inputMode: 'numeric' | 'decimal'; value: string; onChange: (text: string) => void; disabled: boolean }) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type="text"
+        inputMode={props.inputMode}
+        value={props.value}
+        placeholder="the file's"
+        size={8}
+        onChange={(e) => props.onChange(e.target.value)}
+        disabled={props.disabled}
+      />
+    </label>
+  );
+}
+
 export function EvalsTab() {
   const { navigationStore } = useApp();
   const { providers, refs } = useAllowedModelRefs(useModelsApi());
@@ -138,30 +156,8 @@ export function EvalsTab() {
             </span>
           )}
         </fieldset>
-        <label>
-          Runs
-          <input
-            type="text"
-            inputMode="numeric"
-            value={runsText}
-            placeholder="the file's"
-            size={8}
-            onChange={(e) => setRunsText(e.target.value)}
-            disabled={state.running}
-          />
-        </label>
-        <label>
-          Threshold
-          <input
-            type="text"
-            inputMode="decimal"
-            value={thresholdText}
-            placeholder="the file's"
-            size={8}
-            onChange={(e) => setThresholdText(e.target.value)}
-            disabled={state.running}
-          />
-        </label>
+        <OverrideField label="Runs" inputMode="numeric" value={runsText} onChange={setRunsText} disabled={state.running} />
+        <OverrideField label="Threshold" inputMode="decimal" value={thresholdText} onChange={setThresholdText} disabled={state.running} />
         {state.running ? (
           <button type="button" onClick={() => store.getState().stop()}>
             Stop
