@@ -168,6 +168,25 @@ test('Stop in the middle of a run: the runs made are rated, and the table says i
   await expect(evals.getByRole('button', { name: 'Run' })).toBeEnabled();
 });
 
+test('a file opened (JSON) is read as the CLI reads it; its server is not started here', async ({ page }) => {
+  const evals = await openEvals(page);
+  const file = {
+    server: { command: 'node', args: ['weather.js'] },
+    models: ['openai/gpt-5-mini'],
+    prompts: [{ prompt: 'Repeat after me', expect: { tool: 'echo' } }],
+  };
+  await evals.getByLabel('Open a file…').setInputFiles({ name: 'weather.eval.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(
+    evals.getByText("weather.eval: 1 prompt. The file's server is not started here: its prompts are asked with the tools of this connection."),
+  ).toBeVisible();
+  await expect(evals.getByRole('checkbox', { name: 'openai/gpt-5-mini' })).toBeChecked();
+  await expect(evals.getByRole('checkbox', { name: 'openai/gpt-5', exact: true })).not.toBeChecked();
+  await evals.getByRole('button', { name: 'Run' }).click();
+  await expect(evals.getByRole('region', { name: 'Eval results' }).getByRole('status')).toHaveText(
+    'weather.eval: 1 prompt and model pair, 1 at or above the threshold, 0 under it.',
+  );
+});
+
 test('a file that is not valid says what is wrong, at its line and field, and cannot run', async ({ page }) => {
   const evals = await openEvals(page);
   await evals.getByLabel('Eval file (YAML or JSON)').fill('runs: 2\nprompts:\n  - { prompt: Hi, expect: { tol: echo } }\n');
