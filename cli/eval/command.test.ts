@@ -135,6 +135,20 @@ describe('mcpscope eval', () => {
     expect(missing.out.join('\n')).toMatch(/a prompt expects get-weather, which the server does not have \(offered: .*echo/);
   }, 90_000);
 
+  it('runs the other prompts when one expects a tool the server does not have, and fails that one (1)', async () => {
+    const o = io();
+    const path = file(
+      'one-lost.eval.yaml',
+      `${SERVER}models: [anthropic/good]\nruns: 1\n${PROMPTS}  - name: lost\n    prompt: Weather?\n    expect: { tool: get-weather }\n`,
+    );
+    expect(await runEvalCommand(['eval', path], o.io, () => scripted())).toBe(1);
+    const text = o.out.join('\n');
+    expect(text).toContain('✓ add · anthropic/good  1 of 1 runs chose right (100%; needs 80%)');
+    expect(text).toMatch(/✗ lost · anthropic\/good {2}not asked: tool get-weather is not offered by the server \(it has .*echo.*\)\.\n/);
+    expect(text).toContain('4 prompt and model pairs: 3 at or above the threshold, 1 under it');
+    expect(text).not.toContain('could not run');
+  }, 60_000);
+
   it('refuses options that are not its own and a missing file argument', async () => {
     const o = io();
     expect(await runEvalCommand(['eval', '--count', '3', 'x.yaml'], o.io, () => scripted())).toBe(2);

@@ -12,7 +12,7 @@ import {
   parseEvalFile,
   runEval,
   toolConfusions,
-  type EvalFile,
+  withRunsAndThreshold,
   type EvalReport,
   type ModelOutcome,
   type ModelRef,
@@ -72,12 +72,6 @@ export function evalArgs(argv: readonly string[]): { files: string[]; values: Op
   return { files, values };
 }
 
-/** The file with the command line's --runs and --threshold put in each prompt. */
-function withOverrides(file: EvalFile, values: OptionValues): EvalFile {
-  const { runs, threshold } = values;
-  return { ...file, prompts: file.prompts.map((p) => ({ ...p, ...(runs !== undefined ? { runs } : {}), ...(threshold !== undefined ? { threshold } : {}) })) };
-}
-
 interface FileRun {
   report: FileReport;
   eval?: EvalReport;
@@ -100,7 +94,7 @@ async function runFile(
   if (!text.ok) return failed(text.error);
   const parsed = parseEvalFile(text.value, basename(path).replace(/\.ya?ml$/i, ''));
   if (!parsed.ok) return failed(`${path}: ${parsed.error.message}`);
-  const file = withOverrides(parsed.value, values);
+  const file = withRunsAndThreshold(parsed.value, values);
   const written = values.model ?? file.models;
   if (written.length === 0) return failed(`${path} names no model: add "models: [PROVIDER/MODEL]" to it, or give ${OPTIONS.model.flag} PROVIDER/MODEL.`);
   const refs: Array<{ ref: ModelRef; label: string }> = [];
@@ -146,7 +140,8 @@ async function runFile(
     for (const cell of report.cells) for (const line of cellLines(cell)) say(line);
     for (const line of confusionLines(toolConfusions(file, report))) say(line);
     const fileReport = asFileReport(path, report, { ...base, server, durationMs: performance.now() - started });
-    if (report.nothingJudged) fileReport.error = 'not one model call was answered, so nothing could be judged (see the reasons above).';
+    if (report.notAsked !== undefined) fileReport.error = `${path}: ${report.notAsked}`;
+    else if (report.nothingJudged) fileReport.error = 'not one model call was answered, so nothing could be judged (see the reasons above).';
     return { report: fileReport, eval: report };
   } finally {
     await c.close();

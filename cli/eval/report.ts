@@ -12,7 +12,9 @@ export function cellName(cell: EvalCell): string {
 }
 
 function rateText(cell: EvalCell): string {
-  return `${cell.passed} of ${cell.runs} runs chose right (${percent(cell.rate)}; needs ${percent(cell.threshold)})`;
+  if (cell.notAsked !== undefined) return `not asked: ${cell.notAsked}`;
+  const made = cell.runs < cell.planned ? ` (${cell.planned} planned)` : '';
+  return `${cell.passed} of ${cell.runs} runs${made} chose right (${percent(cell.rate)}; needs ${percent(cell.threshold)})`;
 }
 
 function usageText(cell: EvalCell): string {
@@ -28,7 +30,8 @@ export function reasonLines(cell: EvalCell): string[] {
 }
 
 export function cellLines(cell: EvalCell): string[] {
-  return [`  ${cell.below ? '✗' : '✓'} ${cellName(cell)}  ${rateText(cell)}  ${usageText(cell)}`, ...reasonLines(cell).map((l) => `      ${l}`)];
+  const usage = cell.notAsked !== undefined ? '' : `  ${usageText(cell)}`;
+  return [`  ${cell.below ? '✗' : '✓'} ${cellName(cell)}  ${rateText(cell)}${usage}`, ...reasonLines(cell).map((l) => `      ${l}`)];
 }
 
 export function evalTotals(reports: readonly EvalReport[], couldNotRun: number, durationMs: number): string {
@@ -45,7 +48,7 @@ function asStep(cell: EvalCell): StepReport {
     name: cellName(cell),
     status: cell.below ? 'failed' : 'passed',
     durationMs: cell.latencyMs,
-    failures: cell.below ? [`${rateText(cell)}.`, ...reasons] : [],
+    failures: cell.below ? [cell.notAsked !== undefined ? rateText(cell) : `${rateText(cell)}.`, ...reasons] : [],
     notes: [rateText(cell), usageText(cell), ...(cell.below ? [] : reasons)],
   };
 }

@@ -38,6 +38,7 @@ const LoggingTab = lazyView('the Server messages tab', () => import('./features/
 const AppsTab = lazyView('the Apps tab', () => import('./features/apps/AppsTab.js').then((m) => m.AppsTab));
 const CompareTab = lazyView('the Compare tab', () => import('./features/compare/CompareTab.js').then((m) => m.CompareTab));
 const ChatTab = lazyView('the Chat tab', () => import('./features/chat/ChatTab.js').then((m) => m.ChatTab));
+const EvalsTab = lazyView('the Evals tab', () => import('./features/evals/EvalsTab.js').then((m) => m.EvalsTab));
 
 const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?: boolean }> = [
   { id: 'ping', label: 'Ping', panel: <PingTab /> },
@@ -56,6 +57,7 @@ const TABS: Array<{ id: InspectorTab; label: string; panel: ReactNode; deferred?
   { id: 'compare', label: 'Compare', panel: <CompareTab />, deferred: true },
   { id: 'apps', label: 'Apps', panel: <AppsTab />, deferred: true },
   { id: 'chat', label: 'Chat', panel: <ChatTab />, deferred: true },
+  { id: 'evals', label: 'Evals', panel: <EvalsTab />, deferred: true },
 ];
 
 // The Log, Problems, Console, Compare and Chat show every connection; the other tabs are kept once per open connection.

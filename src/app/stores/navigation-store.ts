@@ -19,7 +19,8 @@ export type InspectorTab =
   | 'authorization'
   | 'compare'
   | 'apps'
-  | 'chat';
+  | 'chat'
+  | 'evals';
 
 export interface NavigationState {
   tab: InspectorTab;

@@ -25,9 +25,10 @@ export interface EvalPrompt {
   line: number;
 }
 
-export interface EvalFile {
+/** An eval's prompts and settings. The CLI starts the server the file names; the page offers the tools of the connection in view and starts none. */
+export interface EvalSuite {
   name: string;
-  server: TestServer;
+  server?: TestServer;
   protocolVersion?: string;
   /** `PROVIDER/MODEL` as written; a command line's `--model` replaces them. */
   models: string[];
@@ -40,9 +41,23 @@ export interface EvalFile {
   prompts: EvalPrompt[];
 }
 
+/** An eval file as the CLI reads it: one that names its server. */
+export interface EvalFile extends EvalSuite {
+  server: TestServer;
+}
+
 export const DEFAULT_EVAL_RUNS = 3;
 export const DEFAULT_EVAL_THRESHOLD = 0.8;
 export const DEFAULT_EVAL_MAX_TOKENS = 1024;
 export const DEFAULT_EVAL_TIMEOUT_MS = 60_000;
 /** At most this many runs of one prompt for one model: an eval is a sample, not a load test. */
 export const MAX_EVAL_RUNS = 100;
+
+/** The suite with the same runs and/or threshold for every prompt (the CLI's --runs and --threshold, the page's fields). */
+export function withRunsAndThreshold<T extends EvalSuite>(suite: T, override: { runs?: number | undefined; threshold?: number | undefined }): T {
+  const { runs, threshold } = override;
+  return {
+    ...suite,
+    prompts: suite.prompts.map((p) => ({ ...p, ...(runs !== undefined ? { runs } : {}), ...(threshold !== undefined ? { threshold } : {}) })),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEvalFile } from './parse.js';
+import { parseEvalFile, parseEvalSuite } from './parse.js';
 
 const HEAD = 'server: { command: node, args: [s.js] }\nmodels: [anthropic/claude-sonnet-4-5]\n';
 
@@ -76,5 +76,32 @@ describe('parseEvalFile', () => {
     ],
   ])('names the line and field of %j', (text, message) => {
     expect(problem(text)).toBe(message);
+  });
+});
+
+describe("parseEvalSuite (the page: the tools are the connection's)", () => {
+  const PROMPTS = 'prompts: [{ prompt: hi, expect: { tool: echo } }]\n';
+
+  it('needs no server', () => {
+    const r = parseEvalSuite(`models: [openai/gpt-5]\n${PROMPTS}`, 'pasted');
+    expect(r.ok && r.value).toMatchObject({ name: 'pasted', models: ['openai/gpt-5'], prompts: [{ name: 'hi' }] });
+    expect(r.ok && 'server' in r.value).toBe(false);
+  });
+
+  it('keeps a server it is given, and checks it', () => {
+    expect(parseEvalSuite(`server: { command: node }\n${PROMPTS}`, 'f')).toMatchObject({ ok: true, value: { server: { kind: 'stdio' } } });
+    const bad = parseEvalSuite(`server: weather\n${PROMPTS}`, 'f');
+    expect(!bad.ok && bad.error.message).toBe('line 1: server: is the name "weather": a server named in a config file needs \'config: FILE\' beside it.');
+  });
+
+  it('reads the same file written as JSON', () => {
+    const r = parseEvalSuite(JSON.stringify({ runs: 2, prompts: [{ prompt: 'hi', expect: { tool: 'none' } }] }), 'json');
+    expect(r.ok && r.value.prompts).toMatchObject([{ name: 'hi', runs: 2, expect: { kind: 'none' } }]);
+  });
+
+  it('names the line and field of a problem', () => {
+    const r = parseEvalSuite('runs: 2\nprompts:\n  - { prompt: hi, expect: { tool: echo }, runz: 3 }\n', 'f');
+    expect(!r.ok && r.error).toMatchObject({ line: 3, field: 'prompts[0]' });
+    expect(!r.ok && r.error.message).toMatch(/^line 3: prompts\[0\]: unknown key 'runz' — did you mean 'runs'\?$/);
   });
 });

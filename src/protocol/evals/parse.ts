@@ -22,6 +22,7 @@ import {
   type EvalChoice,
   type EvalFile,
   type EvalPrompt,
+  type EvalSuite,
 } from './format.js';
 
 const TOP = [
@@ -97,10 +98,10 @@ function promptsOf(source: YamlSource, value: unknown, runs: number, threshold: 
   });
 }
 
-function evalFileOf(source: YamlSource, fallbackName: string): EvalFile {
+function evalSuiteOf(source: YamlSource, fallbackName: string, serverOptional: boolean): EvalSuite {
   const top = source.mapping(source.value, [], TOP, 'the eval file');
   const name = top.name === undefined ? fallbackName : source.string(top.name, ['name'], 'a name for the eval');
-  const server = serverOf(source, top);
+  const server = serverOptional && top.server === undefined && top.config === undefined ? undefined : serverOf(source, top);
   const protocolVersion = protocolVersionOf(source, top);
   const models = source.strings(top.models, ['models'], 'a model as PROVIDER/MODEL, e.g. anthropic/claude-sonnet-4-5');
   models.forEach((text, i) => {
@@ -112,7 +113,7 @@ function evalFileOf(source: YamlSource, fallbackName: string): EvalFile {
   const threshold = thresholdOf(source, top.threshold, ['threshold'], DEFAULT_EVAL_THRESHOLD);
   return {
     name,
-    server,
+    ...(server !== undefined ? { server } : {}),
     ...(protocolVersion !== undefined ? { protocolVersion } : {}),
     models,
     ...(top.system !== undefined ? { systemPrompt: source.string(top.system, ['system'], 'the system prompt') } : {}),
@@ -125,5 +126,11 @@ function evalFileOf(source: YamlSource, fallbackName: string): EvalFile {
 
 /** `fallbackName`: the eval's name when the file gives none (the file's name). */
 export function parseEvalFile(text: string, fallbackName: string): Result<EvalFile, TestFileError> {
-  return parseYamlFile(text, (source) => evalFileOf(source, fallbackName));
+  // Not optional, so serverOf has given one or thrown the problem that says it is missing.
+  return parseYamlFile(text, (source) => evalSuiteOf(source, fallbackName, false) as EvalFile);
+}
+
+/** The same format where the tools come from a connection (the page): a server, when given, is checked but not required. */
+export function parseEvalSuite(text: string, fallbackName: string): Result<EvalSuite, TestFileError> {
+  return parseYamlFile(text, (source) => evalSuiteOf(source, fallbackName, true));
 }

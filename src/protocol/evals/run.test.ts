@@ -114,15 +114,107 @@ describe('runEval', () => {
   });
 });
 
+describe('runEval: a prompt whose tool is not offered', () => {
+  const never = async (): Promise<ModelOutcome> => {
+    throw new Error('no model call was expected');
+  };
+
+  it('is not asked, its rows saying why, while the other prompts run', async () => {
+    const file = fileOf(
+      'runs: 2\nprompts:\n  - { name: lost, prompt: x, expect: { tool: [get_weather, nope] } }\n  - { name: hi, prompt: Hi!, expect: { tool: none } }\n',
+    );
+    const tools = offeredTools(file, TOOLS);
+    if (!tools.ok) throw new Error(tools.error);
+    const progress: EvalProgress[] = [];
+    const report = await runEval(file, tools.value, { models: MODELS, tools: TOOLS, generate: async () => text, onRun: (p) => progress.push(p) });
+    expect(report.cells.map((c) => [c.prompt, c.model, c.runs, c.planned, c.below, c.notAsked])).toEqual([
+      ['lost', 'anthropic/a', 0, 2, true, 'tool nope is not offered by the server (it has get_weather, get_forecast, echo).'],
+      ['lost', 'openai/b', 0, 2, true, 'tool nope is not offered by the server (it has get_weather, get_forecast, echo).'],
+      ['hi', 'anthropic/a', 2, 2, false, undefined],
+      ['hi', 'openai/b', 2, 2, false, undefined],
+    ]);
+    expect(progress.map((p) => `${p.done}/${p.total}`)).toEqual(['1/4', '2/4', '3/4', '4/4']);
+    expect(report).toMatchObject({ passed: false, nothingJudged: false, stopped: false });
+    expect(report.notAsked).toBeUndefined();
+  });
+
+  it("says when the file's tools leave the expected one out", async () => {
+    const file = fileOf('tools: [echo]\nprompts: [{ prompt: hi, expect: { tool: get_weather } }, { prompt: yo, expect: { tool: echo } }]\n');
+    const tools = offeredTools(file, TOOLS);
+    expect(tools).toMatchObject({ ok: true, value: [{ name: 'echo' }] });
+    if (!tools.ok) return;
+    const report = await runEval(file, tools.value, { models: MODELS.slice(0, 1), tools: TOOLS, generate: async () => toolUse('echo') });
+    expect(report.cells[0]!.notAsked).toBe("tool get_weather is not offered: the file's tools leave it out (offered: echo).");
+    expect(report.cells[1]).toMatchObject({ prompt: 'yo', runs: 3, passed: 3 });
+  });
+
+  it('says so for the whole file when no prompt can be asked, and asks no model', async () => {
+    const file = fileOf('prompts: [{ prompt: hi, expect: { tool: get_weather } }]\n');
+    const listed = TOOLS.slice(2);
+    const tools = offeredTools(file, listed);
+    if (!tools.ok) throw new Error(tools.error);
+    const report = await runEval(file, tools.value, { models: MODELS, tools: listed, generate: never });
+    expect(report).toMatchObject({
+      nothingJudged: true,
+      stopped: false,
+      notAsked: 'a prompt expects get_weather, which the server does not have (offered: echo).',
+    });
+    expect(report.cells.map((c) => c.notAsked)).toEqual([
+      'tool get_weather is not offered by the server (it has echo).',
+      'tool get_weather is not offered by the server (it has echo).',
+    ]);
+  });
+});
+
+describe('runEval: stopped', () => {
+  it('begins no run after the signal aborts, does not count the run in flight, and rates the runs made', async () => {
+    const stop = new AbortController();
+    let calls = 0;
+    const progress: EvalProgress[] = [];
+    const report = await runEval(FILE, [...TOOLS], {
+      models: MODELS,
+      tools: TOOLS,
+      signal: stop.signal,
+      onRun: (p) => progress.push(p),
+      generate: async () => {
+        calls++;
+        if (calls === 7) stop.abort();
+        return calls === 2 ? toolUse('get_forecast') : toolUse('get_weather');
+      },
+    });
+    expect(calls).toBe(7);
+    expect(progress.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(progress.every((p) => p.total === 16)).toBe(true);
+    expect(report.cells.map((c) => [c.model, c.runs, c.planned, c.passed, c.rate, c.below])).toEqual([
+      ['anthropic/a', 4, 4, 3, 0.75, false],
+      ['openai/b', 2, 4, 2, 1, false],
+    ]);
+    expect(report).toMatchObject({ stopped: true, nothingJudged: false });
+  });
+
+  it('is not stopped when the signal aborts after the last run', async () => {
+    const stop = new AbortController();
+    const file = fileOf('runs: 1\nprompts: [{ prompt: hi, expect: { tool: none } }]\n');
+    const report = await runEval(file, [...TOOLS], {
+      models: MODELS.slice(0, 1),
+      tools: TOOLS,
+      signal: stop.signal,
+      generate: async () => text,
+      onRun: () => stop.abort(),
+    });
+    expect(report).toMatchObject({ stopped: false, passed: true, cells: [{ runs: 1, passed: 1 }] });
+  });
+});
+
 describe('offeredTools', () => {
-  it.each([
-    ['tools: [get_weather, nope]\n', 'the server has no tool nope (it has get_weather, get_forecast, echo).'],
-    ['tools: [echo]\n', 'a prompt expects get_weather, which the file does not offer (offered: echo).'],
-    ['', 'a prompt expects get_weather, which the server does not have (offered: echo).'],
-  ])('refuses %j', (extra, message) => {
-    const file = fileOf(`${extra}prompts: [{ prompt: hi, expect: { tool: get_weather } }]\n`);
-    const listed = extra ? TOOLS : TOOLS.slice(2);
-    expect(offeredTools(file, listed)).toEqual({ ok: false, error: message });
+  it('refuses a file naming a tool the server does not have', () => {
+    const file = fileOf('tools: [get_weather, nope]\nprompts: [{ prompt: hi, expect: { tool: get_weather } }]\n');
+    expect(offeredTools(file, TOOLS)).toEqual({ ok: false, error: 'the server has no tool nope (it has get_weather, get_forecast, echo).' });
+  });
+
+  it("leaves a prompt's missing tool to the prompt (runEval says it in its rows)", () => {
+    const file = fileOf('prompts: [{ prompt: hi, expect: { tool: get_weather } }]\n');
+    expect(offeredTools(file, TOOLS.slice(2))).toMatchObject({ ok: true, value: [{ name: 'echo' }] });
   });
 
   it('refuses a server with no tools', () => {

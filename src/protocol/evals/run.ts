@@ -6,7 +6,7 @@
 import { isRecord } from '../json/guards.js';
 import type { ModelOutcome, ModelRef, ModelRequest, ModelTool } from '../models/contract.js';
 import { err, ok, type Result } from '../result.js';
-import type { EvalFile, EvalPrompt } from './format.js';
+import type { EvalPrompt, EvalSuite } from './format.js';
 import { judgeReply, type RunJudgement } from './judge.js';
 
 /** A wrong choice and how many runs made it. */
@@ -22,17 +22,22 @@ export interface EvalCell {
   prompt: string;
   /** `PROVIDER/MODEL`. */
   model: string;
+  /** Runs made: fewer than `planned` when the eval was stopped, none when the prompt could not be asked. */
   runs: number;
+  /** Runs asked for (the prompt's `runs`). */
+  planned: number;
   passed: number;
   /** Runs the model call itself failed (a wrong key, a timeout): they count as not passed. */
   errors: number;
-  /** passed / runs. */
+  /** passed / runs (0 when no run was made). */
   rate: number;
   threshold: number;
   below: boolean;
   wrong: WrongChoice[];
   /** The model call failures, each sentence once. */
   failures: string[];
+  /** Why the prompt was not asked at all: a tool it expects is not offered. Such a cell is under its threshold. */
+  notAsked?: string;
   inputTokens: number;
   outputTokens: number;
   /** Summed over the runs whose cost was known; absent when none was. */
@@ -42,11 +47,16 @@ export interface EvalCell {
 
 export interface EvalReport {
   name: string;
+  /** Each prompt and model pair, in order; after a stop, only those begun. */
   cells: EvalCell[];
   /** Every cell at or above its threshold. */
   passed: boolean;
-  /** Not one run could be judged: every model call failed. */
+  /** Not one run could be judged: every model call failed, or no prompt could be asked (not said of a stopped eval). */
   nothingJudged: boolean;
+  /** The signal stopped it before every run was made: the rates are over the runs made. */
+  stopped: boolean;
+  /** When no prompt could be asked: the tools expected and not offered, in one sentence. */
+  notAsked?: string;
 }
 
 export interface EvalProgress {
@@ -54,6 +64,9 @@ export interface EvalProgress {
   model: string;
   run: number;
   outcome: { judged: RunJudgement } | { failure: string };
+  /** Runs made so far, of `total` (every prompt that can be asked, times the models, times its runs). */
+  done: number;
+  total: number;
 }
 
 export interface EvalDeps {
@@ -64,28 +77,57 @@ export interface EvalDeps {
   /** One model call; a failure is an outcome, never a throw. */
   generate(request: ModelRequest, timeoutMs: number): Promise<ModelOutcome>;
   onRun?(progress: EvalProgress): void;
+  /** Stops the eval: no run is begun after it aborts, and the run in flight when it does is not counted. */
   signal?: AbortSignal;
 }
 
-/** The tools to offer: the server's, or those the file names (each must exist). */
-export function offeredTools(file: EvalFile, listed: readonly unknown[]): Result<ModelTool[]> {
-  const all: ModelTool[] = listed.flatMap((t) =>
+function toolsOf(listed: readonly unknown[]): ModelTool[] {
+  return listed.flatMap((t) =>
     isRecord(t) && typeof t.name === 'string' && isRecord(t.inputSchema)
       ? [{ name: t.name, ...(typeof t.description === 'string' ? { description: t.description } : {}), inputSchema: t.inputSchema }]
       : [],
   );
+}
+
+/**
+ * The tools to offer: the server's, or those the file names (each must exist). A prompt expecting a tool that is not
+ * among them is the prompt's own problem (`runEval` says so in its cells), not the file's.
+ */
+export function offeredTools(file: EvalSuite, listed: readonly unknown[]): Result<ModelTool[]> {
+  const all = toolsOf(listed);
   if (all.length === 0) return err('the server lists no tools, so there is nothing for a model to choose.');
   const names = all.map((t) => t.name);
   const wanted = file.tools ?? names;
   const missing = wanted.filter((n) => !names.includes(n));
   if (missing.length > 0) return err(`the server has no tool ${missing.join(', ')} (it has ${names.join(', ')}).`);
-  const expected = file.prompts.flatMap((p) => (p.expect.kind === 'tool' ? p.expect.tools : []));
-  const unknown = [...new Set(expected.filter((n) => !wanted.includes(n)))];
-  if (unknown.length > 0)
-    return err(
-      `a prompt expects ${unknown.join(', ')}, which ${file.tools ? 'the file does not offer' : 'the server does not have'} (offered: ${wanted.join(', ')}).`,
-    );
   return ok(all.filter((t) => wanted.includes(t.name)));
+}
+
+const toolWord = (names: readonly string[]) => `${names.length === 1 ? 'tool' : 'tools'} ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'}`;
+
+/** Why a prompt cannot be asked: the tools it expects that are not offered, and where they went; undefined when it can. */
+function notOffered(prompt: EvalPrompt, offered: readonly ModelTool[], listed: readonly string[]): string | undefined {
+  if (prompt.expect.kind !== 'tool') return undefined;
+  const names = offered.map((t) => t.name);
+  const missing = prompt.expect.tools.filter((n) => !names.includes(n));
+  if (missing.length === 0) return undefined;
+  const onServer = missing.filter((n) => listed.includes(n));
+  const absent = missing.filter((n) => !listed.includes(n));
+  const parts = [
+    ...(absent.length > 0 ? [`${toolWord(absent)} not offered by the server (it has ${listed.join(', ') || 'none'})`] : []),
+    ...(onServer.length > 0
+      ? [`${toolWord(onServer)} not offered: the file's tools leave ${onServer.length === 1 ? 'it' : 'them'} out (offered: ${names.join(', ')})`]
+      : []),
+  ];
+  return `${parts.join('; ')}.`;
+}
+
+/** The file-wide sentence when not one prompt can be asked. */
+function noneAskable(file: EvalSuite, offered: readonly ModelTool[]): string {
+  const names = offered.map((t) => t.name);
+  const expected = file.prompts.flatMap((p) => (p.expect.kind === 'tool' ? p.expect.tools : []));
+  const unknown = [...new Set(expected.filter((n) => !names.includes(n)))];
+  return `a prompt expects ${unknown.join(', ')}, which ${file.tools ? 'the file does not offer' : 'the server does not have'} (offered: ${names.join(', ')}).`;
 }
 
 function tally(cell: EvalCell, judged: RunJudgement): void {
@@ -99,29 +141,41 @@ function tally(cell: EvalCell, judged: RunJudgement): void {
   else cell.wrong.push({ ...(judged.called ? { tool: judged.called.name, arguments: judged.called.arguments } : {}), reason, count: 1 });
 }
 
+const emptyCell = (prompt: EvalPrompt, model: string): EvalCell => ({
+  prompt: prompt.name,
+  model,
+  runs: 0,
+  planned: prompt.runs,
+  passed: 0,
+  errors: 0,
+  rate: 0,
+  threshold: prompt.threshold,
+  below: false,
+  wrong: [],
+  failures: [],
+  inputTokens: 0,
+  outputTokens: 0,
+  latencyMs: 0,
+});
+
 /** Runs every prompt against every model; the tools must be checked first (`offeredTools`). */
-export async function runEval(file: EvalFile, tools: readonly ModelTool[], deps: EvalDeps): Promise<EvalReport> {
+export async function runEval(file: EvalSuite, tools: readonly ModelTool[], deps: EvalDeps): Promise<EvalReport> {
   const schemas = new Map(tools.map((t) => [t.name, t.inputSchema]));
+  const listed = toolsOf(deps.tools).map((t) => t.name);
+  const plan = file.prompts.map((prompt) => ({ prompt, notAsked: notOffered(prompt, tools, listed) }));
+  const total = plan.reduce((n, p) => n + (p.notAsked === undefined ? p.prompt.runs * deps.models.length : 0), 0);
+  const aborted = () => deps.signal?.aborted === true;
   const cells: EvalCell[] = [];
-  for (const prompt of file.prompts) {
+  let done = 0;
+  for (const { prompt, notAsked } of plan) {
     for (const model of deps.models) {
-      const cell: EvalCell = {
-        prompt: prompt.name,
-        model: model.label,
-        runs: prompt.runs,
-        passed: 0,
-        errors: 0,
-        rate: 0,
-        threshold: prompt.threshold,
-        below: false,
-        wrong: [],
-        failures: [],
-        inputTokens: 0,
-        outputTokens: 0,
-        latencyMs: 0,
-      };
-      for (let run = 1; run <= prompt.runs; run++) {
-        if (deps.signal?.aborted) break;
+      if (aborted()) break;
+      const cell = emptyCell(prompt, model.label);
+      if (notAsked !== undefined) {
+        cells.push({ ...cell, notAsked, below: true });
+        continue;
+      }
+      for (let run = 1; run <= prompt.runs && !aborted(); run++) {
         const outcome = await deps.generate(
           {
             model: model.ref,
@@ -133,10 +187,14 @@ export async function runEval(file: EvalFile, tools: readonly ModelTool[], deps:
           },
           file.timeoutMs,
         );
+        // Stopped while the model was asked: that run is not counted.
+        if (aborted()) break;
+        cell.runs++;
+        done++;
         if (!outcome.ok) {
           cell.errors++;
           if (!cell.failures.includes(outcome.failure.message)) cell.failures.push(outcome.failure.message);
-          deps.onRun?.({ prompt, model: model.label, run, outcome: { failure: outcome.failure.message } });
+          deps.onRun?.({ prompt, model: model.label, run, outcome: { failure: outcome.failure.message }, done, total });
           continue;
         }
         const { reply } = outcome;
@@ -146,16 +204,25 @@ export async function runEval(file: EvalFile, tools: readonly ModelTool[], deps:
         if (reply.costUsd !== undefined) cell.costUsd = (cell.costUsd ?? 0) + reply.costUsd;
         const judged = judgeReply(prompt.expect, reply.content, schemas);
         tally(cell, judged);
-        deps.onRun?.({ prompt, model: model.label, run, outcome: { judged } });
+        deps.onRun?.({ prompt, model: model.label, run, outcome: { judged }, done, total });
       }
+      if (cell.runs === 0) continue;
       cell.rate = cell.passed / cell.runs;
       cell.below = cell.rate < cell.threshold;
       cells.push(cell);
     }
   }
-  const runs = cells.reduce((n, c) => n + c.runs, 0);
-  const errors = cells.reduce((n, c) => n + c.errors, 0);
-  return { name: file.name, cells, passed: cells.every((c) => !c.below), nothingJudged: runs > 0 && errors === runs };
+  const stopped = aborted() && done < total;
+  const judged = cells.reduce((n, c) => n + c.runs - c.errors, 0);
+  const askable = plan.some((p) => p.notAsked === undefined);
+  return {
+    name: file.name,
+    cells,
+    passed: cells.every((c) => !c.below),
+    nothingJudged: !stopped && deps.models.length > 0 && judged === 0,
+    stopped,
+    ...(!askable && deps.models.length > 0 ? { notAsked: noneAskable(file, tools) } : {}),
+  };
 }
 
 /** Pairs of tools a model took one for the other: the tool expected, the one called, how often and by which models. */
@@ -166,20 +233,51 @@ export interface ToolConfusion {
   models: string[];
 }
 
-export function toolConfusions(file: EvalFile, report: EvalReport): ToolConfusion[] {
-  const out: ToolConfusion[] = [];
-  for (const cell of report.cells) {
+/** One model's confusion: it called `called` in `count` of the `runs` it made of prompts expecting `expected`. */
+export interface ModelConfusion {
+  model: string;
+  expected: string[];
+  called: string;
+  count: number;
+  runs: number;
+}
+
+const sameExpected = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
+
+/** Per model, in the order the cells first show each confusion. */
+export function modelConfusions(file: EvalSuite, report: EvalReport): ModelConfusion[] {
+  const out: ModelConfusion[] = [];
+  const expectedOf = (cell: EvalCell) => {
     const prompt = file.prompts.find((p) => p.name === cell.prompt);
-    if (!prompt || prompt.expect.kind !== 'tool') continue;
-    const expected = prompt.expect.tools;
+    return prompt?.expect.kind === 'tool' ? prompt.expect.tools : undefined;
+  };
+  for (const cell of report.cells) {
+    const expected = expectedOf(cell);
+    if (!expected) continue;
     for (const w of cell.wrong) {
       if (w.tool === undefined || expected.includes(w.tool)) continue;
-      const same = out.find((c) => c.called === w.tool && c.expected.join() === expected.join());
-      if (same) {
-        same.count += w.count;
-        if (!same.models.includes(cell.model)) same.models.push(cell.model);
-      } else out.push({ expected: [...expected], called: w.tool, count: w.count, models: [cell.model] });
+      const same = out.find((c) => c.model === cell.model && c.called === w.tool && sameExpected(c.expected, expected));
+      if (same) same.count += w.count;
+      else out.push({ model: cell.model, expected: [...expected], called: w.tool, count: w.count, runs: 0 });
     }
+  }
+  for (const c of out) {
+    for (const cell of report.cells) {
+      const expected = expectedOf(cell);
+      if (cell.model === c.model && expected && sameExpected(expected, c.expected)) c.runs += cell.runs;
+    }
+  }
+  return out;
+}
+
+export function toolConfusions(file: EvalSuite, report: EvalReport): ToolConfusion[] {
+  const out: ToolConfusion[] = [];
+  for (const c of modelConfusions(file, report)) {
+    const same = out.find((o) => o.called === c.called && sameExpected(o.expected, c.expected));
+    if (same) {
+      same.count += c.count;
+      if (!same.models.includes(c.model)) same.models.push(c.model);
+    } else out.push({ expected: [...c.expected], called: c.called, count: c.count, models: [c.model] });
   }
   return out.sort((a, b) => b.count - a.count);
 }

@@ -439,6 +439,11 @@ export const RULES = {
   // --- tool schemas against the model providers' strict modes: one table, with the providers' pages (providers/table.ts) ---
   ...PROVIDER_RULES,
   ...TOOL_COUNT_RULES,
+  // --- what models make of the tools, from an eval run in the page (evals/findings.ts) ---
+  'MODEL-TOOLS-CONFUSED': {
+    severity: 'warning',
+    title: 'In an eval, a model picked one tool where another was expected: their names or descriptions may not tell them apart',
+  },
   // --- MCP Apps (io.modelcontextprotocol/ui): the extension's own page (apps/rules.ts) ---
   ...APP_RULES,
 } as const satisfies Record<string, { severity: Severity; title: string; spec?: SpecRef | ExtensionRef }>;

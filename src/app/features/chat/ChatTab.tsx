@@ -3,11 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { modelRefText } from '../../../protocol/index.js';
 import { useApp } from '../../hooks.js';
-import { allowedModels } from '../models/model-answer.js';
-import { useModelProviders } from '../models/models-api.js';
-import { useModelsApi } from '../models/use-models.js';
+import { NO_MODEL, useAllowedModelRefs, useModelsApi } from '../models/use-models.js';
 import { chatConnections, readyScopes, scopeLabel } from './chat-connections.js';
 import { createChatStore, type ChatStore } from './chat-store.js';
 import { ChatEntries } from './ChatEntries.js';
@@ -17,13 +14,9 @@ import { StartFromPrompt } from './StartFromPrompt.js';
 import { useReadyScopes } from './use-ready-scopes.js';
 import './chat.css';
 
-const NO_MODEL =
-  'No model is set up. Add an API key (Anthropic or OpenAI) or a local OpenAI-compatible endpoint (Ollama, LM Studio, …) under Models in the settings, or start the proxy with ANTHROPIC_API_KEY or OPENAI_API_KEY set.';
-
 export function ChatTab() {
   const api = useModelsApi();
-  const providers = useModelProviders(api);
-  const refs = allowedModels(providers.data).map(modelRefText);
+  const { providers, refs } = useAllowedModelRefs(api);
   const { workspace } = useApp();
   const queryClient = useQueryClient();
   const ready = useReadyScopes();

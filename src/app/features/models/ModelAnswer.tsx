@@ -4,28 +4,22 @@
 // cancels it, the connection closes) or its card goes. And, per connection, answering automatically.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { modelRefText, type ModelOutcome } from '../../../protocol/index.js';
+import type { ModelOutcome } from '../../../protocol/index.js';
 import { useApp, useConnectionScope } from '../../hooks.js';
 import type { ReplyDraft } from '../sampling/reply.js';
 import type { PendingSampling } from '../sampling/sampling-store.js';
 import { allowedModels, draftFromReply, failureSentence, modelRequestOf, preselected, usageLine, type FailureToSay } from './model-answer.js';
-import { useModelProviders } from './models-api.js';
-import { useModelsApi } from './use-models.js';
+import { useAllowedModelRefs, useModelsApi } from './use-models.js';
 
 const NO_MODEL = 'No model is set up: add a key or a local endpoint under Models in the settings, or reply by hand below.';
 
 type Failed = { ok: false; failure: FailureToSay };
 
-function useAllowedModels() {
-  const providers = useModelProviders(useModelsApi());
-  return { refs: allowedModels(providers.data).map(modelRefText), providers };
-}
-
 export function ModelAnswerPanel({ item, onReply }: { item: PendingSampling; onReply: (draft: ReplyDraft) => void }) {
   const api = useModelsApi();
   const { sampling } = useConnectionScope();
   const timeoutSeconds = useStore(useApp().modelPrefs, (s) => s.timeoutSeconds);
-  const { refs, providers } = useAllowedModels();
+  const { refs, providers } = useAllowedModelRefs(api);
   const choice = preselected(item.params, allowedModels(providers.data));
   const [picked, setPicked] = useState<string>();
   const [asking, setAsking] = useState(false);
@@ -111,7 +105,7 @@ export function ModelAnswerPanel({ item, onReply }: { item: PendingSampling; onR
 export function AutoModelSettings() {
   const { sampling } = useConnectionScope();
   const auto = useStore(sampling.store, (s) => s.autoModel);
-  const { refs } = useAllowedModels();
+  const { refs } = useAllowedModelRefs(useModelsApi());
   if (refs.length === 0 && !auto.on) return null;
   const ref = auto.ref !== '' ? auto.ref : (refs[0] ?? '');
   return (

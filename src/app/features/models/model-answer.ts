@@ -54,9 +54,14 @@ export function draftFromReply(reply: ModelReply): ReplyDraft {
   };
 }
 
+/** "$0.00051", or "cost unknown" where the model's price is not known. */
+export function costText(usd: number | undefined): string {
+  return usd === undefined ? 'cost unknown' : `$${usd < 0.01 ? usd.toPrecision(2) : usd.toFixed(4)}`;
+}
+
 /** "12 + 34 tokens · $0.00051 · 1.2 s", or "cost unknown" where the model's price is not. */
 export function usageLine(reply: ModelReply): string {
-  const cost = reply.costUsd === undefined ? 'cost unknown' : `$${reply.costUsd < 0.01 ? reply.costUsd.toPrecision(2) : reply.costUsd.toFixed(4)}`;
+  const cost = costText(reply.costUsd);
   const latency = reply.latencyMs < 1000 ? `${Math.round(reply.latencyMs)} ms` : `${(reply.latencyMs / 1000).toFixed(1)} s`;
   return `${reply.usage.inputTokens} in + ${reply.usage.outputTokens} out tokens · ${cost} · ${latency}`;
 }

@@ -46,6 +46,29 @@ describe('the Problems tab with the OAuth flow’s findings', () => {
   });
 });
 
+describe('the Problems tab with an eval run’s findings', () => {
+  it('lists MODEL-* findings apart, under Models, with no spec link', () => {
+    const confused = {
+      rule: 'MODEL-TOOLS-CONFUSED' as const,
+      severity: 'warning' as const,
+      message: 'openai/gpt-5 picked tool echo when get-sum was expected in 2/2 runs (eval "e").',
+      specUrl: '',
+      subject: 'server' as const,
+      seq: 3,
+    };
+    const html = render((app) =>
+      app.lint.add(1, [confused, { ...prmFinding, rule: 'JR-VERSION', severity: 'error', message: 'frame rule', seq: 4, subject: 'server' }]),
+    );
+    expect(html).toContain('<h4 class="problems-group">Models</h4>');
+    const frameTable = html.slice(html.indexOf('aria-label="Problems by rule"'), html.indexOf('aria-label="Model findings by rule"'));
+    expect(frameTable).toContain('JR-VERSION');
+    expect(frameTable).not.toContain('MODEL-TOOLS-CONFUSED');
+    const modelTable = html.slice(html.indexOf('aria-label="Model findings by rule"'));
+    expect(modelTable).toContain('MODEL-TOOLS-CONFUSED');
+    expect(modelTable).not.toContain('href=');
+  });
+});
+
 describe('the Problems tab with several connections', () => {
   const jr = { ...prmFinding, rule: 'JR-VERSION' as const, severity: 'error' as const, message: 'frame rule', seq: 4, subject: 'server' as const };
   const ping = { ...jr, rule: 'PING-RESULT' as const, seq: 9 };

@@ -13,7 +13,7 @@ import type { RuleCount } from '../../lint/lint-runner.js';
 import { connectionHeading } from '../../stores/connection-labels.js';
 import { connectionsToOffer, shownConnection, type ConnectionChoice } from '../log/connection-filter.js';
 import { ConnectionFilter } from '../log/ConnectionFilter.js';
-import { RuleTable, isAuthRule, isProviderRule, type RuleRowData } from './RuleTable.js';
+import { RuleTable, isAuthRule, isModelRule, isProviderRule, type RuleRowData } from './RuleTable.js';
 import './problems.css';
 
 const total = (counts: readonly RuleCount[], severity?: string) =>
@@ -24,14 +24,22 @@ function summary(counts: readonly RuleCount[]): string {
   return `${plural(n, 'finding')}: ${total(counts, 'error')} error(s), ${total(counts, 'warning')} warning(s), ${total(counts, 'info')} info`;
 }
 
-/** The frames' rules in one table, the OAuth flow's apart under Authorization. */
+/** The frames' rules in one table, the OAuth flow's apart under Authorization, the Evals tab's apart under Models. */
 function RuleTables({ rows, version, withConnection }: { rows: readonly RuleRowData[]; version: string; withConnection: boolean }) {
-  const frameRows = rows.filter((r) => !isAuthRule(r.count.rule));
+  const frameRows = rows.filter((r) => !isAuthRule(r.count.rule) && !isModelRule(r.count.rule));
   const authRows = rows.filter((r) => isAuthRule(r.count.rule));
+  const modelRows = rows.filter((r) => isModelRule(r.count.rule));
   return (
     <>
-      {(frameRows.length > 0 || authRows.length === 0) && (
+      {(frameRows.length > 0 || (authRows.length === 0 && modelRows.length === 0)) && (
         <RuleTable label="Problems by rule" rows={frameRows} version={version} withConnection={withConnection} />
+      )}
+      {modelRows.length > 0 && (
+        <>
+          <h4 className="problems-group">Models</h4>
+          <p className="hint">What models made of the server&apos;s tools in an eval run from the Evals tab.</p>
+          <RuleTable label="Model findings by rule" rows={modelRows} version={version} withConnection={withConnection} />
+        </>
       )}
       {authRows.length > 0 && (
         <>

@@ -15,6 +15,9 @@ const SHOWN_PER_RULE = 200;
 /** The AUTH-* rules judge the OAuth flow, listed apart from the frames' rules. */
 export const isAuthRule = (rule: RuleId): boolean => rule.startsWith('AUTH-');
 
+/** The MODEL-* rules come from eval runs (what models made of the tools), not from frames: listed apart. */
+export const isModelRule = (rule: RuleId): boolean => rule.startsWith('MODEL-');
+
 /** The PROVIDER-* rules judge the tools against model providers, not against MCP: listed apart too. */
 export const isProviderRule = (rule: RuleId): boolean => rule.startsWith('PROVIDER-');
 
