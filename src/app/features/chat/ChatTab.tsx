@@ -1,7 +1,8 @@
 // The Chat tab: a conversation with a model that has the tools of the connections ticked here. Tool calls are
-// shown with their arguments and results; with "Approve each tool call" each waits for Allow or Deny.
+// shown with their arguments and results (and a tool's app under its call); the settings panel sets what each
+// request is given, the round limit, and whether each tool call waits for Allow or Deny.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { modelRefText } from '../../../protocol/index.js';
 import { useApp } from '../../hooks.js';
@@ -9,7 +10,9 @@ import { allowedModels } from '../models/model-answer.js';
 import { useModelProviders } from '../models/models-api.js';
 import { useModelsApi } from '../models/use-models.js';
 import { chatConnections, readyScopes, scopeLabel } from './chat-connections.js';
+import { readChatSettings } from './chat-settings.js';
 import { createChatStore, type ChatStore } from './chat-store.js';
+import { ChatSettingsPanel } from './ChatSettingsPanel.js';
 import { ChatEntries } from './ChatEntries.js';
 import { exportConversation } from './export.js';
 import { StartFromPrompt } from './StartFromPrompt.js';
@@ -23,7 +26,7 @@ export function ChatTab() {
   const api = useModelsApi();
   const providers = useModelProviders(api);
   const refs = allowedModels(providers.data).map(modelRefText);
-  const { workspace } = useApp();
+  const { workspace, chatSettings } = useApp();
   const queryClient = useQueryClient();
   const ready = useReadyScopes();
   const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
@@ -37,10 +40,17 @@ export function ChatTab() {
           readyScopes(workspace.getState().scopes).filter((s) => !untickedRef.current.has(s.id)),
           queryClient,
         ),
+      settings: () => {
+        const read = readChatSettings(chatSettings.getState());
+        return read.ok ? read.value : undefined;
+      },
     }),
   );
   const state = useStore(store);
+  const settings = readChatSettings(useStore(chatSettings));
+  const settingsProblem = settings.ok ? undefined : Object.values(settings.problems)[0];
   const [text, setText] = useState('');
+  const unsettledId = useId();
   const model = refs.includes(state.model) ? state.model : (refs[0] ?? '');
   useEffect(() => {
     if (model !== store.getState().model) store.getState().setModel(model);
@@ -69,10 +79,6 @@ export function ChatTab() {
             ))}
           </select>
         </label>
-        <label>
-          <input type="checkbox" checked={state.approveEach} onChange={(e) => store.getState().setApproveEach(e.target.checked)} />
-          Approve each tool call
-        </label>
         <fieldset className="chat-connections">
           <legend>Tools of</legend>
           {ready.length === 0 && <span className="hint">No connection is ready: the model has no tools until you connect to a server.</span>}
@@ -92,17 +98,22 @@ export function ChatTab() {
             </label>
           ))}
         </fieldset>
-        <button type="button" onClick={() => exportConversation(state)} disabled={state.entries.length === 0}>
+        <button
+          type="button"
+          onClick={() => exportConversation({ ...state, settings: settings.ok ? settings.value : undefined })}
+          disabled={state.entries.length === 0}
+        >
           Export conversation
         </button>
         <button type="button" onClick={() => store.getState().clear()} disabled={state.entries.length === 0}>
           Clear
         </button>
       </div>
+      <ChatSettingsPanel />
       {state.entries.length === 0 && <StartFromPrompt scopes={ready} onMessages={(m) => void store.getState().startWith(m)} />}
       <ChatEntries entries={state.entries} onDecide={(id, allow) => store.getState().decide(id, allow)} />
       {lastFailed && !state.running && (
-        <button type="button" onClick={() => void store.getState().retry()}>
+        <button type="button" onClick={() => void store.getState().retry()} disabled={settingsProblem !== undefined}>
           Try again
         </button>
       )}
@@ -123,11 +134,20 @@ export function ChatTab() {
             Stop
           </button>
         ) : (
-          <button type="submit" disabled={text.trim() === ''}>
+          <button
+            type="submit"
+            disabled={text.trim() === '' || settingsProblem !== undefined}
+            aria-describedby={settingsProblem !== undefined ? unsettledId : undefined}
+          >
             Send
           </button>
         )}
       </form>
+      {settingsProblem !== undefined && (
+        <p id={unsettledId} className="field-error">
+          Correct the chat settings first: {settingsProblem}
+        </p>
+      )}
     </section>
   );
 }
