@@ -75,6 +75,11 @@ export function ChatEntries({ entries, onDecide }: { entries: readonly ChatEntry
                 <p className="hint">
                   {usageLine(e.reply)} · stop reason {e.reply.stopReason}
                 </p>
+                {(e.reply.warnings ?? []).map((w) => (
+                  <p key={w} className="chat-warning" role="note">
+                    {w}
+                  </p>
+                ))}
               </li>
             );
           case 'tool':

@@ -11,7 +11,7 @@ type NumberKey = 'maxTokensText' | 'temperatureText' | 'maxRoundsText';
 const NUMBER_FIELDS: ReadonlyArray<{ key: NumberKey; field: ChatSettingsField; label: string; placeholder?: string; hint?: string }> = [
   { key: 'maxTokensText', field: 'maxTokens', label: 'Max tokens' },
   { key: 'temperatureText', field: 'temperature', label: 'Temperature', placeholder: 'provider default', hint: '0 to 2' },
-  { key: 'maxRoundsText', field: 'maxRounds', label: 'Max rounds', hint: 'of tool calls per message' },
+  { key: 'maxRoundsText', field: 'maxRounds', label: 'Max rounds', hint: 'of tool calls before the chat stops' },
 ];
 
 function summary(read: ReturnType<typeof readChatSettings>): string {

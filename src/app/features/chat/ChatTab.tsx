@@ -51,6 +51,7 @@ export function ChatTab() {
   const settingsProblem = settings.ok ? undefined : Object.values(settings.problems)[0];
   const [text, setText] = useState('');
   const unsettledId = useId();
+  const messageId = useId();
   const model = refs.includes(state.model) ? state.model : (refs[0] ?? '');
   useEffect(() => {
     if (model !== store.getState().model) store.getState().setModel(model);
@@ -125,10 +126,11 @@ export function ChatTab() {
           setText('');
         }}
       >
-        <label className="chat-message">
-          Message
-          <textarea value={text} rows={3} onChange={(e) => setText(e.target.value)} disabled={state.running} />
-        </label>
+        {/* Not a wrapping label: its accessible name would take in what is typed. */}
+        <div className="chat-message">
+          <label htmlFor={messageId}>Message</label>
+          <textarea id={messageId} value={text} rows={3} onChange={(e) => setText(e.target.value)} disabled={state.running} />
+        </div>
         {state.running ? (
           <button type="button" onClick={() => store.getState().stop()}>
             Stop
