@@ -59,6 +59,24 @@ async function say(chat: Locator, text: string) {
   await chat.getByRole('button', { name: 'Send' }).click();
 }
 
+/** Scrolls the page so `item` starts just under the sticky header, for a screenshot. */
+const atTop = (item: Locator) =>
+  item.evaluate((el) => {
+    el.scrollIntoView({ block: 'start' });
+    // What sticks to the top of the page (the header, the connection's status) covers the first pixels.
+    const covered = [...document.querySelectorAll('body *')]
+      .filter((e) => ['sticky', 'fixed'].includes(getComputedStyle(e).position) && e.getBoundingClientRect().top <= 0 + 1)
+      .reduce((bottom, e) => Math.max(bottom, e.getBoundingClientRect().bottom), 0);
+    const under = covered + 8 - el.getBoundingClientRect().top;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (p.scrollTop > 0) {
+        p.scrollTop -= under;
+        return;
+      }
+    }
+    window.scrollBy(0, -under);
+  });
+
 const lastBody = () => models.fake().received.at(-1)!.body;
 
 test('the model calls show_sum: its app renders under the call in the chat and works; the export has the turns, the call, tokens and settings', async ({
@@ -85,11 +103,11 @@ test('the model calls show_sum: its app renders under the call in the chat and w
   await expect(app.getByText('add answered: 7')).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await section.scrollIntoViewIfNeeded();
+  await atTop(call);
   await page.screenshot({ path: `${SHOTS}/chat-app-1280x800-light.png` });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 800, height: 600 });
-  await section.scrollIntoViewIfNeeded();
+  await atTop(call);
   await page.screenshot({ path: `${SHOTS}/chat-app-800x600-dark.png` });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -11,7 +11,7 @@ type NumberKey = 'maxTokensText' | 'temperatureText' | 'maxRoundsText';
 const NUMBER_FIELDS: ReadonlyArray<{ key: NumberKey; field: ChatSettingsField; label: string; placeholder?: string; hint?: string }> = [
   { key: 'maxTokensText', field: 'maxTokens', label: 'Max tokens' },
   { key: 'temperatureText', field: 'temperature', label: 'Temperature', placeholder: 'provider default', hint: '0 to 2' },
-  { key: 'maxRoundsText', field: 'maxRounds', label: 'Max rounds', hint: 'of tool calls before the chat stops' },
+  { key: 'maxRoundsText', field: 'maxRounds', label: 'Max rounds', hint: 'of tool calls' },
 ];
 
 function summary(read: ReturnType<typeof readChatSettings>): string {
@@ -35,7 +35,7 @@ export function ChatSettingsPanel() {
   return (
     <details className="chat-options" open>
       <summary>
-        Chat settings <span className="hint">— {summary(read)}</span>
+        Chat settings <span className={read.ok ? 'hint' : 'hint chat-unsettled'}>— {summary(read)}</span>
       </summary>
       <div className="chat-options-fields">
         <label className="chat-system-prompt" htmlFor={`${id}-system`}>
