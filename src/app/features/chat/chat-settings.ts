@@ -42,8 +42,8 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
 };
 
 /** The largest maxTokens and round limit accepted: past these a typing slip is likelier than a wish. */
-export const MAX_TOKENS_LIMIT = 1_000_000;
-export const MAX_ROUNDS_LIMIT = 100;
+const MAX_TOKENS_LIMIT = 1_000_000;
+const MAX_ROUNDS_LIMIT = 100;
 const MAX_TEMPERATURE = 2;
 
 function wholeNumber(text: string, limit: number): number | undefined {
