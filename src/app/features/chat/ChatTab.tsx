@@ -71,7 +71,7 @@ export function ChatTab() {
 
   return (
     <section className="chat" aria-label="Chat">
-      <div className="chat-settings">
+      <div className="chat-toolbar">
         <label>
           Model
           <select value={model} onChange={(e) => store.getState().setModel(e.target.value)} disabled={state.running}>
