@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { IconOriginsStore, SettingsStorage } from './components/icons/icon-origins.js';
 import type { SocketFactory } from './connection/socket.js';
 import type { UnloadTarget } from './connection/unload-guard.js';
+import type { ChatSettingsStore } from './features/chat/chat-settings.js';
 import type { ClientSettings } from './features/client-capabilities/client-settings.js';
 import type { AuthSettingsStore } from './features/connect/auth-settings.js';
 import type { ConnectionPrefs } from './features/connect/connection-prefs.js';
@@ -75,6 +76,8 @@ export interface App {
   formDrafts: FormDrafts;
   /** The time limit of a model answer asked from this page, kept across visits. */
   modelPrefs: ModelPrefs;
+  /** The Chat tab's settings (system prompt, maxTokens, temperature, max rounds, approval), kept across visits. */
+  chatSettings: ChatSettingsStore;
   /** The open connection scopes (each its own controller and per-connection stores) and the one in view. */
   workspace: WorkspaceStore;
   /** Numbers every connection of the page, whichever scope opens it. */

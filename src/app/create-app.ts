@@ -7,6 +7,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PROTOCOL_VERSION, type BridgeLinter, type BridgeLinterOptions, type ListAllResult } from '../protocol/index.js';
 import type { App, PageEnvironment } from './app.js';
 import { createIconOriginsStore } from './components/icons/icon-origins.js';
+import { createChatSettings } from './features/chat/chat-settings.js';
 import { createClientSettings } from './features/client-capabilities/client-settings.js';
 import { createConnectionPrefs } from './features/connect/connection-prefs.js';
 import { createAuthSettings } from './features/connect/auth-settings.js';
@@ -79,6 +80,7 @@ export function createApp(env: PageEnvironment): App {
     authSettings: createAuthSettings(env.settings),
     formDrafts: createFormDrafts(env.settings),
     modelPrefs: createModelPrefs(env.settings),
+    chatSettings: createChatSettings(env.settings),
     connectionNumbers,
   };
   const scopePage: ScopePage = {

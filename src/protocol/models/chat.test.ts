@@ -23,6 +23,19 @@ describe('chatTools', () => {
   });
 });
 
+describe('chatTools and MCP Apps visibility', () => {
+  it('leaves out a tool only its app may call, and keeps one the model may', () => {
+    const appOnly = { name: 'tally', inputSchema: { type: 'object' }, _meta: { ui: { visibility: ['app'] } } };
+    const both = { name: 'show_sum', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://sum', visibility: ['model', 'app'] } } };
+    const offered = chatTools([{ key: 1, label: 'demo', tools: [appOnly, both, add] }]);
+    expect(offered.map((t) => t.chatName)).toEqual(['show_sum', 'add']);
+    expect(resolveToolUse({ id: 't', name: 'tally', input: {} }, offered)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('no tool named "tally"'),
+    });
+  });
+});
+
 describe('resolveToolUse', () => {
   const offered = chatTools([{ key: 1, label: 'demo', tools: [echo] }]);
   it('finds the tool with arguments its schema accepts', () => {

@@ -2,6 +2,7 @@
 // cannot confuse, a tool_use checked against what was offered, and a tool's result as the tool_result the model
 // reads (cut past a size; the whole result stays in the Log).
 import { isRecord } from '../json/guards.js';
+import { toolVisibility } from '../apps/tool-ui.js';
 import { validateAgainstSchema } from '../schema/validate.js';
 import type { ModelContent, ModelTool } from './contract.js';
 
@@ -31,17 +32,21 @@ export interface ChatTool<T extends ModelTool = ModelTool> {
   tool: T;
 }
 
+/** MCP Apps: a tool whose `_meta.ui.visibility` leaves out "model" is for its app alone, never offered to the model. */
+const forTheModel = (tool: ModelTool): boolean => toolVisibility(tool).includes('model');
+
 /**
- * A tool keeps its own name while no other chosen server has one of that name; same-named tools are all given
+ * A tool for the model (not one only its app may call) keeps its own name while no other chosen server has one of that name; same-named tools are all given
  * `SERVER__TOOL` (the server's label, made provider-safe), and a number when even that repeats. The description
  * says which server the tool is on, so the model is told too.
  */
 export function chatTools<T extends ModelTool>(sources: readonly ChatToolSource<T>[]): ChatTool<T>[] {
+  const offered = sources.map((s) => ({ ...s, tools: s.tools.filter(forTheModel) }));
   const counts = new Map<string, number>();
-  for (const s of sources) for (const t of s.tools) counts.set(providerSafe(t.name), (counts.get(providerSafe(t.name)) ?? 0) + 1);
+  for (const s of offered) for (const t of s.tools) counts.set(providerSafe(t.name), (counts.get(providerSafe(t.name)) ?? 0) + 1);
   const taken = new Set<string>();
   const out: ChatTool<T>[] = [];
-  for (const s of sources) {
+  for (const s of offered) {
     for (const tool of s.tools) {
       const own = providerSafe(tool.name);
       let name = (counts.get(own) ?? 0) > 1 ? providerSafe(`${providerSafe(s.label)}__${tool.name}`) : own;

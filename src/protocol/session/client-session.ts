@@ -270,7 +270,7 @@ export class ClientSession extends RequestEngine {
   requestWithInput(method: string, params?: unknown, options: MultiRoundOptions = {}): Promise<MultiRoundOutcome> {
     // Only 2026-07-28 has multi-round requests: any other session sends one request, exactly as `request`.
     if (this._era !== 'modern') {
-      const { maxRounds: _limit, onInputRequired: _never, ...plain } = options;
+      const { maxRounds: _limit, onInputRequired: _never, signal: _cancelledById, ...plain } = options;
       return this.request(method, params, plain).then((outcome) => ({ ...outcome, rounds: 1, conversation: 0 }));
     }
     const conversation = this.nextConversation++;

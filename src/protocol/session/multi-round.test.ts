@@ -230,6 +230,42 @@ describe('requestWithInput: multi-round requests', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('sends no further round once its signal aborts: checked before each round, and an answer still awaited is given up', async () => {
+    const controller = new AbortController();
+    let answered = 0;
+    const { session, sent } = conversation(() => ASK_NAME, {
+      'elicitation/create': () => {
+        answered++;
+        if (answered === 2) controller.abort();
+        return { result: { action: 'decline' } };
+      },
+    });
+    const outcome = await session.requestWithInput('tools/call', { name: 'x' }, { signal: controller.signal });
+    expect(outcome).toMatchObject({ status: 'stopped', rounds: 2, message: expect.stringContaining('did not send the next round') });
+    expect(sent).toHaveLength(2);
+
+    const waiting = new AbortController();
+    const second = conversation(() => ASK_NAME, { 'elicitation/create': () => new Promise(() => {}) });
+    const pending = second.session.requestWithInput('tools/call', { name: 'x' }, { signal: waiting.signal });
+    await vi.waitFor(() => expect(second.sent).toHaveLength(1));
+    waiting.abort();
+    expect(await pending).toMatchObject({ status: 'stopped', rounds: 1, message: expect.stringContaining('Cancelled between rounds') });
+    expect(second.sent).toHaveLength(1);
+  });
+
+  it('does not start a round after a signal aborted before the answer came back', async () => {
+    const controller = new AbortController();
+    const { session, sent } = conversation(
+      () => {
+        controller.abort();
+        return ASK_NAME;
+      },
+      { 'elicitation/create': accept },
+    );
+    expect(await session.requestWithInput('tools/call', { name: 'x' }, { signal: controller.signal })).toMatchObject({ status: 'stopped', rounds: 1 });
+    expect(sent).toHaveLength(1);
+  });
+
   it('does not retry input_required on a method that may not get it', async () => {
     const { session, sent } = conversation(() => ASK_NAME, { 'elicitation/create': accept });
     const outcome = await session.requestWithInput('tools/list', {});

@@ -83,6 +83,11 @@ export interface MultiRoundOptions extends RequestOptions {
   maxRounds?: number;
   /** Round `round` was answered with input_required: its input requests (keys) are being answered now; no request is pending until the retry. */
   onInputRequired?: (round: number, keys: readonly string[]) => void;
+  /**
+   * Aborted: the conversation goes no further. An answer still awaited is given up and the next round is not sent
+   * (cancelling the round in flight is the caller's, by its id from `onSent`).
+   */
+  signal?: AbortSignal;
 }
 
 /** The final outcome, with how many requests the conversation sent. */
@@ -111,7 +116,7 @@ export async function requestMultiRound(
   options: MultiRoundOptions = {},
 ): Promise<MultiRoundOutcome> {
   const maxRounds = Math.max(1, options.maxRounds ?? DEFAULT_MAX_ROUNDS);
-  const { maxRounds: _limit, onInputRequired, ...requestOptions } = options;
+  const { maxRounds: _limit, onInputRequired, signal, ...requestOptions } = options;
   const base = isRecord(params) ? params : {};
   let retry: Record<string, unknown> = {};
   for (let round = 1; ; round++) {
@@ -136,16 +141,28 @@ export async function requestMultiRound(
     if (round >= maxRounds) {
       return stop(`The server asked for input ${round} times in a row; stopped — it may be looping (the limit is ${maxRounds} rounds).`);
     }
+    if (signal?.aborted) return stop(CANCELLED_BETWEEN_ROUNDS);
     const keys = (parsed.value.inputRequests ?? []).map(([key]) => key);
     if (keys.length > 0) onInputRequired?.(round, keys);
-    const responses = await answerAll(deps, method, parsed.value.inputRequests ?? []);
+    const responses = await answerAll(deps, method, parsed.value.inputRequests ?? [], signal);
     if ('closed' in responses) return done({ status: 'closed', request: outcome.request, message: `${responses.closed}${roundsNote(round)}` });
+    if ('cancelled' in responses || signal?.aborted) return stop(CANCELLED_BETWEEN_ROUNDS);
     if (!responses.ok) return stop(responses.message);
     retry = {};
     if (parsed.value.inputRequests !== undefined) retry.inputResponses = responses.value;
     if (parsed.value.requestState !== undefined) retry.requestState = parsed.value.requestState;
   }
 }
+
+const CANCELLED_BETWEEN_ROUNDS = 'Cancelled between rounds: the server had asked for input, and mcpscope did not send the next round.';
+
+/** Resolves when `signal` aborts (never, without one). */
+const abortOf = (signal: AbortSignal | undefined): Promise<{ cancelled: true }> | undefined =>
+  signal &&
+  new Promise((resolve) => {
+    if (signal.aborted) resolve({ cancelled: true });
+    else signal.addEventListener('abort', () => resolve({ cancelled: true }), { once: true });
+  });
 
 function roundsNote(round: number): string {
   return round > 1 ? ` (after ${round} rounds)` : '';
@@ -159,7 +176,8 @@ async function answerAll(
   deps: MultiRoundDeps,
   method: string,
   requests: ReadonlyArray<[string, InputRequest]>,
-): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; message: string } | { closed: string }> {
+  signal: AbortSignal | undefined,
+): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; message: string } | { closed: string } | { cancelled: true }> {
   for (const [key, request] of requests) {
     const refusal = INPUT_REQUEST_METHODS.includes(request.method)
       ? deps.inputRefusal(request.method)
@@ -169,9 +187,11 @@ async function answerAll(
   }
   const value: Record<string, unknown> = {};
   const closed = deps.closed?.then((message) => ({ closed: message }));
+  const cancelled = abortOf(signal);
+  const givenUp = [closed, cancelled].filter((p) => p !== undefined);
   for (const [key, request] of requests) {
-    const answer = await (closed ? Promise.race([deps.answer(request.method, request.params, key), closed]) : deps.answer(request.method, request.params, key));
-    if ('closed' in answer) return answer;
+    const answer = await Promise.race([deps.answer(request.method, request.params, key), ...givenUp]);
+    if ('closed' in answer || 'cancelled' in answer) return answer;
     if ('error' in answer) {
       // InputResponses carry results only: there is no way to send an error back.
       return {

@@ -9,7 +9,7 @@ import { useServerList } from '../../server-data/queries.js';
 import { InFlightCall } from '../tools/InFlightCall.js';
 import { ToolWorkbench } from '../tools/ToolWorkbench.js';
 import { outcomeWords } from '../tools/format.js';
-import { appToolsOf, callForApp, type AppTool } from './app-tools.js';
+import { APPS_SWITCHED_OFF, appToolsOf, callForApp, type AppTool } from './app-tools.js';
 import { HostContextControls } from './HostContextControls.js';
 import { ToolApp } from './ToolApp.js';
 import '../tools/tools.css';
@@ -69,8 +69,7 @@ export function AppsTab() {
   let empty: string | undefined;
   if (!appsDeclared)
     empty =
-      'No apps to show: the MCP Apps extension is switched off for this connection, so the server was not told this client shows apps. ' +
-      'Switch on "MCP Apps" under Client capabilities in the connection settings and connect again.' +
+      `No apps to show: ${APPS_SWITCHED_OFF}` +
       (apps.length > 0
         ? ` (The server lists ${apps.length} ${apps.length === 1 ? 'tool' : 'tools'} with an app all the same; they open once the extension is on.)`
         : '');

@@ -6,6 +6,11 @@ import { isRecord, readToolUi, type AppProblem, type Tool, type ToolUi } from '.
 import type { ToolCallRecord } from '../tools/tools-store.js';
 import type { JsonObject } from './app-frame-contract.js';
 
+/** Why no app is shown on a connection that did not declare MCP Apps, and what to do. */
+export const APPS_SWITCHED_OFF =
+  'the MCP Apps extension is switched off for this connection, so the server was not told this client shows apps. ' +
+  'Switch on "MCP Apps" under Client capabilities in the connection settings and connect again.';
+
 export interface AppTool {
   tool: Tool;
   ui?: ToolUi;

@@ -1,8 +1,10 @@
 // The conversation as shown: the person's messages, the model's text with tokens, latency and stop reason per
-// turn, each tool call with its arguments and result (collapsible), notices and failures.
+// turn, each tool call with its arguments and result (collapsible) and, under it, the tool's app if it has one,
+// notices and failures.
 import type { ModelContent } from '../../../protocol/index.js';
 import { usageLine } from '../models/model-answer.js';
 import type { ChatEntry } from './chat-store.js';
+import { ChatToolApp } from './ChatToolApp.js';
 
 const textOf = (content: readonly ModelContent[]): string =>
   content
@@ -47,6 +49,7 @@ function ToolEntry({ entry, onDecide }: { entry: Extract<ChatEntry, { kind: 'too
           </button>
         </div>
       )}
+      <ChatToolApp entry={entry} />
     </li>
   );
 }
@@ -72,6 +75,11 @@ export function ChatEntries({ entries, onDecide }: { entries: readonly ChatEntry
                 <p className="hint">
                   {usageLine(e.reply)} · stop reason {e.reply.stopReason}
                 </p>
+                {(e.reply.warnings ?? []).map((w) => (
+                  <p key={w} className="chat-warning" role="note">
+                    {w}
+                  </p>
+                ))}
               </li>
             );
           case 'tool':

@@ -23,6 +23,7 @@ export async function chatConnections(scopes: readonly ConnectionScope[], queryC
     const listed = await queryClient.fetchQuery(serverListQuery<Tool>(scope.readDeps, 'tools', connection)).catch(() => undefined);
     out.push({
       key: scope.id,
+      connection,
       label: scopeLabel(scope),
       tools: listed?.items ?? [],
       call: (tool, args, signal) => scope.toolsStore.getState().callFromChat(tool, args, signal),

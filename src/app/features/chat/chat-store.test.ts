@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_TOOL_ROUNDS, type ModelContent, type ModelOutcome, type ModelRequest, type RequestOutcome } from '../../../protocol/index.js';
+import { MAX_TOOL_ROUNDS, type ModelContent, type ModelOutcome, type ModelRequest, type RequestOutcome, type Tool } from '../../../protocol/index.js';
+import type { ToolCallRecord } from '../tools/tools-store.js';
+import { DEFAULT_CHAT_SETTINGS, readChatSettings, type ChatRunSettings } from './chat-settings.js';
 import { createChatStore, type ChatConnection } from './chat-store.js';
 
 const echo = { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
@@ -17,22 +19,41 @@ const reply = (content: ModelContent[]): ModelOutcome => ({
 });
 const use = (id: string, name: string, input: unknown): ModelContent => ({ type: 'tool_use', id, name, input });
 const result = (text: string): RequestOutcome => ({ status: 'result', result: { content: [{ type: 'text', text }] } }) as unknown as RequestOutcome;
+const recordOf = (tool: Tool, args: unknown, outcome: RequestOutcome): ToolCallRecord => ({
+  seq: 1,
+  tool,
+  arguments: args,
+  startedAt: 0,
+  durationMs: 3,
+  outcome,
+  sentAnyway: false,
+  fromChat: true,
+});
+const defaults = (): ChatRunSettings => {
+  const read = readChatSettings(DEFAULT_CHAT_SETTINGS);
+  if (!read.ok) throw new Error('the default chat settings do not read');
+  return read.value;
+};
 
 function setup(script: ModelOutcome[]) {
   const requests: ModelRequest[] = [];
-  const call = vi.fn(async (_tool: unknown, args: Record<string, unknown>, _signal?: AbortSignal): Promise<{ outcome: RequestOutcome }> => ({
-    outcome: result(`echo: ${String(args.text)}`),
-  }));
-  const connection: ChatConnection = { key: 1, label: 'demo', tools: [echo], call };
+  const call = vi.fn(async (tool: Tool, args: Record<string, unknown>, _signal?: AbortSignal): Promise<ToolCallRecord | undefined> =>
+    recordOf(tool, args, result(`echo: ${String(args.text)}`)),
+  );
+  const connection: ChatConnection = { key: 1, connection: 7, label: 'demo', tools: [echo], call };
+  /** What the settings panel reads now; undefined: a field is wrong. */
+  const settings: { now: ChatRunSettings | undefined } = { now: defaults() };
   const store = createChatStore({
     generate: async (request) => {
       requests.push(structuredClone(request));
       return script.shift() ?? reply([{ type: 'text', text: 'done' }]);
     },
     connections: async () => [connection],
+    settings: () => settings.now,
   });
   store.getState().setModel('openai/gpt-5');
-  return { store, requests, call };
+  const approveEach = () => (settings.now = { ...defaults(), approveEach: true });
+  return { store, requests, call, settings, approveEach };
 }
 
 const lastResult = (r: ModelRequest) => r.messages.at(-1)!.content[0]!;
@@ -58,8 +79,8 @@ describe('the chat loop', () => {
   });
 
   it('holds each call for approval; Deny feeds back a refusal and sends nothing', async () => {
-    const { store, requests, call } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
-    store.getState().setApproveEach(true);
+    const { store, requests, call, approveEach } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
+    approveEach();
     const done = store.getState().send('go');
     await vi.waitFor(() => expect(store.getState().entries.find((e) => e.kind === 'tool')).toMatchObject({ status: 'awaiting-approval' }));
     store.getState().decide('t1', false);
@@ -69,8 +90,8 @@ describe('the chat loop', () => {
   });
 
   it('Allow sends the held call', async () => {
-    const { store, call } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
-    store.getState().setApproveEach(true);
+    const { store, call, approveEach } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
+    approveEach();
     const done = store.getState().send('go');
     await vi.waitFor(() => expect(store.getState().entries.find((e) => e.kind === 'tool')).toMatchObject({ status: 'awaiting-approval' }));
     store.getState().decide('t1', true);
@@ -79,8 +100,8 @@ describe('the chat loop', () => {
   });
 
   it('Stop answers the held call as stopped and asks the model nothing more', async () => {
-    const { store, requests, call } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
-    store.getState().setApproveEach(true);
+    const { store, requests, call, approveEach } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
+    approveEach();
     const done = store.getState().send('go');
     await vi.waitFor(() => expect(store.getState().entries.find((e) => e.kind === 'tool')).toMatchObject({ status: 'awaiting-approval' }));
     store.getState().stop();
@@ -94,8 +115,10 @@ describe('the chat loop', () => {
   it('Stop during a running call aborts it over its connection, says so on the entry, and asks the model nothing more', async () => {
     const { store, requests, call } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
     call.mockImplementationOnce(
-      (_tool: unknown, _args: Record<string, unknown>, signal?: AbortSignal) =>
-        new Promise((resolve) => signal?.addEventListener('abort', () => resolve({ outcome: { status: 'cancelled', elapsedMs: 3 } as RequestOutcome }))),
+      (tool: Tool, args: Record<string, unknown>, signal?: AbortSignal) =>
+        new Promise((resolve) =>
+          signal?.addEventListener('abort', () => resolve(recordOf(tool, args, { status: 'cancelled', elapsedMs: 3 } as RequestOutcome))),
+        ),
     );
     const done = store.getState().send('go');
     await vi.waitFor(() => expect(call).toHaveBeenCalled());
@@ -135,5 +158,54 @@ describe('the chat loop', () => {
     call.mockResolvedValueOnce(undefined as never);
     await store.getState().send('go');
     expect(JSON.stringify(lastResult(requests[1]!))).toContain('Not sent');
+  });
+});
+
+describe('the chat settings', () => {
+  it('give each request the system prompt, maxTokens and temperature set, and leave out what is not set', async () => {
+    const { store, requests, settings } = setup([]);
+    settings.now = { ...defaults(), systemPrompt: 'Answer in French.', maxTokens: 321, temperature: 0.4 };
+    await store.getState().send('hi');
+    expect(requests[0]).toMatchObject({ systemPrompt: 'Answer in French.', maxTokens: 321, temperature: 0.4 });
+    settings.now = defaults();
+    await store.getState().send('again');
+    expect(requests[1]).toMatchObject({ maxTokens: 4096 });
+    expect(requests[1]).not.toHaveProperty('systemPrompt');
+    expect(requests[1]).not.toHaveProperty('temperature');
+  });
+
+  it('stop the loop at the max rounds set, and say so', async () => {
+    const loop = Array.from({ length: 6 }, (_, i) => reply([use(`t${i}`, 'echo', { text: 'again' })]));
+    const { store, requests, call, settings } = setup(loop);
+    settings.now = { ...defaults(), maxRounds: 2 };
+    await store.getState().send('loop');
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(requests).toHaveLength(3);
+    expect(store.getState().entries.at(-1)).toMatchObject({ kind: 'notice', text: expect.stringContaining('after 2 rounds') });
+    expect(JSON.stringify(store.getState().messages.at(-1))).toContain('Max rounds in the settings');
+  });
+
+  it('while one is wrong, nothing is asked of the model and the failure says to correct it; Try again after the fix asks', async () => {
+    const { store, requests, settings } = setup([]);
+    settings.now = undefined;
+    await store.getState().send('hi');
+    expect(requests).toHaveLength(0);
+    expect(store.getState().entries.at(-1)).toMatchObject({ kind: 'failure', failure: { message: expect.stringContaining('a chat setting is wrong') } });
+    settings.now = defaults();
+    await store.getState().retry();
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('a tool call entry', () => {
+  it('keeps the connection it was made on and the Tools store record (for its app)', async () => {
+    const { store } = setup([reply([use('t1', 'echo', { text: 'hi' })])]);
+    await store.getState().send('go');
+    expect(store.getState().entries.find((e) => e.kind === 'tool')).toMatchObject({
+      key: 1,
+      connection: 7,
+      server: 'demo',
+      record: { tool: echo, arguments: { text: 'hi' }, outcome: { status: 'result' } },
+    });
   });
 });

@@ -1,10 +1,9 @@
 // The Chat view's conversation: the person's messages, the model's replies and the tool calls they cause. One turn
 // is one model request through the proxy; each tool_use is a tools/call over its own connection, made by that
 // connection's Tools store like the person's own call (so it is in the Log, linted, and in History "from chat").
-// Framework-free: the model and the connections come from its deps.
+// Framework-free: the model, the connections and the settings come from its deps.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
-  MAX_TOOL_ROUNDS,
   callResultBlock,
   errorResult,
   modelToolsOf,
@@ -22,20 +21,26 @@ import {
   type RequestOutcome,
   type Tool,
 } from '../../../protocol/index.js';
-
-const CHAT_MAX_TOKENS = 4096;
+import type { ToolCallRecord } from '../tools/tools-store.js';
+import type { ChatRunSettings } from './chat-settings.js';
 
 /** A connection whose tools the chat may use. */
 export interface ChatConnection extends ChatToolSource<Tool> {
-  /** tools/call through the connection's Tools store; undefined when it sent nothing (not connected, another call in flight). */
-  /** Aborting `signal` cancels the call in flight (notifications/cancelled). */
-  call: (tool: Tool, args: Record<string, unknown>, signal: AbortSignal) => Promise<{ outcome: RequestOutcome } | undefined>;
+  /** The connection number the tools were listed on (a tool's app is opened on it). */
+  connection: number;
+  /**
+   * tools/call through the connection's Tools store; undefined when it sent nothing (not connected). Aborting
+   * `signal` cancels the call in flight (notifications/cancelled), or its next round.
+   */
+  call: (tool: Tool, args: Record<string, unknown>, signal: AbortSignal) => Promise<ToolCallRecord | undefined>;
 }
 
 export interface ChatDeps {
   generate: (request: ModelRequest, signal: AbortSignal) => Promise<ModelOutcome>;
   /** The chosen connections, with their tools as listed now. */
   connections: () => Promise<readonly ChatConnection[]>;
+  /** The settings as they are now; undefined while one of them is wrong (the settings panel says which). */
+  settings: () => ChatRunSettings | undefined;
 }
 
 type ToolCallStatus = 'awaiting-approval' | 'running' | 'done';
@@ -48,25 +53,28 @@ export type ChatEntry =
       toolUseId: string;
       name: string;
       server?: string;
+      /** The connection's scope (ChatConnection.key) and number, once the tool was found. */
+      key?: number;
+      connection?: number;
       arguments: unknown;
       status: ToolCallStatus;
       /** The tool_result the model is given. */
       result?: ModelContent;
       /** Why it was not called as asked (unknown tool, arguments refused, denied). */
       problem?: string;
+      /** The call as the Tools store kept it, once it was sent. */
+      record?: ToolCallRecord;
     }
   | { kind: 'notice'; text: string }
   | { kind: 'failure'; failure: ModelFailure };
 
 export interface ChatState {
   model: string;
-  approveEach: boolean;
   entries: ChatEntry[];
   /** What the model is given: the conversation in MCP's sampling words. */
   messages: ModelMessage[];
   running: boolean;
   setModel(model: string): void;
-  setApproveEach(on: boolean): void;
   /** The person's message, then turns until the model stops asking for tools. */
   send(text: string): Promise<void>;
   /** A server prompt's messages (prompts/get) as the start of the conversation, then a turn. */
@@ -84,7 +92,8 @@ export type ChatStore = StoreApi<ChatState>;
 const DENIED = 'The person using mcpscope declined this tool call; it was not sent to the server.';
 const STOPPED = 'The person stopped the chat before this tool call was made.';
 const CANCELLED = 'The person stopped the chat while this tool call ran: mcpscope sent notifications/cancelled for it.';
-const LIMIT = `Not run: this message already caused ${MAX_TOOL_ROUNDS} rounds of tool calls, the chat's limit.`;
+const limit = (rounds: number) => `Not run: this message already caused ${rounds} rounds of tool calls, the chat's limit (Max rounds in the settings).`;
+const UNSETTLED = 'mcpscope did not ask it, because a chat setting is wrong (the settings say which). Correct it, then try again.';
 
 function outcomeBlock(toolUseId: string, outcome: RequestOutcome): { block: ModelContent; problem?: string } {
   if (outcome.status === 'result') return { block: callResultBlock(toolUseId, outcome.result) };
@@ -114,14 +123,21 @@ export function createChatStore(deps: ChatDeps): ChatStore {
       const offered = chatTools(connections);
       const resolved = resolveToolUse(use, offered);
       const connection = resolved.ok ? connections.find((c) => c.key === resolved.tool.key) : undefined;
-      push({ kind: 'tool', toolUseId: use.id, name: use.name, server: resolved.ok ? resolved.tool.label : undefined, arguments: use.input, status: 'running' });
+      push({
+        kind: 'tool',
+        toolUseId: use.id,
+        name: use.name,
+        ...(resolved.ok && connection ? { server: resolved.tool.label, key: connection.key, connection: connection.connection } : {}),
+        arguments: use.input,
+        status: 'running',
+      });
       const fail = (problem: string, block = errorResult(use.id, problem)) => {
         patchTool(use.id, { status: 'done', result: block, problem });
         return block;
       };
       if (!resolved.ok || !connection) return fail(resolved.ok ? 'The connection of this tool is no longer open.' : resolved.message);
       if (signal.aborted) return fail(STOPPED);
-      if (get().approveEach) {
+      if (deps.settings()?.approveEach === true) {
         patchTool(use.id, { status: 'awaiting-approval' });
         const allowed = await approval(use.id, signal);
         if (!allowed) return fail(signal.aborted ? STOPPED : DENIED);
@@ -129,6 +145,7 @@ export function createChatStore(deps: ChatDeps): ChatStore {
       }
       const record = await connection.call(resolved.tool.tool, resolved.arguments, signal);
       if (!record) return fail(signal.aborted ? STOPPED : `Not sent: the connection to "${connection.label}" is not ready.`);
+      patchTool(use.id, { record });
       if (signal.aborted && record.outcome.status === 'cancelled') return fail(CANCELLED);
       const { block, problem } = outcomeBlock(use.id, record.outcome);
       patchTool(use.id, { status: 'done', result: block, ...(problem !== undefined ? { problem } : {}) });
@@ -141,12 +158,21 @@ export function createChatStore(deps: ChatDeps): ChatStore {
       set({ running: true });
       try {
         for (let round = 0; ; round++) {
+          const settings = deps.settings();
+          if (!settings) return push({ kind: 'failure', failure: { kind: 'bad-request', message: UNSETTLED, retryable: true } });
           const connections = await deps.connections();
           const tools = modelToolsOf(chatTools(connections));
           const model = parseModelRef(get().model);
           if (!model.ok) return push({ kind: 'failure', failure: { kind: 'bad-request', message: `Choose a model first: ${model.error}`, retryable: true } });
           const outcome = await deps.generate(
-            { model: model.value, messages: get().messages, maxTokens: CHAT_MAX_TOKENS, ...(tools.length > 0 ? { tools } : {}) },
+            {
+              model: model.value,
+              ...(settings.systemPrompt !== undefined ? { systemPrompt: settings.systemPrompt } : {}),
+              messages: get().messages,
+              maxTokens: settings.maxTokens,
+              ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+              ...(tools.length > 0 ? { tools } : {}),
+            },
             signal,
           );
           if (signal.aborted) return;
@@ -157,16 +183,17 @@ export function createChatStore(deps: ChatDeps): ChatStore {
           const uses = toolUsesOf(reply.content);
           if (uses.length === 0) return;
           const results: ModelContent[] = [];
-          if (round >= MAX_TOOL_ROUNDS) {
-            for (const use of uses) results.push(errorResult(use.id, LIMIT));
+          const atLimit = round >= settings.maxRounds;
+          if (atLimit) {
+            for (const use of uses) results.push(errorResult(use.id, limit(settings.maxRounds)));
             push({
               kind: 'notice',
-              text: `The model asked for more tools after ${MAX_TOOL_ROUNDS} rounds of tool calls: the chat stopped here. Send a message to go on.`,
+              text: `The model asked for more tools after ${settings.maxRounds} rounds of tool calls: the chat stopped here (Max rounds in the settings). Send a message to go on.`,
             });
           } else for (const use of uses) results.push(await runUse(use, connections, signal));
           // Every tool_use is answered, even when stopped, so the conversation stays one the model accepts.
           set((s) => ({ messages: [...s.messages, { role: 'user', content: results }] }));
-          if (signal.aborted || round >= MAX_TOOL_ROUNDS) return;
+          if (signal.aborted || atLimit) return;
         }
       } catch (error) {
         if (!signal.aborted)
@@ -182,12 +209,10 @@ export function createChatStore(deps: ChatDeps): ChatStore {
 
     return {
       model: '',
-      approveEach: false,
       entries: [],
       messages: [],
       running: false,
       setModel: (model) => set({ model }),
-      setApproveEach: (approveEach) => set({ approveEach }),
       send: (text) => {
         if (get().running || text.trim() === '') return Promise.resolve();
         push({ kind: 'user', text });

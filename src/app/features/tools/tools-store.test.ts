@@ -327,6 +327,36 @@ describe('callFromChat', () => {
     expect((await done)?.outcome.status).toBe('cancelled');
   });
 
+  it('sends no next round of a multi-round call once the signal aborts between rounds', async () => {
+    const sent: Array<{ id: number; method?: string }> = [];
+    let answerName: (a: { result: unknown }) => void = () => {};
+    const session: ClientSession = new ClientSession({
+      send: (raw) => {
+        const frame = JSON.parse(raw) as { id: number; method?: string };
+        sent.push(frame);
+        const ask = { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } };
+        if (frame.id !== undefined)
+          queueMicrotask(() =>
+            session.receive(JSON.stringify({ jsonrpc: '2.0', id: frame.id, result: { resultType: 'input_required', inputRequests: { who: ask } } })),
+          );
+      },
+      handlers: { 'elicitation/create': () => new Promise((resolve) => (answerName = resolve)) },
+    });
+    session.useModern('2026-07-28');
+    const store = createToolsStore({ session: () => session });
+    const controller = new AbortController();
+    const done = store.getState().callFromChat(slow, {}, controller.signal);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await Promise.resolve();
+    controller.abort();
+    answerName({ result: { action: 'decline' } });
+    const record = await done;
+    expect(record?.outcome).toMatchObject({ status: 'stopped', message: expect.stringContaining('did not send the next round') });
+    // Neither a second tools/call nor a notifications/cancelled for a request that was already answered.
+    expect(sent).toHaveLength(1);
+    expect(record?.fromChat).toBe(true);
+  });
+
   it('sends nothing when the signal has already aborted', async () => {
     const { session, sent } = await readySession();
     const store = createToolsStore({ session: () => session });

@@ -257,6 +257,8 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
           onInputRequired: () => {
             requestId = undefined;
           },
+          // Between rounds there is no request to cancel: the signal keeps the next round from being sent.
+          ...(signal ? { signal } : {}),
         },
       ).finally(() => signal?.removeEventListener('abort', cancel));
       const record: ToolCallRecord = {
