@@ -6,8 +6,7 @@ import { toolVisibility } from '../apps/tool-ui.js';
 import { validateAgainstSchema } from '../schema/validate.js';
 import type { ModelContent, ModelTool } from './contract.js';
 
-/** Tool rounds one message of the person may cause before the loop stops and says so. */
-export const MAX_TOOL_ROUNDS = 10;
+export { MAX_TOOL_ROUNDS } from './chat-rounds.js';
 /** Characters of a tool result the model is given; past it the result is cut, with a note. */
 export const TOOL_RESULT_LIMIT = 20_000;
 
