@@ -33,7 +33,7 @@ import { ModelKeys } from '../node/models/keys.js';
 import { MODELS_PATH, serveModels } from './models/routes.js';
 import { providerGenerate, type GenerateModel } from './models/generate.js';
 import { DEFAULT_MODEL_TIMEOUT_MS } from '../node/models/settings.js';
-import { startSandbox, type RunningSandbox } from './sandbox/server.js';
+import { sandboxShownHost, startSandbox, type RunningSandbox } from './sandbox/server.js';
 
 export interface StartProxyOptions {
   /** Default 6290; 0 picks a free port. */
@@ -292,7 +292,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     sandbox = await startSandbox({
       host,
       port: options.sandboxPort ?? 0,
-      shownHost,
+      shownHost: sandboxShownHost(shownHost, typeof address === 'object' && address !== null ? address.address : host),
       uiDir: root,
       pageOrigins: () => [...ownOrigins(ctx), ...ctx.allowOrigins],
       // Any name of this machine at the proxy's port: a loopback one, the bind address, or any at all when bound to every address.

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeDirection, SandboxDiagnostic } from '../../../protocol/index.js';
 import type { AppRequestHandlers } from './app-frame-contract.js';
 import { INIT_TIMEOUT_MS, startAppSession, type SessionProps } from './app-session.js';
+import { MAX_MESSAGES_PER_SECOND } from './message-gate.js';
 
 const SANDBOX = 'http://127.0.0.1:7001';
 
@@ -196,9 +197,9 @@ describe('an app session', () => {
     vi.useFakeTimers();
     const { diagnostics, frames } = setup();
     for (let i = 0; i < 1000; i++) fromSandbox({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: i } });
-    expect(frames).toHaveLength(200);
+    expect(frames).toHaveLength(MAX_MESSAGES_PER_SECOND);
     vi.advanceTimersByTime(1000);
-    expect(diagnostics).toEqual([{ kind: 'flood', dropped: 800 }]);
+    expect(diagnostics).toEqual([{ kind: 'flood', dropped: 1000 - MAX_MESSAGES_PER_SECOND }]);
   });
 
   it('on request-teardown, sends ui/resource-teardown and tells the owner once the app answered', async () => {

@@ -102,6 +102,17 @@ export const DEFAULT_SETTINGS: HostSettings = {
   displayMode: 'inline',
 };
 
+/** A flood the sandbox reports as it goes is one line that keeps its totals up to date, not a line a second. */
+function withDiagnostic(kept: readonly SandboxDiagnostic[], d: SandboxDiagnostic): readonly SandboxDiagnostic[] {
+  if (d.kind === 'flood' && (d.phase === 'going' || d.phase === 'over')) {
+    for (let i = kept.length - 1; i >= 0; i--) {
+      const k = kept[i]!;
+      if (k.kind === 'flood' && (k.phase === 'started' || k.phase === 'going')) return kept.map((other, j) => (j === i ? d : other));
+    }
+  }
+  return [...kept, d].slice(-DIAGNOSTICS_KEPT);
+}
+
 /** The width and height an app is given under `settings`. */
 export function viewportOf(settings: HostSettings): { width: number; height: number } {
   return settings.viewport === 'custom' ? settings.custom : VIEWPORTS[settings.viewport];
@@ -134,7 +145,7 @@ export function createAppsStore(): AppsStore {
       said: (app, said) => change(app, (i) => ({ ...i, said: [...i.said, said].slice(-SAID_KEPT) })),
       setModelContext: (app, modelContext) => change(app, (i) => ({ ...i, modelContext })),
       setDisplayMode: (app, displayMode) => change(app, (i) => ({ ...i, displayMode })),
-      diagnostic: (app, diagnostic) => change(app, (i) => ({ ...i, diagnostics: [...i.diagnostics, diagnostic].slice(-DIAGNOSTICS_KEPT) })),
+      diagnostic: (app, diagnostic) => change(app, (i) => ({ ...i, diagnostics: withDiagnostic(i.diagnostics, diagnostic) })),
       setAskBeforeToolCall: (askBeforeToolCall) => set({ askBeforeToolCall }),
       ask: (app, name, args) =>
         new Promise<boolean>((resolve) => {
