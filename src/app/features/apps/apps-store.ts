@@ -30,6 +30,8 @@ export interface AppInstance {
   /** The latest ui/update-model-context (each replaces the one before). */
   modelContext?: ModelContext;
   diagnostics: readonly SandboxDiagnostic[];
+  /** What the person chose of the permissions the app's resource declares, as a sentence. */
+  permissions?: string;
 }
 
 /** A tools/call of an app waiting for the person's Allow or Deny. */
@@ -80,6 +82,7 @@ export interface AppsState {
   /** The mode `app` is shown in now (the person's choice, or an app's request granted). */
   setDisplayMode(app: number, mode: McpUiDisplayMode): void;
   diagnostic(app: number, diagnostic: SandboxDiagnostic): void;
+  decidePermissions(app: number, sentence: string): void;
   setAskBeforeToolCall(on: boolean): void;
   /** Ask the person whether `app` may call tool `name`; resolves with the answer (false when the app closes first). */
   ask(app: number, name: string, args: Record<string, unknown> | undefined): Promise<boolean>;
@@ -146,6 +149,7 @@ export function createAppsStore(): AppsStore {
       setModelContext: (app, modelContext) => change(app, (i) => ({ ...i, modelContext })),
       setDisplayMode: (app, displayMode) => change(app, (i) => ({ ...i, displayMode })),
       diagnostic: (app, diagnostic) => change(app, (i) => ({ ...i, diagnostics: withDiagnostic(i.diagnostics, diagnostic) })),
+      decidePermissions: (app, permissions) => change(app, (i) => ({ ...i, permissions })),
       setAskBeforeToolCall: (askBeforeToolCall) => set({ askBeforeToolCall }),
       ask: (app, name, args) =>
         new Promise<boolean>((resolve) => {
