@@ -5,8 +5,8 @@
 // this page is inherited by the app's srcdoc frame, so the app's own HTML
 // cannot loosen it. Messages pass both ways, only between the page that
 // embeds this one and the inner frame; what the sandbox itself sees (CSP
-// violations, uncaught errors, the time to ui/initialize) it reports as its own
-// notification.
+// violations, uncaught errors, the time to ui/initialize, a flood it cut to the
+// rate the host takes) it reports as its own notification.
 import {
   createFloodWatch,
   isRecord,
