@@ -58,7 +58,7 @@ describe('node dist/node/proxy/main.js', () => {
   it('stops every server it started when it gets SIGTERM', async () => {
     const proxy = runMain(['--port', '0', '--no-open']);
     await waitFor(() => proxy.stdout().includes('\n'), 5000, 'the ready line');
-    const m = /^mcpscope ready: http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43}) \(app sandbox: http:\/\/127\.0\.0\.1:\d+\/\)\n$/.exec(proxy.stdout());
+    const m = /^mcpscope ready: http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{43}) \(app sandbox: http:\/\/localhost:\d+\/\)\n$/.exec(proxy.stdout());
     expect(m, proxy.stdout()).not.toBeNull();
     const port = Number(m![1]);
     const token = m![2]!;

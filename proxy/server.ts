@@ -32,7 +32,7 @@ import { capturedSockets, type CapturedOptions } from './captured/sockets.js';
 import { ModelKeys } from '../node/models/keys.js';
 import { MODELS_PATH, serveModels } from './models/routes.js';
 import { providerGenerate, type GenerateModel } from './models/generate.js';
-import { startSandbox, type RunningSandbox } from './sandbox/server.js';
+import { sandboxShownHost, startSandbox, type RunningSandbox } from './sandbox/server.js';
 
 export interface StartProxyOptions {
   /** Default 6290; 0 picks a free port. */
@@ -285,14 +285,14 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   // By the address actually bound: "localhost" may have bound ::1 only.
   oauth.redirectUri = redirectUriFor(typeof address === 'object' && address !== null ? address.address : host, ctx.port);
 
-  // A CSP source cannot name an IPv6 literal, so the sandbox of a proxy on ::1 is named localhost (which is ::1 too).
+  // A CSP source cannot name an IPv6 literal, so a proxy on ::1 (its page and its sandbox) is named localhost, which is ::1 too.
   const shownHost = isWildcardHost(host) ? '127.0.0.1' : host === '::1' ? 'localhost' : urlHost(host);
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({
       host,
       port: options.sandboxPort ?? 0,
-      shownHost,
+      shownHost: sandboxShownHost(shownHost, typeof address === 'object' && address !== null ? address.address : host),
       uiDir: root,
       pageOrigins: () => [...ownOrigins(ctx), ...ctx.allowOrigins],
       // Any name of this machine at the proxy's port: a loopback one, the bind address, or any at all when bound to every address.

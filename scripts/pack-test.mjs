@@ -94,7 +94,7 @@ function startPage(args, expectLines) {
       if (checked || lines.length <= expectLines) return;
       checked = true;
       clearTimeout(timer);
-      const ready = /^mcpscope ready: (http:\/\/127\.0\.0\.1:\d+\/)#token=\S+ \(app sandbox: http:\/\/127\.0\.0\.1:\d+\/\)$/.exec(lines[0]);
+      const ready = /^mcpscope ready: (http:\/\/127\.0\.0\.1:\d+\/)#token=\S+ \(app sandbox: http:\/\/localhost:\d+\/\)$/.exec(lines[0]);
       if (ready === null) {
         fail(`${label}: the first line is not the ready line: ${JSON.stringify(lines[0])}`);
         child.kill('SIGKILL');

@@ -30,7 +30,7 @@ describe('mcpscope start', () => {
   it('serves the page, prints the ready line, and stops cleanly on SIGTERM', async () => {
     const run = mcpscope(['start', '--no-open', '--port', '0']);
     await waitFor(() => run.stdout().includes('\n'), 10_000, 'the ready line');
-    const m = /^mcpscope ready: (http:\/\/127\.0\.0\.1:\d+\/)#token=[A-Za-z0-9_-]{43} \(app sandbox: http:\/\/127\.0\.0\.1:\d+\/\)\n$/.exec(run.stdout());
+    const m = /^mcpscope ready: (http:\/\/127\.0\.0\.1:\d+\/)#token=[A-Za-z0-9_-]{43} \(app sandbox: http:\/\/localhost:\d+\/\)\n$/.exec(run.stdout());
     expect(m, run.stdout() + run.stderr()).not.toBeNull();
     const page = await fetch(m![1]!);
     expect(page.status).toBe(200);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, get } from '../../test/fixtures/proxy-helpers.js';
 import { startProxy, type RunningProxy } from '../server.js';
+import { sandboxShownHost } from './server.js';
 
 describe('the app sandbox origin', () => {
   let dir: string;
@@ -30,8 +31,8 @@ describe('the app sandbox origin', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('listens on a port of its own, on loopback, and /api/config names it', async () => {
-    expect(proxy.sandboxOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  it('listens on a port of its own, on loopback, named as another site than the page, and /api/config names it', async () => {
+    expect(proxy.sandboxOrigin).toMatch(/^http:\/\/localhost:\d+$/);
     expect(sandboxPort).not.toBe(proxy.port);
     const config = await get(proxy.port, '/api/config', { Host: `127.0.0.1:${proxy.port}`, Authorization: `Bearer ${token}` });
     expect(JSON.parse(config.body)).toMatchObject({ sandboxUrl: `${proxy.sandboxOrigin}/` });
@@ -125,5 +126,19 @@ describe('the app sandbox origin', () => {
     } finally {
       blocker.close();
     }
+  });
+});
+
+describe('the name the sandbox is shown at', () => {
+  it("is a loopback name of another site than the page when the bound address answers to it, else the page's own", () => {
+    expect(sandboxShownHost('127.0.0.1', '127.0.0.1')).toBe('localhost');
+    expect(sandboxShownHost('127.0.0.1', '0.0.0.0')).toBe('localhost');
+    expect(sandboxShownHost('127.0.0.1', '::')).toBe('localhost');
+    expect(sandboxShownHost('localhost', '127.0.0.1')).toBe('127.0.0.1');
+    // localhost bound to ::1 only: an IPv6 literal cannot be named in the page's CSP, so the same name.
+    expect(sandboxShownHost('localhost', '::1')).toBe('localhost');
+    // 127.0.0.2 is not what localhost names; a LAN address has no second name.
+    expect(sandboxShownHost('127.0.0.2', '127.0.0.2')).toBe('127.0.0.2');
+    expect(sandboxShownHost('192.168.1.5', '192.168.1.5')).toBe('192.168.1.5');
   });
 });

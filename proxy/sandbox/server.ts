@@ -7,18 +7,31 @@ import { join } from 'node:path';
 import { SANDBOX_PARENT_QUERY_KEY, appCspHeader } from '../../src/protocol/wire.js';
 import { sendText } from '../http.js';
 import { fileSize, sendFile } from '../static.js';
-import { hostProblem, urlHost } from '../security.js';
+import { hostProblem, isWildcardHost, urlHost } from '../security.js';
 import { cspFromQuery, type IsProxy } from './csp.js';
 import { sandboxPage } from './page.js';
 
 const SANDBOX_SCRIPT = 'sandbox.js';
+
+/**
+ * The name the sandbox's URL gives it: where it can, a loopback name of another site than the page's
+ * (127.0.0.1 and localhost are two sites, whatever the ports), so the browser runs the sandbox in a
+ * process of its own and an app's flood of messages is cut there, off the page's main thread.
+ * `pageHost` is the name the page is shown at, `bound` the address the proxy bound.
+ */
+export function sandboxShownHost(pageHost: string, bound: string): string {
+  const reachesV4Loopback = bound === '127.0.0.1' || isWildcardHost(bound);
+  if (pageHost === '127.0.0.1' && reachesV4Loopback) return 'localhost';
+  if (pageHost === 'localhost' && bound === '127.0.0.1') return '127.0.0.1';
+  return pageHost;
+}
 
 export interface SandboxOptions {
   /** The proxy's bind address; the sandbox listens there too. */
   host: string;
   /** 0 picks a free one. */
   port: number;
-  /** The host name the sandbox's URL names (127.0.0.1 for a wildcard bind). */
+  /** The host name the sandbox's URL names (`sandboxShownHost`). */
   shownHost: string;
   /** Where the built sandbox script is (dist/ui). */
   uiDir: string;
@@ -29,7 +42,7 @@ export interface SandboxOptions {
 
 export interface RunningSandbox {
   port: number;
-  /** http://127.0.0.1:PORT, no trailing slash. */
+  /** http://localhost:PORT (for a page at 127.0.0.1), no trailing slash. */
   origin: string;
   close(): Promise<void>;
 }

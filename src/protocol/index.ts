@@ -83,6 +83,7 @@ export { readUiResource, isAppMimeType, type UiResourceReading } from './apps/ui
 export { cspDomainProblems, allowedCsp, EMPTY_CSP } from './apps/csp.js';
 export { APP_RULES, type AppRuleId } from './apps/rules.js';
 export { appRuleSet } from './apps/rule-set.js';
+export { createFloodWatch, SANDBOX_MESSAGES_PER_SECOND, type FloodWatch } from './apps/flood-watch.js';
 export { createBridgeLinter, DEFAULT_MAX_BRIDGE_MESSAGE_BYTES, type BridgeLinter, type BridgeLinterOptions } from './apps/bridge-linter.js';
 export type * from './models/contract.js';
 export * from './evals/index.js';

@@ -5,9 +5,10 @@
 // this page is inherited by the app's srcdoc frame, so the app's own HTML
 // cannot loosen it. Messages pass both ways, only between the page that
 // embeds this one and the inner frame; what the sandbox itself sees (CSP
-// violations, uncaught errors, the time to ui/initialize) it reports as its own
-// notification.
+// violations, uncaught errors, the time to ui/initialize, a flood it cut to the
+// rate the host takes) it reports as its own notification.
 import {
+  createFloodWatch,
   isRecord,
   SANDBOX_DIAGNOSTIC_METHOD,
   SANDBOX_PARENT_QUERY_KEY,
@@ -35,6 +36,9 @@ const parentOrigin = new URLSearchParams(location.search).get(SANDBOX_PARENT_QUE
 let inner: HTMLIFrameElement | undefined;
 let loadedAt = 0;
 let initializeSeen = false;
+// Enforced here, in the sandbox, not only in the page: a flood costs the page one report a second, not a task per message.
+const flood = createFloodWatch(() => performance.now());
+let floodTimer: ReturnType<typeof setTimeout> | undefined;
 
 function toHost(message: unknown): void {
   window.parent.postMessage(message, parentOrigin);
@@ -74,7 +78,28 @@ function fromHost(data: unknown): void {
   else inner?.contentWindow?.postMessage(data, '*'); // the inner frame's origin is opaque: '*' is the only name it has
 }
 
+function reportFlood(): void {
+  floodTimer = undefined;
+  const due = flood.report();
+  if (due !== undefined) report(due);
+  scheduleFloodReport();
+}
+
+function scheduleFloodReport(): void {
+  const at = flood.nextReportAt();
+  if (at === undefined) return;
+  // A flood's message tasks can keep a timer waiting: a report that is due goes with the message that finds it due.
+  if (performance.now() >= at) {
+    if (floodTimer !== undefined) clearTimeout(floodTimer);
+    reportFlood();
+  } else floodTimer ??= setTimeout(reportFlood, at - performance.now());
+}
+
 function fromApp(data: unknown): void {
+  if (!flood.admit()) {
+    scheduleFloodReport();
+    return;
+  }
   if (isRecord(data) && SANDBOX_REPORT_KEY in data) {
     const diagnostic = reportFromApp(data[SANDBOX_REPORT_KEY]);
     if (diagnostic !== undefined) report(diagnostic);

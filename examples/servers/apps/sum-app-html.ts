@@ -1,6 +1,7 @@
-// The sum app's page: plain HTML and a script that speaks the MCP Apps bridge
-// (JSON-RPC over postMessage to its parent) by hand, so every message it sends
-// is one a reader can find here. It needs no network: nothing is loaded.
+// The sum app's page: plain HTML and a script on the hand-written bridge of
+// app-bridge-script.ts (JSON-RPC over postMessage to its parent), so every
+// message it sends is one a reader can find here. It needs no network: nothing is loaded.
+import { APP_BRIDGE_SCRIPT } from './app-bridge-script.js';
 
 const style = `
 :root { color-scheme: light; --bg: #ffffff; --fg: #1c2230; --muted: #566074; --accent: #2452b8; --line: #d3d9e3; }
@@ -17,23 +18,13 @@ button { font: inherit; padding: 4px 10px; border-radius: 6px; cursor: pointer;
 #answer { min-height: 1.5em; margin: 0; }
 `;
 
-// Plain ES2017 in the page: no template literals, so this TypeScript string stays a literal.
+// Plain ES5 in the page: no template literals, so this TypeScript string stays a literal.
 const script = `
 (function () {
-  var PROTOCOL_VERSION = '2026-01-26';
-  var nextId = 1;
-  var pending = {};
   var input = {};
   var displayMode = 'inline';
   var initialized = false;
 
-  function post(message) { window.parent.postMessage(message, '*'); }
-  function request(method, params) {
-    var id = nextId++;
-    post({ jsonrpc: '2.0', id: id, method: method, params: params });
-    return new Promise(function (resolve, reject) { pending[id] = { resolve: resolve, reject: reject }; });
-  }
-  function notify(method, params) { post({ jsonrpc: '2.0', method: method, params: params }); }
   function show(id, text) { document.getElementById(id).textContent = text; }
   function failed(what) { return function (err) { show('answer', what + ' failed: ' + (err && err.message ? err.message : String(err))); }; }
 
@@ -71,41 +62,13 @@ const script = `
     return { a: isFinite(a) ? a : 2, b: isFinite(b) ? b : 3 };
   }
 
-  window.addEventListener('message', function (event) {
-    if (event.source !== window.parent) return;
-    var msg = event.data;
-    if (!msg || typeof msg !== 'object' || msg.jsonrpc !== '2.0') return;
-    if (msg.method === undefined) {
-      var waiting = pending[msg.id];
-      if (!waiting) return;
-      delete pending[msg.id];
-      if (msg.error) waiting.reject(new Error(msg.error.message || 'error ' + msg.error.code));
-      else waiting.resolve(msg.result);
-      return;
-    }
-    var params = msg.params || {};
-    switch (msg.method) {
-      case 'ui/notifications/tool-input':
-        input = params.arguments || {};
-        show('input', JSON.stringify(input));
-        return;
-      case 'ui/notifications/tool-result':
-        show('result', textOf(params));
-        return;
-      case 'ui/notifications/tool-cancelled':
-        show('result', 'cancelled' + (params.reason ? ': ' + params.reason : ''));
-        return;
-      case 'ui/notifications/host-context-changed':
-        applyContext(params);
-        return;
-      case 'ui/resource-teardown':
-      case 'ping':
-        post({ jsonrpc: '2.0', id: msg.id, result: {} });
-        return;
-      default:
-        if (msg.id !== undefined) post({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found: ' + msg.method } });
-    }
-  });
+  onHost['ui/notifications/tool-input'] = function (params) {
+    input = params.arguments || {};
+    show('input', JSON.stringify(input));
+  };
+  onHost['ui/notifications/tool-result'] = function (params) { show('result', textOf(params)); };
+  onHost['ui/notifications/tool-cancelled'] = function (params) { show('result', 'cancelled' + (params.reason ? ': ' + params.reason : '')); };
+  onHost['ui/notifications/host-context-changed'] = applyContext;
 
   document.getElementById('call-add').addEventListener('click', function () {
     request('tools/call', { name: 'add', arguments: numbers() }).then(function (result) {
@@ -141,16 +104,11 @@ const script = `
   }
   new ResizeObserver(reportSize).observe(document.body);
 
-  request('ui/initialize', {
-    appInfo: { name: 'mcpscope-sum-app', version: '1.0.0' },
-    appCapabilities: { availableDisplayModes: ['inline', 'fullscreen'] },
-    protocolVersion: PROTOCOL_VERSION,
-  }).then(function (result) {
+  initialize({ name: 'mcpscope-sum-app', version: '1.0.0' }, { availableDisplayModes: ['inline', 'fullscreen'] }).then(function (result) {
     applyContext(result.hostContext);
     var host = result.hostInfo && result.hostInfo.name ? result.hostInfo.name : 'the host';
     show('status', 'Connected to ' + host + '.');
     initialized = true;
-    notify('ui/notifications/initialized', {});
     reportSize();
   }, function (err) {
     show('status', 'The host did not initialize the app: ' + err.message);
@@ -185,7 +143,7 @@ export function sumAppHtml(): string {
 </div>
 <p id="answer" aria-live="polite"></p>
 </main>
-<script>${script}</script>
+<script>${APP_BRIDGE_SCRIPT}${script}</script>
 </body>
 </html>
 `;

@@ -67,6 +67,10 @@ export function worst(findings: readonly Finding[]): Severity | undefined {
   return w;
 }
 
+type Waiting = { connection: number; afterSeq: number } & (
+  { facts: HttpExchangeFacts } | { report: { channel: LogChannel; diagnostic: SandboxDiagnostic; seq?: number } }
+);
+
 export interface LintRunnerOptions {
   /** The PassiveLinter class, or a promise of it (the page imports it on demand). Asked for once there is something to lint. */
   loadLinter: () => LinterClass | Promise<LinterClass>;
@@ -104,8 +108,11 @@ export class LintRunner {
   private readonly loadLinter: LintRunnerOptions['loadLinter'];
   /** The Linter class once loaded; 'loading' while asked for; undefined before, or after a failure. */
   private engine: LinterClass | 'loading' | undefined;
-  /** HTTP exchanges that ended before the engine was there, each after the log entry (seq) it followed. */
-  private waiting: Array<{ connection: number; facts: HttpExchangeFacts; afterSeq: number }> = [];
+  /**
+   * HTTP exchanges that ended, and what app sandboxes reported, before the engine (and with it the bridge
+   * linter) was there, each after the log entry (seq) it followed.
+   */
+  private waiting: Waiting[] = [];
   private readonly judgesExchanges: (connection: number) => boolean;
   /** Connections whose exchanges came to `exchange()`: their HTTP entries are judged already. */
   private readonly exchangesSeen = new Set<number>();
@@ -285,11 +292,12 @@ export class LintRunner {
     this.judge(connection, facts);
   }
 
-  /** The exchanges that waited for the engine and came after no entry later than `upToSeq`. */
+  /** The exchanges and sandbox reports that waited for the engine and came after no entry later than `upToSeq`. */
   private judgeWaiting(upToSeq: number): void {
     while (this.waiting.length && this.waiting[0]!.afterSeq <= upToSeq) {
-      const { connection, facts } = this.waiting.shift()!;
-      this.judge(connection, facts);
+      const next = this.waiting.shift()!;
+      if ('facts' in next) this.judge(next.connection, next.facts);
+      else this.judgeReport(next.connection, next.report.channel, next.report.diagnostic, next.report.seq);
     }
   }
 
@@ -351,7 +359,17 @@ export class LintRunner {
 
   /** What the sandbox reported of an app instance, after the messages logged before it; `seq` is its line in the log. */
   bridgeDiagnostic(connection: number, channel: LogChannel, diagnostic: SandboxDiagnostic, seq?: number): void {
+    if (!this.ready()) {
+      // Judged once the engine is there, after the frames that came before it (the report's own line, `seq`, among them).
+      const afterSeq = seq ?? this.source[this.source.length - 1]?.seq ?? this.lintedSeq;
+      this.waiting.push({ connection, afterSeq, report: { channel, diagnostic, ...(seq !== undefined ? { seq } : {}) } });
+      return;
+    }
     this.drain();
+    this.judgeReport(connection, channel, diagnostic, seq);
+  }
+
+  private judgeReport(connection: number, channel: LogChannel, diagnostic: SandboxDiagnostic, seq?: number): void {
     let found: readonly Finding[];
     try {
       found = this.bridgeFor(connection, channel)?.diagnostic(diagnostic, seq) ?? [];

@@ -128,6 +128,14 @@ describe('BridgeLinter.diagnostic', () => {
       }),
     ]);
     expect(linter.diagnostic({ kind: 'flood', dropped: 120 })[0]!.rule).toBe('APP-BRIDGE-FLOOD');
+    // The sandbox's reports of one flood as it goes: one finding, when it starts.
+    const flood = [
+      linter.diagnostic({ kind: 'flood', dropped: 4800, sent: 5000, ms: 250, phase: 'started' }, 7),
+      linter.diagnostic({ kind: 'flood', dropped: 9000, sent: 9400, ms: 1250, phase: 'going' }),
+      linter.diagnostic({ kind: 'flood', dropped: 9100, sent: 9500, ms: 1400, phase: 'over' }),
+    ];
+    expect(flood.map((found) => found.map((f) => f.rule))).toEqual([['APP-BRIDGE-FLOOD'], [], []]);
+    expect(flood[0]![0]!.message).toBe('The app sent 5,000 messages in 250 ms, more than a host takes; the sandbox passes on 200 a second and drops the rest.');
     expect(linter.diagnostic({ kind: 'init-timeout', ms: 10000 })[0]!.rule).toBe('APP-INIT-TIMEOUT');
     expect(linter.diagnostic({ kind: 'app-error', message: 'SecurityError: Blocked a frame' })[0]!.rule).toBe('APP-ERROR');
     expect(linter.diagnostic({ kind: 'bad-message', reason: 'not JSON-RPC', size: 10 })[0]!.rule).toBe('APP-BRIDGE-JSONRPC');

@@ -10,6 +10,7 @@
 
 import type { BridgeDirection, SandboxDiagnostic } from './contract.js';
 import { UI_METHODS, isSandboxMethod } from './bridge-methods.js';
+import { SANDBOX_MESSAGES_PER_SECOND } from './flood-watch.js';
 import { messageSchemaProblems, resultSchemaProblems } from './bridge-schema.js';
 import { toolVisibility } from './tool-ui.js';
 import { APP_RULES, type AppRuleId } from './rules.js';
@@ -196,7 +197,14 @@ export function createBridgeLinter(options: BridgeLinterOptions): BridgeLinter {
           ? one('APP-BRIDGE-SIZE', `The app sent a message of ${plural(d.size, 'byte')}, over the ${plural(max, 'byte')} a host takes; the sandbox dropped it.`)
           : one('APP-BRIDGE-JSONRPC', `The app sent a message that is not a JSON-RPC message (${d.reason}); the sandbox dropped it.`);
       case 'flood':
-        return one('APP-BRIDGE-FLOOD', `The app sent more messages than the host takes; ${plural(d.dropped, 'message')} dropped.`);
+        // The sandbox reports a flood as it goes: one finding, when it starts.
+        if (d.phase === 'going' || d.phase === 'over') return [];
+        return one(
+          'APP-BRIDGE-FLOOD',
+          d.sent !== undefined && d.ms !== undefined
+            ? `The app sent ${plural(d.sent, 'message')} in ${d.ms} ms, more than a host takes; the sandbox passes on ${SANDBOX_MESSAGES_PER_SECOND} a second and drops the rest.`
+            : `The app sent more messages than the host takes; ${plural(d.dropped, 'message')} dropped.`,
+        );
       case 'init-timeout':
         return one('APP-INIT-TIMEOUT', `The app did not send ui/initialize within ${d.ms} ms of being loaded; it is not running as an MCP app.`);
       case 'app-error':

@@ -69,8 +69,12 @@ export type SandboxDiagnostic =
   | { kind: 'app-error'; message: string }
   /** A message that is not JSON-RPC, or too large to pass on: dropped, never given to the bridge. */
   | { kind: 'bad-message'; reason: string; size: number }
-  /** More messages in a second than the host takes: the rest dropped and counted. */
-  | { kind: 'flood'; dropped: number }
+  /**
+   * More messages in a second than the host takes: the rest dropped and counted. The sandbox's
+   * reports carry the flood's totals since its first dropped message: `sent` in `ms`, and whether
+   * it has just `started`, is `going` on or is `over`; the page's own gate counts `dropped` only.
+   */
+  | { kind: 'flood'; dropped: number; sent?: number; ms?: number; phase?: 'started' | 'going' | 'over' }
   /** The app did not send ui/initialize within this long after it was loaded. */
   | { kind: 'init-timeout'; ms: number }
   /** The app sent ui/initialize this long after its frame was created. */

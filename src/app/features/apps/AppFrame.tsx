@@ -69,7 +69,8 @@ function SandboxFrame(props: AppFrameProps & { sandboxUrl: string }): ReactEleme
     session.current = started;
     return () => {
       session.current = undefined;
-      void started.teardown();
+      // The frame is gone with this component: an owner that closes the app asks first (`closing`).
+      started.close();
     };
     // `key` names everything the session is made from; the rest is read through `latest`.
   }, [key, sandboxUrl]);
@@ -77,6 +78,10 @@ function SandboxFrame(props: AppFrameProps & { sandboxUrl: string }): ReactEleme
   useEffect(() => {
     session.current?.update();
   }, [props.hostContext, props.toolInput, props.toolResult]);
+
+  useEffect(() => {
+    if (props.closing === true) void session.current?.teardown();
+  }, [props.closing]);
 
   return (
     <iframe

@@ -1,5 +1,6 @@
 // What an app said to its host: ui/message texts, ui/open-link links (opened
-// only when the person clicks one) and the latest ui/update-model-context.
+// only when the person clicks one) and the latest ui/update-model-context;
+// and what the person answered its permissions.
 
 import { formatClock } from '../../../protocol/index.js';
 import type { AppInstance } from './apps-store.js';
@@ -15,10 +16,11 @@ function isWebLink(url: string): boolean {
 }
 
 export function AppSaidPanel({ instance }: { instance: AppInstance }) {
-  const { said, modelContext } = instance;
+  const { said, modelContext, permissions } = instance;
   return (
     <section className="app-said" aria-label={`What app ${instance.app} said`}>
       <h5>What the app said</h5>
+      {permissions !== undefined && <p>Permissions: {permissions}</p>}
       {said.length === 0 && modelContext === undefined && <p className="hint">Nothing yet: messages, links and model context the app sends appear here.</p>}
       {said.length > 0 && (
         <ul>

@@ -2,7 +2,7 @@
 // overridden), viewport preset or a custom size, locale, display mode and
 // platform. A change reaches every open app at once (host-context-changed).
 
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useTheme } from '../../hooks.js';
 import { DISPLAY_MODES, VIEWPORTS, type AppThemeChoice, type Platform, type ViewportChoice } from './apps-store.js';
@@ -16,28 +16,49 @@ const THEMES: ReadonlyArray<[AppThemeChoice, string]> = [
 const PLATFORMS: readonly Platform[] = ['web', 'desktop', 'mobile'];
 const MODE_WORDS: Record<McpUiDisplayMode, string> = { inline: 'Inline', fullscreen: 'Fullscreen', pip: 'Picture in picture' };
 
-/** A whole number of pixels between 100 and 4000, or undefined. */
+/** The bounds of a custom viewport's side, in CSS pixels. */
+export const CUSTOM_SIDE = { min: 100, max: 4000 } as const;
+
+/** A whole number of pixels within CUSTOM_SIDE, or undefined. */
 function pixels(text: string): number | undefined {
   const n = Number(text);
-  return Number.isInteger(n) && n >= 100 && n <= 4000 ? n : undefined;
+  return text.trim() !== '' && Number.isInteger(n) && n >= CUSTOM_SIDE.min && n <= CUSTOM_SIDE.max ? n : undefined;
 }
 
-/** A custom viewport's side: taken once it is a whole number of pixels between 100 and 4000. */
+/** A custom viewport's side: taken once it is a whole number of pixels within CUSTOM_SIDE; until then the apps keep the last one, and the field says why. */
 function SizeField({ label, value, onChange }: { label: string; value: number; onChange: (pixels: number) => void }) {
+  const id = useId();
+  const [wrong, setWrong] = useState<string>();
   return (
-    <label>
-      {label}
+    <span className="host-context-side">
+      <label htmlFor={id}>{label}</label>
       <input
+        id={id}
         type="number"
-        min={100}
-        max={4000}
+        min={CUSTOM_SIDE.min}
+        max={CUSTOM_SIDE.max}
+        step={1}
         defaultValue={value}
+        aria-invalid={wrong !== undefined}
+        aria-describedby={wrong !== undefined ? `${id}-wrong` : undefined}
         onChange={(e) => {
           const n = pixels(e.target.value);
-          if (n !== undefined) onChange(n);
+          if (n === undefined) {
+            setWrong(
+              `${label} must be a whole number of pixels from ${CUSTOM_SIDE.min} to ${CUSTOM_SIDE.max}, not "${e.target.value}"; the apps keep ${value} px until it is.`,
+            );
+            return;
+          }
+          setWrong(undefined);
+          onChange(n);
         }}
       />
-    </label>
+      {wrong !== undefined && (
+        <span id={`${id}-wrong`} className="tone-bad host-context-wrong" role="alert">
+          {wrong}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 // One app instance for one call of a tool with a UI: its ui:// resource read
-// over the connection, the permissions it declares asked for, then AppFrame
+// over the connection, the permissions it declares asked for (Allow or Deny), then AppFrame
 // with the call's input and result, the person's host context, and handlers
 // that route the app's requests through the scope. Every bridge message is
 // logged on the instance's app channel; the sandbox's reports and the
@@ -11,13 +11,14 @@ import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge
 import type { AppProblem, SandboxDiagnostic, Tool, ToolUi, UiPermissions } from '../../../protocol/index.js';
 import { useApp, useConnectionScope, useTheme, useTools } from '../../hooks.js';
 import { LazyAppFrame } from './LazyAppFrame.js';
-import type { JsonObject } from './app-frame-contract.js';
+import type { JsonObject, TeardownOutcome } from './app-frame-contract.js';
 import { createAppHandlers } from './app-handlers.js';
 import { viewportOf } from './apps-store.js';
 import { AppSaidPanel } from './AppSaidPanel.js';
 import { diagnosticSentence, isTrouble } from './diagnostic-words.js';
 import { hostContextOf } from './host-context.js';
-import { declaredPermissions, PermissionsPrompt } from './PermissionsPrompt.js';
+import { declaredPermissions, permissionsSentence, PermissionsPrompt } from './PermissionsPrompt.js';
+import { teardownSentence } from './teardown-words.js';
 import { useAppResource } from './use-app-resource.js';
 import { ToolCallQuestionDialog } from './ToolCallQuestionDialog.js';
 import { useApps } from './use-apps.js';
@@ -70,7 +71,9 @@ export function ToolApp({ tool, ui, connection, tools, input, result }: ToolAppP
   const toolsRef = useRef(tools);
   toolsRef.current = tools;
   const [granted, setGranted] = useState<UiPermissions>();
-  const [closed, setClosed] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [askedToClose, setAskedToClose] = useState(false);
+  const [tornDown, setTornDown] = useState<TeardownOutcome>();
 
   const handlers = useMemo(
     () =>
@@ -102,14 +105,29 @@ export function ToolApp({ tool, ui, connection, tools, input, result }: ToolAppP
             Back to inline
           </button>
         )}
+        {value && !needsConsent && tornDown === undefined && (
+          <button type="button" className="small" disabled={closing} onClick={() => setClosing(true)}>
+            {closing ? 'Closing…' : 'Close the app'}
+          </button>
+        )}
       </header>
       {snapshot !== connection && <p className="hint">The connection this app was opened on has ended: its requests are refused.</p>}
       {resource.status === 'reading' && <p className="hint">Reading {ui.resourceUri}…</p>}
       {resource.status === 'failed' && <p className="tone-bad">{resource.sentence}</p>}
       <Problems problems={reading?.problems ?? []} diagnostics={instance.diagnostics.filter(isTrouble)} />
       {reading && !value && <p className="tone-bad">There is no app to show: the resource did not give HTML (see above).</p>}
-      {needsConsent && <PermissionsPrompt declared={value.permissions} onDecide={setGranted} />}
-      {value && !needsConsent && !closed && (
+      {needsConsent && (
+        <PermissionsPrompt
+          declared={value.permissions}
+          onDecide={(decided) => {
+            setGranted(decided);
+            const sentence = permissionsSentence(value.permissions, decided);
+            scope.apps.getState().decidePermissions(app, sentence);
+            scope.logAppMessage(connection, channel, 'sandbox', sentence);
+          }}
+        />
+      )}
+      {value && !needsConsent && tornDown === undefined && (
         <div className="tool-app-frame" style={frameStyle}>
           <LazyAppFrame
             resource={value}
@@ -124,12 +142,22 @@ export function ToolApp({ tool, ui, connection, tools, input, result }: ToolAppP
               const seq = scope.logAppMessage(connection, channel, 'sandbox', diagnosticSentence(d));
               lint.bridgeDiagnostic(connection, channel, d, seq);
             }}
-            onRequestTeardown={() => setClosed(true)}
+            onRequestTeardown={() => setAskedToClose(true)}
+            closing={closing}
+            onTornDown={(outcome) => {
+              setTornDown(outcome);
+              scope.logAppMessage(connection, channel, 'sandbox', teardownSentence(outcome));
+            }}
             title={`App of tool ${tool.name}`}
           />
         </div>
       )}
-      {closed && <p className="hint">The app asked to be closed (ui/notifications/request-teardown). Call the tool again to open it anew.</p>}
+      {tornDown !== undefined && (
+        <p className={tornDown.kind === 'answered' ? 'hint' : 'tone-warn'} role="status">
+          {askedToClose && 'The app asked to be closed (ui/notifications/request-teardown). '}
+          {teardownSentence(tornDown)} Call the tool again to open it anew.
+        </p>
+      )}
       <AppSaidPanel instance={instance} />
       <ToolCallQuestionDialog app={app} />
     </section>

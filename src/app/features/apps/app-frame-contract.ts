@@ -33,6 +33,9 @@ export interface AppRequestHandlers {
   requestDisplayMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode>;
 }
 
+/** How an app answered ui/resource-teardown: in time, with an error, or not within the host's time (`ms`). */
+export type TeardownOutcome = { kind: 'answered'; ms: number } | { kind: 'error'; ms: number; message: string } | { kind: 'timeout'; ms: number };
+
 export interface AppFrameProps {
   /** The app: its HTML and what its resource's `_meta.ui` declares (read by the protocol's resource reader). */
   resource: UiResource;
@@ -50,8 +53,15 @@ export interface AppFrameProps {
   onDiagnostic(diagnostic: SandboxDiagnostic): void;
   /** The app asked for a size (ui/notifications/size-changed); the frame follows it within the host's bounds. */
   onSizeChange?(size: { width?: number; height?: number }): void;
-  /** The app asked to be closed (ui/notifications/request-teardown). */
+  /** The app asked to be closed (ui/notifications/request-teardown); called once it has been torn down. */
   onRequestTeardown?(): void;
+  /**
+   * The owner is closing the app: ui/resource-teardown is sent and `onTornDown` called once the app
+   * answered or TEARDOWN_TIMEOUT_MS passed; the owner removes the frame then, not before.
+   */
+  closing?: boolean;
+  /** The app was torn down (the person closed it, or it asked): how it answered ui/resource-teardown. */
+  onTornDown?(outcome: TeardownOutcome): void;
   /** An accessible name for the iframe ("App of tool NAME"). */
   title: string;
 }

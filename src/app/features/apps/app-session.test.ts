@@ -5,7 +5,8 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/ext-apps/app-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeDirection, SandboxDiagnostic } from '../../../protocol/index.js';
 import type { AppRequestHandlers } from './app-frame-contract.js';
-import { INIT_TIMEOUT_MS, startAppSession, type SessionProps } from './app-session.js';
+import { INIT_TIMEOUT_MS, startAppSession, TEARDOWN_TIMEOUT_MS, type SessionProps } from './app-session.js';
+import { MAX_MESSAGES_PER_SECOND } from './message-gate.js';
 
 const SANDBOX = 'http://127.0.0.1:7001';
 
@@ -196,9 +197,9 @@ describe('an app session', () => {
     vi.useFakeTimers();
     const { diagnostics, frames } = setup();
     for (let i = 0; i < 1000; i++) fromSandbox({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: i } });
-    expect(frames).toHaveLength(200);
+    expect(frames).toHaveLength(MAX_MESSAGES_PER_SECOND);
     vi.advanceTimersByTime(1000);
-    expect(diagnostics).toEqual([{ kind: 'flood', dropped: 800 }]);
+    expect(diagnostics).toEqual([{ kind: 'flood', dropped: 1000 - MAX_MESSAGES_PER_SECOND }]);
   });
 
   it('on request-teardown, sends ui/resource-teardown and tells the owner once the app answered', async () => {
@@ -213,5 +214,50 @@ describe('an app session', () => {
     await tick();
     await tick();
     expect(props().onRequestTeardown).toHaveBeenCalledOnce();
+  });
+
+  it('tears an app down when the owner closes it: ui/resource-teardown, and the owner hears the answer came', async () => {
+    const onTornDown = vi.fn();
+    const { session } = setup({ onTornDown });
+    await initialize();
+    const done = session.teardown();
+    await tick();
+    const [teardown] = sent('ui/resource-teardown');
+    expect(teardown).toBeDefined();
+    expect(onTornDown).not.toHaveBeenCalled();
+    fromSandbox({ jsonrpc: '2.0', id: teardown!.id, result: {} });
+    await expect(done).resolves.toMatchObject({ kind: 'answered' });
+    expect(onTornDown).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ kind: 'answered' }));
+    // The same teardown, not a second one.
+    await session.teardown();
+    expect(sent('ui/resource-teardown')).toHaveLength(1);
+  });
+
+  it('gives an app that does not answer ui/resource-teardown 1 s, then closes the bridge and says it timed out', async () => {
+    vi.useFakeTimers();
+    const onTornDown = vi.fn();
+    const { session, frames } = setup({ onTornDown });
+    const done = session.teardown();
+    await vi.advanceTimersByTimeAsync(TEARDOWN_TIMEOUT_MS - 1);
+    expect(onTornDown).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(done).resolves.toEqual({ kind: 'timeout', ms: TEARDOWN_TIMEOUT_MS });
+    expect(onTornDown).toHaveBeenCalledExactlyOnceWith({ kind: 'timeout', ms: TEARDOWN_TIMEOUT_MS });
+    expect(TEARDOWN_TIMEOUT_MS).toBe(1000);
+    // Closed: what the app sends now is not the bridge's any more.
+    const before = frames.length;
+    fromSandbox({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { height: 50 } });
+    expect(frames).toHaveLength(before);
+  });
+
+  it('says so when the app answers ui/resource-teardown with an error, and removes it all the same', async () => {
+    const onTornDown = vi.fn();
+    const { session } = setup({ onTornDown });
+    const done = session.teardown();
+    await tick();
+    const [teardown] = sent('ui/resource-teardown');
+    fromSandbox({ jsonrpc: '2.0', id: teardown!.id, error: { code: -32603, message: 'still saving' } });
+    await expect(done).resolves.toMatchObject({ kind: 'error', message: expect.stringContaining('still saving') });
+    expect(onTornDown).toHaveBeenCalledOnce();
   });
 });

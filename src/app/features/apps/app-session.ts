@@ -6,13 +6,13 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import { AppBridge, type McpUiHostCapabilities, type McpUiMessageResult, type McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { MCPSCOPE_VERSION, type UiPermissions } from '../../../protocol/index.js';
-import type { AppFrameProps, JsonObject } from './app-frame-contract.js';
+import type { AppFrameProps, JsonObject, TeardownOutcome } from './app-frame-contract.js';
 import { FrameTransport } from './frame-transport.js';
 
 /** How long an app has, from its frame's creation, to send ui/initialize. */
 export const INIT_TIMEOUT_MS = 10_000;
-/** How long the app has to answer ui/resource-teardown before its frame goes. */
-export const TEARDOWN_TIMEOUT_MS = 2_000;
+/** How long the app has to answer ui/resource-teardown before its frame goes all the same. */
+export const TEARDOWN_TIMEOUT_MS = 1_000;
 /** The frame follows the app's size within these bounds (CSS pixels). */
 export const SIZE_BOUNDS = { min: 24, maxWidth: 4096, maxHeight: 4096 };
 
@@ -22,8 +22,8 @@ export type SessionProps = Omit<AppFrameProps, 'title'>;
 export interface AppSession {
   /** The props changed: a new host context or tool result is sent once the app is initialized. */
   update(): void;
-  /** ui/resource-teardown, answered or not within TEARDOWN_TIMEOUT_MS, then the bridge closes. */
-  teardown(): Promise<void>;
+  /** ui/resource-teardown, answered or not within TEARDOWN_TIMEOUT_MS, then the bridge closes; the owner hears how (`onTornDown`). */
+  teardown(): Promise<TeardownOutcome>;
   /** Close at once (the frame is already gone). */
   close(): void;
 }
@@ -48,7 +48,7 @@ export function startAppSession(
   const first = props();
   let initialized = false;
   let closed = false;
-  let tearing: Promise<void> | undefined;
+  let tearing: Promise<TeardownOutcome> | undefined;
   let sentInput: JsonObject | undefined;
   let sentResult: JsonObject | undefined;
   let initTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
@@ -132,14 +132,25 @@ export function startAppSession(
     clearInitTimer();
     void bridge.close();
   }
-  function teardown(): Promise<void> {
-    tearing ??= bridge
-      .teardownResource({}, { timeout: TEARDOWN_TIMEOUT_MS })
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .finally(close);
+  function teardown(): Promise<TeardownOutcome> {
+    tearing ??= new Promise<TeardownOutcome>((resolve) => {
+      const start = performance.now();
+      const elapsed = () => Math.round(performance.now() - start);
+      const done = (outcome: TeardownOutcome): void => {
+        clearTimeout(timer);
+        resolve(outcome);
+      };
+      // The host's own clock, not the request's: closing the bridge then lets go of the unanswered request.
+      const timer = setTimeout(() => done({ kind: 'timeout', ms: TEARDOWN_TIMEOUT_MS }), TEARDOWN_TIMEOUT_MS);
+      bridge.teardownResource({}).then(
+        () => done({ kind: 'answered', ms: elapsed() }),
+        (err: unknown) => done({ kind: 'error', ms: elapsed(), message: err instanceof Error ? err.message : String(err) }),
+      );
+    }).then((outcome) => {
+      close();
+      props().onTornDown?.(outcome);
+      return outcome;
+    });
     return tearing;
   }
 

@@ -30,6 +30,8 @@ export interface AppInstance {
   /** The latest ui/update-model-context (each replaces the one before). */
   modelContext?: ModelContext;
   diagnostics: readonly SandboxDiagnostic[];
+  /** What the person chose of the permissions the app's resource declares, as a sentence. */
+  permissions?: string;
 }
 
 /** A tools/call of an app waiting for the person's Allow or Deny. */
@@ -80,6 +82,7 @@ export interface AppsState {
   /** The mode `app` is shown in now (the person's choice, or an app's request granted). */
   setDisplayMode(app: number, mode: McpUiDisplayMode): void;
   diagnostic(app: number, diagnostic: SandboxDiagnostic): void;
+  decidePermissions(app: number, sentence: string): void;
   setAskBeforeToolCall(on: boolean): void;
   /** Ask the person whether `app` may call tool `name`; resolves with the answer (false when the app closes first). */
   ask(app: number, name: string, args: Record<string, unknown> | undefined): Promise<boolean>;
@@ -101,6 +104,17 @@ export const DEFAULT_SETTINGS: HostSettings = {
   platform: 'web',
   displayMode: 'inline',
 };
+
+/** A flood the sandbox reports as it goes is one line that keeps its totals up to date, not a line a second. */
+function withDiagnostic(kept: readonly SandboxDiagnostic[], d: SandboxDiagnostic): readonly SandboxDiagnostic[] {
+  if (d.kind === 'flood' && (d.phase === 'going' || d.phase === 'over')) {
+    for (let i = kept.length - 1; i >= 0; i--) {
+      const k = kept[i]!;
+      if (k.kind === 'flood' && (k.phase === 'started' || k.phase === 'going')) return kept.map((other, j) => (j === i ? d : other));
+    }
+  }
+  return [...kept, d].slice(-DIAGNOSTICS_KEPT);
+}
 
 /** The width and height an app is given under `settings`. */
 export function viewportOf(settings: HostSettings): { width: number; height: number } {
@@ -134,7 +148,8 @@ export function createAppsStore(): AppsStore {
       said: (app, said) => change(app, (i) => ({ ...i, said: [...i.said, said].slice(-SAID_KEPT) })),
       setModelContext: (app, modelContext) => change(app, (i) => ({ ...i, modelContext })),
       setDisplayMode: (app, displayMode) => change(app, (i) => ({ ...i, displayMode })),
-      diagnostic: (app, diagnostic) => change(app, (i) => ({ ...i, diagnostics: [...i.diagnostics, diagnostic].slice(-DIAGNOSTICS_KEPT) })),
+      diagnostic: (app, diagnostic) => change(app, (i) => ({ ...i, diagnostics: withDiagnostic(i.diagnostics, diagnostic) })),
+      decidePermissions: (app, permissions) => change(app, (i) => ({ ...i, permissions })),
       setAskBeforeToolCall: (askBeforeToolCall) => set({ askBeforeToolCall }),
       ask: (app, name, args) =>
         new Promise<boolean>((resolve) => {

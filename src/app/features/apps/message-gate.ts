@@ -1,12 +1,16 @@
 // What passes from the sandbox to the bridge: a JSON-RPC message, under the
 // size cap, within the rate. Anything else is dropped before the bridge sees
 // it and said why; a flood is counted, so the page stays responsive.
-import { classifyMessage, type JsonRpcMessage, type SandboxDiagnostic } from '../../../protocol/index.js';
+import { classifyMessage, SANDBOX_MESSAGES_PER_SECOND, type JsonRpcMessage, type SandboxDiagnostic } from '../../../protocol/index.js';
 
 /** 4 MiB of JSON text: far beyond what an app needs to say in one message. */
 export const MAX_MESSAGE_CHARS = 4 * 1024 * 1024;
-/** Messages a second; the rest of that second is dropped and counted. */
-export const MAX_MESSAGES_PER_SECOND = 200;
+/**
+ * Messages a second; the rest of that second is dropped and counted. The sandbox passes on no more than
+ * SANDBOX_MESSAGES_PER_SECOND in any second; messages it passed may arrive bunched after the page was busy,
+ * hence twice that here: a backstop, not the limit an app meets.
+ */
+export const MAX_MESSAGES_PER_SECOND = 2 * SANDBOX_MESSAGES_PER_SECOND;
 
 export type Admitted =
   | { ok: true; raw: string; message: JsonRpcMessage }
