@@ -31,7 +31,15 @@ test('each broken app gets a sentence in the Apps tab and a finding in Problems'
 
   await page.getByRole('tab', { name: 'Problems' }).click();
   const problems = page.getByRole('tabpanel', { name: 'Problems' });
-  for (const rule of ['APP-RESOURCE-URI', 'APP-TOOL-UI', 'APP-TOOL-UI-DEPRECATED', 'APP-RESOURCE-MIME', 'APP-RESOURCE-UI']) {
+  for (const rule of [
+    'APP-RESOURCE-URI',
+    'APP-TOOL-UI',
+    'APP-TOOL-UI-DEPRECATED',
+    'APP-RESOURCE-MIME',
+    'APP-RESOURCE-UI',
+    'APP-RESOURCE-MISSING',
+    'APP-CSP-DOMAIN',
+  ]) {
     await expect(problems.getByText(rule, { exact: true }).first()).toBeVisible();
   }
   // The rest of the page keeps working.

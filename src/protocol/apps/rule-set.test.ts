@@ -60,6 +60,19 @@ describe('the MCP Apps rule set', () => {
     expect(appFindings(linter).map((f) => f.rule)).toEqual(['APP-CSP-DOMAIN', 'APP-RESOURCE-MIME', 'APP-CSP-DOMAIN']);
   });
 
+  it('names a ui:// resource the server cannot read (an error answer), and no other resource', () => {
+    const linter = new Linter({ offeredVersion: '2025-11-25', ruleSets: [appRuleSet] });
+    session(linter, []);
+    const frame = (side: 'client' | 'server', m: object) => linter.frame(side, JSON.stringify({ jsonrpc: '2.0', ...m }));
+    frame('client', { id: 7, method: 'resources/read', params: { uri: 'ui://demo/missing.html' } });
+    frame('server', { id: 7, error: { code: -32002, message: 'Resource not found' } });
+    frame('client', { id: 8, method: 'resources/read', params: { uri: 'file:///gone.txt' } });
+    frame('server', { id: 8, error: { code: -32002, message: 'Resource not found' } });
+    expect(appFindings(linter).map((f) => [f.rule, f.message])).toEqual([
+      ['APP-RESOURCE-MISSING', 'resources/read of ui://demo/missing.html failed (-32002: Resource not found), so no host can show this app.'],
+    ]);
+  });
+
   it('is silent without the rule set', () => {
     const linter = new Linter({ offeredVersion: '2025-11-25' });
     session(linter, [['tools/list', undefined, { tools: [{ name: 'x', inputSchema: { type: 'object' }, _meta: { ui: 3 } }] }]]);

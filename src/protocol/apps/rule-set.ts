@@ -2,7 +2,7 @@
 // result whose `_meta.ui` is malformed or uses the deprecated flat key, and each
 // resources/read of a ui:// resource that is not an app's HTML or whose
 // `_meta.ui` is malformed (the resource as resources/list listed it is the
-// fallback for its `_meta.ui`, as a host reads it). Not built in: the page and
+// fallback for its `_meta.ui`, as a host reads it), or that cannot be read at all. Not built in: the page and
 // `mcpscope lint` pass it in LinterOptions.ruleSets.
 
 import type { AppProblem } from './contract.js';
@@ -64,6 +64,18 @@ export const appRuleSet: RuleSet<Listed> = {
         const uri = isRecord(params) ? params.uri : undefined;
         if (typeof uri !== 'string' || !isUiUri(uri) || !complete(answer?.result)) return;
         reportAll(readUiResource(uri, answer.result, listed.get(uri)).problems, '', report);
+      },
+    },
+    {
+      on: 'error',
+      method: 'resources/read',
+      sender: 'server',
+      check: 'APP (a ui:// resource that cannot be read)',
+      run({ params, answer, report }) {
+        const uri = isRecord(params) ? params.uri : undefined;
+        const error = answer?.error;
+        if (typeof uri !== 'string' || !isUiUri(uri) || error === undefined) return;
+        report('APP-RESOURCE-MISSING', `resources/read of ${uri} failed (${error.code}: ${error.message}), so no host can show this app.`, 'server');
       },
     },
   ],
