@@ -69,3 +69,18 @@ test('the host-context controls make the sum app react, and each change is host-
   await mobile.click();
   await expect(detail).toContainText(/"deviceCapabilities":\s*\{\s*"touch":\s*true,\s*"hover":\s*false\s*\}/);
 });
+
+test('ui/update-model-context from an app is shown in "What the app said" and logged', async ({ page }) => {
+  await connectToScript(page, lifecycle, 'lifecycle-apps');
+  const section = await openApp(page, 'ask_host');
+  const app = appIn(section);
+  const said = section.getByRole('region', { name: /What app \d+ said/ });
+  await expect(said).toContainText('Nothing yet');
+  await app.getByRole('button', { name: 'Update model context' }).click();
+  await expect(app.getByText('model context taken')).toBeVisible();
+  await expect(said).toContainText('Model context (the latest the app sent):');
+  await expect(said.locator('pre')).toContainText('The person is looking at row 7.');
+  await expect(said.locator('pre')).toContainText(/"row":\s*7/);
+  const rows = await appChannelRows(page);
+  await expect(rows.filter({ hasText: 'ui/update-model-context' }).first()).toBeVisible();
+});
