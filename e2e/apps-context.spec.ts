@@ -84,3 +84,22 @@ test('ui/update-model-context from an app is shown in "What the app said" and lo
   const rows = await appChannelRows(page);
   await expect(rows.filter({ hasText: 'ui/update-model-context' }).first()).toBeVisible();
 });
+
+test('a picture-in-picture request is granted, as the host offers it; a mode the host does not offer is refused', async ({ page }) => {
+  await connectToScript(page, lifecycle, 'lifecycle-apps');
+  const section = await openApp(page, 'ask_host');
+  const app = appIn(section);
+  await expect(app.getByText('running')).toBeVisible();
+  await app.getByRole('button', { name: 'Picture in picture' }).click();
+  await expect(app.getByText('asked for pip, got pip')).toBeVisible();
+  await expect(section).toHaveClass(/app-mode-pip/);
+  await expect(section.getByRole('button', { name: 'Back to inline' })).toBeVisible();
+  await expect(app.getByText('display mode pip')).toBeVisible();
+
+  await app.getByRole('button', { name: 'Theatre' }).click();
+  await expect(app.getByText(/^asked for theatre, refused: Invalid params for ui\/request-display-mode/)).toBeVisible();
+  await expect(section).toHaveClass(/app-mode-pip/);
+  await section.getByRole('button', { name: 'Back to inline' }).click();
+  await expect(section).toHaveClass(/app-mode-inline/);
+  await expect(app.getByText('display mode inline')).toBeVisible();
+});
