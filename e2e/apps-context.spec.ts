@@ -103,3 +103,21 @@ test('a picture-in-picture request is granted, as the host offers it; a mode the
   await expect(section).toHaveClass(/app-mode-inline/);
   await expect(app.getByText('display mode inline')).toBeVisible();
 });
+
+test("the sandbox frames carry the spec's attributes, and prefersBorder decides the frame's border", async ({ page }) => {
+  await connectToScript(page, lifecycle, 'lifecycle-apps');
+  const bordered = await openApp(page, 'ask_host');
+  await expect(appIn(bordered).getByText('running')).toBeVisible();
+  const outer = bordered.locator('iframe').first();
+  const inner = bordered.frameLocator('iframe').first().locator('iframe');
+  expect(await outer.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+  expect(await inner.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
+  await expect(outer).toHaveClass('app-frame app-frame-bordered');
+  await expect(outer).toHaveCSS('border-top-width', '1px');
+
+  const plain = await openApp(page, 'viewport');
+  await expect(appIn(plain).getByText('running')).toBeVisible();
+  const frame = plain.locator('iframe').first();
+  await expect(frame).toHaveClass('app-frame');
+  await expect(frame).toHaveCSS('border-top-width', '0px');
+});
