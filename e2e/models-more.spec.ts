@@ -184,6 +184,9 @@ test.describe('with Anthropic', () => {
     expect(sent).toMatchObject({ path: '/v1/messages', headers: { 'x-api-key': 'sk-ant-e2e-more-0123456789abcdef-Aa11' } });
     expect(sent!.body.model).toBe('claude-sonnet-4-5');
     expect(JSON.stringify(sent!.body.messages)).toContain('Name a warm colour');
+    // The request's own settings, in Anthropic's words: server-everything asks with a system prompt, 100 tokens and 0.7.
+    expect(JSON.stringify(sent!.body.system)).toContain('You are a helpful test server.');
+    expect(sent!.body).toMatchObject({ max_tokens: 100, temperature: 0.7 });
   });
 });
 
