@@ -61,7 +61,7 @@ test.describe('with OpenAI', () => {
     const messages = (request.body.messages ?? []) as Message[];
     const last = messages.at(-1);
     if (last?.role === 'tool') {
-      const results = messages.slice(messages.findLastIndex((m) => m.role === 'assistant') + 1).map((m) => textOf(m.content).slice(0, 60));
+      const results = messages.slice(messages.map((m) => m.role).lastIndexOf('assistant') + 1).map((m) => textOf(m.content).slice(0, 60));
       return { text: `The tools said: ${results.join(' | ')}`, usage: { input: 50, output: 12 } };
     }
     const asked = JSON.stringify(last?.content ?? '');
