@@ -68,7 +68,9 @@ export async function listModels(provider: ModelProviderKind, settings: Provider
   if (!response.ok) {
     const words = errorWords(text);
     const hint = response.status === 401 || response.status === 403 ? ' Check the key.' : '';
-    return { ok: false, error: `${url} answered HTTP ${response.status}${words !== undefined ? `: ${words}` : '.'}${hint}` };
+    // The provider's words end the sentence; not all of them end in a full stop.
+    const said = words === undefined ? '.' : `: ${words}${/[.!?]$/.test(words) ? '' : '.'}`;
+    return { ok: false, error: `${url} answered HTTP ${response.status}${said}${hint}` };
   }
   let body: unknown;
   try {

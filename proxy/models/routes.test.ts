@@ -245,7 +245,7 @@ describe('/api/models', () => {
       await api('PUT', '/api/models/openai-compatible', { baseUrl: base });
       expect(await api('POST', '/api/models/openai-compatible/models')).toEqual({
         status: 502,
-        json: { error: `${base}/models answered HTTP 404: no such route` },
+        json: { error: `${base}/models answered HTTP 404: no such route.` },
       });
       await api('PUT', '/api/models/openai-compatible', { baseUrl: 'http://127.0.0.1:9/v1' });
       expect((await api('POST', '/api/models/openai-compatible/models')).json.error).toMatch(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callResultBlock, chatTools, modelToolsOf, resolveToolUse, toolResultBlock } from './chat.js';
+import { callResult, chatTools, modelToolsOf, resolveToolUse, toolResult } from './chat.js';
 
 const echo = { name: 'echo', description: 'Echoes', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } };
 const add = { name: 'add', inputSchema: { type: 'object' } };
@@ -55,19 +55,30 @@ describe('resolveToolUse', () => {
   });
 });
 
-describe('toolResultBlock', () => {
-  it('passes a small result whole', () => {
-    expect(callResultBlock('t1', { content: [{ type: 'text', text: 'ok' }], isError: true })).toEqual({
-      type: 'tool_result',
-      toolUseId: 't1',
-      content: [{ type: 'text', text: 'ok' }],
-      isError: true,
+describe('toolResult', () => {
+  it('passes a small result whole, with no cut', () => {
+    expect(callResult('t1', { content: [{ type: 'text', text: 'ok' }], isError: true })).toEqual({
+      block: { type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: 'ok' }], isError: true },
     });
   });
-  it('cuts a huge result with a note', () => {
-    const block = toolResultBlock('t1', [{ type: 'text', text: 'x'.repeat(50_000) }], false, 20_000);
+  it('cuts a huge result with a note to the model, and says by how much', () => {
+    const { block, cut } = toolResult('t1', [{ type: 'text', text: 'x'.repeat(50_000) }], false, 20_000);
     const text = (block.content as Array<{ text: string }>)[0]!.text;
-    expect(text.startsWith('x'.repeat(20_000) + '\n\n[mcpscope cut this result')).toBe(true);
+    expect(text.startsWith('x'.repeat(20_000) + '\n\n[mcpscope cut this result: it was 50000 characters')).toBe(true);
     expect(text).toContain('The whole result is in the Log.');
+    expect(cut).toEqual({ given: 20_000, whole: 50_000 });
+  });
+  it('measures the cut on the text the model reads: texts are joined, other blocks given as JSON', () => {
+    const image = { type: 'image', data: 'A'.repeat(30), mimeType: 'image/png' };
+    const { block, cut } = callResult('t1', { content: [{ type: 'text', text: 'y'.repeat(40) }, image] }, 50);
+    const whole = 'y'.repeat(40) + '\n' + JSON.stringify(image);
+    expect(cut).toEqual({ given: 50, whole: whole.length });
+    expect((block.content as Array<{ text: string }>)[0]!.text.startsWith(whole.slice(0, 50) + '\n\n[mcpscope cut')).toBe(true);
+  });
+  it('does not say a cut when only the JSON was over the limit and the text fits', () => {
+    // Quotes double in JSON: 30 of them are 60+ characters as JSON, 30 as text.
+    const { block, cut } = toolResult('t1', [{ type: 'text', text: '"'.repeat(30) }], false, 50);
+    expect(cut).toBeUndefined();
+    expect(block.content).toEqual([{ type: 'text', text: '"'.repeat(30) }]);
   });
 });

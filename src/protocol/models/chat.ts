@@ -98,25 +98,44 @@ export function resolveToolUse<T extends ModelTool>(use: ToolUse, offered: reado
   return { ok: true, tool, arguments: use.input };
 }
 
-/** A tool_result block (MCP's ToolResultContent), its content cut to `limit` characters of text with a note. */
-export function toolResultBlock(toolUseId: string, content: readonly ModelContent[], isError: boolean, limit = TOOL_RESULT_LIMIT): ModelContent {
-  const whole = JSON.stringify(content);
-  if (whole.length <= limit) return { type: 'tool_result', toolUseId, content: [...content], ...(isError ? { isError: true } : {}) };
+/** How much of a tool result the model was given, when it was cut: the first `given` characters of `whole`. */
+export interface ResultCut {
+  given: number;
+  whole: number;
+}
+
+/** A tool_result block and, when its content was cut, by how much. */
+export interface ToolResultOut {
+  block: ModelContent;
+  cut?: ResultCut;
+}
+
+/**
+ * A tool_result block (MCP's ToolResultContent). Past `limit` characters (as JSON) its content becomes one text of
+ * the first `limit` characters, with a note to the model; the cut is measured on that text.
+ */
+export function toolResult(toolUseId: string, content: readonly ModelContent[], isError: boolean, limit = TOOL_RESULT_LIMIT): ToolResultOut {
+  const error = isError ? { isError: true } : {};
+  if (JSON.stringify(content).length <= limit) return { block: { type: 'tool_result', toolUseId, content: [...content], ...error } };
   const text = content.map((b) => (b.type === 'text' && typeof b.text === 'string' ? b.text : JSON.stringify(b))).join('\n');
-  const note = `\n\n[mcpscope cut this result: it was ${whole.length} characters, the first ${limit} are given here. The whole result is in the Log.]`;
-  return { type: 'tool_result', toolUseId, content: [{ type: 'text', text: text.slice(0, limit) + note }], ...(isError ? { isError: true } : {}) };
+  if (text.length <= limit) return { block: { type: 'tool_result', toolUseId, content: [{ type: 'text', text }], ...error } };
+  const note = `\n\n[mcpscope cut this result: it was ${text.length} characters, the first ${limit} are given here. The whole result is in the Log.]`;
+  return {
+    block: { type: 'tool_result', toolUseId, content: [{ type: 'text', text: text.slice(0, limit) + note }], ...error },
+    cut: { given: limit, whole: text.length },
+  };
 }
 
 /** A tool_result saying why the call was not made or failed. */
-export const errorResult = (toolUseId: string, message: string): ModelContent => toolResultBlock(toolUseId, [{ type: 'text', text: message }], true);
+export const errorResult = (toolUseId: string, message: string): ModelContent => toolResult(toolUseId, [{ type: 'text', text: message }], true).block;
 
-/** A tools/call result (CallToolResult) as a tool_result block. */
-export function callResultBlock(toolUseId: string, result: unknown, limit = TOOL_RESULT_LIMIT): ModelContent {
+/** A tools/call result (CallToolResult) as a tool_result block, and its cut. */
+export function callResult(toolUseId: string, result: unknown, limit = TOOL_RESULT_LIMIT): ToolResultOut {
   const content =
     isRecord(result) && Array.isArray(result.content) ? result.content.filter((b): b is ModelContent => isRecord(b) && typeof b.type === 'string') : [];
   const structured =
     isRecord(result) && result.structuredContent !== undefined && content.length === 0
       ? [{ type: 'text', text: JSON.stringify(result.structuredContent) }]
       : [];
-  return toolResultBlock(toolUseId, [...content, ...structured], isRecord(result) && result.isError === true, limit);
+  return toolResult(toolUseId, [...content, ...structured], isRecord(result) && result.isError === true, limit);
 }

@@ -5,6 +5,7 @@ import type { ModelContent } from '../../../protocol/index.js';
 import { usageLine } from '../models/model-answer.js';
 import type { ChatEntry } from './chat-store.js';
 import { ChatToolApp } from './ChatToolApp.js';
+import { cutNote } from './cut-note.js';
 
 const textOf = (content: readonly ModelContent[]): string =>
   content
@@ -39,6 +40,11 @@ function ToolEntry({ entry, onDecide }: { entry: Extract<ChatEntry, { kind: 'too
           </>
         )}
       </details>
+      {entry.cut !== undefined && (
+        <p className="chat-warning" role="note">
+          {cutNote(entry.cut)}
+        </p>
+      )}
       {entry.status === 'awaiting-approval' && (
         <div className="chat-approval" role="group" aria-label={`Approve ${entry.name}`}>
           <button type="button" onClick={() => onDecide(entry.toolUseId, true)}>

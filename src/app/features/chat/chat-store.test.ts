@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_TOOL_ROUNDS, type ModelContent, type ModelOutcome, type ModelRequest, type RequestOutcome, type Tool } from '../../../protocol/index.js';
+import {
+  MAX_TOOL_ROUNDS,
+  TOOL_RESULT_LIMIT,
+  type ModelContent,
+  type ModelOutcome,
+  type ModelRequest,
+  type RequestOutcome,
+  type Tool,
+} from '../../../protocol/index.js';
 import type { ToolCallRecord } from '../tools/tools-store.js';
 import { DEFAULT_CHAT_SETTINGS, readChatSettings, type ChatRunSettings } from './chat-settings.js';
 import { createChatStore, type ChatConnection } from './chat-store.js';
@@ -66,6 +74,16 @@ describe('the chat loop', () => {
     expect(requests[0]!.tools!.map((t) => t.name)).toEqual(['echo']);
     expect(lastResult(requests[1]!)).toEqual({ type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: 'echo: hi' }] });
     expect(store.getState().entries.map((e) => e.kind)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('gives the model a huge result cut, and keeps on the entry how much it was given', async () => {
+    const { store, requests } = setup([reply([use('t1', 'echo', { text: 'z'.repeat(TOOL_RESULT_LIMIT + 500) })])]);
+    await store.getState().send('say a lot');
+    const whole = `echo: ${'z'.repeat(TOOL_RESULT_LIMIT + 500)}`.length;
+    const tool = store.getState().entries.find((e) => e.kind === 'tool');
+    expect(tool).toMatchObject({ status: 'done', cut: { given: TOOL_RESULT_LIMIT, whole } });
+    const given = (lastResult(requests[1]!).content as Array<{ text: string }>)[0]!.text;
+    expect(given).toContain(`it was ${whole} characters, the first ${TOOL_RESULT_LIMIT} are given here`);
   });
 
   it('feeds back an unknown tool and refused arguments as errors, and goes on', async () => {

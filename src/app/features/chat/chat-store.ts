@@ -4,7 +4,7 @@
 // Framework-free: the model, the connections and the settings come from its deps.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
-  callResultBlock,
+  callResult,
   errorResult,
   modelToolsOf,
   chatTools,
@@ -18,6 +18,7 @@ import {
   type ModelOutcome,
   type ModelReply,
   type ModelRequest,
+  type ResultCut,
   type RequestOutcome,
   type Tool,
 } from '../../../protocol/index.js';
@@ -60,6 +61,8 @@ export type ChatEntry =
       status: ToolCallStatus;
       /** The tool_result the model is given. */
       result?: ModelContent;
+      /** The result was too long for the model: it was given the first characters only. */
+      cut?: ResultCut;
       /** Why it was not called as asked (unknown tool, arguments refused, denied). */
       problem?: string;
       /** The call as the Tools store kept it, once it was sent. */
@@ -95,8 +98,8 @@ const CANCELLED = 'The person stopped the chat while this tool call ran: mcpscop
 const limit = (rounds: number) => `Not run: this message already caused ${rounds} rounds of tool calls, the chat's limit (Max rounds in the settings).`;
 const UNSETTLED = 'mcpscope did not ask it, because a chat setting is wrong (the settings say which). Correct it, then try again.';
 
-function outcomeBlock(toolUseId: string, outcome: RequestOutcome): { block: ModelContent; problem?: string } {
-  if (outcome.status === 'result') return { block: callResultBlock(toolUseId, outcome.result) };
+function outcomeBlock(toolUseId: string, outcome: RequestOutcome): { block: ModelContent; cut?: ResultCut; problem?: string } {
+  if (outcome.status === 'result') return callResult(toolUseId, outcome.result);
   const message = outcome.status === 'error' ? `The server answered with error ${outcome.error.code}: ${outcome.error.message}` : outcome.message;
   return { block: errorResult(toolUseId, message), problem: message };
 }
@@ -147,8 +150,8 @@ export function createChatStore(deps: ChatDeps): ChatStore {
       if (!record) return fail(signal.aborted ? STOPPED : `Not sent: the connection to "${connection.label}" is not ready.`);
       patchTool(use.id, { record });
       if (signal.aborted && record.outcome.status === 'cancelled') return fail(CANCELLED);
-      const { block, problem } = outcomeBlock(use.id, record.outcome);
-      patchTool(use.id, { status: 'done', result: block, ...(problem !== undefined ? { problem } : {}) });
+      const { block, cut, problem } = outcomeBlock(use.id, record.outcome);
+      patchTool(use.id, { status: 'done', result: block, ...(cut !== undefined ? { cut } : {}), ...(problem !== undefined ? { problem } : {}) });
       return block;
     };
 

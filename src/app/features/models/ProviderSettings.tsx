@@ -40,7 +40,9 @@ export function ProviderSettings({ view }: { view: ProviderView }) {
     return api.listModels(view.provider);
   });
   const local = view.provider === 'openai-compatible';
-  const failed = [saveKey, forgetKey, configure, test].find((m) => m.isError);
+  // The error of the last change made, so an older one does not stay once a later one fails or works.
+  const latest = [saveKey, forgetKey, configure, test].reduce((a, b) => (b.submittedAt > a.submittedAt ? b : a));
+  const failed = latest.isError ? latest : undefined;
   const modelList = (text: string) =>
     text
       .split(',')
