@@ -35,6 +35,10 @@ export function whenHandlerAborted(signal: AbortSignal, then: (abort: HandlerAbo
 }
 
 const CLOSED: HandlerAbort = { kind: 'closed', message: 'The connection closed before this request was answered.' };
+const INPUT_GIVEN_UP: HandlerAbort = {
+  kind: 'cancelled',
+  message: 'The request this input was asked for was cancelled between rounds, so this answer is no longer awaited.',
+};
 
 export interface IncomingDeps {
   /** The answer to a server request (the session's handlers, or its refusal). May throw. */
@@ -108,16 +112,21 @@ export class IncomingRequests {
 
   /**
    * An input request of a multi-round request (2026-07-28), answered by the same handlers: its answer goes
-   * into the next round's inputResponses, not on the wire. Its signal aborts when the connection closes.
+   * into the next round's inputResponses, not on the wire. Its signal aborts when the connection closes, or
+   * when `givenUp` aborts (the request it was asked for was cancelled between rounds).
    */
-  async answerInput(key: JsonRpcId, method: string, params: unknown): Promise<ServerRequestAnswer> {
+  async answerInput(key: JsonRpcId, method: string, params: unknown, givenUp?: AbortSignal): Promise<ServerRequestAnswer> {
     const entry: Running = { id: undefined, method };
+    const giveUp = () => abort(entry, INPUT_GIVEN_UP);
+    if (givenUp?.aborted === true) giveUp();
+    else givenUp?.addEventListener('abort', giveUp, { once: true });
     try {
       return await this.run(entry, key, params);
     } catch (e) {
       return handlerFailed(method, e);
     } finally {
       this.running.delete(entry);
+      givenUp?.removeEventListener('abort', giveUp);
     }
   }
 
