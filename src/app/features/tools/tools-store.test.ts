@@ -331,7 +331,7 @@ describe('cancelling a multi-round call of the person', () => {
     });
     // The form was told its answer is no longer awaited (the elicitation panel closes on it).
     expect(formSignal?.aborted).toBe(true);
-    expect(formSignal?.reason).toMatchObject({ kind: 'cancelled', message: expect.stringContaining('cancelled between rounds') });
+    expect(formSignal?.reason).toMatchObject({ kind: 'given-up', message: expect.stringContaining('cancelled between rounds') });
     // One tools/call, and no notifications/cancelled for a request that was already answered.
     expect(sent.map((f) => f.method)).toEqual(['tools/call']);
     expect(store.getState().inFlight).toBeUndefined();
