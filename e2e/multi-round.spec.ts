@@ -72,7 +72,9 @@ test('Cancel between rounds gives up the awaited input, sends no next round, and
   await tools.getByRole('button', { name: 'Cancel', exact: true }).click();
   const result = tools.getByRole('region', { name: 'Call result' });
   await expect(result.getByText('Cancelled', { exact: true })).toBeVisible();
-  await expect(result.getByText(/Cancelled between rounds: the server had asked for input, and mcpscope did not send the next round\. \(after 2 rounds\)/)).toBeVisible();
+  await expect(
+    result.getByText(/Cancelled between rounds: the server had asked for input, and mcpscope did not send the next round\. \(after 2 rounds\)/),
+  ).toBeVisible();
   await expect(dock.getByRole('region', { name: /^Sampling request \d+$/ })).toHaveCount(0);
   await expect(tools.getByRole('button', { name: 'Call tool' })).toBeEnabled();
   await page.screenshot({ path: 'test-results/multi-round-cancelled.png' });

@@ -77,7 +77,7 @@ function StoppedCard({ stopped }: { stopped: StoppedSampling }) {
   return (
     <section className="sampling-card sampling-stopped" aria-label={`Sampling request ${stopped.n}`}>
       <h3>
-        {STOPPED_HEADING[stopped.outcome]} 
+        {STOPPED_HEADING[stopped.outcome]}
         <span className="hint">id {JSON.stringify(stopped.id)}</span>
       </h3>
       <p role="status">{stopped.sentence} Nothing was sent back.</p>

@@ -261,9 +261,7 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     new Promise((resolve) => {
       resolvers.set(item.n, resolve);
       store.setState((s) => ({ queue: [...s.queue, item], ...(s.open ? {} : { open: true, openedBy: 'request' as const }) }));
-      whenHandlerAborted(info.signal, (abort) =>
-        settle(item.n, undefined, stoppedOutcomeOf(abort), abort.message),
-      );
+      whenHandlerAborted(info.signal, (abort) => settle(item.n, undefined, stoppedOutcomeOf(abort), abort.message));
     });
 
   return {
