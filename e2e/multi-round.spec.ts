@@ -75,6 +75,8 @@ test('Cancel between rounds gives up the awaited input, sends no next round, and
   await expect(
     result.getByText(/Cancelled between rounds: the server had asked for input, and mcpscope did not send the next round\. \(after 2 rounds\)/),
   ).toBeVisible();
+  // The notice says how many rounds there were: no "Ended after 2 rounds: the server asked for input once".
+  await expect(result.getByText(/^Ended after/)).toHaveCount(0);
   await expect(dock.getByRole('region', { name: /^Sampling request \d+$/ })).toHaveCount(0);
   await expect(tools.getByRole('button', { name: 'Call tool' })).toBeEnabled();
   await page.screenshot({ path: 'test-results/multi-round-cancelled.png' });

@@ -22,7 +22,7 @@ export function InFlightCall() {
         <p className="hint">
           Round {call.awaitingInput.round} ended with input_required: answer the server&apos;s{' '}
           {call.awaitingInput.keys.length === 1 ? 'question' : `${call.awaitingInput.keys.length} questions`}, then the call is sent again with your answers
-          (Cancel gives them up).
+          (Cancel gives {call.awaitingInput.keys.length === 1 ? 'it' : 'them'} up).
         </p>
       )}
       {progress && (
