@@ -103,3 +103,20 @@ test('an app that does not answer ui/resource-teardown keeps its frame a second,
   const rows = await appChannelRows(page);
   await expect(rows.filter({ hasText: timedOut })).toHaveCount(1);
 });
+
+test('closing an app whose sandbox never started (an older proxy) removes it at once and says so', async ({ page }) => {
+  // An older proxy: its /api/config names no app sandbox.
+  await page.route('**/api/config*', async (route) => {
+    const response = await route.fetch();
+    const { sandboxUrl: _dropped, ...older } = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: older });
+  });
+  const section = await callFromTools(page, 'viewport');
+  await expect(section.getByRole('alert')).toContainText('this mcpscope proxy has no app sandbox');
+  await section.getByRole('button', { name: 'Close the app' }).click();
+  const removed = "The app's sandbox never started: there was no app to send ui/resource-teardown to, so it was removed at once.";
+  await expect(section.getByRole('status')).toContainText(removed);
+  await expect(section.getByRole('button', { name: /Clos/ })).toHaveCount(0);
+  const rows = await appChannelRows(page);
+  await expect(rows.filter({ hasText: removed })).toHaveCount(1);
+});

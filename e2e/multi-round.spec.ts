@@ -24,9 +24,9 @@ test('a multi-round tool: the elicitation form, the retry, "completed after 2 ro
   const tools = await callTool(page, 'greet');
   const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
   await expect(dialog).toContainText('What is your name?');
-  // Between the rounds no request is pending: the call waits for the answer, with nothing to cancel yet.
+  // Between the rounds no request is pending: the call waits for the answer, and Cancel would give it up.
   await expect(tools.getByText(/Round 1 ended with input_required: answer the server's question/)).toBeAttached();
-  await expect(tools.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
+  await expect(tools.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
   await dialog.getByLabel('Name').fill('Ann');
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(tools.getByText('Hello, Ann!', { exact: true })).toBeVisible();
@@ -58,6 +58,34 @@ test('three rounds through two panels: an elicitation, then a sampling request i
   await expect(tools.getByText('Bo said hello', { exact: true })).toBeVisible();
   await expect(tools.getByText(/Completed after 3 rounds/)).toBeVisible();
   await page.screenshot({ path: 'test-results/multi-round-tool.png' });
+});
+
+test('Cancel between rounds gives up the awaited input, sends no next round, and ends the call as cancelled', async ({ page }) => {
+  const tools = await callTool(page, 'two_questions');
+  const dialog = page.getByRole('dialog', { name: 'The server asks for input' });
+  await dialog.getByLabel('Name').fill('Di');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  // Round 2 asks for a sampled word, in the dock: the Tools tab stays in reach.
+  const dock = page.getByRole('complementary', { name: 'Sampling' });
+  await expect(dock.getByRole('region', { name: /^Sampling request \d+$/ })).toBeVisible();
+  await expect(tools.getByText(/Round 2 ended with input_required/)).toBeAttached();
+  await tools.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const result = tools.getByRole('region', { name: 'Call result' });
+  await expect(result.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(
+    result.getByText(/Cancelled between rounds: the server had asked for input, and mcpscope did not send the next round\. \(after 2 rounds\)/),
+  ).toBeVisible();
+  // The notice says how many rounds there were: no "Ended after 2 rounds: the server asked for input once".
+  await expect(result.getByText(/^Ended after/)).toHaveCount(0);
+  await expect(dock.getByRole('region', { name: /^Sampling request \d+$/ })).toHaveCount(0);
+  await expect(tools.getByRole('button', { name: 'Call tool' })).toBeEnabled();
+  await page.screenshot({ path: 'test-results/multi-round-cancelled.png' });
+
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('tabpanel', { name: 'Log' });
+  await expect(log.getByRole('row').filter({ hasText: 'round 2 of tools/call' })).toHaveCount(2);
+  await expect(log.getByRole('row').filter({ hasText: 'round 3 of tools/call' })).toHaveCount(0);
+  await expect(log.getByRole('row').filter({ hasText: 'notifications/cancelled' })).toHaveCount(0);
 });
 
 test('a server that asks for input forever is stopped at the round limit, and says so', async ({ page }) => {

@@ -1,10 +1,12 @@
 // How many requests a multi-round request (2026-07-28) took: shown above a
-// tool's, prompt's or resource's outcome. The stopped notice says it itself.
+// tool's, prompt's or resource's outcome. The stopped notice, and a call cancelled
+// between rounds, say it themselves.
 
-import type { RequestOutcome } from '../../protocol/index.js';
+import { CANCELLED_BETWEEN_ROUNDS, type RequestOutcome } from '../../protocol/index.js';
 
 export function RoundsNote({ rounds, outcome }: { rounds: number | undefined; outcome: RequestOutcome }) {
   if (rounds === undefined || rounds < 2 || outcome.status === 'stopped') return null;
+  if (outcome.status === 'cancelled' && outcome.message.startsWith(CANCELLED_BETWEEN_ROUNDS)) return null;
   const asked = rounds - 1;
   return (
     <p className="hint rounds-note">

@@ -227,9 +227,10 @@ export class ClientSession extends RequestEngine {
   /**
    * Answer one entry of a modern `inputRequests` (elicitation/create, sampling/createMessage,
    * roots/list) with the handler installed for that method, refused as a 2025 server request would be.
+   * Aborting `givenUp` gives the answer up: the handler's signal aborts (an open form is closed).
    */
-  answerInputRequest(method: string, params: unknown, key = method): Promise<ServerRequestAnswer> {
-    return this.answerInput(key, method, params);
+  answerInputRequest(method: string, params: unknown, key = method, givenUp?: AbortSignal): Promise<ServerRequestAnswer> {
+    return this.answerInput(key, method, params, givenUp);
   }
 
   /**
@@ -278,7 +279,7 @@ export class ClientSession extends RequestEngine {
       {
         request: (m, p, o) => this.request(m, p, o),
         inputRefusal: (m) => this.handlers.refusal(m)?.error.message,
-        answer: (m, p, key) => this.answerInputRequest(m, p, key),
+        answer: (m, p, key, givenUp) => this.answerInputRequest(m, p, key, givenUp),
         closed: this.closedWith,
         round: (r) => this.emit({ type: 'input-round', conversation: r.conversation, round: r.round, method: r.method, id: r.request.id }),
       },

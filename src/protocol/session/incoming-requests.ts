@@ -11,7 +11,8 @@ import type { ServerRequestAnswer, ServerRequestInfo, SessionEvent } from './typ
 
 /** Why a handler's signal was aborted: its `reason`. */
 export interface HandlerAbort {
-  kind: 'cancelled' | 'closed';
+  /** `given-up`: this client gave the answer up (the multi-round request it was asked for was cancelled). */
+  kind: 'cancelled' | 'closed' | 'given-up';
   /** A sentence for the person: what happened to the request. */
   message: string;
 }
@@ -20,7 +21,7 @@ export interface HandlerAbort {
 export function handlerAbortOf(signal: AbortSignal): HandlerAbort | undefined {
   if (!signal.aborted) return undefined;
   const reason: unknown = signal.reason;
-  if (isRecord(reason) && (reason.kind === 'cancelled' || reason.kind === 'closed') && typeof reason.message === 'string') {
+  if (isRecord(reason) && (reason.kind === 'cancelled' || reason.kind === 'closed' || reason.kind === 'given-up') && typeof reason.message === 'string') {
     return { kind: reason.kind, message: reason.message };
   }
   // Aborted by someone else (a client-side task's own controller): the work is no longer wanted.
@@ -35,6 +36,10 @@ export function whenHandlerAborted(signal: AbortSignal, then: (abort: HandlerAbo
 }
 
 const CLOSED: HandlerAbort = { kind: 'closed', message: 'The connection closed before this request was answered.' };
+const INPUT_GIVEN_UP: HandlerAbort = {
+  kind: 'given-up',
+  message: 'The request this input was asked for was cancelled between rounds, so this answer is no longer awaited.',
+};
 
 export interface IncomingDeps {
   /** The answer to a server request (the session's handlers, or its refusal). May throw. */
@@ -108,16 +113,21 @@ export class IncomingRequests {
 
   /**
    * An input request of a multi-round request (2026-07-28), answered by the same handlers: its answer goes
-   * into the next round's inputResponses, not on the wire. Its signal aborts when the connection closes.
+   * into the next round's inputResponses, not on the wire. Its signal aborts when the connection closes, or
+   * when `givenUp` aborts (the request it was asked for was cancelled between rounds).
    */
-  async answerInput(key: JsonRpcId, method: string, params: unknown): Promise<ServerRequestAnswer> {
+  async answerInput(key: JsonRpcId, method: string, params: unknown, givenUp?: AbortSignal): Promise<ServerRequestAnswer> {
     const entry: Running = { id: undefined, method };
+    const giveUp = () => abort(entry, INPUT_GIVEN_UP);
+    if (givenUp?.aborted === true) giveUp();
+    else givenUp?.addEventListener('abort', giveUp, { once: true });
     try {
       return await this.run(entry, key, params);
     } catch (e) {
       return handlerFailed(method, e);
     } finally {
       this.running.delete(entry);
+      givenUp?.removeEventListener('abort', giveUp);
     }
   }
 

@@ -97,7 +97,8 @@ export interface MultiRoundDeps {
   request(method: string, params: unknown, options: RequestOptions): Promise<RequestOutcome>;
   /** Why this client cannot answer an input request of `method` (feature switched off, no handler), or undefined. */
   inputRefusal(method: string): string | undefined;
-  answer(method: string, params: unknown, key: string): Promise<ServerRequestAnswer>;
+  /** `givenUp` aborts when the conversation is cancelled: the handler's own signal aborts with it (a form is closed). */
+  answer(method: string, params: unknown, key: string, givenUp?: AbortSignal): Promise<ServerRequestAnswer>;
   /** Resolves with a sentence when the connection ends: an answer still awaited (a form left open) is given up. */
   closed?: Promise<string>;
   /** Each round's request, once sent: for the log's grouping. */
@@ -154,7 +155,8 @@ export async function requestMultiRound(
   }
 }
 
-const CANCELLED_BETWEEN_ROUNDS = 'Cancelled between rounds: the server had asked for input, and mcpscope did not send the next round.';
+/** How a conversation cancelled between rounds (`signal`) stops: the start of its `stopped` outcome's message. */
+export const CANCELLED_BETWEEN_ROUNDS = 'Cancelled between rounds: the server had asked for input, and mcpscope did not send the next round.';
 
 /** Resolves when `signal` aborts (never, without one). */
 const abortOf = (signal: AbortSignal | undefined): Promise<{ cancelled: true }> | undefined =>
@@ -190,7 +192,7 @@ async function answerAll(
   const cancelled = abortOf(signal);
   const givenUp = [closed, cancelled].filter((p) => p !== undefined);
   for (const [key, request] of requests) {
-    const answer = await Promise.race([deps.answer(request.method, request.params, key), ...givenUp]);
+    const answer = await Promise.race([deps.answer(request.method, request.params, key, signal), ...givenUp]);
     if ('closed' in answer || 'cancelled' in answer) return answer;
     if ('error' in answer) {
       // InputResponses carry results only: there is no way to send an error back.

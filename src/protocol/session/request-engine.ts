@@ -201,8 +201,8 @@ export abstract class RequestEngine {
   }
 
   /** Answer an input request of a multi-round request with the handlers (aborted by close only). */
-  protected answerInput(key: JsonRpcId, method: string, params: unknown): Promise<ServerRequestAnswer> {
-    return this.incoming.answerInput(key, method, params);
+  protected answerInput(key: JsonRpcId, method: string, params: unknown, givenUp?: AbortSignal): Promise<ServerRequestAnswer> {
+    return this.incoming.answerInput(key, method, params, givenUp);
   }
 
   protected emit(e: SessionEvent): void {

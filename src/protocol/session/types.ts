@@ -109,7 +109,8 @@ export interface ServerRequestInfo {
   id: JsonRpcId;
   /**
    * Aborted when the server cancels the request (notifications/cancelled for its id), the connection
-   * closes, or, for a client-side task, the server cancels the task; `handlerAbortOf` reads why.
+   * closes, or, for a client-side task, the server cancels the task; for an input request of a multi-round
+   * request, when this client gives it up; `handlerAbortOf` reads why.
    */
   signal: AbortSignal;
   /** The task this request runs as. */

@@ -18,8 +18,19 @@ const OUTER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 export function AppFrame(props: AppFrameProps): ReactElement {
   const { token } = useApp();
   const launch = useLaunchConfig(token ?? '');
-  if (launch.isPending) return <p className="app-frame-note">Starting the app sandbox…</p>;
   const sandboxUrl = launch.data?.sandboxUrl;
+  const ipv6 = ipv6PageProblem(window.location);
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const noSandbox = sandboxUrl === undefined || ipv6 !== undefined;
+  // Without the sandbox page there is no app to tear down: closing removes it at once.
+  useEffect(() => {
+    if (props.closing === true && noSandbox) latest.current.onTornDown?.({ kind: 'not-started', reason: 'no-sandbox' });
+  }, [props.closing, noSandbox]);
+
+  if (launch.isPending) return <p className="app-frame-note">Starting the app sandbox…</p>;
   if (sandboxUrl === undefined) {
     return (
       <p className="app-frame-note" role="alert">
@@ -29,7 +40,6 @@ export function AppFrame(props: AppFrameProps): ReactElement {
       </p>
     );
   }
-  const ipv6 = ipv6PageProblem(window.location);
   if (ipv6 !== undefined) {
     return (
       <p className="app-frame-note" role="alert">
@@ -80,7 +90,9 @@ function SandboxFrame(props: AppFrameProps & { sandboxUrl: string }): ReactEleme
   }, [props.hostContext, props.toolInput, props.toolResult]);
 
   useEffect(() => {
-    if (props.closing === true) void session.current?.teardown();
+    if (props.closing !== true) return;
+    if (session.current !== undefined) void session.current.teardown();
+    else latest.current.onTornDown?.({ kind: 'not-started', reason: 'no-frame' });
   }, [props.closing]);
 
   return (

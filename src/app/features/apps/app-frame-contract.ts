@@ -33,8 +33,19 @@ export interface AppRequestHandlers {
   requestDisplayMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode>;
 }
 
-/** How an app answered ui/resource-teardown: in time, with an error, or not within the host's time (`ms`). */
-export type TeardownOutcome = { kind: 'answered'; ms: number } | { kind: 'error'; ms: number; message: string } | { kind: 'timeout'; ms: number };
+/**
+ * Why an app was removed without ui/resource-teardown: there was no app to ask. `no-sandbox`: the sandbox page
+ * was never shown (an older proxy, a failed launch config); `no-frame`: the frame had no window, so no session
+ * started; `sandbox-silent`: the sandbox never said it was ready, so the app was never handed its HTML.
+ */
+export type NotStartedReason = 'no-sandbox' | 'no-frame' | 'sandbox-silent';
+
+/** How an app answered ui/resource-teardown: in time, with an error, or not within the host's time (`ms`); or it never started. */
+export type TeardownOutcome =
+  | { kind: 'answered'; ms: number }
+  | { kind: 'error'; ms: number; message: string }
+  | { kind: 'timeout'; ms: number }
+  | { kind: 'not-started'; reason: NotStartedReason };
 
 export interface AppFrameProps {
   /** The app: its HTML and what its resource's `_meta.ui` declares (read by the protocol's resource reader). */
@@ -57,7 +68,8 @@ export interface AppFrameProps {
   onRequestTeardown?(): void;
   /**
    * The owner is closing the app: ui/resource-teardown is sent and `onTornDown` called once the app
-   * answered or TEARDOWN_TIMEOUT_MS passed; the owner removes the frame then, not before.
+   * answered or TEARDOWN_TIMEOUT_MS passed; the owner removes the frame then, not before. When the app never
+   * started (no sandbox, no session, a sandbox that never said it was ready), `onTornDown` is called at once.
    */
   closing?: boolean;
   /** The app was torn down (the person closed it, or it asked): how it answered ui/resource-teardown. */

@@ -68,6 +68,8 @@ function setup(overrides: Partial<SessionProps> = {}) {
   return { session, frames, diagnostics, handlers, sizes, props: () => props, setProps: (p: Partial<SessionProps>) => (props = { ...props, ...p }) };
 }
 
+const sandboxReady = () => fromSandbox({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} });
+
 async function initialize(): Promise<void> {
   fromSandbox({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} });
   await tick();
@@ -237,6 +239,8 @@ describe('an app session', () => {
     vi.useFakeTimers();
     const onTornDown = vi.fn();
     const { session, frames } = setup({ onTornDown });
+    sandboxReady();
+    await vi.advanceTimersByTimeAsync(0);
     const done = session.teardown();
     await vi.advanceTimersByTimeAsync(TEARDOWN_TIMEOUT_MS - 1);
     expect(onTornDown).not.toHaveBeenCalled();
@@ -253,11 +257,29 @@ describe('an app session', () => {
   it('says so when the app answers ui/resource-teardown with an error, and removes it all the same', async () => {
     const onTornDown = vi.fn();
     const { session } = setup({ onTornDown });
+    sandboxReady();
+    await tick();
     const done = session.teardown();
     await tick();
     const [teardown] = sent('ui/resource-teardown');
     fromSandbox({ jsonrpc: '2.0', id: teardown!.id, error: { code: -32603, message: 'still saving' } });
     await expect(done).resolves.toMatchObject({ kind: 'error', message: expect.stringContaining('still saving') });
     expect(onTornDown).toHaveBeenCalledOnce();
+  });
+
+  it('removes an app whose sandbox never said it was ready at once: no ui/resource-teardown, and the owner hears why', async () => {
+    vi.useFakeTimers();
+    const onTornDown = vi.fn();
+    const { session, frames } = setup({ onTornDown });
+    const done = session.teardown();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onTornDown).toHaveBeenCalledExactlyOnceWith({ kind: 'not-started', reason: 'sandbox-silent' });
+    await expect(done).resolves.toEqual({ kind: 'not-started', reason: 'sandbox-silent' });
+    expect(sent('ui/resource-teardown')).toEqual([]);
+    // Closed: a sandbox that wakes up now is not handed the app.
+    sandboxReady();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent('ui/notifications/sandbox-resource-ready')).toEqual([]);
+    expect(frames).toEqual([]);
   });
 });

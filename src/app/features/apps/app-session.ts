@@ -22,7 +22,10 @@ export type SessionProps = Omit<AppFrameProps, 'title'>;
 export interface AppSession {
   /** The props changed: a new host context or tool result is sent once the app is initialized. */
   update(): void;
-  /** ui/resource-teardown, answered or not within TEARDOWN_TIMEOUT_MS, then the bridge closes; the owner hears how (`onTornDown`). */
+  /**
+   * ui/resource-teardown, answered or not within TEARDOWN_TIMEOUT_MS, then the bridge closes; the owner hears how
+   * (`onTornDown`). A sandbox that never said it was ready was never handed the app: the bridge closes at once.
+   */
   teardown(): Promise<TeardownOutcome>;
   /** Close at once (the frame is already gone). */
   close(): void;
@@ -47,6 +50,7 @@ export function startAppSession(
 ): AppSession {
   const first = props();
   let initialized = false;
+  let sandboxReady = false;
   let closed = false;
   let tearing: Promise<TeardownOutcome> | undefined;
   let sentInput: JsonObject | undefined;
@@ -105,6 +109,7 @@ export function startAppSession(
     void teardown().then(() => props().onRequestTeardown?.());
   };
   bridge.onsandboxready = () => {
+    sandboxReady = true;
     void bridge.sendSandboxResourceReady({ html: first.resource.html, csp, permissions });
   };
   bridge.oninitialized = () => {
@@ -134,6 +139,11 @@ export function startAppSession(
   }
   function teardown(): Promise<TeardownOutcome> {
     tearing ??= new Promise<TeardownOutcome>((resolve) => {
+      // No sandbox, no app: nobody would answer, so there is nothing to wait for.
+      if (!sandboxReady) {
+        resolve({ kind: 'not-started', reason: 'sandbox-silent' });
+        return;
+      }
       const start = performance.now();
       const elapsed = () => Math.round(performance.now() - start);
       const done = (outcome: TeardownOutcome): void => {

@@ -10,6 +10,18 @@ describe('teardownSentence', () => {
     );
     expect(teardownSentence({ kind: 'timeout', ms: 1000 })).toMatch(/^The app did not answer ui\/resource-teardown within 1 s, so its frame was removed/);
   });
+
+  it('says an app that never started was removed at once, and why there was nobody to ask', () => {
+    expect(teardownSentence({ kind: 'not-started', reason: 'no-sandbox' })).toBe(
+      "The app's sandbox never started: there was no app to send ui/resource-teardown to, so it was removed at once.",
+    );
+    expect(teardownSentence({ kind: 'not-started', reason: 'no-frame' })).toMatch(
+      /^The app's frame had no window to talk to, so its session never started: .* removed at once\.$/,
+    );
+    expect(teardownSentence({ kind: 'not-started', reason: 'sandbox-silent' })).toMatch(
+      /^The app's sandbox never said it was ready \(ui\/notifications\/sandbox-proxy-ready\), so the app was never handed its HTML: .* removed at once\.$/,
+    );
+  });
 });
 
 describe('permissionsSentence', () => {

@@ -65,13 +65,19 @@ function PendingCard({ item, position, of }: { item: PendingSampling; position: 
   );
 }
 
+const STOPPED_HEADING: Record<StoppedSampling['outcome'], string> = {
+  'cancelled-by-server': 'Request cancelled by the server',
+  'connection-closed': 'Request ended with its connection',
+  'given-up': 'Request given up: its call was cancelled',
+};
+
 /** A request that ended while a model was answering it: the card stays, saying so, until the person has read it. */
 function StoppedCard({ stopped }: { stopped: StoppedSampling }) {
   const { sampling } = useConnectionScope();
   return (
     <section className="sampling-card sampling-stopped" aria-label={`Sampling request ${stopped.n}`}>
       <h3>
-        {stopped.outcome === 'cancelled-by-server' ? 'Request cancelled by the server' : 'Request ended with its connection'}{' '}
+        {STOPPED_HEADING[stopped.outcome]}
         <span className="hint">id {JSON.stringify(stopped.id)}</span>
       </h3>
       <p role="status">{stopped.sentence} Nothing was sent back.</p>
@@ -90,6 +96,7 @@ const OUTCOME_LABEL: Record<AnsweredSampling['outcome'], string> = {
   model: 'model',
   'cancelled-by-server': 'cancelled by the server',
   'connection-closed': 'connection closed',
+  'given-up': 'given up (call cancelled)',
 };
 
 function AnsweredList() {

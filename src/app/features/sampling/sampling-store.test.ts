@@ -139,6 +139,24 @@ describe('the sampling store', () => {
       [2, 'Incorrect API key provided.'],
     ]);
   });
+  it('drops an input request of a multi-round call given up between rounds, saying the call was cancelled, not the server', async () => {
+    const { sampling } = setup();
+    const sent: string[] = [];
+    const session = new ClientSession({ send: (raw) => sent.push(raw), handlers: { 'sampling/createMessage': (p, i) => sampling.request(p, i) } });
+    session.markReadyWithoutInitialize();
+    const givenUp = new AbortController();
+    const answer = session.answerInputRequest('sampling/createMessage', ask, 'word', givenUp.signal);
+    expect(sampling.store.getState().queue).toHaveLength(1);
+    givenUp.abort();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sampling.store.getState().queue).toEqual([]);
+    expect(sampling.store.getState().answered.map((a) => [a.outcome, a.summary])).toEqual([
+      ['given-up', 'The request this input was asked for was cancelled between rounds, so this answer is no longer awaited.'],
+    ]);
+    expect(sent).toEqual([]);
+    // Nobody awaits it any more; it settles all the same, with the sentence.
+    expect(await answer).toMatchObject({ error: { message: expect.stringContaining('cancelled between rounds') } });
+  });
   it('stops a model the person asked when the server cancels the request: its card stays saying so, and nothing is sent', async () => {
     const { sampling } = setup();
     const sent: string[] = [];

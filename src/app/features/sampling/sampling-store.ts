@@ -11,6 +11,7 @@ import {
   declaresSampling,
   handlerAbortOf,
   whenHandlerAborted,
+  type HandlerAbort,
   samplingRequestProblems,
   samplingResult,
   type JsonRpcId,
@@ -47,7 +48,14 @@ export interface PendingSampling {
   modelFailure?: string;
 }
 
-export type SamplingOutcome = 'replied' | 'rejected' | 'invalid-params' | 'canned' | 'model' | 'cancelled-by-server' | 'connection-closed';
+export type SamplingOutcome = 'replied' | 'rejected' | 'invalid-params' | 'canned' | 'model' | StoppedOutcome;
+/** `given-up`: an input request of a multi-round call the person cancelled between rounds. */
+type StoppedOutcome = 'cancelled-by-server' | 'connection-closed' | 'given-up';
+
+function stoppedOutcomeOf(abort: HandlerAbort | undefined): StoppedOutcome {
+  if (abort?.kind === 'closed') return 'connection-closed';
+  return abort?.kind === 'given-up' ? 'given-up' : 'cancelled-by-server';
+}
 
 export interface AnsweredSampling {
   n: number;
@@ -81,7 +89,7 @@ export type AnswerWithModel = (pending: Pick<PendingSampling, 'params' | 'versio
 export interface StoppedSampling {
   n: number;
   id: JsonRpcId;
-  outcome: 'cancelled-by-server' | 'connection-closed';
+  outcome: StoppedOutcome;
   /** What happened, and that the model's answer was stopped. */
   sentence: string;
 }
@@ -160,7 +168,7 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     resolvers.delete(n);
     const stopModel = modelsAnswering.get(n);
     modelsAnswering.delete(n);
-    const ended = outcome === 'cancelled-by-server' || outcome === 'connection-closed' ? outcome : undefined;
+    const ended = outcome === 'cancelled-by-server' || outcome === 'connection-closed' || outcome === 'given-up' ? outcome : undefined;
     const stopped = stopModel !== undefined && ended !== undefined ? { n, id: item.id, outcome: ended, sentence: stoppedSentence(ended) } : undefined;
     stopModel?.();
     store.setState((s) => {
@@ -230,7 +238,7 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
       // cancelled (or whose connection closed) meanwhile is stopped, and nothing is sent.
       const stopped = (): Promise<ServerRequestAnswer> => {
         const abort = handlerAbortOf(info.signal);
-        const outcome = abort?.kind === 'closed' ? 'connection-closed' : 'cancelled-by-server';
+        const outcome = stoppedOutcomeOf(abort);
         return answeredAtOnce({ error: { code: ErrorCode.InternalError, message: MODEL_STOPPED } }, outcome, `${abort?.message ?? ''} ${MODEL_STOPPED}`.trim());
       };
       return deps.answerWithModel(item, auto.ref, info.signal).then(
@@ -253,9 +261,7 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
     new Promise((resolve) => {
       resolvers.set(item.n, resolve);
       store.setState((s) => ({ queue: [...s.queue, item], ...(s.open ? {} : { open: true, openedBy: 'request' as const }) }));
-      whenHandlerAborted(info.signal, (abort) =>
-        settle(item.n, undefined, abort.kind === 'closed' ? 'connection-closed' : 'cancelled-by-server', abort.message),
-      );
+      whenHandlerAborted(info.signal, (abort) => settle(item.n, undefined, stoppedOutcomeOf(abort), abort.message));
     });
 
   return {
@@ -286,10 +292,14 @@ export function createSamplingStore(deps: { context: () => SamplingRequestContex
 
 const MODEL_STOPPED = "The model's answer was stopped.";
 
-function stoppedSentence(outcome: StoppedSampling['outcome']): string {
-  return outcome === 'cancelled-by-server'
-    ? "The server cancelled this request; the model's answer was stopped."
-    : "The connection closed before this request was answered; the model's answer was stopped.";
+const STOPPED_SENTENCE: Record<StoppedOutcome, string> = {
+  'cancelled-by-server': "The server cancelled this request; the model's answer was stopped.",
+  'connection-closed': "The connection closed before this request was answered; the model's answer was stopped.",
+  'given-up': "The call that asked for this was cancelled between rounds; the model's answer was stopped.",
+};
+
+function stoppedSentence(outcome: StoppedOutcome): string {
+  return STOPPED_SENTENCE[outcome];
 }
 
 export function shorten(text: string, max = 80): string {

@@ -21,7 +21,8 @@ export function InFlightCall() {
       {call.awaitingInput && (
         <p className="hint">
           Round {call.awaitingInput.round} ended with input_required: answer the server&apos;s{' '}
-          {call.awaitingInput.keys.length === 1 ? 'question' : `${call.awaitingInput.keys.length} questions`}, then the call is sent again with your answers.
+          {call.awaitingInput.keys.length === 1 ? 'question' : `${call.awaitingInput.keys.length} questions`}, then the call is sent again with your answers
+          (Cancel gives {call.awaitingInput.keys.length === 1 ? 'it' : 'them'} up).
         </p>
       )}
       {progress && (
@@ -34,7 +35,7 @@ export function InFlightCall() {
           {progress.message && <span className="progress-message">{progress.message}</span>}
         </div>
       )}
-      <button type="button" disabled={call.requestId === undefined || call.cancelRequested} onClick={() => cancel()}>
+      <button type="button" disabled={(call.requestId === undefined && call.awaitingInput === undefined) || call.cancelRequested} onClick={() => cancel()}>
         {call.cancelRequested ? 'Cancelling…' : 'Cancel'}
       </button>
     </section>

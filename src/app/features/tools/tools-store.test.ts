@@ -213,7 +213,7 @@ describe('multi-round calls (2026-07-28)', () => {
 });
 
 describe('a multi-round call waiting for input', () => {
-  it('has no request to cancel while the input is answered, and says which round asked', async () => {
+  it('has no request id while the input is answered, says which round asked, and sends the retry once answered', async () => {
     let answerName: (a: { result: unknown }) => void = () => {};
     const sent: Array<{ id: number }> = [];
     const session: ClientSession = new ClientSession({
@@ -232,7 +232,6 @@ describe('a multi-round call waiting for input', () => {
     const done = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
     await vi.waitFor(() => expect(store.getState().inFlight?.awaitingInput).toEqual({ round: 1, keys: ['who'] }));
     expect(store.getState().inFlight?.requestId).toBeUndefined();
-    expect(store.getState().cancel()).toBe(false);
     answerName({ result: { action: 'decline' } });
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(store.getState().inFlight).toMatchObject({ requestId: sent[1]!.id, awaitingInput: undefined });
@@ -291,6 +290,52 @@ describe('callFromApp', () => {
     expect(store.getState().history[0]).toBe(record);
     reply({ jsonrpc: '2.0', id: 2, result: { content: [] } });
     await mine;
+  });
+});
+
+describe('cancelling a multi-round call of the person', () => {
+  it('between rounds: no next round, the awaited form is given up, and the call ends cancelled with a sentence', async () => {
+    const sent: Array<{ id?: number; method?: string }> = [];
+    let formSignal: AbortSignal | undefined;
+    const session: ClientSession = new ClientSession({
+      send: (raw) => {
+        const frame = JSON.parse(raw) as { id?: number; method?: string };
+        sent.push(frame);
+        const ask = { method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } };
+        if (frame.id !== undefined)
+          queueMicrotask(() =>
+            session.receive(JSON.stringify({ jsonrpc: '2.0', id: frame.id, result: { resultType: 'input_required', inputRequests: { who: ask } } })),
+          );
+      },
+      // A form the person never answers: only its signal can end it.
+      handlers: {
+        'elicitation/create': (_params, info) =>
+          new Promise(() => {
+            formSignal = info.signal;
+          }),
+      },
+    });
+    session.useModern('2026-07-28');
+    const store = createToolsStore({ session: () => session });
+    const done = store.getState().call({ tool: slow, arguments: {}, sentAnyway: false });
+    await vi.waitFor(() => expect(store.getState().inFlight?.awaitingInput).toEqual({ round: 1, keys: ['who'] }));
+    expect(store.getState().inFlight?.requestId).toBeUndefined();
+    expect(formSignal?.aborted).toBe(false);
+
+    expect(store.getState().cancel()).toBe(true);
+    expect(store.getState().inFlight?.cancelRequested).toBe(true);
+    const record = await done;
+    expect(record?.outcome).toMatchObject({
+      status: 'cancelled',
+      message: expect.stringMatching(/^Cancelled between rounds: .* did not send the next round\./),
+    });
+    // The form was told its answer is no longer awaited (the elicitation panel closes on it).
+    expect(formSignal?.aborted).toBe(true);
+    expect(formSignal?.reason).toMatchObject({ kind: 'given-up', message: expect.stringContaining('cancelled between rounds') });
+    // One tools/call, and no notifications/cancelled for a request that was already answered.
+    expect(sent.map((f) => f.method)).toEqual(['tools/call']);
+    expect(store.getState().inFlight).toBeUndefined();
+    expect(store.getState().cancel()).toBe(false);
   });
 });
 

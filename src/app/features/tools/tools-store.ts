@@ -5,6 +5,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
+  CANCELLED_BETWEEN_ROUNDS,
   requestFollowingInput,
   toolCallTask,
   type ClientSession,
@@ -41,7 +42,7 @@ export interface InFlightCall {
   /** Known once the frame was handed to the transport. */
   requestId?: JsonRpcId;
   progress?: ProgressUpdate;
-  /** A multi-round call (2026-07-28) between rounds: the server asked for input, which is being answered; nothing to cancel meanwhile. */
+  /** A multi-round call (2026-07-28) between rounds: the server asked for input, which is being answered (Cancel gives it up). */
   awaitingInput?: { round: number; keys: readonly string[] };
   cancelRequested: boolean;
   session: CallSession;
@@ -123,7 +124,10 @@ export interface ToolsState {
    * marked "from chat"; aborting `signal` cancels it (notifications/cancelled). Undefined when not connected.
    */
   callFromChat(tool: Tool, args: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<ToolCallRecord | undefined>;
-  /** Cancel the call in flight: sends notifications/cancelled. False when there is nothing to cancel yet. */
+  /**
+   * Cancel the call in flight: sends notifications/cancelled for its round in flight; between the rounds of a
+   * multi-round call, gives up the input awaited and sends no next round. False when there is nothing to cancel yet.
+   */
   cancel(): boolean;
   /** A new connection: drafts, the selection and "don't ask again" belonged to the previous session. */
   forConnection(): void;
@@ -176,6 +180,8 @@ function durationOf(outcome: RequestOutcome, startedAt: number, now: number): nu
 export function createToolsStore(deps: ToolsDeps): ToolsStore {
   const now = deps.now ?? Date.now;
   let seqCounter = 0;
+  /** Aborted by Cancel: stops the person's call in flight between rounds. */
+  let callAbort: AbortController | undefined;
   return createStore<ToolsState>()((set, get) => {
     const call = async (request: PendingCall): Promise<ToolCallRecord | undefined> => {
       const session = deps.session();
@@ -185,7 +191,9 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       const startedAt = now();
       const patch = (change: Partial<InFlightCall>) => set((s) => (s.inFlight?.seq === seq ? { inFlight: { ...s.inFlight, ...change } } : s));
       set({ inFlight: { seq, tool: request.tool, arguments: request.arguments, startedAt, cancelRequested: false, session } });
-      const { rounds, ...outcome } = await requestFollowingInput(
+      const controller = new AbortController();
+      callAbort = controller;
+      const { rounds, ...followed } = await requestFollowingInput(
         session,
         'tools/call',
         {
@@ -199,8 +207,15 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
           onSent: (sent) => patch({ requestId: sent.id, awaitingInput: undefined }),
           onInputRequired: (round, keys) => patch({ requestId: undefined, awaitingInput: { round, keys } }),
           onProgress: (progress) => patch({ progress }),
+          signal: controller.signal,
         },
       );
+      if (callAbort === controller) callAbort = undefined;
+      // Cancel between rounds stopped the conversation: to the person, the call was cancelled.
+      const outcome: RequestOutcome =
+        controller.signal.aborted && followed.status === 'stopped' && followed.message.startsWith(CANCELLED_BETWEEN_ROUNDS)
+          ? { status: 'cancelled', request: followed.request, elapsedMs: now() - startedAt, message: followed.message }
+          : followed;
       const lastProgress = get().inFlight?.progress;
       const record: ToolCallRecord = {
         seq,
@@ -324,9 +339,11 @@ export function createToolsStore(deps: ToolsDeps): ToolsStore {
       callFromChat: (tool, args, signal) => callBeside(tool, args, { fromChat: true }, signal),
       cancel: () => {
         const inFlight = get().inFlight;
-        if (!inFlight || inFlight.requestId === undefined || inFlight.cancelRequested) return false;
+        if (!inFlight || inFlight.cancelRequested || (inFlight.requestId === undefined && inFlight.awaitingInput === undefined)) return false;
         set({ inFlight: { ...inFlight, cancelRequested: true } });
-        return inFlight.session.cancel(inFlight.requestId, CANCEL_REASON);
+        // Also keeps a round answered with input_required just now from being followed.
+        callAbort?.abort();
+        return inFlight.requestId === undefined || inFlight.session.cancel(inFlight.requestId, CANCEL_REASON);
       },
       forConnection: () => set({ selected: undefined, drafts: {}, extras: {}, confirming: undefined, noConfirm: [] }),
       serverChanged: () => set({ history: [], shown: undefined, drafts: {}, extras: {}, selected: undefined, filter: '' }),
