@@ -28,6 +28,8 @@ const call = (name: string): ModelOutcome => reply([{ type: 'tool_use', id: 'u',
 
 function setup(generate: EvalDeps['generate'], tools: ListedTools = { ok: true, connection: 7, tools: TOOLS }) {
   const found: Array<{ connection: number; findings: readonly Finding[] }> = [];
+  /** What Problems shows now: each run's findings until they are taken back. */
+  const problems = new Set<{ connection: number; findings: readonly Finding[] }>();
   const asked: ModelRequest[] = [];
   const store = createEvalStore({
     generate: (request, signal) => {
@@ -35,9 +37,15 @@ function setup(generate: EvalDeps['generate'], tools: ListedTools = { ok: true, 
       return generate(request, signal);
     },
     tools: async () => tools,
-    findings: (connection, findings) => found.push({ connection, findings }),
+    findings: (connection, findings) => {
+      const given = { connection, findings };
+      found.push(given);
+      problems.add(given);
+      return () => problems.delete(given);
+    },
   });
-  return { store, found, asked };
+  const shown = () => [...problems].flatMap((p) => p.findings.map((f) => `${p.connection}: ${f.message}`));
+  return { store, found, asked, shown };
 }
 
 describe('the Evals tab store', () => {
@@ -73,6 +81,30 @@ describe('the Evals tab store', () => {
       confusions: [{ expected: ['echo'], called: 'shout', count: 2, models: ['openai/b'] }],
     });
     expect((exported.cells as unknown[]).length).toBe(4);
+  });
+
+  it("a run again replaces that connection's findings of the same eval, not adding them twice; another eval's stay", async () => {
+    let confused = true;
+    const { store, shown } = setup(async (request) => {
+      const prompt = String(request.messages[0]!.content[0]!.text);
+      if (prompt === 'Hi') return reply([{ type: 'text', text: 'Hello!' }]);
+      return call(confused ? 'shout' : 'echo');
+    });
+    const confusion = (evalName: string) =>
+      `7: openai/b picked tool shout when echo was expected in 2/2 runs (eval "${evalName}"): their names or descriptions may need to tell them apart.`;
+    await store.getState().run(SUITE, ['openai/b']);
+    await store.getState().run(SUITE, ['openai/b']);
+    expect(shown()).toEqual([confusion('pasted')]);
+
+    const other = parseEvalSuite('runs: 2\nprompts:\n  - { name: repeat, prompt: Repeat hello, expect: { tool: echo } }\n', 'other.yaml');
+    if (!other.ok) throw new Error(other.error.message);
+    await store.getState().run(other.value, ['openai/b']);
+    expect(shown()).toEqual([confusion('pasted'), confusion('other.yaml')]);
+
+    // The tools told apart now: the run again takes its earlier finding back.
+    confused = false;
+    await store.getState().run(SUITE, ['openai/b']);
+    expect(shown()).toEqual([confusion('other.yaml')]);
   });
 
   it('shows progress while it runs, and Stop ends it with the runs made', async () => {

@@ -24,8 +24,8 @@ export type ListedTools = { ok: true; connection: number; tools: readonly unknow
 export interface EvalDeps {
   generate: (request: ModelRequest, signal: AbortSignal) => Promise<ModelOutcome>;
   tools: () => Promise<ListedTools>;
-  /** The run's MODEL-TOOLS-CONFUSED findings, for Problems under `connection`. */
-  findings: (connection: number, findings: readonly Finding[]) => void;
+  /** The run's MODEL-TOOLS-CONFUSED findings, for Problems under `connection`; what it returns takes them out again. */
+  findings: (connection: number, findings: readonly Finding[]) => () => void;
 }
 
 export interface EvalRun {
@@ -78,6 +78,8 @@ async function within(deps: EvalDeps, request: ModelRequest, timeoutMs: number, 
 
 export function createEvalStore(deps: EvalDeps): EvalStore {
   let controller: AbortController | undefined;
+  /** Per connection and eval, how to take back the findings its latest run put in Problems: a run again replaces them. */
+  const published = new Map<string, () => void>();
   return createStore<EvalState>()((set, get) => ({
     running: false,
     run: async (suite, modelTexts) => {
@@ -106,7 +108,9 @@ export function createEvalStore(deps: EvalDeps): EvalStore {
           onRun: (p) => set({ progress: { done: p.done, total: p.total, last: `${p.prompt.name} · ${p.model}` } }),
         });
         const findings = confusionFindings(suite, report, offered.value);
-        deps.findings(listed.connection, findings);
+        const key = JSON.stringify([listed.connection, suite.name]);
+        published.get(key)?.();
+        published.set(key, deps.findings(listed.connection, findings));
         set({
           last: { suite, report, tools: offered.value, models: modelTexts, confusions: findings.length, startedAt },
           ...(report.notAsked !== undefined ? { problem: `No prompt could be asked: ${report.notAsked}` } : {}),
