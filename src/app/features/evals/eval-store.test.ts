@@ -107,6 +107,39 @@ describe('the Evals tab store', () => {
     expect(shown()).toEqual([confusion('other.yaml')]);
   });
 
+  it('fills the rows in as each prompt and model pair is done, not only at the end', async () => {
+    const gates: Array<() => void> = [];
+    const { store } = setup(
+      (request) =>
+        new Promise<ModelOutcome>((resolve) =>
+          gates.push(() => resolve(String(request.messages[0]!.content[0]!.text) === 'Hi' ? reply([{ type: 'text', text: 'Hello!' }]) : call('echo'))),
+        ),
+    );
+    const answer = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        await vi.waitFor(() => expect(gates.length).toBeGreaterThan(0));
+        gates.shift()!();
+      }
+    };
+    const rows = () => store.getState().live?.cells.map((c) => `${c.prompt} · ${c.model}: ${c.passed} of ${c.runs}`);
+    const done = store.getState().run(SUITE, ['anthropic/a', 'openai/b']);
+    await vi.waitFor(() => expect(store.getState().live).toMatchObject({ name: 'pasted', cells: [], pairs: 4 }));
+    await answer(1);
+    await vi.waitFor(() => expect(store.getState().progress?.done).toBe(1));
+    // One run of the pair's two: no row yet.
+    expect(rows()).toEqual([]);
+    await answer(1);
+    await vi.waitFor(() => expect(rows()).toEqual(['repeat · anthropic/a: 2 of 2']));
+    expect(store.getState().running).toBe(true);
+    expect(store.getState().last).toBeUndefined();
+    await answer(2);
+    await vi.waitFor(() => expect(rows()).toEqual(['repeat · anthropic/a: 2 of 2', 'repeat · openai/b: 2 of 2']));
+    await answer(4);
+    await done;
+    expect(store.getState().live).toBeUndefined();
+    expect(store.getState().last!.report.cells).toHaveLength(4);
+  });
+
   it('shows progress while it runs, and Stop ends it with the runs made', async () => {
     let release: (() => void) | undefined;
     const { store } = setup(
