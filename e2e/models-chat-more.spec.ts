@@ -1,7 +1,8 @@
 // The Chat tab's other paths, with a fake OpenAI provider on loopback: a tool with an MCP App (the demo's show_sum)
 // shows its app under the call in the chat, or a sentence when MCP Apps is switched off; the settings panel's
 // values reach the provider, survive a reload and refuse bad numbers beside the field; the export has the turns,
-// tool calls, token counts and settings; Try again after a provider failure; a server prompt starts a
+// tool calls, token counts and settings; Try again after a provider failure and after a timeout (said with the
+// page's time limit, as the sampling card says it); a server prompt starts a
 // conversation; and with no model set up the tab says what to do.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ const SHOTS = '/tmp/models-chat-shots';
 type Message = { role: string; content?: unknown };
 
 let flakyAnswered = 0;
+let slowAnswered = 0;
 
 /** The fake model, by the person's last words; after a tool result, it says what the tool gave. */
 function script(request: ReceivedRequest): ScriptedTurn {
@@ -33,6 +35,8 @@ function script(request: ReceivedRequest): ScriptedTurn {
       ? { status: 500, message: 'The fake provider is having a bad minute.' }
       : { text: 'Back up again.', usage: { input: 5, output: 3 } };
   }
+  if (asked.includes('Slow then quick'))
+    return ++slowAnswered === 1 ? { text: 'Too late.', delayMs: 8_000 } : { text: 'Quick this time.', usage: { input: 6, output: 3 } };
   if (asked.includes('simple prompt')) return { text: 'Started from the server prompt.', usage: { input: 7, output: 4 } };
   return { text: 'Noted.', usage: { input: 3, output: 1 } };
 }
@@ -201,6 +205,34 @@ test('a provider failure is said with Try again, which asks the same again and g
   await expect(chat.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   const [failed, retried] = models.fake().received.slice(asked);
   expect(retried!.body.messages).toEqual(failed!.body.messages);
+});
+
+test("a model slower than the page's time limit: the chat says it timed out in the sampling card's words, and Try again gets the answer", async ({ page }) => {
+  await connectDemo(page);
+  const settings = page.getByRole('complementary', { name: 'Server settings' });
+  await settings.getByText('Models', { exact: true }).click();
+  await settings.getByLabel('Time limit for one model answer (seconds)').fill('2');
+  await expect(settings.getByText('A model that has not answered within 2 s is given up, with Try again.')).toBeVisible();
+  const chat = await openChat(page);
+  await say(chat, 'Slow then quick');
+  const conversation = chat.getByRole('list', { name: 'Conversation' });
+  await expect(conversation.getByRole('alert')).toHaveText(
+    'openai/gpt-5 timed out: it did not answer within 2 s (set under Models in the settings). Try again, or allow longer.',
+  );
+  await expect.poll(() => models.fake().received.find((r) => JSON.stringify(r.body).includes('Slow then quick'))?.aborted).toBe(true);
+  const retry = chat.getByRole('button', { name: 'Try again' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await retry.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/chat-timed-out-1280x800-light.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 800, height: 600 });
+  await retry.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/chat-timed-out-800x600-dark.png` });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await retry.click();
+  await expect(conversation).toContainText('Quick this time.');
+  await expect(retry).toHaveCount(0);
 });
 
 test('a server prompt starts the conversation', async ({ page }) => {

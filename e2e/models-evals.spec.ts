@@ -1,6 +1,7 @@
 // The Evals tab with a fake OpenAI provider on loopback (started here) and server-everything: an eval file pasted and
 // run against two models, the table's pass and fail rows with their rates, a wrong choice opened with its arguments,
-// the tools the model confused in Problems, Stop in the middle of a run, a parse error's sentence, and with no model
+// the tools the model confused in Problems (once, however often the eval is run), the rows filling in as each prompt
+// and model pair is done, Stop in the middle of a run, a parse error's sentence, and with no model
 // set up (a proxy of its own without keys) the sentence that says how to add one.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ function script(request: ReceivedRequest): ScriptedTurn {
   const messages = (request.body.messages ?? []) as Message[];
   const asked = JSON.stringify(messages.at(-1)?.content ?? '');
   if (asked.includes('Wait')) return { hang: true };
+  if (asked.includes('Take your time')) return { toolCalls: [{ name: 'echo', input: { message: 'slowly' } }], delayMs: 3_000 };
   if (asked.includes('plus'))
     return request.body.model === 'gpt-5'
       ? { toolCalls: [{ name: 'echo', input: { message: '2 plus 3' } }], usage: { input: 50, output: 8 } }
@@ -144,6 +146,32 @@ test('an eval file pasted runs against the fake models: pass and fail rows, a wr
   };
   expect(exported.cells).toHaveLength(8);
   expect(exported.confusions).toEqual([{ expected: ['get-sum'], called: 'echo', count: 2, models: ['openai/gpt-5'] }]);
+
+  // Run again: its finding replaces the earlier run's in Problems, not added beside it.
+  await evals.getByRole('button', { name: 'Run' }).click();
+  await expect(results.getByRole('status')).toHaveText('demo: 8 prompt and model pairs, 5 at or above the threshold, 3 under it.');
+  await evals.getByRole('button', { name: 'Open Problems' }).click();
+  await expect(problems.getByText(/picked tool echo when get-sum was expected in 2\/2 runs \(eval "demo"\)/)).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Log' }).click();
+  await expect(log.getByRole('row').filter({ hasText: 'Eval: MODEL-TOOLS-CONFUSED openai/gpt-5 picked tool echo' })).toHaveCount(2);
+});
+
+test('the rows fill in as each prompt and model pair is done, while the rest still runs', async ({ page }) => {
+  const evals = await openEvals(page);
+  await evals
+    .getByLabel('Eval file (YAML or JSON)')
+    .fill(
+      'name: rows\nmodels: [openai/gpt-5]\nruns: 1\nprompts:\n  - { name: repeat, prompt: Repeat after me, expect: { tool: echo } }\n  - { name: slow, prompt: Take your time, expect: { tool: echo } }\n',
+    );
+  await evals.getByRole('button', { name: 'Run' }).click();
+  const results = evals.getByRole('region', { name: 'Eval results' });
+  await expect(results.getByRole('status')).toHaveText('rows: 1 of 2 prompt and model pairs done so far, 1 at or above the threshold, 0 under it.');
+  await expect(results.getByRole('row').filter({ hasText: 'repeat' })).toContainText('100% (1 of 1) meets 80%');
+  await expect(results.getByRole('row').filter({ hasText: 'slow' })).toHaveCount(0);
+  await expect(evals.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await shots(page, 'evals-filling', 'Eval results');
+  await expect(results.getByRole('status')).toHaveText('rows: 2 prompt and model pairs, 2 at or above the threshold, 0 under it.');
+  await expect(results.getByRole('row').filter({ hasText: 'slow' })).toContainText('100% (1 of 1) meets 80%');
 });
 
 test('Stop in the middle of a run: the runs made are rated, and the table says it was stopped', async ({ page }) => {

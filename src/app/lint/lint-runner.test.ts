@@ -162,6 +162,33 @@ describe('LintRunner', () => {
     expect(runner.store.getState().findings).toEqual([]);
   });
 
+  it("withdraws a connection's findings on the given entries, and only those, with the counts made again", () => {
+    const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
+    const on = (seq: number | undefined) => ({
+      rule: 'MODEL-TOOLS-CONFUSED' as const,
+      severity: 'warning' as const,
+      message: `m${seq ?? ''}`,
+      specUrl: '',
+      subject: 'server' as const,
+      ...(seq === undefined ? {} : { seq }),
+    });
+    runner.add(1, [on(10), on(11), on(undefined)]);
+    runner.add(2, [on(12)]);
+    runner.withdraw(1, new Set([10, 12]));
+    const s = runner.store.getState();
+    expect(s.findings.map((f) => [f.connection, f.seq])).toEqual([
+      [1, 11],
+      [1, undefined],
+      [2, 12],
+    ]);
+    expect([...s.bySeq.keys()]).toEqual([11, 12]);
+    expect(s.byRule.get('MODEL-TOOLS-CONFUSED')?.count).toBe(3);
+    expect(s.byConnection.get(1)?.get('MODEL-TOOLS-CONFUSED')?.count).toBe(2);
+    expect(s.byConnection.get(2)?.get('MODEL-TOOLS-CONFUSED')?.count).toBe(1);
+    runner.withdraw(1, new Set([11]));
+    expect(runner.store.getState().byConnection.get(1)?.get('MODEL-TOOLS-CONFUSED')?.count).toBe(1);
+  });
+
   it('drops restored findings on frames after the saved log ends (their seqs now belong to other frames)', () => {
     const runner = new LintRunner(() => '2025-11-25', { loadLinter: () => PassiveLinter, schedule: (work) => work() });
     const on = (seq: number | undefined, connection: number) => ({

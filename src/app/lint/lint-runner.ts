@@ -279,6 +279,24 @@ export class LintRunner {
     if (findings.length > 0) this.publish(findings, connection);
   }
 
+  /** Takes back findings of `connection` on the entries `seqs` (an eval run again replaces what its earlier run found). */
+  withdraw(connection: number, seqs: ReadonlySet<number>): void {
+    const s = this.store.getState();
+    const findings = s.findings.filter((f) => f.connection !== connection || f.seq === undefined || !seqs.has(f.seq));
+    if (findings.length === s.findings.length) return;
+    const bySeq = new Map<number, LintFinding[]>();
+    const byRule = new Map<RuleId, RuleCount>();
+    const byConnection = new Map<number, Map<RuleId, RuleCount>>();
+    for (const f of findings) {
+      if (f.seq !== undefined) bySeq.set(f.seq, [...(bySeq.get(f.seq) ?? []), f]);
+      count(byRule, f);
+      const mine = byConnection.get(f.connection) ?? new Map<RuleId, RuleCount>();
+      byConnection.set(f.connection, mine);
+      count(mine, f);
+    }
+    this.store.setState({ findings, bySeq, byRule, byConnection });
+  }
+
   /** One HTTP exchange of `connection`, once it has ended. */
   exchange(connection: number, facts: HttpExchangeFacts): void {
     this.exchangesSeen.add(connection);

@@ -99,6 +99,33 @@ describe('runEval', () => {
     expect(toolConfusions(FILE, report)).toEqual([{ expected: ['get_weather'], called: 'get_forecast', count: 2, models: ['openai/b'] }]);
   });
 
+  it('hands on each prompt and model pair as soon as its runs are made, before the next pair is asked', async () => {
+    const file = fileOf(
+      'runs: 2\nprompts:\n  - { name: lost, prompt: x, expect: { tool: nope } }\n  - { name: now, prompt: Weather now?, expect: { tool: get_weather } }\n',
+    );
+    const events: string[] = [];
+    const report = await runEval(file, [{ name: 'get_weather', inputSchema: schema }], {
+      models: MODELS,
+      tools: TOOLS,
+      generate: async (request) => {
+        events.push(`asked ${request.model.model}`);
+        return toolUse('get_weather');
+      },
+      onCell: (cell) => events.push(`cell ${cell.prompt} · ${cell.model}: ${cell.notAsked !== undefined ? 'not asked' : `${cell.passed} of ${cell.runs}`}`),
+    });
+    expect(events).toEqual([
+      'cell lost · anthropic/a: not asked',
+      'cell lost · openai/b: not asked',
+      'asked a',
+      'asked a',
+      'cell now · anthropic/a: 2 of 2',
+      'asked b',
+      'asked b',
+      'cell now · openai/b: 2 of 2',
+    ]);
+    expect(report.cells).toHaveLength(4);
+  });
+
   it('says nothing was judged when every model call failed', async () => {
     const file = fileOf('runs: 2\nprompts: [{ prompt: hi, expect: { tool: echo } }]\n');
     const report = await runEval(file, [{ name: 'echo', inputSchema: {} }], {

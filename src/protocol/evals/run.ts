@@ -77,6 +77,8 @@ export interface EvalDeps {
   /** One model call; a failure is an outcome, never a throw. */
   generate(request: ModelRequest, timeoutMs: number): Promise<ModelOutcome>;
   onRun?(progress: EvalProgress): void;
+  /** A prompt and model pair, once its runs are made (or the eval stopped within them), or once it is found not askable. */
+  onCell?(cell: EvalCell): void;
   /** Stops the eval: no run is begun after it aborts, and the run in flight when it does is not counted. */
   signal?: AbortSignal;
 }
@@ -166,13 +168,17 @@ export async function runEval(file: EvalSuite, tools: readonly ModelTool[], deps
   const total = plan.reduce((n, p) => n + (p.notAsked === undefined ? p.prompt.runs * deps.models.length : 0), 0);
   const aborted = () => deps.signal?.aborted === true;
   const cells: EvalCell[] = [];
+  const finish = (cell: EvalCell) => {
+    cells.push(cell);
+    deps.onCell?.(cell);
+  };
   let done = 0;
   for (const { prompt, notAsked } of plan) {
     for (const model of deps.models) {
       if (aborted()) break;
       const cell = emptyCell(prompt, model.label);
       if (notAsked !== undefined) {
-        cells.push({ ...cell, notAsked, below: true });
+        finish({ ...cell, notAsked, below: true });
         continue;
       }
       for (let run = 1; run <= prompt.runs && !aborted(); run++) {
@@ -209,7 +215,7 @@ export async function runEval(file: EvalSuite, tools: readonly ModelTool[], deps
       if (cell.runs === 0) continue;
       cell.rate = cell.passed / cell.runs;
       cell.below = cell.rate < cell.threshold;
-      cells.push(cell);
+      finish(cell);
     }
   }
   const stopped = aborted() && done < total;

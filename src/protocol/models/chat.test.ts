@@ -23,6 +23,41 @@ describe('chatTools', () => {
   });
 });
 
+describe('modelToolsOf: the description sent', () => {
+  const sent = (description: string | undefined, label = 'demo') => {
+    const tool = description === undefined ? { name: 'echo', inputSchema: echo.inputSchema } : { ...echo, description };
+    return modelToolsOf(chatTools([{ key: 1, label, tools: [tool] }]))[0]!.description!;
+  };
+
+  it('is the server’s description and where the tool is, whole when that fits', () => {
+    expect(sent('Echoes')).toBe('Echoes\n\n(On the server "demo".)');
+    expect(sent(undefined)).toBe('(On the server "demo".)');
+  });
+
+  it('stays within OpenAI’s 1,024 characters for a description the server’s own lint passes: the server’s text cut with "…"', () => {
+    const own = 'w'.repeat(1024);
+    const description = sent(own);
+    expect(description).toHaveLength(1024);
+    expect(description.endsWith('…\n\n(On the server "demo".)')).toBe(true);
+    expect(description.startsWith('w'.repeat(990))).toBe(true);
+    // Just fitting: left whole.
+    const fits = 'w'.repeat(1024 - '\n\n(On the server "demo".)'.length);
+    expect(sent(fits)).toBe(`${fits}\n\n(On the server "demo".)`);
+  });
+
+  it('never cuts inside a surrogate pair, and cuts the note itself when a server label is that long', () => {
+    const emoji = '😀'.repeat(600);
+    const description = sent(emoji);
+    expect(description.length).toBeLessThanOrEqual(1024);
+    expect(description).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(description.endsWith('😀…\n\n(On the server "demo".)')).toBe(true);
+    const long = sent('Echoes', 'x'.repeat(2000));
+    expect(long).toHaveLength(1024);
+    expect(long.startsWith('(On the server "xxx')).toBe(true);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});
+
 describe('chatTools and MCP Apps visibility', () => {
   it('leaves out a tool only its app may call, and keeps one the model may', () => {
     const appOnly = { name: 'tally', inputSchema: { type: 'object' }, _meta: { ui: { visibility: ['app'] } } };

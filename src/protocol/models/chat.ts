@@ -5,6 +5,7 @@ import { isRecord } from '../json/guards.js';
 import { toolVisibility } from '../apps/tool-ui.js';
 import { validateAgainstSchema } from '../schema/validate.js';
 import type { ModelContent, ModelTool } from './contract.js';
+import { OPENAI_MAX_DESCRIPTION } from './description-limit.js';
 
 export { MAX_TOOL_ROUNDS } from './chat-rounds.js';
 /** Characters of a tool result the model is given; past it the result is cut, with a note. */
@@ -57,11 +58,31 @@ export function chatTools<T extends ModelTool>(sources: readonly ChatToolSource<
   return out;
 }
 
+/** `text` in at most `max` UTF-16 units: cut with "…" when longer, never inside a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(max - 1, 0);
+  if (end > 0 && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * The server's description, then the note of where the tool is, within OpenAI's limit: the server's text is cut
+ * with "…" to leave the note room (a description the server's lint passes is never refused for the note).
+ */
+function describedWithNote(own: string, note: string): string {
+  const joined = own === '' ? note : `${own}\n\n${note}`;
+  if (joined.length <= OPENAI_MAX_DESCRIPTION) return joined;
+  const room = OPENAI_MAX_DESCRIPTION - note.length - 2;
+  // A server label so long the note alone does not fit: the note, cut.
+  return room > 0 ? `${cut(own, room)}\n\n${note}` : cut(note, OPENAI_MAX_DESCRIPTION);
+}
+
 /** The tools as the model request carries them. */
 export function modelToolsOf(offered: readonly ChatTool[]): ModelTool[] {
   return offered.map(({ chatName, label, tool }) => ({
     name: chatName,
-    description: `${tool.description ?? ''}${tool.description ? '\n\n' : ''}(On the server "${label}"${chatName !== tool.name ? `, where it is named "${tool.name}"` : ''}.)`,
+    description: describedWithNote(tool.description ?? '', `(On the server "${label}"${chatName !== tool.name ? `, where it is named "${tool.name}"` : ''}.)`),
     inputSchema: tool.inputSchema,
   }));
 }

@@ -4,6 +4,7 @@
 import type { ModelContent } from '../../../protocol/index.js';
 import { usageLine } from '../models/model-answer.js';
 import type { ChatEntry } from './chat-store.js';
+import { chatFailureText } from './failure-text.js';
 import { ChatToolApp } from './ChatToolApp.js';
 import { cutNote } from './cut-note.js';
 
@@ -99,7 +100,7 @@ export function ChatEntries({ entries, onDecide }: { entries: readonly ChatEntry
           case 'failure':
             return (
               <li key={i} className="chat-failure field-error" role="alert">
-                The model did not answer: {e.failure.message}
+                {chatFailureText(e)}
               </li>
             );
         }

@@ -20,7 +20,7 @@ import './chat.css';
 export function ChatTab() {
   const api = useModelsApi();
   const { providers, refs } = useAllowedModelRefs(api);
-  const { workspace, chatSettings } = useApp();
+  const { workspace, chatSettings, modelPrefs } = useApp();
   const queryClient = useQueryClient();
   const ready = useReadyScopes();
   const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
@@ -38,6 +38,7 @@ export function ChatTab() {
         const read = readChatSettings(chatSettings.getState());
         return read.ok ? read.value : undefined;
       },
+      timeoutSeconds: () => modelPrefs.getState().timeoutSeconds,
     }),
   );
   const state = useStore(store);

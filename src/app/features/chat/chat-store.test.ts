@@ -51,6 +51,8 @@ function setup(script: ModelOutcome[]) {
   const connection: ChatConnection = { key: 1, connection: 7, label: 'demo', tools: [echo], call };
   /** What the settings panel reads now; undefined: a field is wrong. */
   const settings: { now: ChatRunSettings | undefined } = { now: defaults() };
+  /** The page's time limit for a model answer. */
+  const limit: { seconds: number | undefined } = { seconds: undefined };
   const store = createChatStore({
     generate: async (request) => {
       requests.push(structuredClone(request));
@@ -58,10 +60,11 @@ function setup(script: ModelOutcome[]) {
     },
     connections: async () => [connection],
     settings: () => settings.now,
+    timeoutSeconds: () => limit.seconds,
   });
   store.getState().setModel('openai/gpt-5');
   const approveEach = () => (settings.now = { ...defaults(), approveEach: true });
-  return { store, requests, call, settings, approveEach };
+  return { store, requests, call, settings, limit, approveEach };
 }
 
 const lastResult = (r: ModelRequest) => r.messages.at(-1)!.content[0]!;
@@ -163,9 +166,14 @@ describe('the chat loop', () => {
 
   it('shows a failure and Try again asks the same again', async () => {
     const failed: ModelOutcome = { ok: false, failure: { kind: 'timeout', message: 'The model did not answer in time.', retryable: true } };
-    const { store, requests } = setup([failed, reply([{ type: 'text', text: 'hello' }])]);
+    const { store, requests, limit } = setup([failed, reply([{ type: 'text', text: 'hello' }])]);
+    limit.seconds = 2;
     await store.getState().send('hi');
-    expect(store.getState().entries.at(-1)).toEqual({ kind: 'failure', failure: failed.ok ? undefined : failed.failure });
+    expect(store.getState().entries.at(-1)).toEqual({
+      kind: 'failure',
+      failure: failed.ok ? undefined : failed.failure,
+      asked: { model: 'openai/gpt-5', timeoutSeconds: 2 },
+    });
     await store.getState().retry();
     expect(requests[1]!.messages).toEqual(requests[0]!.messages);
     expect(store.getState().entries.at(-1)).toMatchObject({ kind: 'assistant' });

@@ -42,6 +42,14 @@ export interface ChatDeps {
   connections: () => Promise<readonly ChatConnection[]>;
   /** The settings as they are now; undefined while one of them is wrong (the settings panel says which). */
   settings: () => ChatRunSettings | undefined;
+  /** The page's time limit for one model answer as a request is sent, in seconds (undefined: the proxy's default). */
+  timeoutSeconds: () => number | undefined;
+}
+
+/** The model a failed request asked and the time limit it had, so a timeout is said with both. */
+export interface AskedModel {
+  model: string;
+  timeoutSeconds: number | undefined;
 }
 
 type ToolCallStatus = 'awaiting-approval' | 'running' | 'done';
@@ -69,7 +77,7 @@ export type ChatEntry =
       record?: ToolCallRecord;
     }
   | { kind: 'notice'; text: string }
-  | { kind: 'failure'; failure: ModelFailure };
+  | { kind: 'failure'; failure: ModelFailure; asked?: AskedModel };
 
 export interface ChatState {
   model: string;
@@ -167,6 +175,7 @@ export function createChatStore(deps: ChatDeps): ChatStore {
           const tools = modelToolsOf(chatTools(connections));
           const model = parseModelRef(get().model);
           if (!model.ok) return push({ kind: 'failure', failure: { kind: 'bad-request', message: `Choose a model first: ${model.error}`, retryable: true } });
+          const asked: AskedModel = { model: get().model, timeoutSeconds: deps.timeoutSeconds() };
           const outcome = await deps.generate(
             {
               model: model.value,
@@ -179,7 +188,7 @@ export function createChatStore(deps: ChatDeps): ChatStore {
             signal,
           );
           if (signal.aborted) return;
-          if (!outcome.ok) return push({ kind: 'failure', failure: outcome.failure });
+          if (!outcome.ok) return push({ kind: 'failure', failure: outcome.failure, asked });
           const reply = outcome.reply;
           set((s) => ({ messages: [...s.messages, { role: 'assistant', content: reply.content }] }));
           push({ kind: 'assistant', reply });

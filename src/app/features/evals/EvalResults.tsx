@@ -1,10 +1,10 @@
 // The results of an eval run: a row per prompt and model with its pass rate against the threshold (a row under it
 // says so in words and a mark, not only in colour), runs, errors, tokens, cost and latency; a row with wrong choices
-// or failed calls opens to show each with its arguments and sentence.
+// or failed calls opens to show each with its arguments and sentence. While a run is made, each row comes as soon as
+// its prompt and model pair's runs are.
 import { Fragment, useState } from 'react';
 import { formatDuration, plural, type EvalCell } from '../../../protocol/index.js';
 import { costText } from '../models/model-answer.js';
-import type { EvalRun } from './eval-store.js';
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
@@ -86,15 +86,29 @@ function Row({ cell }: { cell: EvalCell }) {
   );
 }
 
-export function EvalResults({ run }: { run: EvalRun }) {
-  const { report } = run;
-  const below = report.cells.filter((c) => c.below).length;
-  const made = report.cells.reduce((n, c) => n + c.runs, 0);
+interface ResultsProps {
+  name: string;
+  cells: readonly EvalCell[];
+  stopped?: boolean;
+  /** While the run is made: how many prompt and model pairs it has in all. */
+  pairs?: number;
+}
+
+function summary({ name, cells, stopped = false, pairs }: ResultsProps): string {
+  const below = cells.filter((c) => c.below).length;
+  const made = cells.reduce((n, c) => n + c.runs, 0);
+  const tally = `${cells.length - below} at or above the threshold, ${below} under it`;
+  if (pairs !== undefined) return `${name}: ${cells.length} of ${plural(pairs, 'prompt and model pair')} done so far, ${tally}.`;
+  return `${stopped ? `Stopped after ${plural(made, 'run')}: the rates are over the runs made. ` : ''}${name}: ${plural(cells.length, 'prompt and model pair')}, ${tally}.`;
+}
+
+export function EvalResults(props: ResultsProps) {
+  const { cells, stopped = false } = props;
+  const bad = stopped || cells.some((c) => c.below);
   return (
     <section className="evals-results" aria-label="Eval results">
-      <p role="status" className={below > 0 || report.stopped ? 'evals-summary evals-summary-bad' : 'evals-summary'}>
-        {report.stopped && `Stopped after ${plural(made, 'run')}: the rates are over the runs made. `}
-        {`${report.name}: ${plural(report.cells.length, 'prompt and model pair')}, ${report.cells.length - below} at or above the threshold, ${below} under it.`}
+      <p role="status" className={bad ? 'evals-summary evals-summary-bad' : 'evals-summary'}>
+        {summary(props)}
       </p>
       <div className="evals-table-wrap">
         <table className="data-table evals-table">
@@ -115,7 +129,7 @@ export function EvalResults({ run }: { run: EvalRun }) {
             </tr>
           </thead>
           <tbody>
-            {report.cells.map((cell) => (
+            {cells.map((cell) => (
               <Row key={`${cell.prompt}\u0000${cell.model}`} cell={cell} />
             ))}
           </tbody>

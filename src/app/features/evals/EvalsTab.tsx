@@ -193,7 +193,8 @@ export function EvalsTab() {
           {state.problem}
         </p>
       )}
-      {last && (
+      {state.running && state.live && <EvalResults name={state.live.name} cells={state.live.cells} pairs={state.live.pairs} />}
+      {last && !state.running && (
         <>
           {last.confusions > 0 && (
             <p className="evals-confusions">
@@ -203,7 +204,7 @@ export function EvalsTab() {
               </button>
             </p>
           )}
-          <EvalResults run={last} />
+          <EvalResults name={last.report.name} cells={last.report.cells} stopped={last.report.stopped} />
         </>
       )}
     </section>

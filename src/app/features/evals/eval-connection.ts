@@ -20,11 +20,15 @@ export async function connectionTools(scope: ConnectionScope, queryClient: Query
   }
 }
 
-export function putInProblems(app: Pick<App, 'logStore' | 'lint'>, scope: ConnectionScope, connection: number, findings: readonly Finding[]): void {
+/** Each finding on a Log line of its own, in Problems; what is returned takes them out of Problems again (the lines stay). */
+export function putInProblems(app: Pick<App, 'logStore' | 'lint'>, scope: ConnectionScope, connection: number, findings: readonly Finding[]): () => void {
   const live = scope.controller.connection;
   const t = live && live.snapshot.connection === connection ? live.elapsed() : 0;
+  const seqs = new Set<number>();
   for (const finding of findings) {
     const entry = app.logStore.getState().append({ t, connection, direction: 'system', kind: 'system', raw: `Eval: ${finding.rule} ${finding.message}` });
+    seqs.add(entry.seq);
     app.lint.add(connection, [{ ...finding, seq: entry.seq }]);
   }
+  return () => app.lint.withdraw(connection, seqs);
 }

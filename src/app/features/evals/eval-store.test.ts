@@ -28,6 +28,8 @@ const call = (name: string): ModelOutcome => reply([{ type: 'tool_use', id: 'u',
 
 function setup(generate: EvalDeps['generate'], tools: ListedTools = { ok: true, connection: 7, tools: TOOLS }) {
   const found: Array<{ connection: number; findings: readonly Finding[] }> = [];
+  /** What Problems shows now: each run's findings until they are taken back. */
+  const problems = new Set<{ connection: number; findings: readonly Finding[] }>();
   const asked: ModelRequest[] = [];
   const store = createEvalStore({
     generate: (request, signal) => {
@@ -35,9 +37,15 @@ function setup(generate: EvalDeps['generate'], tools: ListedTools = { ok: true, 
       return generate(request, signal);
     },
     tools: async () => tools,
-    findings: (connection, findings) => found.push({ connection, findings }),
+    findings: (connection, findings) => {
+      const given = { connection, findings };
+      found.push(given);
+      problems.add(given);
+      return () => problems.delete(given);
+    },
   });
-  return { store, found, asked };
+  const shown = () => [...problems].flatMap((p) => p.findings.map((f) => `${p.connection}: ${f.message}`));
+  return { store, found, asked, shown };
 }
 
 describe('the Evals tab store', () => {
@@ -73,6 +81,63 @@ describe('the Evals tab store', () => {
       confusions: [{ expected: ['echo'], called: 'shout', count: 2, models: ['openai/b'] }],
     });
     expect((exported.cells as unknown[]).length).toBe(4);
+  });
+
+  it("a run again replaces that connection's findings of the same eval, not adding them twice; another eval's stay", async () => {
+    let confused = true;
+    const { store, shown } = setup(async (request) => {
+      const prompt = String(request.messages[0]!.content[0]!.text);
+      if (prompt === 'Hi') return reply([{ type: 'text', text: 'Hello!' }]);
+      return call(confused ? 'shout' : 'echo');
+    });
+    const confusion = (evalName: string) =>
+      `7: openai/b picked tool shout when echo was expected in 2/2 runs (eval "${evalName}"): their names or descriptions may need to tell them apart.`;
+    await store.getState().run(SUITE, ['openai/b']);
+    await store.getState().run(SUITE, ['openai/b']);
+    expect(shown()).toEqual([confusion('pasted')]);
+
+    const other = parseEvalSuite('runs: 2\nprompts:\n  - { name: repeat, prompt: Repeat hello, expect: { tool: echo } }\n', 'other.yaml');
+    if (!other.ok) throw new Error(other.error.message);
+    await store.getState().run(other.value, ['openai/b']);
+    expect(shown()).toEqual([confusion('pasted'), confusion('other.yaml')]);
+
+    // The tools told apart now: the run again takes its earlier finding back.
+    confused = false;
+    await store.getState().run(SUITE, ['openai/b']);
+    expect(shown()).toEqual([confusion('other.yaml')]);
+  });
+
+  it('fills the rows in as each prompt and model pair is done, not only at the end', async () => {
+    const gates: Array<() => void> = [];
+    const { store } = setup(
+      (request) =>
+        new Promise<ModelOutcome>((resolve) =>
+          gates.push(() => resolve(String(request.messages[0]!.content[0]!.text) === 'Hi' ? reply([{ type: 'text', text: 'Hello!' }]) : call('echo'))),
+        ),
+    );
+    const answer = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        await vi.waitFor(() => expect(gates.length).toBeGreaterThan(0));
+        gates.shift()!();
+      }
+    };
+    const rows = () => store.getState().live?.cells.map((c) => `${c.prompt} · ${c.model}: ${c.passed} of ${c.runs}`);
+    const done = store.getState().run(SUITE, ['anthropic/a', 'openai/b']);
+    await vi.waitFor(() => expect(store.getState().live).toMatchObject({ name: 'pasted', cells: [], pairs: 4 }));
+    await answer(1);
+    await vi.waitFor(() => expect(store.getState().progress?.done).toBe(1));
+    // One run of the pair's two: no row yet.
+    expect(rows()).toEqual([]);
+    await answer(1);
+    await vi.waitFor(() => expect(rows()).toEqual(['repeat · anthropic/a: 2 of 2']));
+    expect(store.getState().running).toBe(true);
+    expect(store.getState().last).toBeUndefined();
+    await answer(2);
+    await vi.waitFor(() => expect(rows()).toEqual(['repeat · anthropic/a: 2 of 2', 'repeat · openai/b: 2 of 2']));
+    await answer(4);
+    await done;
+    expect(store.getState().live).toBeUndefined();
+    expect(store.getState().last!.report.cells).toHaveLength(4);
   });
 
   it('shows progress while it runs, and Stop ends it with the runs made', async () => {

@@ -9,6 +9,7 @@ import {
   offeredTools,
   parseModelRef,
   runEval,
+  type EvalCell,
   type EvalReport,
   type EvalSuite,
   type Finding,
@@ -24,8 +25,8 @@ export type ListedTools = { ok: true; connection: number; tools: readonly unknow
 export interface EvalDeps {
   generate: (request: ModelRequest, signal: AbortSignal) => Promise<ModelOutcome>;
   tools: () => Promise<ListedTools>;
-  /** The run's MODEL-TOOLS-CONFUSED findings, for Problems under `connection`. */
-  findings: (connection: number, findings: readonly Finding[]) => void;
+  /** The run's MODEL-TOOLS-CONFUSED findings, for Problems under `connection`; what it returns takes them out again. */
+  findings: (connection: number, findings: readonly Finding[]) => () => void;
 }
 
 export interface EvalRun {
@@ -38,6 +39,13 @@ export interface EvalRun {
   startedAt: string;
 }
 
+/** The run in progress: its prompt and model pairs whose runs are made, in order, of `pairs`. */
+export interface LiveResults {
+  name: string;
+  cells: readonly EvalCell[];
+  pairs: number;
+}
+
 export interface EvalState {
   running: boolean;
   /** Runs made of `total`; `last`, the prompt and model of the latest. */
@@ -45,6 +53,8 @@ export interface EvalState {
   /** Why the last Run could not start or ended early, in a sentence. */
   problem?: string;
   last?: EvalRun;
+  /** While a run is made, once its tools are offered: the rows of the results table so far. */
+  live?: LiveResults;
   /** `models`: `PROVIDER/MODEL` each, as the person ticked them. */
   run(suite: EvalSuite, models: readonly string[]): Promise<void>;
   stop(): void;
@@ -78,6 +88,8 @@ async function within(deps: EvalDeps, request: ModelRequest, timeoutMs: number, 
 
 export function createEvalStore(deps: EvalDeps): EvalStore {
   let controller: AbortController | undefined;
+  /** Per connection and eval, how to take back the findings its latest run put in Problems: a run again replaces them. */
+  const published = new Map<string, () => void>();
   return createStore<EvalState>()((set, get) => ({
     running: false,
     run: async (suite, modelTexts) => {
@@ -98,15 +110,19 @@ export function createEvalStore(deps: EvalDeps): EvalStore {
         const offered = offeredTools(suite, listed.tools);
         if (!offered.ok) return set({ problem: `The eval cannot run on this connection: ${offered.error}` });
         const startedAt = new Date().toISOString();
+        set({ live: { name: suite.name, cells: [], pairs: suite.prompts.length * models.length } });
         const report = await runEval(suite, offered.value, {
           models,
           tools: listed.tools,
           signal,
           generate: (request, timeoutMs) => within(deps, request, timeoutMs, signal),
           onRun: (p) => set({ progress: { done: p.done, total: p.total, last: `${p.prompt.name} · ${p.model}` } }),
+          onCell: (cell) => set((s) => (s.live ? { live: { ...s.live, cells: [...s.live.cells, cell] } } : {})),
         });
         const findings = confusionFindings(suite, report, offered.value);
-        deps.findings(listed.connection, findings);
+        const key = JSON.stringify([listed.connection, suite.name]);
+        published.get(key)?.();
+        published.set(key, deps.findings(listed.connection, findings));
         set({
           last: { suite, report, tools: offered.value, models: modelTexts, confusions: findings.length, startedAt },
           ...(report.notAsked !== undefined ? { problem: `No prompt could be asked: ${report.notAsked}` } : {}),
@@ -115,7 +131,7 @@ export function createEvalStore(deps: EvalDeps): EvalStore {
         set({ problem: `The eval stopped: ${error instanceof Error ? error.message : String(error)}` });
       } finally {
         if (controller?.signal === signal) controller = undefined;
-        set({ running: false, progress: undefined });
+        set({ running: false, progress: undefined, live: undefined });
       }
     },
     stop: () => controller?.abort(),

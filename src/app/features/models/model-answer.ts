@@ -69,12 +69,17 @@ export function usageLine(reply: ModelReply): string {
 /** A failure to show: the proxy's, or the page's own (a model ref it cannot read, the proxy out of reach). */
 export type FailureToSay = Pick<ModelFailure, 'message' | 'retryable'> & { kind?: ModelFailure['kind'] };
 
-/** A time limit reached is said with the limit and where to change it; any other failure in its own words. */
-export function failureSentence(failure: FailureToSay, ref: string, timeoutSeconds: number | undefined): string {
+const SAMPLING_NEXT = 'The request still waits: try again, allow longer, or reply by hand below.';
+
+/**
+ * A time limit reached is said with the limit, where to change it and `next` (what the person can do now, where
+ * they are looking); any other failure in its own words.
+ */
+export function failureSentence(failure: FailureToSay, ref: string, timeoutSeconds: number | undefined, next = SAMPLING_NEXT): string {
   if (failure.kind !== 'timeout') return failure.message;
   const limit = timeoutSeconds ?? DEFAULT_MODEL_TIMEOUT_MS / 1000;
   const where = timeoutSeconds === undefined ? "the proxy's default; set another under Models in the settings" : 'set under Models in the settings';
-  return `${ref} timed out: it did not answer within ${limit} s (${where}). The request still waits: try again, allow longer, or reply by hand below.`;
+  return `${ref} timed out: it did not answer within ${limit} s (${where}). ${next}`;
 }
 
 /** An automatic answer: the model's reply as the result the version accepts, or why there is none. */

@@ -7,6 +7,7 @@ import { ownValue } from '../../text/own.js';
 import { eachSchemaNode, isObjectSchema, keywordFailures, member, nameFailure, renamed, schemaNodes, SCHEMA_FIELDS, type SchemaAt } from './schema-nodes.js';
 import { closedObject, DESCRIBE, descriptionTooLong, formatOutside, missingDescription } from './shared-checks.js';
 import type { Failure, PatchOp, ProviderRule, ToolShape } from './types.js';
+import { OPENAI_MAX_DESCRIPTION } from '../../models/description-limit.js';
 
 const SUPPORTED_SCHEMAS = 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas';
 const STRICT = 'OpenAI strict mode';
@@ -25,8 +26,6 @@ const rule = (r: Omit<ProviderRule, 'provider' | 'severity'> & Partial<Pick<Prov
 });
 const tool = (inputSchema: unknown, name = 'get_weather', description = 'The weather now in a city.'): ToolShape => ({ name, description, inputSchema });
 const FUNCTION_CALLING = 'https://platform.openai.com/docs/guides/function-calling';
-/** The longest function description the API takes: its own refusal says so ("string_above_max_length", maximum length 1024); the docs do not. */
-const MAX_DESCRIPTION = 1024;
 const closed = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false };
 
 /** The rewrite of an optional property as OpenAI wants it: required, with null among its types. */
@@ -140,9 +139,12 @@ export const OPENAI_RULES = {
   }),
   'PROVIDER-OPENAI-DESCRIPTION-LENGTH': rule({
     severity: 'error',
-    title: `OpenAI: a function description is at most ${MAX_DESCRIPTION} characters`,
+    title: `OpenAI: a function description is at most ${OPENAI_MAX_DESCRIPTION} characters`,
     spec: { url: 'https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools' },
-    check: (t) => descriptionTooLong(t, MAX_DESCRIPTION, 'OpenAI'),
-    examples: { pass: tool(closed, 'get_weather', 'w'.repeat(MAX_DESCRIPTION)), fail: tool(closed, 'get_weather', 'w'.repeat(MAX_DESCRIPTION + 1)) },
+    check: (t) => descriptionTooLong(t, OPENAI_MAX_DESCRIPTION, 'OpenAI'),
+    examples: {
+      pass: tool(closed, 'get_weather', 'w'.repeat(OPENAI_MAX_DESCRIPTION)),
+      fail: tool(closed, 'get_weather', 'w'.repeat(OPENAI_MAX_DESCRIPTION + 1)),
+    },
   }),
 } as const;
