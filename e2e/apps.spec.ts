@@ -3,23 +3,11 @@
 // message, fullscreen), the workspace theme reaching it, and every bridge
 // message on the Log's app channel.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { appChannelRows, appIn, appSection } from './fixtures/apps.js';
+import { appChannelRows, appIn, connectAndShowSum } from './fixtures/apps.js';
 import { E2E_TOKEN } from '../playwright.config.js';
 
 /** Connects to the demo and calls show_sum with a and b from the Tools tab; the call's app section. */
-async function callShowSum(page: Page, a: string, b: string): Promise<Locator> {
-  await page.goto(`/#token=${E2E_TOKEN}`);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('status').first()).toContainText('mcpscope demo server');
-  await page.getByRole('tab', { name: 'Tools' }).click();
-  const tools = page.getByRole('tabpanel', { name: 'Tools' });
-  await tools.getByRole('list', { name: 'Tools' }).getByRole('button', { name: 'show_sum', exact: true }).click();
-  const tool = tools.getByRole('region', { name: 'Tool show_sum' });
-  await tool.getByLabel('a', { exact: true }).fill(a);
-  await tool.getByLabel('b', { exact: true }).fill(b);
-  await tool.getByRole('button', { name: 'Call tool' }).click();
-  return appSection(page, 'show_sum');
-}
+const callShowSum = (page: Page, a: string, b: string): Promise<Locator> => connectAndShowSum(page, `/#token=${E2E_TOKEN}`, a, b);
 
 test('the demo app renders with its call, and its button calls add through the bridge: in the app and on the Log’s app channel', async ({ page }) => {
   const section = await callShowSum(page, '2', '5');
